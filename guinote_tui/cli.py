@@ -1,0 +1,160 @@
+"""The ``guinote`` command: play (the default), simulate, replay, serve."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from . import __version__
+from .engine import HistoryError, Rules, RulesError
+
+
+def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:
+    """A preset with ``name=value`` overrides, or a one-line usage error."""
+    try:
+        overrides: dict[str, Any] = dict(Rules.parse_flag(text) for text in flags)
+        return Rules.preset(preset, **overrides)
+    except RulesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--rule") from None
+
+
+PRESET_CHOICE = click.Choice(["aragones", "libre-100"])
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="guinote")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Guiñote, the Aragonese card game, against bots in your terminal.
+
+    With no command, opens the game.
+    """
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(play)
+
+
+@main.command()
+@click.option("--players", type=click.Choice(["2", "4"]), default=None, help="4 = pairs, 2 = heads-up.")
+@click.option("--level", default=None, help="Bot level for every bot seat.")
+@click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
+@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help="Override one rules flag.")
+@click.option("--seed", type=int, default=None, help="Seed for the deals (a repeatable match).")
+@click.option("--delay", type=click.FloatRange(0, 10), default=None, help="Seconds between bot plays.")
+@click.option("--load", "history", type=click.Path(dir_okay=False), default=None, help="Resume a saved history.")
+def play(
+    players: str | None,
+    level: str | None,
+    preset: str,
+    flags: tuple[str, ...],
+    seed: int | None,
+    delay: float | None,
+    history: str | None,
+) -> None:
+    """Open the game (the default command)."""
+    rules = build_rules(preset, flags)
+    from .ai import bot_names
+
+    if level is not None and level not in bot_names(offered_only=True):
+        raise click.BadParameter(f"choose from {', '.join(bot_names(offered_only=True))}", param_hint="--level")
+    try:
+        from .ui.app import make_app
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise click.ClickException(f"the game interface cannot start: {exc}") from None
+    try:
+        app = make_app(
+            players=int(players) if players else None,
+            level=level,
+            rules=rules,
+            seed=seed,
+            delay=delay,
+            history=history,
+        )
+    except HistoryError as exc:
+        raise click.ClickException(str(exc)) from None
+    app.run()
+
+
+@main.command()
+@click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True)
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Full matches to play.")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
+@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help="Override one rules flag.")
+@click.option("--bots", default="random", show_default=True, help="Bot kind for every seat.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def simulate(
+    players: str, games: int, seed: int, preset: str, flags: tuple[str, ...], bots: str, as_json: bool
+) -> None:
+    """Play whole matches headless and report speed and wins.
+
+    A game is one full match (cotos of juegos); speed is counted in hands.
+    """
+    from .ai import REGISTRY
+    from .sim import simulate as run
+
+    rules = build_rules(preset, flags)
+    if bots not in REGISTRY:
+        raise click.BadParameter(f"choose from {', '.join(REGISTRY)}", param_hint="--bots")
+    show_progress = sys.stderr.isatty()
+    if show_progress:
+        from rich.progress import Progress
+
+        with Progress(transient=True) as progress:
+            task = progress.add_task("simulating", total=games)
+            report = run(int(players), games, seed, rules, bots, lambda done: progress.update(task, completed=done))
+    else:
+        report = run(int(players), games, seed, rules, bots)
+    data = report.to_dict()
+    if as_json:
+        click.echo(json.dumps(data))
+        return
+    click.echo(
+        f"{data['matches']} matches, {data['hands']} hands in {data['seconds']} s: "
+        f"{data['hands_per_second']} hands/s"
+    )
+    click.echo(f"matches won: side 0 {report.wins[0]}, side 1 {report.wins[1]}")
+    click.echo(f"juegos won:  side 0 {report.juegos[0]}, side 1 {report.juegos[1]}")
+
+
+@main.command()
+@click.argument("path", type=click.Path(dir_okay=False))
+def replay(path: str) -> None:
+    """Check a saved history and print how its match went."""
+    from .engine import read_history
+
+    try:
+        match = read_history(path)
+    except HistoryError as exc:
+        raise click.ClickException(str(exc)) from None
+    for number, record in enumerate(match.finished, start=1):
+        result = record.result
+        assert result is not None
+        winner = "nobody (de vueltas)" if result.juego_winner is None else f"side {result.juego_winner}"
+        click.echo(
+            f"hand {number}: dealer {record.dealer}, points {result.points[0]}-{result.points[1]}, "
+            f"totals {result.totals[0]}-{result.totals[1]}, juego: {winner}"
+        )
+    state = "over" if match.is_over else "in progress"
+    click.echo(f"juegos {match.juegos[0]}-{match.juegos[1]}, cotos {match.cotos[0]}-{match.cotos[1]}; match {state}")
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind (localhost by default).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+def serve(host: str, port: int) -> None:
+    """Serve the game in a browser through textual-serve."""
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        raise click.ClickException(
+            "textual-serve is not installed: pip install 'guinote-tui[serve]'"
+        ) from None
+    command = f"{sys.executable} -m guinote_tui play"
+    Server(command, host=host, port=port, title="Guiñote").serve()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

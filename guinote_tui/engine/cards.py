@@ -1,0 +1,160 @@
+"""Cards of the 40-card Spanish deck and their text notation.
+
+A card is written as its rank number followed by its suit letter::
+
+    >>> Card.parse("12E")
+    Card('12E')
+    >>> str(Card.parse("1o"))
+    '1O'
+    >>> Card.parse("12E").suit is Suit.ESPADAS
+    True
+
+Ranks are 1 2 3 4 5 6 7 10 11 12 (10 = sota, 11 = caballo, 12 = rey) and
+suits are O (Oros), C (Copas), E (Espadas), B (Bastos).
+
+Internally a card is a small integer ``suit * 10 + rank_index`` so that the
+engine can index precomputed tables; :class:`Card` is an ``int`` subclass that
+adds the notation, and the 40 instances are shared singletons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import IntEnum
+
+RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+"""The ranks in deck order; a card's rank index is its position here."""
+
+AS, SOTA, CABALLO, REY = 1, 10, 11, 12
+
+RANK_NAMES: dict[int, str] = {
+    1: "As",
+    2: "Dos",
+    3: "Tres",
+    4: "Cuatro",
+    5: "Cinco",
+    6: "Seis",
+    7: "Siete",
+    10: "Sota",
+    11: "Caballo",
+    12: "Rey",
+}
+
+
+class Suit(IntEnum):
+    """The four suits, in the order used by card numbering."""
+
+    OROS = 0
+    COPAS = 1
+    ESPADAS = 2
+    BASTOS = 3
+
+    @property
+    def letter(self) -> str:
+        return "OCEB"[self]
+
+    @property
+    def title(self) -> str:
+        return ("Oros", "Copas", "Espadas", "Bastos")[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse a suit letter or name: ``O``, ``copas``, ``E``...
+
+        >>> Suit.parse("b")
+        <Suit.BASTOS: 3>
+        """
+        key = text.strip().upper()
+        for suit in cls:
+            if key in (suit.letter, suit.title.upper()):
+                return suit
+        raise CardError(f"unknown suit {text!r}: use O, C, E or B (Oros, Copas, Espadas, Bastos)")
+
+
+class CardError(ValueError):
+    """Raised for text that is not a card of the Spanish 40-card deck."""
+
+
+class Card(int):
+    """One of the 40 cards; an ``int`` in ``0..39`` with a text notation."""
+
+    __slots__ = ()
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self // 10)
+
+    @property
+    def rank(self) -> int:
+        return RANKS[self % 10]
+
+    @property
+    def name(self) -> str:
+        """Spoken name, e.g. ``Rey de Espadas``."""
+        return f"{RANK_NAMES[self.rank]} de {self.suit.title}"
+
+    def __str__(self) -> str:
+        return CARD_TEXT[self]
+
+    def __repr__(self) -> str:
+        return f"Card({CARD_TEXT[self]!r})"
+
+    @staticmethod
+    def of(rank: int, suit: Suit | int) -> Card:
+        """The card with this rank number and suit.
+
+        >>> Card.of(7, Suit.OROS)
+        Card('7O')
+        """
+        try:
+            return CARDS[int(suit) * 10 + RANKS.index(rank)]
+        except (ValueError, IndexError):
+            raise CardError(f"no card with rank {rank} and suit {suit}") from None
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Parse the notation ``<rank><suit>`` (case-insensitive)."""
+        if not isinstance(text, str):
+            raise CardError(f"a card must be written as text like '12E', not {text!r}")
+        card = _BY_TEXT.get(text.strip().upper())
+        if card is None:
+            raise CardError(
+                f"{text!r} is not a card: write rank (1-7, 10, 11, 12) then suit "
+                "(O, C, E, B), e.g. '12E' for the Rey de Espadas"
+            )
+        return card
+
+
+CARD_TEXT: tuple[str, ...] = tuple(f"{r}{'OCEB'[i // 10]}" for i, r in enumerate(RANKS * 4))
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(40))
+_BY_TEXT: dict[str, Card] = {text: CARDS[i] for i, text in enumerate(CARD_TEXT)}
+FULL_DECK: tuple[Card, ...] = CARDS
+
+
+def parse_cards(texts: Iterable[str] | str) -> list[Card]:
+    """Parse a list of cards, or one string of cards separated by spaces or commas.
+
+    >>> parse_cards("1O 12E,3B")
+    [Card('1O'), Card('12E'), Card('3B')]
+    """
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    return [Card.parse(t) for t in texts]
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """The notation of several cards separated by spaces."""
+    return " ".join(CARD_TEXT[c] for c in cards)
+
+
+def parse_deck(texts: Iterable[str] | str) -> list[Card]:
+    """Parse a full deck order: all 40 cards, each exactly once."""
+    cards = parse_cards(texts)
+    if len(cards) != 40:
+        raise CardError(f"a deck order must list 40 cards, this one lists {len(cards)}")
+    seen: set[int] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(f"the deck order lists {card} twice")
+        seen.add(card)
+    return cards

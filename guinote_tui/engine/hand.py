@@ -1,0 +1,716 @@
+"""One hand of Guiñote: deal, phase 1 with the stock, the arrastre, and its score.
+
+A hand is started from a 40-card deck order and a dealer. The order lists
+the cards from the top of the pack: the first ``6 × players`` are dealt
+(packets of three, or one at a time under ``deal_packet=1``) starting with
+the seat after the dealer; the next card is the muestra; the rest are the
+stock, drawn in order. The muestra is the last card drawn.
+
+Seats are numbered in playing order (counterclockwise); in pairs seats 0 and
+2 (side 0) play against 1 and 3 (side 1). In heads-up a seat is its side.
+
+The state changes only through :meth:`HandState.apply`, which refuses an
+illegal action with :class:`IllegalAction` naming the rule and leaves the
+state untouched.
+
+Turn structure. ``stage`` is one of:
+
+* ``"play"``: ``to_move`` plays a card. The leader of a trick right after
+  their side won the previous one may also sing, swap or declare tute first
+  (the *window*); under ``swap_window=own_turn`` the swap is offered on every
+  turn of phase 1.
+* ``"window"``: the trick winner's partner holds a cante, swap or tute and
+  decides first (``pass`` to let it go); then the leader plays.
+* ``"predraw"``: the moment just before the final draw: the holder of the 7
+  (or 2) of trumps on the winning side may swap before the muestra is drawn.
+* ``"over"``: the hand is finished; :attr:`HandState.result` says how.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import PASS, PLAY, SING, SWAP, TUTE, Action, DeclareTute, Pass, Play, Sing, Swap
+from .cards import CARD_TEXT, CARDS, RANKS, Card, Suit
+from .errors import IllegalAction
+from .obligations import Obligation, allowed_cards, describe
+from .rules import Rules
+
+PLAY_STAGE = "play"
+WINDOW_STAGE = "window"
+PREDRAW_STAGE = "predraw"
+OVER_STAGE = "over"
+
+HAND_SIZE = 6
+REY_INDEX = RANKS.index(12)
+SEVEN_INDEX = RANKS.index(7)
+TWO_INDEX = RANKS.index(2)
+SUIT_OF: list[int] = [c // 10 for c in range(40)]
+RANK_INDEX: list[int] = [c % 10 for c in range(40)]
+
+
+@dataclass(frozen=True)
+class CardTables:
+    """Per-card strength and points for one rule set."""
+
+    strength: list[int]
+    points: list[int]
+
+
+_TABLES: dict[str, CardTables] = {}
+
+
+def card_tables(rules: Rules) -> CardTables:
+    """Strength (higher wins) and points of each card under ``rules``."""
+    tables = _TABLES.get(rules.card_order)
+    if tables is None:
+        order = rules.rank_order()
+        points = rules.rank_points()
+        tables = CardTables(
+            strength=[len(order) - order.index(RANKS[c % 10]) for c in range(40)],
+            points=[points[RANKS[c % 10]] for c in range(40)],
+        )
+        _TABLES[rules.card_order] = tables
+    return tables
+
+
+def side_of(seat: int) -> int:
+    """The side (0 or 1) a seat plays for."""
+    return seat & 1
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A completed trick: who led, the cards in playing order, who won it."""
+
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+
+    def seat_of(self, index: int, players: int) -> int:
+        return (self.leader + index) % players
+
+
+@dataclass(frozen=True)
+class Cante:
+    """A cante sung: the seat, the suit and the points it scored."""
+
+    seat: int
+    suit: Suit
+    points: int
+    trick_number: int
+
+
+@dataclass(frozen=True)
+class SwapMade:
+    """A seven (or two) exchanged for the muestra."""
+
+    seat: int
+    given: Card
+    taken: Card
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended and what it means for the juego.
+
+    ``points`` are the hand's points per side (cards + last ten + cantes +
+    capote); ``totals`` add the scores carried into the hand.
+    """
+
+    card_points: tuple[int, int]
+    last_trick_side: int | None
+    cante_points: tuple[int, int]
+    capote_side: int | None
+    capote_bonus: int
+    points: tuple[int, int]
+    carried: tuple[int, int]
+    totals: tuple[int, int]
+    juego_winner: int | None
+    reason: str
+    first_of_juego: bool
+    stopped_early: bool
+    treinta_malas_denied: tuple[int, ...]
+    last_trick_winner: int | None
+
+    @property
+    def de_vueltas(self) -> bool:
+        """Nobody won the juego: the next hand carries the scores."""
+        return self.juego_winner is None
+
+    def cards_and_ten(self, side: int) -> int:
+        """Card points plus the last-trick ten (what treinta malas counts)."""
+        return self.card_points[side] + (10 if self.last_trick_side == side else 0)
+
+
+class HandState:
+    """The full state of one hand (every card known: the referee's view)."""
+
+    __slots__ = (
+        "rules",
+        "players",
+        "dealer",
+        "deck",
+        "hands",
+        "stock",
+        "muestra",
+        "muestra_card",
+        "muestra_taker",
+        "trump",
+        "stage",
+        "to_move",
+        "leader",
+        "trick",
+        "win_index",
+        "tricks",
+        "points",
+        "card_points",
+        "cante_points",
+        "tricks_won",
+        "last_winner",
+        "last_trick_side",
+        "window_open",
+        "cante_used",
+        "sung",
+        "cantes",
+        "swap",
+        "tute_declared",
+        "carried",
+        "first_of_juego",
+        "result",
+        "log",
+        "_legal",
+        "_strength",
+        "_points",
+    )
+
+    def __init__(
+        self,
+        deck: Sequence[int],
+        dealer: int,
+        rules: Rules | None = None,
+        players: int = 4,
+        carried: tuple[int, int] = (0, 0),
+        first_of_juego: bool = True,
+    ) -> None:
+        if players not in (2, 4):
+            raise ValueError(f"Guiñote is played by 2 or 4 players, not {players}")
+        if sorted(deck) != list(range(40)):
+            raise ValueError("a deck order must hold each of the 40 cards exactly once")
+        if not 0 <= dealer < players:
+            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+        self.rules = rules = rules or Rules()
+        tables = card_tables(rules)
+        self._strength = tables.strength
+        self._points = tables.points
+        self.players = players
+        self.dealer = dealer
+        self.deck: tuple[Card, ...] = tuple(CARDS[c] for c in deck)
+        self.hands: list[list[Card]] = [[] for _ in range(players)]
+        packet = rules.deal_packet
+        position = 0
+        for _ in range(HAND_SIZE // packet):
+            for offset in range(1, players + 1):
+                seat = (dealer + offset) % players
+                self.hands[seat].extend(self.deck[position : position + packet])
+                position += packet
+        self.muestra: Card | None = self.deck[position]
+        self.muestra_card: Card = self.deck[position]
+        self.muestra_taker: int | None = None
+        self.trump: int = SUIT_OF[self.deck[position]]
+        # Stored reversed so that drawing is list.pop().
+        self.stock: list[Card] = list(reversed(self.deck[position + 1 :]))
+        self.stage = PLAY_STAGE
+        self.leader = (dealer + 1) % players
+        self.to_move: int | None = self.leader
+        self.trick: list[Card] = []
+        self.win_index = 0
+        self.tricks: list[Trick] = []
+        self.points = [0, 0]
+        self.card_points = [0, 0]
+        self.cante_points = [0, 0]
+        self.tricks_won = [0, 0]
+        self.last_winner: int | None = None
+        self.last_trick_side: int | None = None
+        self.window_open = False
+        self.cante_used = [False] * players
+        self.sung = 0  # bit mask of suits sung this hand
+        self.cantes: list[Cante] = []
+        self.swap: SwapMade | None = None
+        self.tute_declared = False
+        self.carried = (int(carried[0]), int(carried[1]))
+        self.first_of_juego = first_of_juego
+        self.result: HandResult | None = None
+        self.log: list[tuple[int, Action]] = []
+        self._legal: list[Action] | None = None
+
+    # -- queries ------------------------------------------------------------
+
+    @property
+    def in_arrastre(self) -> bool:
+        """Phase 2: the stock and the muestra are gone."""
+        return self.muestra is None
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == OVER_STAGE
+
+    @property
+    def instant_win(self) -> bool:
+        """De vueltas: the juego is won the moment a side reaches the target."""
+        return self.rules.vueltas and not self.first_of_juego
+
+    @property
+    def stock_count(self) -> int:
+        """Face-down cards left in the stock (the muestra not counted)."""
+        return len(self.stock)
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.players == 4 else None
+
+    def current_trick(self) -> list[tuple[int, Card]]:
+        """The cards of the trick in progress with the seat that played each."""
+        return [((self.leader + i) % self.players, c) for i, c in enumerate(self.trick)]
+
+    def winning_seat(self) -> int | None:
+        """Who holds the trick in progress, if a card has been played."""
+        return (self.leader + self.win_index) % self.players if self.trick else None
+
+    def total(self, side: int) -> int:
+        """Running total: score carried into the hand plus this hand's points."""
+        return self.carried[side] + self.points[side]
+
+    def legal_actions(self) -> list[Action]:
+        """Every action ``to_move`` may take now (empty once the hand is over)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        stage = self.stage
+        if stage == PLAY_STAGE:
+            seat = self.to_move
+            assert seat is not None
+            if self.trick and self.muestra is None:
+                cards, _ = self._obligation(seat)
+                legal = [PLAY[c] for c in cards]
+            else:
+                legal = [PLAY[c] for c in self.hands[seat]]
+                if not self.trick and self.window_open and seat == self.leader:
+                    legal.extend(self._declarations(seat))
+                if self.rules.swap_window == "own_turn" and self.muestra is not None:
+                    swap = self._swap_card(seat)
+                    if swap is not None:
+                        legal.append(SWAP[swap])
+        elif stage == WINDOW_STAGE:
+            assert self.to_move is not None
+            legal = self._declarations(self.to_move)
+            legal.append(PASS)
+        elif stage == PREDRAW_STAGE:
+            assert self.to_move is not None
+            swap = self._swap_card(self.to_move)
+            legal = [SWAP[swap], PASS] if swap is not None else [PASS]
+        else:
+            legal = []
+        self._legal = legal
+        return legal
+
+    def _obligation(self, seat: int) -> tuple[list[Card], Obligation]:
+        trick = self.trick
+        winning = trick[self.win_index]
+        winner = (self.leader + self.win_index) % self.players
+        partner_winning = (
+            self.players == 4 and self.rules.partner_exemption and winner == (seat + 2) % 4
+        )
+        return allowed_cards(
+            self.hands[seat],
+            SUIT_OF[trick[0]],
+            winning,
+            partner_winning,
+            self.trump,
+            SUIT_OF,
+            self._strength,
+            self.rules.must_undertrump,
+        )
+
+    def _declarations(self, seat: int) -> list[Action]:
+        """Cantes, tute and (after a won trick) the swap open to ``seat`` in the window."""
+        out: list[Action] = []
+        hand = self.hands[seat]
+        rules = self.rules
+        limit_used = (
+            self.cante_used[seat]
+            if rules.cante_limit == "per_player"
+            else self.cante_used[seat] or self.cante_used[(seat + 2) % self.players]
+        )
+        pair_index = RANKS.index(rules.cante_rank)
+        if not limit_used:
+            for card in hand:
+                if RANK_INDEX[card] == REY_INDEX:
+                    suit = SUIT_OF[card]
+                    if not self.sung >> suit & 1 and CARDS[suit * 10 + pair_index] in hand:
+                        out.append(SING[suit])
+        if rules.tute != "off" and not self.tute_declared:
+            for rank in rules.tute_ranks:
+                index = RANKS.index(rank)
+                if sum(1 for c in hand if RANK_INDEX[c] == index) == 4:
+                    out.append(TUTE[rank])
+        if rules.swap_window == "after_trick" and self.muestra is not None:
+            swap = self._swap_card(seat)
+            if swap is not None:
+                out.append(SWAP[swap])
+        return out
+
+    def _swap_card(self, seat: int) -> Card | None:
+        """The card ``seat`` could exchange for the muestra, ignoring timing."""
+        muestra = self.muestra
+        if muestra is None or self.swap is not None:
+            return None
+        trump = self.trump
+        if RANK_INDEX[muestra] == SEVEN_INDEX:
+            if not self.rules.two_for_seven:
+                return None
+            wanted = CARDS[trump * 10 + TWO_INDEX]
+        else:
+            wanted = CARDS[trump * 10 + SEVEN_INDEX]
+            if not self.rules.swap_low_muestra and self._strength[muestra] < self._strength[wanted]:
+                return None
+        return wanted if wanted in self.hands[seat] else None
+
+    # -- changing the state -------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Take ``action`` for the seat to move (or check it is ``seat``'s turn).
+
+        Raises :class:`IllegalAction` naming the broken rule; the state is
+        then unchanged.
+        """
+        if seat is not None and seat != self.to_move:
+            if self.stage == OVER_STAGE:
+                raise IllegalAction("the hand is over", action, seat)
+            raise IllegalAction(f"it is not your turn: seat {self.to_move} is to move", action, seat)
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalAction(self.why_illegal(action), action, self.to_move)
+        actor = self.to_move
+        assert actor is not None
+        self._legal = None
+        self.log.append((actor, action))
+        kind = type(action)
+        if kind is Play:
+            self._play(actor, action.card)  # type: ignore[union-attr]
+        elif kind is Sing:
+            self._sing(actor, action.suit)  # type: ignore[union-attr]
+        elif kind is Swap:
+            self._swap(actor, action.card)  # type: ignore[union-attr]
+        elif kind is DeclareTute:
+            self._tute(actor, action.rank)  # type: ignore[union-attr]
+        else:
+            self._pass(actor)
+
+    def _play(self, seat: int, card: Card) -> None:
+        self.hands[seat].remove(card)
+        trick = self.trick
+        if trick:
+            winning = trick[self.win_index]
+            suit = SUIT_OF[card]
+            if (suit == SUIT_OF[winning] and self._strength[card] > self._strength[winning]) or (
+                suit == self.trump and SUIT_OF[winning] != self.trump
+            ):
+                self.win_index = len(trick)
+        else:
+            self.window_open = False
+            self.win_index = 0
+        trick.append(card)
+        if len(trick) == self.players:
+            self._finish_trick()
+        else:
+            self.to_move = (seat + 1) % self.players
+
+    def _finish_trick(self) -> None:
+        players = self.players
+        winner = (self.leader + self.win_index) % players
+        side = winner & 1
+        cards = tuple(self.trick)
+        self.tricks.append(Trick(self.leader, cards, winner))
+        points = self._points
+        gained = sum(points[c] for c in cards)
+        self.card_points[side] += gained
+        self.points[side] += gained
+        self.tricks_won[side] += 1
+        self.trick = []
+        self.win_index = 0
+        self.leader = winner
+        self.last_winner = winner
+        last = not self.hands[winner] and self.muestra is None
+        if last:
+            self.points[side] += 10
+            self.last_trick_side = side
+        if self.instant_win and self.total(side) >= self.rules.target:
+            self._end(side, "reached the target de vueltas", stopped=not last)
+            return
+        if last:
+            self._end(None, "", stopped=False)
+            return
+        if self.muestra is not None:
+            if len(self.stock) == players - 1 and self.rules.swap_window == "after_trick":
+                for holder in (winner, (winner + 2) % players):
+                    if self._swap_card(holder) is not None:
+                        self.stage = PREDRAW_STAGE
+                        self.to_move = holder
+                        return
+            self._draw(winner)
+        self._open_window(winner)
+
+    def _draw(self, winner: int) -> None:
+        players = self.players
+        for offset in range(players):
+            seat = (winner + offset) % players
+            if self.stock:
+                self.hands[seat].append(self.stock.pop())
+            else:
+                assert self.muestra is not None
+                self.hands[seat].append(self.muestra)
+                self.muestra = None
+                self.muestra_taker = seat
+
+    def _open_window(self, winner: int) -> None:
+        self.window_open = True
+        self.cante_used = [False] * self.players
+        self.stage = PLAY_STAGE
+        self.to_move = winner
+        if self.players == 4:
+            partner = (winner + 2) % 4
+            if self._declarations(partner):
+                self.stage = WINDOW_STAGE
+                self.to_move = partner
+
+    def _after_declaration(self, seat: int) -> None:
+        """A window seat that has nothing left to declare hands over to the leader."""
+        if self.stage == WINDOW_STAGE and not self._declarations(seat):
+            self.stage = PLAY_STAGE
+            self.to_move = self.leader
+
+    def _sing(self, seat: int, suit: int) -> None:
+        side = seat & 1
+        value = 40 if suit == self.trump else 20
+        self.sung |= 1 << suit
+        self.cante_used[seat] = True
+        self.cantes.append(Cante(seat, Suit(suit), value, len(self.tricks)))
+        self.points[side] += value
+        self.cante_points[side] += value
+        if self.instant_win and self.total(side) >= self.rules.target:
+            self._end(side, "reached the target de vueltas with a cante", stopped=True)
+            return
+        self._after_declaration(seat)
+
+    def _tute(self, seat: int, rank: int) -> None:
+        side = seat & 1
+        self.tute_declared = True
+        if self.rules.tute == "juego":
+            self._end(side, "tute", stopped=True)
+            return
+        self.points[side] += 40
+        self.cante_points[side] += 40
+        if self.instant_win and self.total(side) >= self.rules.target:
+            self._end(side, "reached the target de vueltas with a tute", stopped=True)
+            return
+        self._after_declaration(seat)
+
+    def _swap(self, seat: int, card: Card) -> None:
+        muestra = self.muestra
+        assert muestra is not None
+        hand = self.hands[seat]
+        hand.remove(card)
+        hand.append(muestra)
+        self.swap = SwapMade(seat, card, muestra)
+        self.muestra = card
+        self.muestra_card = card
+        if self.stage == PREDRAW_STAGE:
+            self._continue_after_predraw()
+        else:
+            self._after_declaration(seat)
+
+    def _pass(self, seat: int) -> None:
+        if self.stage == PREDRAW_STAGE:
+            self._continue_after_predraw()
+        else:
+            self.stage = PLAY_STAGE
+            self.to_move = self.leader
+
+    def _continue_after_predraw(self) -> None:
+        self._draw(self.leader)
+        self._open_window(self.leader)
+
+    # -- the end of the hand --------------------------------------------------
+
+    def _end(self, juego_winner: int | None, reason: str, stopped: bool) -> None:
+        rules = self.rules
+        capote_side: int | None = None
+        bonus = 0
+        if not stopped and rules.capote_bonus:
+            for side in (0, 1):
+                if self.tricks_won[side] == len(self.tricks):
+                    capote_side, bonus = side, rules.capote_bonus
+                    self.points[side] += bonus
+        totals = (self.total(0), self.total(1))
+        denied: list[int] = []
+        if juego_winner is None and reason == "":
+            juego_winner, reason, denied = self._judge(totals)
+        self.stage = OVER_STAGE
+        self.to_move = None
+        self._legal = None
+        self.result = HandResult(
+            card_points=(self.card_points[0], self.card_points[1]),
+            last_trick_side=self.last_trick_side,
+            cante_points=(self.cante_points[0], self.cante_points[1]),
+            capote_side=capote_side,
+            capote_bonus=bonus,
+            points=(self.points[0], self.points[1]),
+            carried=self.carried,
+            totals=totals,
+            juego_winner=juego_winner,
+            reason=reason,
+            first_of_juego=self.first_of_juego,
+            stopped_early=stopped,
+            treinta_malas_denied=tuple(denied),
+            last_trick_winner=self.last_winner,
+        )
+
+    def _judge(self, totals: tuple[int, int]) -> tuple[int | None, str, list[int]]:
+        """Who wins the juego when a hand is played to the end."""
+        rules = self.rules
+        reached = [side for side in (0, 1) if totals[side] >= rules.target]
+        denied: list[int] = []
+        if rules.treinta_malas and self.first_of_juego:
+            for side in list(reached):
+                if self.card_points[side] + (10 if self.last_trick_side == side else 0) < 30:
+                    reached.remove(side)
+                    denied.append(side)
+        if len(reached) == 2:
+            if rules.both_reach == "last_trick":
+                return self.last_trick_side, "both reached the target: the last trick decides", denied
+            if totals[0] == totals[1]:
+                return None, "both reached the target with equal scores: another hand", denied
+            best = 0 if totals[0] > totals[1] else 1
+            return best, "both reached the target: the higher score wins", denied
+        if reached:
+            return reached[0], "reached the target", denied
+        if denied:
+            return None, "treinta malas: 101 without 30 from cards and the last ten", denied
+        return None, "nobody reached the target: de vueltas", denied
+
+    # -- explanations ---------------------------------------------------------
+
+    def why_illegal(self, action: Action) -> str:
+        """The rule ``action`` breaks now, in words (for a legal action: ``""``)."""
+        if action in self.legal_actions():
+            return ""
+        stage = self.stage
+        seat = self.to_move
+        if stage == OVER_STAGE or seat is None:
+            return "the hand is over"
+        hand = self.hands[seat]
+        kind = type(action)
+        if kind is Play:
+            card = action.card  # type: ignore[union-attr]
+            if stage == PREDRAW_STAGE:
+                return "first decide whether to change the seven before the final draw (swap or pass)"
+            if stage == WINDOW_STAGE:
+                return "it is not your turn to play: you may only sing, change the seven or pass now"
+            if card not in hand:
+                return f"you don't hold the {card.name} ({card})"
+            if self.trick and self.muestra is None:
+                _, obligation = self._obligation(seat)
+                return describe(obligation, SUIT_OF[self.trick[0]], self.trick[self.win_index], self.trump)
+            return "that card cannot be played now"
+        if kind is Pass:
+            return "there is nothing to pass: play a card"
+        in_window = stage == WINDOW_STAGE or (
+            stage == PLAY_STAGE and not self.trick and self.window_open and seat == self.leader
+        )
+        if kind is Sing:
+            suit = Suit(action.suit)  # type: ignore[union-attr]
+            pair = "Sota" if self.rules.cante_rank == 10 else "Caballo"
+            if stage == PREDRAW_STAGE or not in_window:
+                return "you may sing only after your side won the most recent trick, before the next trick's first card"
+            if self.sung >> suit & 1:
+                return f"{suit.title} has already been sung this hand: each suit is sung once"
+            if CARDS[suit * 10 + REY_INDEX] not in hand or CARDS[suit * 10 + RANKS.index(self.rules.cante_rank)] not in hand:
+                return f"to sing {suit.title} you must hold its Rey and {pair}"
+            if self.rules.cante_limit == "per_player":
+                return "one cante per trick won: you have already sung after this trick"
+            return "one cante per trick won: your side has already sung after this trick"
+        if kind is DeclareTute:
+            if self.rules.tute == "off":
+                return "tute is not played under these rules"
+            if self.tute_declared:
+                return "tute has already been declared this hand"
+            if stage == PREDRAW_STAGE or not in_window:
+                return "you may declare tute only after your side won the most recent trick, before the next trick's first card"
+            return "a tute needs all four reyes or all four of the cante's other card"
+        if kind is Swap:
+            card = action.card  # type: ignore[union-attr]
+            if self.muestra is None:
+                return "the muestra has already been drawn: it can no longer be changed"
+            if self.swap is not None:
+                return "the muestra has already been changed this hand"
+            wanted = self._swap_card(seat)
+            if wanted is None:
+                if RANK_INDEX[self.muestra] == SEVEN_INDEX and not self.rules.two_for_seven:
+                    return "the muestra is the 7: it cannot be changed (two_for_seven is off)"
+                needed = "2" if RANK_INDEX[self.muestra] == SEVEN_INDEX else "7"
+                target = CARDS[self.trump * 10 + RANKS.index(int(needed))]
+                if target in hand and not self.rules.swap_low_muestra:
+                    return "the muestra is lower than the 7: it may not be taken (swap_low_muestra is off)"
+                return f"to change the muestra you must hold the {needed} of trumps ({CARD_TEXT[target]})"
+            if card != wanted:
+                return f"only the {CARD_TEXT[wanted]} can be exchanged for the muestra"
+            if self.rules.swap_window == "own_turn":
+                return "the seven may be changed only on your own turn while the stock lasts"
+            return "you may change the seven only after your side won the most recent trick, before the next trick's first card"
+        return "that is not an action"
+
+    # -- copies ---------------------------------------------------------------
+
+    def copy(self) -> HandState:
+        """An independent copy (for search): same position, separate lists."""
+        other = HandState.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = [list(h) for h in self.hands]
+        other.stock = list(self.stock)
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.points = list(self.points)
+        other.card_points = list(self.card_points)
+        other.cante_points = list(self.cante_points)
+        other.tricks_won = list(self.tricks_won)
+        other.cante_used = list(self.cante_used)
+        other.cantes = list(self.cantes)
+        other.log = list(self.log)
+        other._legal = None
+        return other
+
+    def all_cards(self) -> list[Card]:
+        """Every card somewhere in the hand (hands, trick, tricks, stock, muestra)."""
+        cards: list[Card] = [c for h in self.hands for c in h]
+        cards.extend(self.trick)
+        for trick in self.tricks:
+            cards.extend(trick.cards)
+        cards.extend(self.stock)
+        if self.muestra is not None:
+            cards.append(self.muestra)
+        return cards
+
+    def describe(self) -> dict[str, Any]:
+        """A plain summary for logs and debugging."""
+        return {
+            "stage": self.stage,
+            "to_move": self.to_move,
+            "hands": [[CARD_TEXT[c] for c in h] for h in self.hands],
+            "muestra": CARD_TEXT[self.muestra] if self.muestra is not None else None,
+            "stock": len(self.stock),
+            "trick": [CARD_TEXT[c] for c in self.trick],
+            "points": list(self.points),
+        }

@@ -1,0 +1,172 @@
+"""Match histories: a JSON document that replays to the identical match.
+
+The format (``"format": "guinote-history", "version": 1``)::
+
+    {
+      "format": "guinote-history",
+      "version": 1,
+      "players": 4,
+      "names": ["You", "Bot 1", "Partner", "Bot 3"],
+      "rules": {"preset_name": "aragones", "tute": "juego", ...},
+      "seed": 42,
+      "hands": [
+        {"dealer": 3,
+         "deck": "12E 3O ... (40 cards, top first)",
+         "actions": ["0 5C", "1 12C", "2 1C", "3 7C", "2 sing:O", ...]}
+      ]
+    }
+
+Each action is ``"<seat> <action>"`` in the notation of
+:mod:`guinote_tui.engine.actions`. ``seed`` is informational (null when the
+decks were given); the decks decide the replay. ``names`` is optional.
+
+:func:`load_history` either returns a fully replayed :class:`Match` or raises
+:class:`HistoryError` with one message naming the hand, the action and the
+rule it breaks; it never returns a half-loaded match.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .actions import ActionError, parse_action
+from .cards import CARD_TEXT, CardError, parse_deck
+from .errors import HistoryError, IllegalAction
+from .match import Match
+from .rules import Rules, RulesError
+
+FORMAT = "guinote-history"
+VERSION = 1
+
+
+def history_dict(match: Match, names: list[str] | None = None) -> dict[str, Any]:
+    """The history of ``match`` so far as a JSON-ready dictionary."""
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "players": match.players,
+        "rules": match.rules.to_dict(),
+        "seed": match.seed,
+        "hands": [
+            {
+                "dealer": record.dealer,
+                "deck": " ".join(CARD_TEXT[c] for c in record.deck),
+                "actions": [f"{seat} {action}" for seat, action in record.actions],
+            }
+            for record in match.records()
+        ],
+    }
+    if names is not None:
+        data["names"] = list(names)
+    return data
+
+
+def dumps(match: Match, names: list[str] | None = None) -> str:
+    return json.dumps(history_dict(match, names), indent=1)
+
+
+def save_history(match: Match, path: str | Path, names: list[str] | None = None) -> None:
+    Path(path).write_text(dumps(match, names) + "\n", encoding="utf-8")
+
+
+def read_history(path: str | Path) -> Match:
+    """Load a history file; every failure is a :class:`HistoryError` with one line."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise HistoryError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise HistoryError(f"{path}: is a folder, not a history file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise HistoryError(f"{path}: cannot be read ({exc.__class__.__name__})") from None
+    try:
+        return load_history(text)
+    except HistoryError as exc:
+        raise HistoryError(f"{path}: {exc}") from None
+
+
+def load_history(source: str | dict[str, Any]) -> Match:
+    """Replay a history (JSON text or an already parsed dictionary)."""
+    if isinstance(source, str):
+        try:
+            data = json.loads(source)
+        except json.JSONDecodeError as exc:
+            raise HistoryError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    else:
+        data = source
+    if not isinstance(data, dict):
+        raise HistoryError("a history must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise HistoryError(f"not a guiñote history: \"format\" must be {FORMAT!r}")
+    if data.get("version") != VERSION:
+        raise HistoryError(f"unsupported history version {data.get('version')!r}: this program reads version {VERSION}")
+    players = data.get("players")
+    if players not in (2, 4) or isinstance(players, bool):
+        raise HistoryError(f"\"players\" must be 2 or 4, not {players!r}")
+    try:
+        rules = Rules.from_dict(data.get("rules", {}))
+    except (RulesError, TypeError) as exc:
+        raise HistoryError(f"bad rules: {exc}") from None
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise HistoryError(f"\"seed\" must be a whole number or null, not {seed!r}")
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise HistoryError("\"hands\" must be a non-empty list")
+    parsed = [_parse_hand(i + 1, entry, players) for i, entry in enumerate(hands)]
+    dealer0, deck0, _ = parsed[0]
+    match = Match(players, rules, seed=seed, dealer=dealer0, deck=deck0)
+    for number, (dealer, deck, actions) in enumerate(parsed, start=1):
+        if number > 1:
+            if not match.hand.is_over:
+                raise HistoryError(f"hand {number - 1} is not finished but another hand follows it")
+            if match.is_over:
+                raise HistoryError(f"hand {number}: the match was already over")
+            match.next_hand(deck)
+            if match.hand.dealer != dealer:
+                raise HistoryError(
+                    f"hand {number}: dealer is seat {dealer} but the rules make seat {match.hand.dealer} deal"
+                )
+        for index, (seat, action, text) in enumerate(actions, start=1):
+            where = f"hand {number}, action {index} ({text!r})"
+            if match.hand.is_over:
+                raise HistoryError(f"{where}: the hand is already over")
+            try:
+                match.apply(action, seat)
+            except IllegalAction as exc:
+                raise HistoryError(f"{where}: illegal: {exc.rule}") from None
+    return match
+
+
+def _parse_hand(number: int, entry: Any, players: int) -> tuple[int, list[Any], list[Any]]:
+    if not isinstance(entry, dict):
+        raise HistoryError(f"hand {number} must be a JSON object")
+    dealer = entry.get("dealer")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
+        raise HistoryError(f"hand {number}: \"dealer\" must be a seat from 0 to {players - 1}, not {dealer!r}")
+    deck_text = entry.get("deck")
+    if not isinstance(deck_text, (str, list)):
+        raise HistoryError(f"hand {number}: \"deck\" must list the 40 cards")
+    try:
+        deck = parse_deck(deck_text)
+    except CardError as exc:
+        raise HistoryError(f"hand {number}: bad deck: {exc}") from None
+    raw_actions = entry.get("actions", [])
+    if not isinstance(raw_actions, list):
+        raise HistoryError(f"hand {number}: \"actions\" must be a list")
+    actions = []
+    for index, item in enumerate(raw_actions, start=1):
+        where = f"hand {number}, action {index} ({item!r})"
+        if not isinstance(item, str) or len(item.split()) != 2:
+            raise HistoryError(f"{where}: an action is written \"<seat> <action>\", e.g. \"0 12E\"")
+        seat_text, action_text = item.split()
+        if not seat_text.isdigit() or int(seat_text) >= players:
+            raise HistoryError(f"{where}: no seat {seat_text!r} at a table of {players}")
+        try:
+            action = parse_action(action_text)
+        except ActionError as exc:
+            raise HistoryError(f"{where}: {exc}") from None
+        actions.append((int(seat_text), action, item))
+    return dealer, deck, actions

@@ -1,0 +1,141 @@
+"""A match: hands grouped into juegos, juegos into cotos, cotos into the match.
+
+    >>> m = Match(players=2, seed=7)
+    >>> m.hand.players, len(m.hand.hands[0])
+    (2, 6)
+    >>> while not m.is_over:
+    ...     if m.hand.is_over:
+    ...         m.next_hand()
+    ...     else:
+    ...         m.apply(m.legal_actions()[0])
+    >>> max(m.cotos)
+    1
+
+Each hand is dealt from the match's seeded shuffle, or from an explicit deck
+order. Scores carry from hand to hand within a juego (de vueltas) and reset
+when a juego is won; the first side to ``juegos_per_coto`` juegos wins a coto
+and the first to ``cotos_to_win`` cotos wins the match.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import Card
+from .hand import HandResult, HandState
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """What is needed to replay one hand: its deal and every action taken."""
+
+    dealer: int
+    deck: tuple[Card, ...]
+    actions: tuple[tuple[int, Action], ...]
+    result: HandResult | None
+
+
+class Match:
+    """The sequence of hands of one match, with juegos and cotos."""
+
+    def __init__(
+        self,
+        players: int = 4,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        dealer: int | None = None,
+        deck: Sequence[int] | None = None,
+    ) -> None:
+        if players not in (2, 4):
+            raise ValueError(f"Guiñote is played by 2 or 4 players, not {players}")
+        self.players = players
+        self.rules = rules or Rules()
+        self.seed = seed
+        self.rng = random.Random(seed)
+        drawn_dealer = self.rng.randrange(players)  # always drawn, so the stream stays aligned
+        if dealer is None:
+            dealer = drawn_dealer
+        self.first_dealer = dealer
+        self.scores: tuple[int, int] = (0, 0)  # carried into the current juego's next hand
+        self.juegos = [0, 0]
+        self.cotos = [0, 0]
+        self.winner: int | None = None
+        self.finished: list[HandRecord] = []
+        self.hand = self._deal(dealer, deck, first_of_juego=True)
+
+    # -- dealing --------------------------------------------------------------
+
+    def _deal(self, dealer: int, deck: Sequence[int] | None, first_of_juego: bool) -> HandState:
+        order = list(range(40))
+        self.rng.shuffle(order)  # always shuffled, so a given deck keeps the stream aligned
+        if deck is None:
+            deck = order
+        return HandState(deck, dealer, self.rules, self.players, self.scores, first_of_juego)
+
+    def next_hand(self, deck: Sequence[int] | None = None) -> HandState:
+        """Score the finished hand into the match and deal the next one."""
+        hand = self.hand
+        if not hand.is_over:
+            raise ValueError("the current hand is not over yet")
+        if self.is_over:
+            raise ValueError("the match is over")
+        result = hand.result
+        assert result is not None
+        if self.rules.next_dealer == "last_trick_winner" and hand.last_winner is not None:
+            dealer = hand.last_winner
+        else:
+            dealer = (hand.dealer + 1) % self.players
+        self.hand = self._deal(dealer, deck, first_of_juego=result.juego_winner is not None)
+        return self.hand
+
+    def _record(self) -> None:
+        """Book a finished hand into scores, juegos and cotos (once per hand)."""
+        hand = self.hand
+        result = hand.result
+        assert result is not None
+        self.finished.append(HandRecord(hand.dealer, hand.deck, tuple(hand.log), result))
+        if result.juego_winner is None:
+            self.scores = result.totals
+            return
+        side = result.juego_winner
+        self.scores = (0, 0)
+        self.juegos[side] += 1
+        if self.juegos[side] >= self.rules.juegos_per_coto:
+            self.cotos[side] += 1
+            self.juegos = [0, 0]
+            if self.cotos[side] >= self.rules.cotos_to_win:
+                self.winner = side
+
+    # -- play -----------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self.hand.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def hand_number(self) -> int:
+        return len(self.finished) + (0 if self.hand.is_over else 1)
+
+    def legal_actions(self) -> list[Action]:
+        return self.hand.legal_actions()
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply an action to the current hand; a hand that ends is booked at once."""
+        self.hand.apply(action, seat)
+        if self.hand.is_over:
+            self._record()
+
+    def records(self) -> list[HandRecord]:
+        """Every hand so far, the current one last if it is still in play."""
+        records = list(self.finished)
+        if not self.hand.is_over:
+            records.append(HandRecord(self.hand.dealer, self.hand.deck, tuple(self.hand.log), None))
+        return records

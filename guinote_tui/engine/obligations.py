@@ -1,0 +1,96 @@
+"""The arrastre obligations (RULES.md section 4), in the order the rules give them.
+
+In phase 1 every card may be played. Once the stock and the muestra are gone,
+each player after the leader must, in order of priority:
+
+1. follow suit; and beat the winning card of the suit led if an opponent holds
+   the trick with it (``montar``) — unless the trick was trumped, or the partner
+   is winning (``partner_exemption``);
+2. if void and an opponent is winning: trump; over-trump an opponent's winning
+   trump if able; if no trump can win, any card (or any trump under
+   ``must_undertrump``);
+3. if void and the partner is winning: any card.
+
+:func:`allowed_cards` returns the cards a seat may play together with an
+:class:`Obligation` code; :func:`describe` turns the code into the sentence a
+player is shown when a play is refused.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from .cards import CARD_TEXT, Card, Suit
+
+
+class Obligation(IntEnum):
+    """Which arrastre rule limits the seat's choice (``FREE`` when none does)."""
+
+    FREE = 0
+    FOLLOW_SUIT = 1  # rule 1: follow the suit led
+    BEAT = 2  # rule 1, montar: follow and beat the opponent's winning card
+    TRUMP = 3  # rule 2: void, opponent winning: play a trump
+    OVERTRUMP = 4  # rule 2: void, opponent's trump winning: play a higher trump
+    UNDERTRUMP = 5  # rule 2 with must_undertrump: no higher trump, still a trump
+
+
+def allowed_cards(
+    hand: list[Card],
+    led_suit: int,
+    winning_card: int,
+    partner_winning: bool,
+    trump: int,
+    suit_of: list[int],
+    strength: list[int],
+    must_undertrump: bool,
+) -> tuple[list[Card], Obligation]:
+    """The cards of ``hand`` that may be played to an arrastre trick already led.
+
+    ``partner_winning`` is true only when the partner holds the trick *and* the
+    partner exemption applies; ``suit_of`` and ``strength`` are the per-card
+    tables of the rule set.
+    """
+    # 1. Follow suit.
+    follow = [c for c in hand if suit_of[c] == led_suit]
+    if follow:
+        if partner_winning or suit_of[winning_card] != led_suit:
+            # The partner holds the trick, or it was trumped: any card of the suit.
+            return follow, Obligation.FOLLOW_SUIT
+        # An opponent holds the trick with the suit led: beat it if able (montar).
+        bar = strength[winning_card]
+        beat = [c for c in follow if strength[c] > bar]
+        return (beat, Obligation.BEAT) if beat else (follow, Obligation.FOLLOW_SUIT)
+    # 3. Void, and the partner is winning: any card.
+    if partner_winning:
+        return hand, Obligation.FREE
+    # 2. Void, and an opponent is winning: trump, over-trump if able.
+    trumps = [c for c in hand if suit_of[c] == trump]
+    if not trumps:
+        return hand, Obligation.FREE
+    if suit_of[winning_card] != trump:
+        return trumps, Obligation.TRUMP
+    bar = strength[winning_card]
+    over = [c for c in trumps if strength[c] > bar]
+    if over:
+        return over, Obligation.OVERTRUMP
+    if must_undertrump:
+        return trumps, Obligation.UNDERTRUMP
+    return hand, Obligation.FREE
+
+
+def describe(obligation: Obligation, led_suit: int, winning_card: int, trump: int) -> str:
+    """The rule a refused play breaks, in words."""
+    led = Suit(led_suit).title
+    trumps = Suit(trump).title
+    win = CARD_TEXT[winning_card]
+    if obligation is Obligation.FOLLOW_SUIT:
+        return f"you must follow suit: you hold {led}"
+    if obligation is Obligation.BEAT:
+        return f"you must beat the winning {win} (montar): you hold a higher {led}"
+    if obligation is Obligation.TRUMP:
+        return f"you must trump: you hold no {led} and an opponent is winning; you hold {trumps}"
+    if obligation is Obligation.OVERTRUMP:
+        return f"you must over-trump the winning {win}: you hold a higher {trumps}"
+    if obligation is Obligation.UNDERTRUMP:
+        return f"you must play a trump even though it cannot win (must_undertrump): you hold {trumps}"
+    return "any card may be played"

@@ -1,0 +1,219 @@
+"""The rule set: every variant flag of RULES.md, with named presets.
+
+    >>> Rules.preset("aragones").partner_exemption
+    True
+    >>> Rules.preset("libre-100").target
+    100
+    >>> Rules.preset("aragones", tute="off").tute
+    'off'
+
+A :class:`Rules` value is frozen; ``with_flags`` returns a changed copy.
+Flags that RULES.md names keep its names; the ones it implies for the
+``libre-100`` preset (card order, cante pair, swap window, target, vueltas,
+how a tie over the target is settled, capote) are named here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any, ClassVar
+
+from .cards import CABALLO, RANKS, REY, SOTA
+
+
+class RulesError(ValueError):
+    """An unknown preset, an unknown flag, or a value a flag cannot take."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every flag of the rules, defaulting to the ``aragones`` preset."""
+
+    preset_name: str = "aragones"
+    #: Which of sota and caballo ranks higher (and scores 3; the other scores 2).
+    card_order: str = "sota_high"
+    #: The cards of a cante: rey + sota, or rey + caballo.
+    cante_pair: str = "rey_sota"
+    #: Cards dealt per packet: two rounds of 3, or one at a time.
+    deal_packet: int = 3
+    #: Who deals the next hand: the seat to the dealer's right, or the last trick's winner.
+    next_dealer: str = "rotate"
+    #: In the arrastre, a player whose partner is winning need only follow suit.
+    partner_exemption: bool = True
+    #: In the arrastre, a void player who cannot over-trump must still play a trump.
+    must_undertrump: bool = False
+    #: One cante per trick won per side, or per player.
+    cante_limit: str = "per_side"
+    #: If the muestra is the 7 of trumps, the 2 of trumps may be exchanged for it.
+    two_for_seven: bool = True
+    #: A muestra lower than the 7 may still be taken by the swap.
+    swap_low_muestra: bool = True
+    #: When the swap may be made: after the side won a trick, or on the holder's turn.
+    swap_window: str = "after_trick"
+    #: First hand of a juego: 101 counts only with 30 from cards plus the last ten.
+    treinta_malas: bool = True
+    #: Hands after the first of a juego end the moment a side reaches the target.
+    vueltas: bool = True
+    #: Points that win a juego.
+    target: int = 101
+    #: When both sides reach the target at the end of a hand: last trick wins, or higher score.
+    both_reach: str = "last_trick"
+    #: Bonus for a side that takes every trick of a hand.
+    capote_bonus: int = 0
+    #: Four reyes (or four of the cante's other card): wins the juego, scores 40, or nothing.
+    tute: str = "juego"
+    #: Juegos a side needs to win a coto.
+    juegos_per_coto: int = 3
+    #: Cotos a side needs to win the match.
+    cotos_to_win: int = 1
+
+    CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {
+        "card_order": ("sota_high", "caballo_high"),
+        "cante_pair": ("rey_sota", "rey_caballo"),
+        "deal_packet": (3, 1),
+        "next_dealer": ("rotate", "last_trick_winner"),
+        "cante_limit": ("per_side", "per_player"),
+        "swap_window": ("after_trick", "own_turn"),
+        "both_reach": ("last_trick", "higher_score"),
+        "tute": ("juego", "points40", "off"),
+        "capote_bonus": (0, 100),
+    }
+    RANGES: ClassVar[dict[str, tuple[int, int]]] = {
+        "target": (1, 1000),
+        "juegos_per_coto": (1, 99),
+        "cotos_to_win": (1, 99),
+    }
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "preset_name":
+                continue
+            if f.type == "bool" or isinstance(f.default, bool):
+                if not isinstance(value, bool):
+                    raise RulesError(f"flag {f.name} must be true or false, not {value!r}")
+            elif f.name in self.CHOICES:
+                if value not in self.CHOICES[f.name] or isinstance(value, bool):
+                    options = " | ".join(str(v) for v in self.CHOICES[f.name])
+                    raise RulesError(f"flag {f.name} must be one of {options}, not {value!r}")
+            elif f.name in self.RANGES:
+                low, high = self.RANGES[f.name]
+                if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                    raise RulesError(f"flag {f.name} must be a whole number from {low} to {high}, not {value!r}")
+
+    # -- construction -------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str = "aragones", **overrides: Any) -> Rules:
+        """The named preset with some flags overridden."""
+        try:
+            base = PRESETS[name]
+        except KeyError:
+            raise RulesError(f"unknown rules preset {name!r}: choose {' or '.join(PRESETS)}") from None
+        return base.with_flags(**overrides) if overrides else base
+
+    def with_flags(self, **overrides: Any) -> Rules:
+        """A copy with some flags changed; unknown flags are an error."""
+        names = {f.name for f in fields(self)} - {"preset_name"}
+        for key in overrides:
+            if key not in names:
+                raise RulesError(f"unknown rules flag {key!r}; flags are: {', '.join(sorted(names))}")
+        return replace(self, **overrides)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Rules:
+        """Rebuild rules from :meth:`to_dict` output (``preset_name`` plus flags)."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be a JSON object of flags")
+        data = dict(data)
+        name = data.pop("preset_name", "aragones")
+        if not isinstance(name, str):
+            raise RulesError("rules preset_name must be text")
+        return cls.preset(name, **data)
+
+    @staticmethod
+    def parse_flag(text: str) -> tuple[str, Any]:
+        """Parse ``name=value`` from the command line into a typed flag.
+
+        >>> Rules.parse_flag("tute=off")
+        ('tute', 'off')
+        >>> Rules.parse_flag("partner_exemption=false")
+        ('partner_exemption', False)
+        """
+        if "=" not in text:
+            raise RulesError(f"a rule flag is written name=value, not {text!r}")
+        key, raw = (part.strip() for part in text.split("=", 1))
+        key = key.replace("-", "_")
+        defaults = {f.name: f.default for f in fields(Rules)}
+        if key not in defaults or key == "preset_name":
+            raise RulesError(f"unknown rules flag {key!r}")
+        default = defaults[key]
+        value: Any
+        if isinstance(default, bool):
+            if raw.lower() not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                raise RulesError(f"flag {key} must be true or false, not {raw!r}")
+            value = raw.lower() in ("true", "yes", "1", "on")
+        elif isinstance(default, int):
+            try:
+                value = int(raw)
+            except ValueError:
+                raise RulesError(f"flag {key} must be a number, not {raw!r}") from None
+        else:
+            value = raw
+        return key, value
+
+    # -- derived tables -----------------------------------------------------
+
+    @property
+    def cante_rank(self) -> int:
+        """The rank that pairs with the rey in a cante (sota or caballo)."""
+        return SOTA if self.cante_pair == "rey_sota" else CABALLO
+
+    @property
+    def tute_ranks(self) -> tuple[int, int]:
+        """Ranks of which holding all four is a tute."""
+        return (REY, self.cante_rank)
+
+    def rank_order(self) -> tuple[int, ...]:
+        """Ranks from strongest to weakest in trick play."""
+        middle = (SOTA, CABALLO) if self.card_order == "sota_high" else (CABALLO, SOTA)
+        return (1, 3, REY, *middle, 7, 6, 5, 4, 2)
+
+    def rank_points(self) -> dict[int, int]:
+        """Card points by rank: the higher of sota and caballo scores 3."""
+        high, low = (SOTA, CABALLO) if self.card_order == "sota_high" else (CABALLO, SOTA)
+        points = {r: 0 for r in RANKS}
+        points.update({1: 11, 3: 10, REY: 4, high: 3, low: 2})
+        return points
+
+    def differences(self) -> dict[str, Any]:
+        """Flags that differ from this rule set's preset."""
+        base = PRESETS.get(self.preset_name, ARAGONES)
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "preset_name" and getattr(self, f.name) != getattr(base, f.name)
+        }
+
+
+ARAGONES = Rules()
+LIBRE_100 = Rules(
+    preset_name="libre-100",
+    card_order="caballo_high",
+    cante_pair="rey_caballo",
+    deal_packet=1,
+    swap_window="own_turn",
+    partner_exemption=False,
+    must_undertrump=True,
+    treinta_malas=False,
+    vueltas=False,
+    target=100,
+    both_reach="higher_score",
+    capote_bonus=100,
+    tute="off",
+    juegos_per_coto=1,
+)
+PRESETS: dict[str, Rules] = {"aragones": ARAGONES, "libre-100": LIBRE_100}

@@ -1,0 +1,103 @@
+"""What one seat may see (RULES.md section 8), and nothing more.
+
+A :class:`SeatView` holds the seat's own hand, the muestra while it lies
+under the stock (and, once drawn, who took it: everyone saw it go), the trick
+in progress, every completed trick (everyone saw the cards fall and who won),
+the cantes sung, the swap made, the number of stock cards, the scores, and
+whose turn it is with the seat's legal actions when it is to move. Other
+hands, the stock's order and the deck order are never in it. Bots receive
+only views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action
+from .cards import Card
+from .hand import Cante, HandState, SwapMade, Trick
+from .rules import Rules
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """The information available to ``seat`` at one moment of a hand."""
+
+    seat: int
+    players: int
+    rules: Rules
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    trump: int
+    muestra: Card | None
+    muestra_card: Card
+    muestra_taker: int | None
+    stock_count: int
+    stage: str
+    to_move: int | None
+    leader: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    cantes: tuple[Cante, ...]
+    swap: SwapMade | None
+    points: tuple[int, int]
+    card_points: tuple[int, int]
+    carried: tuple[int, int]
+    first_of_juego: bool
+    window_open: bool
+    legal: tuple[Action, ...]
+
+    @property
+    def side(self) -> int:
+        return self.seat & 1
+
+    @property
+    def partner(self) -> int | None:
+        return (self.seat + 2) % 4 if self.players == 4 else None
+
+    @property
+    def in_arrastre(self) -> bool:
+        return self.muestra is None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.seat
+
+    def played_cards(self) -> list[Card]:
+        """Every card seen to fall: completed tricks, then the current trick."""
+        cards = [c for t in self.tricks for c in t.cards]
+        cards.extend(c for _, c in self.trick)
+        return cards
+
+
+def seat_view(state: HandState, seat: int) -> SeatView:
+    """Build the view of ``seat`` from the full state."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"no seat {seat} at a table of {state.players}")
+    return SeatView(
+        seat=seat,
+        players=state.players,
+        rules=state.rules,
+        dealer=state.dealer,
+        hand=tuple(state.hands[seat]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        trump=state.trump,
+        muestra=state.muestra,
+        muestra_card=state.muestra_card,
+        muestra_taker=state.muestra_taker,
+        stock_count=len(state.stock),
+        stage=state.stage,
+        to_move=state.to_move,
+        leader=state.leader,
+        trick=tuple(state.current_trick()),
+        tricks=tuple(state.tricks),
+        cantes=tuple(state.cantes),
+        swap=state.swap,
+        points=(state.points[0], state.points[1]),
+        card_points=(state.card_points[0], state.card_points[1]),
+        carried=state.carried,
+        first_of_juego=state.first_of_juego,
+        window_open=state.window_open,
+        legal=tuple(state.legal_actions()) if state.to_move == seat else (),
+    )
