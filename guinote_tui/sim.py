@@ -25,6 +25,8 @@ def play_match(match: Match, bots: Sequence[Bot], rngs: Sequence[random.Random])
             bot = bots[seat]
             if type(bot) is RandomBot:
                 action = RandomBot.choose_from_legal(hand.legal_actions(), rngs[seat])
+            elif bot.omniscient:
+                action = bot.choose_open(hand, seat, rngs[seat])
             else:
                 action = bot.choose(seat_view(hand, seat), rngs[seat])
             match.apply(action)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 
-from ..engine import Action, SeatView
+from ..engine import Action, HandState, SeatView
 
 
 class Bot(ABC):
@@ -22,9 +22,17 @@ class Bot(ABC):
     #: Shown in menus; False for measurement-only bots such as the open-card ceiling.
     offered: bool = True
 
+    #: True only for the open-card measurement bot: the harness then calls
+    #: :meth:`choose_open` with the full state. Never offered as an opponent.
+    omniscient: bool = False
+
     @abstractmethod
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         """Pick one action from ``view.legal``."""
+
+    def choose_open(self, state: HandState, seat: int, rng: random.Random) -> Action:
+        """Decide seeing every card; only omniscient (measurement) bots implement it."""
+        raise NotImplementedError(f"{self.name} decides from its view only")
 
 
 class RandomBot(Bot):
