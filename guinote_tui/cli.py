@@ -79,7 +79,9 @@ def play(
 
 @main.command()
 @click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True)
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Full matches to play.")
+@click.option(
+    "--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Full matches to play."
+)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
 @click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help="Override one rules flag.")

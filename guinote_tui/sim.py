@@ -95,4 +95,6 @@ def simulate(
             on_match(index + 1)
     seconds = time.perf_counter() - started
     label = rules.preset_name if not rules.differences() else f"{rules.preset_name}+custom"
-    return SimulationReport(players, label, bot_name, seed, matches, hands, seconds, (wins[0], wins[1]), (juegos[0], juegos[1]))
+    return SimulationReport(
+        players, label, bot_name, seed, matches, hands, seconds, (wins[0], wins[1]), (juegos[0], juegos[1])
+    )

@@ -47,4 +47,4 @@ class RandomBot(Bot):
     @staticmethod
     def choose_from_legal(legal: list[Action], rng: random.Random) -> Action:
         """Fast path for self-play benchmarks: the legal list is all it looks at."""
-        return rng.choice(legal)
+        return legal[int(rng.random() * len(legal))]

@@ -59,6 +59,7 @@ __all__ = [
     "RulesError",
     "SeatView",
     "Sing",
+    "Suit",
     "Swap",
     "SwapMade",
     "Trick",

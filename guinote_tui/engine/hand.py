@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .actions import PASS, PLAY, SING, SWAP, TUTE, Action, DeclareTute, Pass, Play, Sing, Swap
 from .cards import CARD_TEXT, CARDS, RANKS, Card, Suit
@@ -81,8 +81,7 @@ def side_of(seat: int) -> int:
     return seat & 1
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A completed trick: who led, the cards in playing order, who won it."""
 
     leader: int
@@ -149,41 +148,44 @@ class HandState:
     """The full state of one hand (every card known: the referee's view)."""
 
     __slots__ = (
-        "rules",
-        "players",
+        "_instant",
+        "_legal",
+        "_pair_index",
+        "_points",
+        "_strength",
+        "_tute_ranks",
+        "cante_points",
+        "cante_used",
+        "cantes",
+        "card_points",
+        "carried",
         "dealer",
         "deck",
+        "first_of_juego",
         "hands",
-        "stock",
+        "last_trick_side",
+        "last_winner",
+        "leader",
+        "log",
         "muestra",
         "muestra_card",
         "muestra_taker",
-        "trump",
-        "stage",
-        "to_move",
-        "leader",
-        "trick",
-        "win_index",
-        "tricks",
+        "players",
         "points",
-        "card_points",
-        "cante_points",
-        "tricks_won",
-        "last_winner",
-        "last_trick_side",
-        "window_open",
-        "cante_used",
-        "sung",
-        "cantes",
-        "swap",
-        "tute_declared",
-        "carried",
-        "first_of_juego",
         "result",
-        "log",
-        "_legal",
-        "_strength",
-        "_points",
+        "rules",
+        "stage",
+        "stock",
+        "sung",
+        "swap",
+        "to_move",
+        "trick",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "tute_declared",
+        "win_index",
+        "window_open",
     )
 
     def __init__(
@@ -205,6 +207,8 @@ class HandState:
         tables = card_tables(rules)
         self._strength = tables.strength
         self._points = tables.points
+        self._pair_index = RANKS.index(rules.cante_rank)
+        self._tute_ranks = tuple((rank, RANKS.index(rank)) for rank in rules.tute_ranks)
         self.players = players
         self.dealer = dealer
         self.deck: tuple[Card, ...] = tuple(CARDS[c] for c in deck)
@@ -242,6 +246,7 @@ class HandState:
         self.tute_declared = False
         self.carried = (int(carried[0]), int(carried[1]))
         self.first_of_juego = first_of_juego
+        self._instant = rules.vueltas and not first_of_juego
         self.result: HandResult | None = None
         self.log: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
@@ -338,24 +343,25 @@ class HandState:
         out: list[Action] = []
         hand = self.hands[seat]
         rules = self.rules
-        limit_used = (
-            self.cante_used[seat]
-            if rules.cante_limit == "per_player"
-            else self.cante_used[seat] or self.cante_used[(seat + 2) % self.players]
-        )
-        pair_index = RANKS.index(rules.cante_rank)
-        if not limit_used:
-            for card in hand:
-                if RANK_INDEX[card] == REY_INDEX:
-                    suit = SUIT_OF[card]
-                    if not self.sung >> suit & 1 and CARDS[suit * 10 + pair_index] in hand:
-                        out.append(SING[suit])
-        if rules.tute != "off" and not self.tute_declared:
-            for rank in rules.tute_ranks:
-                index = RANKS.index(rank)
-                if sum(1 for c in hand if RANK_INDEX[c] == index) == 4:
+        ranks = [RANK_INDEX[c] for c in hand]
+        if REY_INDEX in ranks:
+            limit_used = (
+                self.cante_used[seat]
+                if rules.cante_limit == "per_player"
+                else self.cante_used[seat] or self.cante_used[(seat + 2) % self.players]
+            )
+            if not limit_used:
+                pair = self._pair_index
+                for card in hand:
+                    if RANK_INDEX[card] == REY_INDEX:
+                        suit = SUIT_OF[card]
+                        if not self.sung >> suit & 1 and CARDS[suit * 10 + pair] in hand:
+                            out.append(SING[suit])
+        if len(hand) >= 4 and rules.tute != "off" and not self.tute_declared:
+            for rank, index in self._tute_ranks:
+                if ranks.count(index) == 4:
                     out.append(TUTE[rank])
-        if rules.swap_window == "after_trick" and self.muestra is not None:
+        if self.muestra is not None and rules.swap_window == "after_trick":
             swap = self._swap_card(seat)
             if swap is not None:
                 out.append(SWAP[swap])
@@ -434,7 +440,7 @@ class HandState:
         cards = tuple(self.trick)
         self.tricks.append(Trick(self.leader, cards, winner))
         points = self._points
-        gained = sum(points[c] for c in cards)
+        gained = sum(map(points.__getitem__, cards))
         self.card_points[side] += gained
         self.points[side] += gained
         self.tricks_won[side] += 1
@@ -446,7 +452,7 @@ class HandState:
         if last:
             self.points[side] += 10
             self.last_trick_side = side
-        if self.instant_win and self.total(side) >= self.rules.target:
+        if self._instant and self.carried[side] + self.points[side] >= self.rules.target:
             self._end(side, "reached the target de vueltas", stopped=not last)
             return
         if last:
@@ -633,10 +639,13 @@ class HandState:
             suit = Suit(action.suit)  # type: ignore[union-attr]
             pair = "Sota" if self.rules.cante_rank == 10 else "Caballo"
             if stage == PREDRAW_STAGE or not in_window:
-                return "you may sing only after your side won the most recent trick, before the next trick's first card"
+                return (
+                    "you may sing only after your side won the most recent trick, "
+                    "before the next trick's first card"
+                )
             if self.sung >> suit & 1:
                 return f"{suit.title} has already been sung this hand: each suit is sung once"
-            if CARDS[suit * 10 + REY_INDEX] not in hand or CARDS[suit * 10 + RANKS.index(self.rules.cante_rank)] not in hand:
+            if CARDS[suit * 10 + REY_INDEX] not in hand or CARDS[suit * 10 + self._pair_index] not in hand:
                 return f"to sing {suit.title} you must hold its Rey and {pair}"
             if self.rules.cante_limit == "per_player":
                 return "one cante per trick won: you have already sung after this trick"
@@ -647,7 +656,10 @@ class HandState:
             if self.tute_declared:
                 return "tute has already been declared this hand"
             if stage == PREDRAW_STAGE or not in_window:
-                return "you may declare tute only after your side won the most recent trick, before the next trick's first card"
+                return (
+                    "you may declare tute only after your side won the most recent trick, "
+                    "before the next trick's first card"
+                )
             return "a tute needs all four reyes or all four of the cante's other card"
         if kind is Swap:
             card = action.card  # type: ignore[union-attr]
@@ -668,7 +680,10 @@ class HandState:
                 return f"only the {CARD_TEXT[wanted]} can be exchanged for the muestra"
             if self.rules.swap_window == "own_turn":
                 return "the seven may be changed only on your own turn while the stock lasts"
-            return "you may change the seven only after your side won the most recent trick, before the next trick's first card"
+            return (
+                "you may change the seven only after your side won the most recent trick, "
+                "before the next trick's first card"
+            )
         return "that is not an action"
 
     # -- copies ---------------------------------------------------------------
