@@ -122,7 +122,7 @@ def simulate(
 
 
 @main.command()
-@click.argument("path", type=click.Path(dir_okay=False))
+@click.argument("path")
 def replay(path: str) -> None:
     """Check a saved history and print how its match went."""
     from .engine import read_history

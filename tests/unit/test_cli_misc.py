@@ -1,0 +1,88 @@
+"""The ``guinote`` command outside simulate: version, help, replay, bad input."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from guinote_tui import __version__
+from guinote_tui.cli import main
+from guinote_tui.engine import Match, Rules, history_dict
+
+
+def _finished_match(seed: int = 3) -> Match:
+    rng = random.Random(seed)
+    match = Match(2, Rules(), seed=seed)
+    while not match.is_over:
+        if match.hand.is_over:
+            match.next_hand()
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def test_version_and_module_entry_point() -> None:
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0
+    assert __version__ in result.output
+    proc = subprocess.run(
+        [sys.executable, "-m", "guinote_tui", "--help"], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0
+    assert "simulate" in proc.stdout and "replay" in proc.stdout
+
+
+def test_replay_prints_every_hand_of_a_saved_match(tmp_path: Path) -> None:
+    match = _finished_match()
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(history_dict(match)))
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("hand ") == len(match.finished)
+    assert f"juegos {match.juegos[0]}-{match.juegos[1]}" in result.output
+    assert "match over" in result.output
+
+
+def test_replay_of_an_illegal_history_is_one_line_naming_the_rule(tmp_path: Path) -> None:
+    data = history_dict(_finished_match())
+    actions = data["hands"][0]["actions"]
+    # Replace the second player's first card with a card it does not hold.
+    seat, _ = actions[1].split()
+    held_by_leader = actions[0].split()[1]
+    actions[1] = f"{seat} {held_by_leader}"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1
+    assert "hand 1, action 2" in lines[0] and "you don't hold" in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_replay_of_unreadable_files_is_one_line(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.json"
+    garbage.write_bytes(b"\x00\xff\xfe not json")
+    for target in (tmp_path / "missing.json", tmp_path, garbage):
+        result = CliRunner().invoke(main, ["replay", str(target)])
+        assert result.exit_code != 0
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        assert "Traceback" not in result.output
+
+
+def test_play_refuses_bad_options_with_one_readable_line() -> None:
+    runner = CliRunner()
+    for args, needle in (
+        (["play", "--rule", "tute=sometimes"], "tute must be one of"),
+        (["play", "--rule", "nonsense=1"], "unknown rules flag"),
+        (["play", "--players", "3"], "'3' is not one of"),
+        (["play", "--level", "grandmaster"], "choose from"),
+    ):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert needle in result.output, (args, result.output)
+        assert "Traceback" not in result.output
