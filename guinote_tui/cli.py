@@ -80,24 +80,55 @@ def play(
 @main.command()
 @click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True)
 @click.option(
-    "--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Full matches to play."
+    "--games", type=click.IntRange(1, 10_000_000), default=None, help="Self-play: full matches to play [default: 1000]."
 )
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
 @click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help="Override one rules flag.")
-@click.option("--bots", default="random", show_default=True, help="Bot kind for every seat.")
+@click.option("--bots", default=None, help="Self-play: bot kind for every seat [default: random].")
+@click.option("--a", "spec_a", metavar="SPEC", default=None, help="Tournament: bot A, e.g. hard or hard:samples=12.")
+@click.option("--b", "spec_b", metavar="SPEC", default=None, help="Tournament: bot B.")
+@click.option("--duplicate", is_flag=True, help="Tournament: play every deal twice, sides swapped.")
+@click.option("--deals", type=click.IntRange(1, 10_000_000), default=None, help="Tournament: deals [default: 200].")
+@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Tournament: processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate(
-    players: str, games: int, seed: int, preset: str, flags: tuple[str, ...], bots: str, as_json: bool
+    players: str,
+    games: int | None,
+    seed: int,
+    preset: str,
+    flags: tuple[str, ...],
+    bots: str | None,
+    spec_a: str | None,
+    spec_b: str | None,
+    duplicate: bool,
+    deals: int | None,
+    jobs: int,
+    as_json: bool,
 ) -> None:
-    """Play whole matches headless and report speed and wins.
+    """Self-play speed benchmark, or a tournament between two bots.
 
-    A game is one full match (cotos of juegos); speed is counted in hands.
+    Self-play (--bots, --games): whole matches, one bot kind at every seat;
+    a game is one full match (cotos of juegos); speed is counted in hands.
+
+    Tournament (--a, --b, --deals, --duplicate, --jobs): A against B over
+    seeded deals; each deal decides one juego. See docs/tournaments.md.
     """
+    rules = build_rules(preset, flags)
+    if spec_a is not None or spec_b is not None:
+        if spec_a is None or spec_b is None:
+            raise click.UsageError("a tournament needs both --a and --b")
+        if games is not None or bots is not None:
+            raise click.UsageError("--games and --bots are for self-play; a tournament counts --deals")
+        _run_tournament(int(players), rules, spec_a, spec_b, duplicate, deals or 200, seed, jobs, as_json)
+        return
+    if deals is not None or duplicate or jobs != 1:
+        raise click.UsageError("--deals, --duplicate and --jobs are for tournaments: give --a and --b")
+    games = games or 1000
+    bots = bots or "random"
     from .ai import REGISTRY
     from .sim import simulate as run
 
-    rules = build_rules(preset, flags)
     if bots not in REGISTRY:
         raise click.BadParameter(f"choose from {', '.join(REGISTRY)}", param_hint="--bots")
     show_progress = sys.stderr.isatty()
@@ -119,6 +150,46 @@ def simulate(
     )
     click.echo(f"matches won: side 0 {report.wins[0]}, side 1 {report.wins[1]}")
     click.echo(f"juegos won:  side 0 {report.juegos[0]}, side 1 {report.juegos[1]}")
+
+
+def _run_tournament(
+    players: int,
+    rules: Rules,
+    spec_a: str,
+    spec_b: str,
+    duplicate: bool,
+    deals: int,
+    seed: int,
+    jobs: int,
+    as_json: bool,
+) -> None:
+    """The tournament half of ``simulate``: bad specs and bot failures are one line."""
+    from .ai import make_bot
+    from .tournament import TournamentConfig, TournamentError, run_tournament
+
+    for hint, spec in (("--a", spec_a), ("--b", spec_b)):
+        try:
+            make_bot(spec)
+        except (ValueError, TypeError) as exc:
+            raise click.BadParameter(str(exc), param_hint=hint) from None
+    config = TournamentConfig(spec_a, spec_b, players, rules, deals, seed, duplicate)
+    try:
+        if sys.stderr.isatty():
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+            with Progress(*columns, transient=True) as progress:
+                task = progress.add_task(f"{spec_a} vs {spec_b}", total=deals)
+                report = run_tournament(config, jobs, lambda done: progress.advance(task, done))
+        else:
+            report = run_tournament(config, jobs)
+    except TournamentError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(report.to_dict()))
+        return
+    for line in report.text_lines():
+        click.echo(line)
 
 
 @main.command()
