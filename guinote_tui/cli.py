@@ -55,10 +55,10 @@ def play(
 ) -> None:
     """Open the game (the default command)."""
     rules = build_rules(preset, flags)
-    from .ai import bot_names
+    from .ui.session import offered_levels
 
-    if level is not None and level not in bot_names(offered_only=True):
-        raise click.BadParameter(f"choose from {', '.join(bot_names(offered_only=True))}", param_hint="--level")
+    if level is not None and level not in offered_levels():
+        raise click.BadParameter(f"choose from {', '.join(offered_levels())}", param_hint="--level")
     try:
         from .ui.app import make_app
     except ImportError as exc:  # pragma: no cover - depends on the install

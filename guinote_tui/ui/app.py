@@ -1,0 +1,141 @@
+"""The Guiñote app and :func:`make_app`, the factory the CLI and the tests share."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from ..engine import Match, Rules, read_history, save_history
+from .bindings import APP_BINDINGS
+from .session import GameSession, GameSettings, default_level, offered_levels, parse_decks
+from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
+
+STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss")
+
+
+def load_css() -> str:
+    """The package's stylesheets, read through importlib.resources."""
+    package = resources.files("guinote_tui.ui")
+    return "\n".join(package.joinpath(name).read_text(encoding="utf-8") for name in STYLESHEETS)
+
+
+class GuinoteApp(App[None]):
+    """Guiñote against bots: the start screen, then the table."""
+
+    TITLE = "Guiñote"
+    CSS = load_css()
+    BINDINGS = APP_BINDINGS
+    ENABLE_COMMAND_PALETTE = False
+    # Below 80×24 every screen swaps its content for a notice (see app.tcss).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide-enough")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall-enough")]  # noqa: RUF012
+
+    def __init__(self, settings: GameSettings, match: Match | None = None, show_start: bool = True) -> None:
+        super().__init__()
+        self.settings = settings
+        self.resume = match
+        self.show_start = show_start
+        self.session: GameSession | None = None
+
+    def on_mount(self) -> None:
+        self.theme = "textual-dark"
+        if self.resume is not None:
+            self._open_table(GameSession(self.settings, self.resume))
+            self.resume = None
+        elif self.show_start:
+            from .screens.start import StartScreen
+
+            self.push_screen(StartScreen(self.settings))
+        else:
+            self._open_table(GameSession(self.settings))
+
+    def _open_table(self, session: GameSession) -> None:
+        from .screens.table import TableScreen
+
+        self.session = session
+        if len(self.screen_stack) > 1:
+            self.switch_screen(TableScreen(session))
+        else:
+            self.push_screen(TableScreen(session))
+
+    def start_game(self, settings: GameSettings) -> None:
+        """Deal a new match with ``settings`` (called by the start screen)."""
+        self.settings = settings
+        self._open_table(GameSession(settings))
+
+    def new_match(self) -> None:
+        """Back to the start screen, keeping the last choices (a fresh seed unless one was fixed)."""
+        from .screens.start import StartScreen
+
+        self.workers.cancel_group(self.screen, "bots")
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        settings = replace(self.settings, decks=(), dealer=None)
+        self.switch_screen(StartScreen(settings))
+
+    def action_save_history(self) -> None:
+        from .screens.dialogs import SaveDialog
+
+        session = self.session
+        if session is None:
+            return
+        default = f"guinote-{datetime.now():%Y%m%d-%H%M%S}.json"
+
+        def save(path: str | None) -> None:
+            if not path or self.session is None:
+                return
+            try:
+                save_history(self.session.match, Path(path).expanduser(), names=list(self.session.names))
+            except OSError as exc:
+                self.notify(f"Could not save {path}: {exc.strerror or exc}", severity="error")
+                return
+            self.notify(f"Match saved to {path}", title="Saved")
+
+        self.push_screen(SaveDialog(default), save)
+
+
+def make_app(
+    players: int | None = None,
+    level: str | None = None,
+    rules: Rules | None = None,
+    seed: int | None = None,
+    delay: float | None = None,
+    history: str | Path | None = None,
+    **test_options: Any,
+) -> GuinoteApp:
+    """Build the app; with ``players`` given (or a history) the table opens at once.
+
+    Test options: ``decks`` (deck orders, top card first, for the first
+    hands), ``dealer`` (the first dealer), ``partner_level``, and
+    ``show_start`` to force or skip the start screen.
+    Raises :class:`~guinote_tui.engine.HistoryError` for a history that
+    cannot be resumed, and ``ValueError`` for an unknown level.
+    """
+    unknown = set(test_options) - {"decks", "dealer", "partner_level", "show_start"}
+    if unknown:
+        raise TypeError(f"unknown make_app options: {', '.join(sorted(unknown))}")
+    if level is not None and level not in offered_levels() and level != "random":
+        raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(offered_levels())}")
+    decks: Sequence[str | Sequence[int]] | str | None = test_options.get("decks")
+    settings = GameSettings(
+        players=players or 4,
+        level=level or default_level(),
+        partner_level=test_options.get("partner_level"),
+        rules=rules or Rules(),
+        seed=seed,
+        delay=0.6 if delay is None else delay,
+        decks=parse_decks(decks),
+        dealer=test_options.get("dealer"),
+    )
+    match = read_history(history) if history is not None else None
+    show_start = test_options.get("show_start", players is None and match is None)
+    return GuinoteApp(settings, match, show_start=show_start)
+
+
+__all__ = ["GuinoteApp", "make_app"]

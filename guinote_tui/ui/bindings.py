@@ -1,0 +1,45 @@
+"""Key bindings, one list per screen, so the footer and the docs agree."""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingType
+
+APP_BINDINGS: list[BindingType] = [
+    Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+]
+
+TABLE_BINDINGS: list[BindingType] = [
+    Binding("1", "play_index(0)", "Play", key_display="1-6"),
+    *(Binding(str(n), f"play_index({n - 1})", f"Play card {n}", show=False) for n in range(2, 7)),
+    Binding("left", "select(-1)", "Select", show=False),
+    Binding("right", "select(1)", "Select", show=False),
+    Binding("enter,space", "play_selected", "Play selected", show=False),
+    Binding("s", "sing", "Sing"),
+    Binding("c", "swap", "Change 7"),
+    Binding("t", "tute", "Tute"),
+    Binding("p", "pass_window", "Pass"),
+    Binding("l", "last_trick", "Last trick"),
+    Binding("ctrl+s", "save", "Save"),
+    Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+    Binding("n", "new_match", "New", show=False),
+    Binding("q", "quit_game", "Quit"),
+]
+
+START_BINDINGS: list[BindingType] = [
+    Binding("enter", "start", "Start", priority=True),
+    Binding("up", "app.focus_previous", "Up", show=False),
+    Binding("down", "app.focus_next", "Down", show=False),
+    Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+    Binding("q,escape", "app.quit", "Quit"),
+]
+
+SUMMARY_BINDINGS: list[BindingType] = [
+    Binding("enter,space", "continue", "Continue", priority=True),
+    Binding("ctrl+s", "save", "Save"),
+    Binding("n", "new_match", "New match"),
+    Binding("q", "quit_game", "Quit"),
+]
+
+RULES_BINDINGS: list[BindingType] = [
+    Binding("escape,q,question_mark", "close", "Back"),
+]

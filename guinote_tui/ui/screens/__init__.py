@@ -1,0 +1,1 @@
+"""Screens: start, table, end-of-hand summary, rules, and small dialogs."""

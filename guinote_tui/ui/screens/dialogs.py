@@ -1,0 +1,113 @@
+"""Small modal dialogs, each a ``ModalScreen`` returning a typed result."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from ...engine import Rules, Trick
+from ..cardart import card_face
+from ..widgets.notice import TooSmall
+
+
+class YesNoDialog(ModalScreen[bool]):
+    """A question answered yes (``y``) or no (``n``, Escape)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog"):
+            yield Label(self.question, classes="dialog-title")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Yes (y)", id="yes", variant="error", compact=True)
+                yield Button("No (n)", id="no", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class SaveDialog(ModalScreen[str | None]):
+    """Ask where to save the match history (Enter saves, Escape cancels)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, default: str) -> None:
+        super().__init__(classes="dialog-screen")
+        self.default = default
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog"):
+            yield Label("Save the match history to:", classes="dialog-title")
+            yield Input(self.default, id="path")
+            yield Static("[dim]Resume later with[/dim] guinote play --load FILE", classes="dialog-hint")
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        path = event.value.strip()
+        self.dismiss(path or None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class LastTrickScreen(ModalScreen[None]):
+    """The most recent completed trick: who played what, who won it, its points."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,l,enter,space", "close", "Close")]
+
+    def __init__(self, trick: Trick, names: tuple[str, ...], players: int, rules: Rules) -> None:
+        super().__init__(classes="dialog-screen")
+        self.trick = trick
+        self.names = names
+        self.players = players
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        trick = self.trick
+        points = sum(self.rules.rank_points()[c.rank] for c in trick.cards)
+        faces = [
+            card_face(card, top_label=f"{i + 1}", bottom_label=self.names[trick.seat_of(i, self.players)],
+                      highlight=trick.seat_of(i, self.players) == trick.winner)
+            for i, card in enumerate(trick.cards)
+        ]
+        rows = []
+        for line in range(len(faces[0])):
+            row = Text()
+            for index, face in enumerate(faces):
+                if index:
+                    row.append("  ")
+                row.append_text(face[line])
+            rows.append(row)
+        winner = self.names[trick.winner]
+        yield TooSmall()
+        with Vertical(classes="dialog"):
+            yield Label("The last trick", classes="dialog-title")
+            yield Static(Text("\n").join(rows), classes="trick-cards")
+            yield Static(f"Won by [b]{winner}[/b] · {points} points · led by {self.names[trick.leader]}")
+            yield Static("[dim]Esc closes[/dim]", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

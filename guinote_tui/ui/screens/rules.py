@@ -1,0 +1,36 @@
+"""The rules screen: the full rules text shipped inside the package."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown
+
+from ..bindings import RULES_BINDINGS
+from ..widgets.notice import TooSmall
+
+
+def rules_text() -> str:
+    """The rules in our own words (``guinote_tui/ui/rules.md``)."""
+    return resources.files("guinote_tui.ui").joinpath("rules.md").read_text(encoding="utf-8")
+
+
+class RulesScreen(Screen[None]):
+    """Scrollable rules; Escape goes back to where the player was."""
+
+    BINDINGS = RULES_BINDINGS
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with VerticalScroll(id="rules-scroll"):
+            yield Markdown(rules_text(), id="rules-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#rules-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,140 @@
+"""The end of a hand: how the points were made, and what it means for the juego and coto."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Label, Static
+
+from ...engine import HandResult
+from ..bindings import SUMMARY_BINDINGS
+from ..session import GameSession
+from ..widgets.notice import TooSmall
+
+GOOD = Style(color="#7ee787", bold=True)
+BAD = Style(color="#ff7b72", bold=True)
+PLAIN = Style(color="#f1ead2")
+
+
+def points_table(session: GameSession, result: HandResult) -> Table:
+    """Card points, the last ten and cantes per side, then the hand and the running totals."""
+    table = Table(box=None, padding=(0, 2), show_edge=False, header_style=Style(bold=True, color="#9fb8a5"))
+    table.add_column("")
+    table.add_column(session.side_name(0), justify="right")
+    table.add_column(session.side_name(1), justify="right")
+    ten = ["10" if result.last_trick_side == side else "—" for side in (0, 1)]
+    table.add_row("Card points", *(str(p) for p in result.card_points))
+    table.add_row("Last trick (de últimas)", *ten)
+    table.add_row("Cantes and tute", *(str(p) for p in result.cante_points))
+    if result.capote_side is not None:
+        capote = [str(result.capote_bonus) if result.capote_side == s else "—" for s in (0, 1)]
+        table.add_row("Capote", *capote)
+    table.add_row(Text("This hand", style="bold"), *(Text(str(p), style="bold") for p in result.points))
+    if result.carried != (0, 0) or not result.first_of_juego:
+        table.add_row("Carried (de vueltas)", *(str(p) for p in result.carried))
+        table.add_row(Text("Total", style="bold"), *(Text(str(p), style="bold") for p in result.totals))
+    return table
+
+
+def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
+    """What the hand decided: juego, coto, match, or de vueltas, and why."""
+    match = session.match
+    rules = match.rules
+    lines: list[Text] = []
+    winner = result.juego_winner
+    if winner is None:
+        lines.append(
+            Text(
+                f"Nobody wins the juego: de vueltas. The next hand starts from "
+                f"{result.totals[0]}–{result.totals[1]} and ends the moment a side reaches {rules.target}.",
+                style=PLAIN,
+            )
+        )
+    else:
+        style = GOOD if winner == 0 else BAD
+        reason = {
+            "tute": "with a tute",
+            "reached the target": f"with {result.totals[winner]} of {rules.target}",
+        }.get(result.reason, f"({result.reason})")
+        lines.append(Text(f"{session.side_does(winner, 'win')} the juego {reason}.", style=style))
+    for side in result.treinta_malas_denied:
+        lines.append(
+            Text(
+                f"Treinta malas: {session.side_name(side)} reached {rules.target} but made only "
+                f"{result.cards_and_ten(side)} from cards and the last ten (30 needed).",
+                style=PLAIN,
+            )
+        )
+    if result.stopped_early and result.reason != "tute":
+        lines.append(Text("De vueltas the hand stopped the moment the target was reached.", style=PLAIN))
+    if match.is_over and match.winner is not None:
+        style = GOOD if match.winner == 0 else BAD
+        lines.append(Text(f"{session.side_does(match.winner, 'win')} the match!", style=style))
+    elif winner is not None and match.juegos == [0, 0]:
+        lines.append(Text(f"{session.side_does(winner, 'win')} the coto!", style=GOOD if winner == 0 else BAD))
+    lines.append(
+        Text(
+            f"Juegos {match.juegos[0]}–{match.juegos[1]} (first to {rules.juegos_per_coto})"
+            f" · Cotos {match.cotos[0]}–{match.cotos[1]} (first to {rules.cotos_to_win})",
+            style=Style(color="#9fb8a5"),
+        )
+    )
+    return lines
+
+
+class SummaryScreen(ModalScreen[str]):
+    """Returns ``"next"``, ``"new"`` or ``"quit"``."""
+
+    BINDINGS = SUMMARY_BINDINGS
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(classes="dialog-screen")
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        session = self.session
+        result = session.result
+        assert result is not None
+        over = session.match.is_over
+        yield TooSmall()
+        with Vertical(classes="dialog summary"):
+            yield Label(f"Hand {len(session.match.finished)} is over", classes="dialog-title")
+            yield Static(points_table(session, result), id="summary-points")
+            yield Static(Text("\n").join(verdict_lines(session, result)), id="summary-verdict")
+            with Horizontal(classes="dialog-buttons"):
+                if over:
+                    yield Button("New match ⏎", id="new", variant="primary", compact=True)
+                else:
+                    yield Button("Next hand ⏎", id="next", variant="primary", compact=True)
+                    yield Button("New match (n)", id="new", compact=True)
+                yield Button("Save (ctrl+s)", id="save", compact=True)
+                yield Button("Quit (q)", id="quit", variant="error", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(".dialog-buttons Button", Button).focus()
+
+    def action_continue(self) -> None:
+        self.dismiss("new" if self.session.match.is_over else "next")
+
+    def action_new_match(self) -> None:
+        self.dismiss("new")
+
+    def action_quit_game(self) -> None:
+        self.dismiss("quit")
+
+    def action_save(self) -> None:
+        self.app.action_save_history()  # type: ignore[attr-defined]
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        choice = event.button.id
+        if choice == "save":
+            self.action_save()
+        elif choice in ("next", "new", "quit"):
+            self.dismiss(choice)

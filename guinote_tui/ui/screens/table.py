@@ -1,0 +1,403 @@
+"""The card table: the human's hand, the bots' seats, the trick, score and log.
+
+The screen shows only the human seat's :class:`~guinote_tui.engine.SeatView`
+and sends actions to the engine through :class:`~guinote_tui.ui.session.GameSession`.
+Bots think in thread workers and hand their choice back as a
+:class:`~guinote_tui.ui.messages.BotChose` message, so the table never freezes.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Static
+from textual.worker import get_current_worker
+
+from ...engine import PASS, PLAY, Action, DeclareTute, IllegalAction, Pass, Play, SeatView, Sing, Swap
+from ..bindings import TABLE_BINDINGS
+from ..messages import BotChose, CardClicked
+from ..session import HUMAN, GameSession, think_with_delay
+from ..widgets.board import MuestraInfo, MuestraPanel, Scoreboard, ScoreInfo
+from ..widgets.hand import PlayerHand
+from ..widgets.log import EventLog
+from ..widgets.notice import TooSmall
+from ..widgets.table import LEFT, RIGHT, SeatInfo, SeatPanel, TrickArea, TrickPicture, position_of
+
+
+def action_label(action: Action, view: SeatView) -> str:
+    """Button text for a declaration the player may make now."""
+    if isinstance(action, Sing):
+        points = 40 if action.suit == view.trump else 20
+        return f"Sing {points} {action.suit.title}"
+    if isinstance(action, Swap):
+        return f"Change {action.card} ⇄ {view.muestra}"
+    if isinstance(action, DeclareTute):
+        return f"Tute of {action.rank}s"
+    return "Pass"
+
+
+ACTION_KEYS = {Sing: "s", Swap: "c", DeclareTute: "t", Pass: "p"}
+
+
+class DeclarationButton(Button):
+    """A button for one legal declaration (sing, change the seven, tute, pass)."""
+
+    def __init__(self, action: Action, label: str) -> None:
+        key = ACTION_KEYS[type(action)]
+        super().__init__(f"({key}) {label}", classes="declaration", compact=True)
+        self.action_taken = action
+
+
+class TableScreen(Screen[None]):
+    """One match in play, hand after hand."""
+
+    BINDINGS = TABLE_BINDINGS
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.turn = 0
+        self.selected: int | None = None
+        self.message = ""
+        self.summary_shown = False
+        self._declarations: tuple[Action, ...] = ()
+
+    # -- layout ---------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield Static(id="status")
+        with Horizontal(id="middle"):
+            with Vertical(id="felt"):
+                yield SeatPanel(horizontal=True, id="seat-top")
+                with Horizontal(id="felt-row"):
+                    yield SeatPanel(horizontal=False, id="seat-left")
+                    yield TrickArea(id="trick")
+                    yield SeatPanel(horizontal=False, id="seat-right")
+            with Vertical(id="side"):
+                yield MuestraPanel(id="muestra")
+                yield Scoreboard(id="score")
+                yield EventLog(id="log")
+        with Horizontal(id="bottom"):
+            yield PlayerHand(id="hand")
+            yield Vertical(id="actions")
+        yield Static(id="message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one("#log", EventLog)
+        for line in self.session.events:
+            log.write(line)
+        self.refresh_table()
+        self.advance()
+
+    # -- showing the state ------------------------------------------------------
+
+    def refresh_table(self) -> None:
+        session = self.session
+        view = session.view()
+        match = session.match
+        names = session.names
+        players = session.players
+        for seat in range(1, players):
+            panel = self.query_one(f"#seat-{position_of(seat, players)}", SeatPanel)
+            panel.show(
+                SeatInfo(
+                    title=names[seat],
+                    level=session.settings.level_of(seat),
+                    count=view.hand_sizes[seat],
+                    active=view.to_move == seat,
+                    dealer=view.dealer == seat,
+                )
+            )
+        for position in (LEFT, RIGHT):
+            self.query_one(f"#seat-{position}").display = players == 4
+        finished = view.tricks[-1] if not view.trick and view.tricks else None
+        points = sum(view.rules.rank_points()[c.rank] for c in finished.cards) if finished else 0
+        self.query_one(TrickArea).show(
+            TrickPicture(
+                players=players,
+                names=names,
+                cards=view.trick,
+                finished=finished,
+                to_move=view.to_move,
+                number=len(view.tricks) + (0 if finished else 1),
+                points=points,
+            )
+        )
+        taker = names[view.muestra_taker] if view.muestra_taker is not None else None
+        self.query_one(MuestraPanel).show(
+            MuestraInfo(view.trump, view.muestra, view.muestra_card, taker, view.stock_count)
+        )
+        rules = view.rules
+        self.query_one(Scoreboard).show(
+            ScoreInfo(
+                side_names=(session.side_name(0), session.side_name(1)),
+                points=view.points,
+                carried=view.carried,
+                show_totals=not view.first_of_juego or view.carried != (0, 0),
+                juegos=(match.juegos[0], match.juegos[1]),
+                cotos=(match.cotos[0], match.cotos[1]),
+                juegos_per_coto=rules.juegos_per_coto,
+                cantes=tuple((c.seat & 1, c) for c in view.cantes),
+                target=rules.target,
+                first_of_juego=view.first_of_juego,
+            )
+        )
+        playable = {a.card for a in view.legal if isinstance(a, Play)}
+        if self.selected is not None and self.selected >= len(view.hand):
+            self.selected = len(view.hand) - 1 if view.hand else None
+        if view.my_turn and (self.selected is None or view.hand[self.selected] not in playable):
+            self.selected = next((i for i, c in enumerate(view.hand) if c in playable), self.selected)
+        self.query_one(PlayerHand).show(view.hand, playable, self.selected if view.my_turn else None)
+        self._show_declarations(view)
+        self._show_status(view)
+        self._show_message(view)
+        self.refresh_bindings()
+
+    def _show_declarations(self, view: SeatView) -> None:
+        declarations = tuple(a for a in view.legal if not isinstance(a, Play))
+        if declarations == self._declarations:
+            return
+        self._declarations = declarations
+        box = self.query_one("#actions", Vertical)
+        box.remove_children()
+        box.mount_all(DeclarationButton(a, action_label(a, view)) for a in declarations)
+
+    def _show_status(self, view: SeatView) -> None:
+        session = self.session
+        match = session.match
+        rules = view.rules
+        mode = "Pairs" if session.players == 4 else "Heads-up"
+        kind = "1st of the juego" if view.first_of_juego else "de vueltas"
+        coto = sum(match.cotos) + 1
+        juego = sum(match.juegos) + 1
+        text = (
+            f"[b]GUIÑOTE[/b] · {mode} · {rules.preset_name} · "
+            f"coto {coto} · juego {juego} · hand {match.hand_number} ({kind})"
+        )
+        seed = session.settings.seed
+        self.query_one("#status", Static).update(f"{text}[dim] · seed {seed}[/dim]" if seed is not None else text)
+
+    def _show_message(self, view: SeatView) -> None:
+        widget = self.query_one("#message", Static)
+        if self.message:
+            widget.update(self.message)
+            widget.set_class(True, "-warning")
+            return
+        widget.set_class(False, "-warning")
+        session = self.session
+        if session.hand_over:
+            text = "The hand is over."
+        elif view.my_turn:
+            if view.stage == "predraw":
+                text = "[b]Your turn:[/b] change the seven before the last draw [c], or pass [p]"
+            elif view.stage == "window":
+                text = "[b]Your turn:[/b] your partner won the trick — sing or change the seven, or pass [p]"
+            elif any(not isinstance(a, Play) for a in view.legal):
+                text = "[b]Your turn:[/b] sing or change before you lead, or just play a card"
+            elif view.trick:
+                text = "[b]Your turn:[/b] play a card — keys 1-6, ←/→ and Enter, or click"
+            else:
+                text = "[b]Your lead:[/b] play a card — keys 1-6, ←/→ and Enter, or click"
+        else:
+            seat = view.to_move
+            name = session.names[seat] if seat is not None else "?"
+            text = f"[dim]{name} is thinking…[/dim]"
+        widget.update(text)
+
+    def say(self, message: str) -> None:
+        """Show a warning (a refused play, a saved file...) until the next move."""
+        self.message = message
+        self._show_message(self.session.view())
+
+    # -- the flow of the game -----------------------------------------------------
+
+    def advance(self) -> None:
+        """Hand the turn to whoever moves next: the player, a bot worker, or the summary."""
+        session = self.session
+        if session.hand_over:
+            self.call_after_refresh(self.show_summary)
+            return
+        seat = session.bot_to_move
+        if seat is None:
+            return
+        view = session.view_for(seat)
+        delay = session.settings.delay
+        if not view.trick and view.tricks and delay:
+            delay *= 1.6  # let the player see the finished trick before it is cleared
+        self.run_worker(
+            partial(self._think, seat, view, self.turn, delay),
+            thread=True,
+            group="bots",
+            exclusive=True,
+            name=f"bot seat {seat}",
+        )
+
+    def _think(self, seat: int, view: SeatView, turn: int, delay: float) -> None:
+        """Runs in a thread: the bot decides from its own view only."""
+        worker = get_current_worker()
+        action = think_with_delay(self.session, seat, view, delay, worker.cancelled_event)
+        if not worker.is_cancelled:
+            self.post_message(BotChose(seat, action, turn))
+
+    def on_bot_chose(self, message: BotChose) -> None:
+        if message.turn != self.turn or self.session.match.hand.to_move != message.seat:
+            return
+        self._apply(message.seat, message.action)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        lines = self.session.apply(seat, action)
+        self.turn += 1
+        log = self.query_one("#log", EventLog)
+        for line in lines:
+            log.write(line)
+        self.message = ""
+        self.refresh_table()
+        self.advance()
+
+    def act(self, action: Action) -> None:
+        """The player's action, refused with the engine's words when the rules forbid it."""
+        session = self.session
+        if not session.human_to_move:
+            self.say("[b]Wait for your turn[/b]" if not session.hand_over else "The hand is over.")
+            return
+        try:
+            self._apply(HUMAN, action)
+        except IllegalAction as exc:
+            self.app.bell()
+            self.say(f"[b]✗ Not allowed:[/b] {exc.rule}")
+
+    def show_summary(self) -> None:
+        if self.summary_shown or not self.session.hand_over or not self.is_current:
+            return
+        from .summary import SummaryScreen
+
+        self.summary_shown = True
+        self.app.push_screen(SummaryScreen(self.session), self._after_summary)
+
+    def _after_summary(self, choice: str | None) -> None:
+        self.summary_shown = False
+        if choice == "next":
+            self.session.next_hand()
+            self.turn += 1
+            log = self.query_one("#log", EventLog)
+            for line in self.session.hand_events():
+                log.write(line)
+            self.selected = None
+            self.message = ""
+            self.refresh_table()
+            self.advance()
+        elif choice == "new":
+            self.app.new_match()  # type: ignore[attr-defined]
+        elif choice == "quit":
+            self.app.exit()
+
+    # -- input ---------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.is_mounted:
+            return True
+        session = self.session
+        view = session.view()
+        if action in ("play_index", "select", "play_selected"):
+            return True if view.my_turn else None
+        kinds = {"sing": Sing, "swap": Swap, "tute": DeclareTute, "pass_window": Pass}
+        if action in kinds:
+            return any(isinstance(a, kinds[action]) for a in view.legal)
+        if action == "last_trick":
+            return True if view.tricks or session.match.finished else None
+        return True
+
+    def action_play_index(self, index: int) -> None:
+        hand = self.session.view().hand
+        if index >= len(hand):
+            self.say(f"You have no card {index + 1}")
+            return
+        self.selected = index
+        self.act(PLAY[hand[index]])
+
+    def action_select(self, step: int) -> None:
+        hand = self.session.view().hand
+        if not hand:
+            return
+        current = self.selected if self.selected is not None else 0
+        self.selected = (current + step) % len(hand)
+        self.message = ""
+        self.refresh_table()
+
+    def action_play_selected(self) -> None:
+        if self.selected is not None:
+            self.action_play_index(self.selected)
+
+    def _declare(self, kind: type) -> None:
+        view = self.session.view()
+        options = [a for a in view.legal if isinstance(a, kind)]
+        if not options:
+            return
+        # The forty (trumps) first when two cantes are open.
+        options.sort(key=lambda a: not (isinstance(a, Sing) and a.suit == view.trump))
+        self.act(options[0])
+
+    def action_sing(self) -> None:
+        self._declare(Sing)
+
+    def action_swap(self) -> None:
+        self._declare(Swap)
+
+    def action_tute(self) -> None:
+        self._declare(DeclareTute)
+
+    def action_pass_window(self) -> None:
+        self.act(PASS)
+
+    def action_last_trick(self) -> None:
+        from .dialogs import LastTrickScreen
+
+        view = self.session.view()
+        if view.tricks:
+            self.app.push_screen(LastTrickScreen(view.tricks[-1], self.session.names, view.players, view.rules))
+        else:
+            self.say("No trick has been played yet in this hand")
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen())
+
+    def action_save(self) -> None:
+        self.app.action_save_history()  # type: ignore[attr-defined]
+
+    def action_new_match(self) -> None:
+        from .dialogs import YesNoDialog
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.app.new_match()  # type: ignore[attr-defined]
+
+        self.app.push_screen(YesNoDialog("Abandon this match and start a new one?"), confirmed)
+
+    def action_quit_game(self) -> None:
+        from .dialogs import YesNoDialog
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.app.exit()
+
+        self.app.push_screen(YesNoDialog("Leave the game? (Ctrl+S saves the match first)"), confirmed)
+
+    @on(CardClicked)
+    def card_clicked(self, message: CardClicked) -> None:
+        self.action_play_index(message.index)
+
+    @on(Button.Pressed, ".declaration")
+    def declaration_pressed(self, event: Button.Pressed) -> None:
+        button = event.button
+        assert isinstance(button, DeclarationButton)
+        self.act(button.action_taken)
+
+

@@ -1,0 +1,260 @@
+"""The game the interface drives: a match, the bots in their seats, the event log.
+
+This module holds no widgets: it turns settings into a :class:`~guinote_tui.engine.Match`
+with one bot per bot seat, hands each bot only its seat's view, and words
+what happened for the log, using only what the human seat may see.
+
+    >>> session = GameSession(GameSettings(players=2, level="random", seed=3))
+    >>> session.names
+    ('You', 'Rival')
+    >>> len(session.view().hand)
+    6
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..ai import Bot, bot_names, make_bot
+from ..engine import (
+    Action,
+    Card,
+    DeclareTute,
+    HandResult,
+    Match,
+    Pass,
+    Play,
+    Rules,
+    SeatView,
+    Sing,
+    Swap,
+    parse_deck,
+    seat_view,
+)
+
+HUMAN = 0
+PAIR_NAMES = ("You", "Right", "Partner", "Left")
+HEADS_UP_NAMES = ("You", "Rival")
+
+
+def offered_levels() -> list[str]:
+    """Bot levels a player may choose, weakest first (``random`` if none is offered yet)."""
+    return bot_names(offered_only=True) or ["random"]
+
+
+def default_level() -> str:
+    """``normal`` when it exists, otherwise the strongest level offered."""
+    levels = offered_levels()
+    return "normal" if "normal" in levels else levels[-1]
+
+
+@dataclass
+class GameSettings:
+    """Everything the start screen chooses; tests add a fixed deck and dealer."""
+
+    players: int = 4
+    level: str = field(default_factory=default_level)
+    partner_level: str | None = None
+    rules: Rules = field(default_factory=Rules)
+    seed: int | None = None
+    delay: float = 0.6
+    decks: tuple[tuple[Card, ...], ...] = ()
+    dealer: int | None = None
+
+    def level_of(self, seat: int) -> str:
+        """The bot level sitting at ``seat`` (the partner may differ in pairs)."""
+        if self.players == 4 and seat == 2 and self.partner_level:
+            return self.partner_level
+        return self.level
+
+
+def parse_decks(decks: Sequence[str | Sequence[int]] | str | None) -> tuple[tuple[Card, ...], ...]:
+    """Explicit deck orders (top card first) for the first hands, in notation or as cards."""
+    if decks is None:
+        return ()
+    if isinstance(decks, str):
+        decks = [decks]
+    return tuple(tuple(parse_deck(d) if isinstance(d, str) else parse_deck([str(Card(c)) for c in d])) for d in decks)
+
+
+class GameSession:
+    """A match between the human at seat 0 and bots at every other seat."""
+
+    def __init__(self, settings: GameSettings, match: Match | None = None) -> None:
+        self.settings = settings
+        if match is None:
+            seed = settings.seed if settings.seed is not None else random.randrange(1_000_000)
+            settings.seed = seed
+            first_deck = settings.decks[0] if settings.decks else None
+            match = Match(settings.players, settings.rules, seed=seed, dealer=settings.dealer, deck=first_deck)
+        else:
+            settings.players = match.players
+            settings.rules = match.rules
+            if settings.seed is None:
+                settings.seed = match.seed
+        self.match = match
+        self.players = match.players
+        self.names: tuple[str, ...] = PAIR_NAMES if self.players == 4 else HEADS_UP_NAMES
+        base_seed = settings.seed if settings.seed is not None else 0
+        self.bots: dict[int, Bot] = {seat: make_bot(settings.level_of(seat)) for seat in range(1, self.players)}
+        self.rngs: dict[int, random.Random] = {
+            seat: random.Random(base_seed * 16 + seat) for seat in range(1, self.players)
+        }
+        self.events: list[str] = []
+        self.hand_events_start = 0
+        self._note_deal()
+
+    # -- what the human may see ----------------------------------------------
+
+    def view(self) -> SeatView:
+        """The human seat's view: the only game state the table shows."""
+        return seat_view(self.match.hand, HUMAN)
+
+    def view_for(self, seat: int) -> SeatView:
+        return seat_view(self.match.hand, seat)
+
+    @property
+    def hand_over(self) -> bool:
+        return self.match.hand.is_over
+
+    @property
+    def result(self) -> HandResult | None:
+        return self.match.hand.result
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.match.hand.to_move == HUMAN
+
+    @property
+    def bot_to_move(self) -> int | None:
+        seat = self.match.hand.to_move
+        return seat if seat is not None and seat != HUMAN else None
+
+    def side_name(self, side: int) -> str:
+        if self.players == 2:
+            return "You" if side == 0 else "Rival"
+        return "Us" if side == 0 else "Them"
+
+    def side_does(self, side: int, verb: str) -> str:
+        """``We win``, ``They win``, ``You win``, ``Rival wins``: a side as the subject."""
+        if self.players == 2:
+            return f"You {verb}" if side == 0 else f"Rival {verb}s"
+        return f"We {verb}" if side == 0 else f"They {verb}"
+
+    def seat_title(self, seat: int) -> str:
+        """Name with the bot level, e.g. ``Left · normal``."""
+        if seat == HUMAN:
+            return "You"
+        return f"{self.names[seat]} · {self.settings.level_of(seat)}"
+
+    def why_illegal(self, action: Action) -> str:
+        """The engine's words for a refused action of the human seat."""
+        hand = self.match.hand
+        if hand.to_move != HUMAN:
+            return "wait for your turn" if not hand.is_over else "the hand is over"
+        return hand.why_illegal(action)
+
+    # -- moves ------------------------------------------------------------------
+
+    def think(self, seat: int, view: SeatView) -> Action:
+        """Ask the bot at ``seat`` for an action (runs in a worker thread).
+
+        A bot that fails or returns an illegal action must not stop the game:
+        the first legal action is taken instead.
+        """
+        bot = self.bots[seat]
+        try:
+            action = bot.choose(view, self.rngs[seat])
+        except Exception:  # a broken bot must not end the player's game
+            return view.legal[0]
+        return action if action in view.legal else view.legal[0]
+
+    def apply(self, seat: int, action: Action) -> list[str]:
+        """Apply one action (refused with :class:`IllegalAction`); returns the new log lines."""
+        before = self.view()
+        self.match.apply(action, seat)
+        after = self.view()
+        lines = self._describe(seat, action, before, after)
+        self.events.extend(lines)
+        return lines
+
+    def next_hand(self) -> None:
+        """Deal the next hand of the match (a given deck order is used if the test supplied one)."""
+        number = len(self.match.finished)
+        deck = self.settings.decks[number] if number < len(self.settings.decks) else None
+        self.match.next_hand(deck)
+        self._note_deal()
+
+    # -- the log ------------------------------------------------------------------
+
+    def _note_deal(self) -> None:
+        hand = self.match.hand
+        self.hand_events_start = len(self.events)
+        view = self.view()
+        dealer = self.names[view.dealer]
+        line = f"Hand {self.match.hand_number}: {dealer} {'deal' if view.dealer == HUMAN else 'deals'}"
+        self.events.append(f"[b]{line}[/b]; muestra [b]{view.muestra_card}[/b]")
+        if not hand.first_of_juego:
+            carried = hand.carried
+            self.events.append(f"De vueltas: {carried[0]}–{carried[1]} carried")
+
+    def _describe(self, seat: int, action: Action, before: SeatView, after: SeatView) -> list[str]:
+        name = self.names[seat]
+        lines: list[str] = []
+        kind = type(action)
+        if kind is Sing:
+            assert isinstance(action, Sing)
+            points = 40 if action.suit == before.trump else 20
+            lines.append(f"{name} {'sing' if seat == HUMAN else 'sings'} [b]{points}[/b] in {action.suit.title}")
+        elif kind is Swap:
+            assert isinstance(action, Swap)
+            taken = before.muestra
+            verb = "change" if seat == HUMAN else "changes"
+            lines.append(f"{name} {verb} the {action.card} for the muestra {taken}")
+        elif kind is DeclareTute:
+            assert isinstance(action, DeclareTute)
+            lines.append(f"{name} {'declare' if seat == HUMAN else 'declares'} [b]tute[/b] ({action.rank}s)")
+        elif kind is Pass and seat == HUMAN:
+            lines.append("You pass")
+        if len(after.tricks) > len(before.tricks):
+            trick = after.tricks[-1]
+            points = sum(after.rules.rank_points()[card.rank] for card in trick.cards)
+            winner = self.names[trick.winner]
+            verb = "win" if trick.winner == HUMAN else "wins"
+            lines.append(f"{winner} {verb} trick {len(after.tricks)} (+{points})")
+        if kind is Play or kind is Swap or kind is Pass:
+            drawn = [c for c in after.hand if c not in before.hand and not (kind is Swap and c == before.muestra)]
+            if drawn and (len(after.tricks) > len(before.tricks) or before.stage == "predraw"):
+                lines.append(f"You draw {' '.join(str(c) for c in drawn)}")
+            if before.muestra is not None and after.muestra is None and after.muestra_taker is not None:
+                taker = self.names[after.muestra_taker]
+                lines.append(f"{taker} {'take' if after.muestra_taker == HUMAN else 'takes'} the muestra")
+                lines.append("[b]Arrastre[/b]: follow suit and beat")
+        result = self.match.hand.result
+        if result is not None:
+            lines.extend(self.result_lines(result))
+        return lines
+
+    def result_lines(self, result: HandResult) -> list[str]:
+        if result.juego_winner is None:
+            return [f"Hand over {result.totals[0]}–{result.totals[1]}: de vueltas"]
+        return [f"Hand over: {self.side_does(result.juego_winner, 'win')} the juego"]
+
+    def hand_events(self) -> list[str]:
+        return self.events[self.hand_events_start :]
+
+
+def think_with_delay(session: GameSession, seat: int, view: SeatView, delay: float, cancelled: object) -> Action:
+    """Think, then wait out what is left of ``delay`` unless ``cancelled`` (an Event) is set."""
+    started = time.monotonic()
+    action = session.think(seat, view)
+    remaining = delay - (time.monotonic() - started)
+    if remaining > 0:
+        wait = getattr(cancelled, "wait", None)
+        if wait is not None:
+            wait(remaining)
+    return action
+

@@ -1,0 +1,1 @@
+"""Widgets grouped by table area: the hand, the seats and trick, the side panel."""

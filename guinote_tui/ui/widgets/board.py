@@ -1,0 +1,115 @@
+"""The side panel: the muestra and the stock, and the scoreboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.widget import Widget
+
+from ...engine import Cante, Card, Suit
+from ..cardart import SUIT_LIGHT, card_face, empty_slot, stock_pile, suit_text
+
+LABEL = Style(color="#9fb8a5")
+VALUE = Style(color="#f1ead2", bold=True)
+
+
+@dataclass(frozen=True)
+class MuestraInfo:
+    trump: int
+    muestra: Card | None
+    muestra_card: Card
+    taker: str | None
+    stock: int
+
+
+class MuestraPanel(Widget):
+    """The muestra under the stock (trumps for the hand) and the cards left to draw."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.info: MuestraInfo | None = None
+
+    def show(self, info: MuestraInfo) -> None:
+        self.info = info
+        self.refresh()
+
+    def render(self) -> Text:
+        info = self.info
+        if info is None:
+            return Text("")
+        card = card_face(info.muestra, top_label="muestra") if info.muestra is not None else empty_slot("taken")
+        pile = stock_pile(info.stock)
+        side = [
+            Text("Trumps ", style=LABEL) + suit_text(info.trump),
+            Text(""),
+            *pile,
+        ]
+        if info.muestra is not None:
+            side[1] = Text(f"Stock {info.stock}", style=VALUE)
+        else:
+            side[1] = Text("Arrastre", style=Style(color="#ffd54a", bold=True))
+            taker = info.taker or "?"
+            side[2:] = [Text(f"{taker} took", style=LABEL), Text(f"the {info.muestra_card}", style=LABEL), Text("")]
+        lines = []
+        for index, part in enumerate(card):
+            line = part.copy()
+            line.append(" ")
+            if index < len(side):
+                line.append_text(side[index])
+            lines.append(line)
+        return Text("\n").join(lines)
+
+
+@dataclass(frozen=True)
+class ScoreInfo:
+    side_names: tuple[str, str]
+    points: tuple[int, int]
+    carried: tuple[int, int]
+    show_totals: bool
+    juegos: tuple[int, int]
+    cotos: tuple[int, int]
+    juegos_per_coto: int
+    cantes: tuple[tuple[int, Cante], ...]
+    target: int
+    first_of_juego: bool
+
+
+class Scoreboard(Widget):
+    """Points of this hand, running totals de vueltas, juegos, cotos and cantes."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)  # type: ignore[arg-type]
+        self.info: ScoreInfo | None = None
+
+    def show(self, info: ScoreInfo) -> None:
+        self.info = info
+        self.refresh()
+
+    def render(self) -> Table | Text:
+        info = self.info
+        if info is None:
+            return Text("")
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(style=LABEL, ratio=2)
+        table.add_column(justify="right", style=VALUE, ratio=1)
+        table.add_column(justify="right", style=VALUE, ratio=1)
+        table.add_row("", Text(info.side_names[0], style=LABEL), Text(info.side_names[1], style=LABEL))
+        table.add_row("This hand", str(info.points[0]), str(info.points[1]))
+        if info.show_totals:
+            totals = [info.carried[s] + info.points[s] for s in (0, 1)]
+            table.add_row(f"Total /{info.target}", str(totals[0]), str(totals[1]))
+        table.add_row(f"Juegos /{info.juegos_per_coto}", str(info.juegos[0]), str(info.juegos[1]))
+        table.add_row("Cotos", str(info.cotos[0]), str(info.cotos[1]))
+        sung = [Text(""), Text("")]
+        for side, cante in info.cantes:
+            piece = sung[side]
+            if piece.plain:
+                piece.append(" ")
+            ink = Style(color=SUIT_LIGHT[cante.suit], bold=True)
+            piece.append(f"{cante.points}{Suit(cante.suit).letter}", style=ink)
+        if info.cantes:
+            table.add_row("Cantes", sung[0], sung[1])
+        return table

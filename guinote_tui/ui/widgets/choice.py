@@ -1,0 +1,92 @@
+"""A one-line menu choice: ``Label   ◀ value ▶``, changed with ←/→ or a click."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.events import Click
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+LABEL_WIDTH = 19
+
+
+class ChoiceRow(Widget, can_focus=True):
+    """Cycles through ``options`` (pairs of value and shown text)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Change", show=False),
+        Binding("right", "step(1)", "Change", show=False),
+    ]
+
+    index: reactive[int] = reactive(0)
+
+    @dataclass
+    class Changed(Message):
+        row: ChoiceRow
+        value: Any
+
+        @property
+        def control(self) -> ChoiceRow:
+            return self.row
+
+    def __init__(self, label: str, options: Sequence[tuple[Any, str]], value: Any = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.label = label
+        self.options = list(options)
+        self.set_reactive(ChoiceRow.index, self._index_of(value))
+
+    def _index_of(self, value: Any) -> int:
+        for index, (option, _) in enumerate(self.options):
+            if option == value:
+                return index
+        return 0
+
+    @property
+    def value(self) -> Any:
+        return self.options[self.index][0]
+
+    @value.setter
+    def value(self, value: Any) -> None:
+        self.index = self._index_of(value)
+
+    def set_options(self, options: Sequence[tuple[Any, str]], value: Any) -> None:
+        self.options = list(options)
+        self.index = self._index_of(value)
+        self.refresh()
+
+    def render(self) -> Text:
+        shown = self.options[self.index][1] if self.options else ""
+        focused = self.has_focus
+        text = Text(self.label.ljust(LABEL_WIDTH), style=Style(color="#9fb8a5", bold=focused))
+        arrow = Style(color="#ffd54a" if focused else "#5f7f6a", bold=True)
+        text.append("◀ ", style=arrow)
+        text.append(shown, style=Style(color="#f1ead2", bold=True, underline=focused))
+        text.append(" ▶", style=arrow)
+        return text
+
+    def action_step(self, step: int) -> None:
+        if self.options:
+            self.index = (self.index + step) % len(self.options)
+
+    def watch_index(self, index: int) -> None:
+        if self.options:
+            self.post_message(self.Changed(self, self.value))
+
+    def on_click(self, event: Click) -> None:
+        self.focus()
+        # A click on the left arrow goes back, anywhere else goes forward.
+        arrow_left = LABEL_WIDTH <= event.x <= LABEL_WIDTH + 1
+        self.action_step(-1 if arrow_left else 1)
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
