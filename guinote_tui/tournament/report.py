@@ -135,8 +135,8 @@ class TournamentReport:
             f"A = {self.config.a}  vs  B = {self.config.b}: {table}, {mode}, "
             f"rules {data['rules']}, seed {self.config.seed}",
             f"{self.deals} deals, {self.games} games, {self.hands} hands in {data['seconds']} s",
-            f"point difference per deal (A - B): {_signed(data['mean_point_diff'])}"
-            f"   95% CI [{_signed(low)}, {_signed(high)}]",
+            f"point difference per deal (A - B): {_signed(data['mean_point_diff'], 2)}"
+            f"   95% CI [{_signed(low, 2)}, {_signed(high, 2)}]",
             f"juegos won by A: {100 * data['juego_share_a']:.1f} %"
             f"   95% CI [{100 * share_low:.1f}, {100 * share_high:.1f}]"
             f"   (A {data['juegos']['a']}, B {data['juegos']['b']}, undecided {data['juegos']['undecided']})",
@@ -162,10 +162,10 @@ def _rounded(value: float | None, digits: int) -> float | None:
     return round(value, digits)
 
 
-def _signed(value: float | None) -> str:
+def _signed(value: float | None, digits: int = 1) -> str:
     if value is None:
         return "n/a"
-    return f"{value:+g}"
+    return f"{value:+.{digits}f}"
 
 
 def run_tournament(
