@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.theme import Theme
 
 from ..engine import Match, Rules, read_history, save_history
 from .bindings import APP_BINDINGS
@@ -17,6 +18,22 @@ from .session import GameSession, GameSettings, default_level, offered_levels, p
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 
 STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss")
+
+FELT_THEME = Theme(
+    name="guinote-felt",
+    primary="#d9a521",
+    secondary="#2e7d32",
+    accent="#ffd54a",
+    warning="#e0a030",
+    error="#c0392b",
+    success="#2e8b57",
+    foreground="#f1ead2",
+    background="#0d3b24",
+    surface="#123f27",
+    panel="#082515",
+    dark=True,
+)
+"""Colours of a card table: green felt, ivory ink, gold highlights."""
 
 
 def load_css() -> str:
@@ -44,7 +61,8 @@ class GuinoteApp(App[None]):
         self.session: GameSession | None = None
 
     def on_mount(self) -> None:
-        self.theme = "textual-dark"
+        self.register_theme(FELT_THEME)
+        self.theme = FELT_THEME.name
         if self.resume is not None:
             self._open_table(GameSession(self.settings, self.resume))
             self.resume = None

@@ -38,8 +38,8 @@ RULE_ROWS: list[tuple[str, str, list[tuple[Any, str]]]] = [
 
 
 def title_text() -> Text:
-    text = Text("G U I Ñ O T E", style="bold #f1ead2")
-    text.append("   the Aragonese card game   ", style="#9fb8a5")
+    text = Text("GUIÑOTE", style="bold #ffd54a")
+    text.append("  ·  the Aragonese card game  ·  ", style="#9fb8a5")
     for name, colour in zip(("Oros", "Copas", "Espadas", "Bastos"), SUIT_LIGHT.values(), strict=True):
         text.append(f"{name[0]}", style=f"bold {colour}")
         text.append(f"{name[1:]} ", style=colour)
@@ -66,7 +66,7 @@ class StartScreen(Screen[None]):
                 yield Label("The table", classes="start-heading")
                 yield ChoiceRow(
                     "Game",
-                    [(4, "pairs: you + partner vs 2"), (2, "heads-up: you vs 1")],
+                    [(4, "pairs (2 vs 2)"), (2, "heads-up (1 vs 1)")],
                     settings.players,
                     id="players",
                 )

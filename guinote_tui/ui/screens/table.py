@@ -17,7 +17,20 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
-from ...engine import PASS, PLAY, Action, DeclareTute, IllegalAction, Pass, Play, SeatView, Sing, Swap
+from ...engine import (
+    PASS,
+    PLAY,
+    Action,
+    Card,
+    DeclareTute,
+    IllegalAction,
+    Pass,
+    Play,
+    SeatView,
+    Sing,
+    Swap,
+    card_tables,
+)
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked
 from ..session import HUMAN, GameSession, think_with_delay
@@ -62,6 +75,7 @@ class TableScreen(Screen[None]):
         self.session = session
         self.turn = 0
         self.selected: int | None = None
+        self.shown_hand: tuple[Card, ...] = ()
         self.message = ""
         self.summary_shown = False
         self._declarations: tuple[Action, ...] = ()
@@ -70,7 +84,9 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Static(id="status")
+        with Horizontal(id="status-bar"):
+            yield Static(id="status")
+            yield Static(id="seed")
         with Horizontal(id="middle"):
             with Vertical(id="felt"):
                 yield SeatPanel(horizontal=True, id="seat-top")
@@ -149,15 +165,22 @@ class TableScreen(Screen[None]):
             )
         )
         playable = {a.card for a in view.legal if isinstance(a, Play)}
-        if self.selected is not None and self.selected >= len(view.hand):
-            self.selected = len(view.hand) - 1 if view.hand else None
-        if view.my_turn and (self.selected is None or view.hand[self.selected] not in playable):
-            self.selected = next((i for i, c in enumerate(view.hand) if c in playable), self.selected)
-        self.query_one(PlayerHand).show(view.hand, playable, self.selected if view.my_turn else None)
+        hand = self.shown_hand = self.sorted_hand(view)
+        if self.selected is not None and self.selected >= len(hand):
+            self.selected = len(hand) - 1 if hand else None
+        if view.my_turn and (self.selected is None or hand[self.selected] not in playable):
+            self.selected = next((i for i, c in enumerate(hand) if c in playable), self.selected)
+        self.query_one(PlayerHand).show(hand, playable, self.selected if view.my_turn else None)
         self._show_declarations(view)
         self._show_status(view)
         self._show_message(view)
         self.refresh_bindings()
+
+    @staticmethod
+    def sorted_hand(view: SeatView) -> tuple[Card, ...]:
+        """The hand as shown, and as keys 1-6 count it: by suit, strongest first."""
+        strength = card_tables(view.rules).strength
+        return tuple(sorted(view.hand, key=lambda card: (card.suit, -strength[card])))
 
     def _show_declarations(self, view: SeatView) -> None:
         declarations = tuple(a for a in view.legal if not isinstance(a, Play))
@@ -173,15 +196,16 @@ class TableScreen(Screen[None]):
         match = session.match
         rules = view.rules
         mode = "Pairs" if session.players == 4 else "Heads-up"
-        kind = "1st of the juego" if view.first_of_juego else "de vueltas"
+        kind = "first hand" if view.first_of_juego else "de vueltas"
         coto = sum(match.cotos) + 1
         juego = sum(match.juegos) + 1
         text = (
-            f"[b]GUIÑOTE[/b] · {mode} · {rules.preset_name} · "
+            f"[b #ffd54a]GUIÑOTE[/] · {mode} · {rules.preset_name} · "
             f"coto {coto} · juego {juego} · hand {match.hand_number} ({kind})"
         )
+        self.query_one("#status", Static).update(text)
         seed = session.settings.seed
-        self.query_one("#status", Static).update(f"{text}[dim] · seed {seed}[/dim]" if seed is not None else text)
+        self.query_one("#seed", Static).update(f"seed {seed}" if seed is not None else "")
 
     def _show_message(self, view: SeatView) -> None:
         widget = self.query_one("#message", Static)
@@ -305,7 +329,7 @@ class TableScreen(Screen[None]):
         session = self.session
         view = session.view()
         if action in ("play_index", "select", "play_selected"):
-            return True if view.my_turn else None
+            return True  # out of turn the table answers "wait for your turn"
         kinds = {"sing": Sing, "swap": Swap, "tute": DeclareTute, "pass_window": Pass}
         if action in kinds:
             return any(isinstance(a, kinds[action]) for a in view.legal)
@@ -314,15 +338,17 @@ class TableScreen(Screen[None]):
         return True
 
     def action_play_index(self, index: int) -> None:
-        hand = self.session.view().hand
+        hand = self.shown_hand
         if index >= len(hand):
             self.say(f"You have no card {index + 1}")
             return
         self.selected = index
         self.act(PLAY[hand[index]])
+        if not self.session.human_to_move:
+            self.selected = None  # played: next turn starts from the first playable card
 
     def action_select(self, step: int) -> None:
-        hand = self.session.view().hand
+        hand = self.shown_hand
         if not hand:
             return
         current = self.selected if self.selected is not None else 0

@@ -1,0 +1,194 @@
+"""Whole hands played through the keyboard and the mouse against bots (no delay)."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import re
+
+from textual.widgets import Static
+from uihelpers import arranged_deck, key_for, playable, settle
+
+from guinote_tui.engine import PLAY, Card, Pass, Sing, Suit, Swap
+from guinote_tui.ui.app import GuinoteApp, make_app
+from guinote_tui.ui.screens.summary import SummaryScreen
+from guinote_tui.ui.screens.table import DeclarationButton, TableScreen
+
+# The human (seat 0) leads the first trick with the As of trumps, so their
+# side wins it for sure; they hold the Rey and Sota of Copas (a cante of 20)
+# and the 7 of trumps (to change for the 3 of Oros turned up as muestra).
+HUMAN_HAND = "1O 7O 12C 10C 4E 5B"
+MUESTRA = "3O"
+
+
+def screen_text(app: GuinoteApp) -> str:
+    """The visible text of the screen, from the same SVG a screenshot saves."""
+    svg = app.export_screenshot()
+    text = re.sub(r"<[^>]+>", "", svg)
+    return html.unescape(text).replace("\xa0", " ")
+
+
+def message(table: TableScreen) -> str:
+    return str(table.query_one("#message", Static).content)
+
+
+async def play_out_hand(app: GuinoteApp, pilot, table: TableScreen) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    """Answer every turn of the player until the hand ends; try one illegal card per arrastre turn."""
+    seen = {"blocked": 0, "turns": 0, "arrows": 0}
+    session = app.session
+    assert session is not None
+    while True:
+        await settle(pilot)
+        if session.hand_over:
+            return seen
+        view = session.view()
+        seen["turns"] += 1
+        kinds = {type(a) for a in view.legal}
+        if Sing in kinds:
+            await pilot.press("s")
+            continue
+        if Pass in kinds and not playable(view.legal):
+            await pilot.press("p")
+            continue
+        legal_cards = playable(view.legal)
+        illegal = [c for c in view.hand if c not in legal_cards]
+        if illegal and view.stage == "play":
+            card = illegal[0]
+            expected = session.why_illegal(PLAY[card])
+            before = list(view.hand)
+            await pilot.press(key_for(app, card))
+            await pilot.pause()
+            # Refused: same hand, still our turn, and the engine's reason is shown.
+            assert list(session.view().hand) == before
+            assert session.human_to_move
+            assert expected and expected in message(table)
+            seen["blocked"] += 1
+        target = legal_cards[-1]
+        if seen["arrows"] == 0 and table.selected is not None:
+            # Once per hand: walk to the card with the arrows and play it with Enter.
+            steps = (list(table.shown_hand).index(target) - table.selected) % len(view.hand)
+            for _ in range(steps):
+                await pilot.press("right")
+            await pilot.press("enter")
+            seen["arrows"] += 1
+        else:
+            await pilot.press(key_for(app, target))
+
+
+async def sing_and_swap(app: GuinoteApp, pilot, table: TableScreen) -> None:  # type: ignore[no-untyped-def]
+    """After the first trick, won by the As of trumps: sing 20 in Copas and change the seven."""
+    session = app.session
+    assert session is not None
+    await settle(pilot)
+    view = session.view()
+    assert view.tricks[0].winner % 2 == 0
+    assert view.to_move == 0
+    assert Sing(Suit.COPAS) in view.legal and Swap(Card.parse("7O")) in view.legal
+    # Both are offered as buttons and as footer keys exactly now.
+    labels = {str(b.label) for b in table.query(DeclarationButton)}
+    assert "(s) Sing 20 Copas" in labels and any(label.startswith("(c) Change 7O") for label in labels)
+    assert table.check_action("sing", ()) and table.check_action("swap", ())
+    assert not table.check_action("tute", ())
+    await pilot.press("s")
+    await pilot.pause()
+    assert [(c.seat, c.suit, c.points) for c in session.view().cantes] == [(0, Suit.COPAS, 20)]
+    assert "You sing 20 in Copas" in screen_text(app)
+    await pilot.press("c")
+    await pilot.pause()
+    view = session.view()
+    assert view.swap is not None and view.swap.seat == 0
+    assert Card.parse("3O") in view.hand and view.muestra == Card.parse("7O")
+    assert not table.check_action("sing", ()) and not table.check_action("swap", ())
+
+
+async def finish_with_summary(app: GuinoteApp, pilot) -> None:  # type: ignore[no-untyped-def]
+    session = app.session
+    assert session is not None
+    result = session.result
+    assert result is not None
+    await pilot.pause()
+    assert isinstance(app.screen, SummaryScreen)
+    text = screen_text(app)
+    assert "Card points" in text and "Cantes and tute" in text
+    assert "Last trick (de últimas)" in text
+    if result.juego_winner is None:
+        assert "de vueltas" in text
+    else:
+        assert "the juego" in text
+    # The rows show the engine's result, side by side.
+    assert re.search(rf"Card points\s+{result.card_points[0]}\s+{result.card_points[1]}\b", text)
+    assert re.search(rf"This hand\s+{result.points[0]}\s+{result.points[1]}\b", text)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, TableScreen)
+    assert session.match.hand_number == 2 and not session.hand_over
+
+
+def test_whole_heads_up_hand_by_keys() -> None:
+    asyncio.run(_whole_heads_up_hand_by_keys())
+
+
+async def _whole_heads_up_hand_by_keys() -> None:
+    deck = arranged_deck(2, dealer=1, hands={0: HUMAN_HAND}, muestra=MUESTRA)
+    app = make_app(players=2, level="random", seed=11, delay=0, decks=[deck], dealer=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        session = app.session
+        assert session is not None and session.view().to_move == 0
+        await pilot.press(key_for(app, Card.parse("1O")))
+        await sing_and_swap(app, pilot, table)
+        seen = await play_out_hand(app, pilot, table)
+        assert seen["blocked"] >= 1, "no refused play happened in this deal"
+        assert seen["arrows"] == 1
+        assert len(session.view().tricks) == 20 or session.result is not None
+        await finish_with_summary(app, pilot)
+
+
+def test_whole_pairs_hand_with_mouse_and_keys() -> None:
+    asyncio.run(_whole_pairs_hand_with_mouse_and_keys())
+
+
+async def _whole_pairs_hand_with_mouse_and_keys() -> None:
+    deck = arranged_deck(4, dealer=3, hands={0: HUMAN_HAND}, muestra=MUESTRA)
+    app = make_app(players=4, level="random", seed=4, delay=0, decks=[deck], dealer=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        session = app.session
+        assert session is not None
+        # Lead the As of trumps with a mouse click on the card.
+        await pilot.click(f"#card-{key_for(app, Card.parse('1O'))}")
+        await pilot.pause()
+        assert session.view().tricks or session.view().trick[0] == (0, Card.parse("1O"))
+        await sing_and_swap(app, pilot, table)
+        seen = await play_out_hand(app, pilot, table)
+        assert seen["blocked"] >= 1, "no refused play happened in this deal"
+        # The bots never had their cards shown: only counts of backs.
+        assert "Partner" in screen_text(app)
+        await finish_with_summary(app, pilot)
+
+
+def test_playing_out_of_turn_is_refused_with_a_message() -> None:
+    asyncio.run(_playing_out_of_turn_is_refused_with_a_message())
+
+
+async def _playing_out_of_turn_is_refused_with_a_message() -> None:
+    deck = arranged_deck(4, dealer=0, hands={0: HUMAN_HAND}, muestra=MUESTRA)
+    app = make_app(players=4, level="random", seed=2, delay=30, decks=[deck], dealer=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        session = app.session
+        assert session is not None and session.bot_to_move == 1
+        before = session.view()
+        await pilot.press("1")
+        await pilot.pause()
+        assert "Wait for your turn" in message(table)
+        assert session.view().hand == before.hand and session.view().trick == before.trick
+        # Leaving while the bot is still waiting out its delay ends cleanly.
+        await pilot.press("ctrl+q")
+    assert app.return_code in (0, None)

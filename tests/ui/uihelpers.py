@@ -1,0 +1,74 @@
+"""Helpers for the interface tests: arranged deals and driving a hand by key presses."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from textual.pilot import Pilot
+
+from guinote_tui.engine import CARDS, Card, Play, parse_cards
+from guinote_tui.ui.app import GuinoteApp
+
+
+def arranged_deck(
+    players: int,
+    dealer: int,
+    hands: Mapping[int, str],
+    muestra: str,
+    stock: str = "",
+) -> list[Card]:
+    """A deck order that deals ``hands`` (6 cards per listed seat) with ``muestra`` turned up.
+
+    Seats not listed and the rest of the stock get the remaining cards in
+    deck order; ``stock`` fixes the first cards drawn.
+    """
+    wanted = {seat: parse_cards(text) for seat, text in hands.items()}
+    fixed = [c for cards in wanted.values() for c in cards] + parse_cards(muestra) + parse_cards(stock)
+    assert len(set(fixed)) == len(fixed), "a card is listed twice"
+    spare = [c for c in CARDS if c not in fixed]
+    for seat in range(players):
+        if seat not in wanted:
+            wanted[seat] = [spare.pop(0) for _ in range(6)]
+    order: list[Card] = []
+    for packet in range(2):
+        for offset in range(1, players + 1):
+            seat = (dealer + offset) % players
+            order.extend(wanted[seat][packet * 3 : packet * 3 + 3])
+    order.extend(parse_cards(muestra))
+    order.extend(parse_cards(stock))
+    order.extend(spare)
+    assert sorted(order) == list(range(40))
+    return order
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let bot workers run until the player is to move or the hand is over."""
+    app = pilot.app
+    assert isinstance(app, GuinoteApp)
+    for _ in range(200):
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        if session.human_to_move or session.hand_over:
+            return
+    raise AssertionError("the bots never handed the turn back")
+
+
+def shown_hand(app: GuinoteApp) -> tuple[Card, ...]:
+    """The player's cards in the order the table shows them (the order keys 1-6 count)."""
+    from guinote_tui.ui.screens.table import TableScreen
+
+    session = app.session
+    assert session is not None
+    return TableScreen.sorted_hand(session.view())
+
+
+def key_for(app: GuinoteApp, card: Card) -> str:
+    """The key (1-6) that plays ``card``."""
+    return str(shown_hand(app).index(card) + 1)
+
+
+def playable(legal: Sequence[object]) -> list[Card]:
+    return [a.card for a in legal if isinstance(a, Play)]
