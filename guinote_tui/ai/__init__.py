@@ -1,24 +1,81 @@
-"""Bots: from random to expert. Each sees only its seat's view."""
+"""Bots: from random to expert. Each sees only its seat's view.
+
+A bot is named by a *spec*: ``name`` or ``name:key=value,key=value`` where the
+keys are the bot's constructor arguments, e.g. ``hard:samples=12`` for a
+reduced budget. Budgets count samples and playouts, never seconds, so a bot
+is reproducible: the same view with the same generator state gives the same
+action.
+"""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
+from typing import Any
 
 from .base import Bot, RandomBot
+from .rulebots import EasyBot, NormalBot
+from .search import ExpertBot, HardBot, OpenBot
 
-BotFactory = Callable[[], Bot]
+BotFactory = Callable[..., Bot]
 
-#: name -> factory; levels register themselves here, weakest first.
-REGISTRY: dict[str, BotFactory] = {"random": RandomBot}
+#: name -> factory; weakest first, the measurement-only open-card bot last.
+REGISTRY: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "hard": HardBot,
+    "expert": ExpertBot,
+    "open": OpenBot,
+}
 
 
-def make_bot(name: str) -> Bot:
-    """A new bot of the named kind (``random``, ``easy``, ``normal``...)."""
+def _convert(name: str, key: str, raw: str, default: Any) -> Any:
+    """Turn ``raw`` into the type of the parameter's default."""
     try:
-        factory = REGISTRY[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(REGISTRY)}") from None
-    return factory()
+        if isinstance(default, bool):
+            if raw.lower() in ("true", "yes", "1", "on"):
+                return True
+            if raw.lower() in ("false", "no", "0", "off"):
+                return False
+            raise ValueError
+        if isinstance(default, int):
+            return int(raw)
+        if isinstance(default, float):
+            return float(raw)
+    except ValueError:
+        kind = "true or false" if isinstance(default, bool) else type(default).__name__
+        raise ValueError(f"bot {name}: {key} must be {kind}, not {raw!r}") from None
+    return raw
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``name:key=value,...`` into the bot name and typed keyword arguments."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise ValueError("a bot is named like 'normal' or 'hard:samples=12'")
+    name, _, rest = spec.strip().partition(":")
+    name = name.strip()
+    if name not in REGISTRY:
+        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(REGISTRY)}")
+    params = inspect.signature(REGISTRY[name]).parameters
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, raw = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not eq:
+            raise ValueError(f"bot {name}: write parameters as key=value, not {item!r}")
+        param = params.get(key)
+        if param is None or param.default is inspect.Parameter.empty:
+            known = ", ".join(p for p in params if params[p].default is not inspect.Parameter.empty) or "none"
+            raise ValueError(f"bot {name} has no parameter {key!r} (parameters: {known})")
+        kwargs[key] = _convert(name, key, raw.strip(), param.default)
+    return name, kwargs
+
+
+def make_bot(spec: str) -> Bot:
+    """A new bot from its spec: ``random``, ``easy``, ``normal``, ``hard:samples=12``..."""
+    name, kwargs = parse_spec(spec)
+    return REGISTRY[name](**kwargs)
 
 
 def bot_names(offered_only: bool = False) -> list[str]:
@@ -26,4 +83,16 @@ def bot_names(offered_only: bool = False) -> list[str]:
     return [name for name, factory in REGISTRY.items() if not offered_only or factory().offered]
 
 
-__all__ = ["REGISTRY", "Bot", "RandomBot", "bot_names", "make_bot"]
+__all__ = [
+    "REGISTRY",
+    "Bot",
+    "EasyBot",
+    "ExpertBot",
+    "HardBot",
+    "NormalBot",
+    "OpenBot",
+    "RandomBot",
+    "bot_names",
+    "make_bot",
+    "parse_spec",
+]

@@ -1,0 +1,137 @@
+"""Determinisation: complete a view into a full hand the seat cannot tell from the real one.
+
+:func:`sample_deal` deals the seat's unseen cards to the other hands and the
+stock, respecting hand sizes, cards known to be held and the caps revealed in
+the arrastre (:mod:`.knowledge`). :func:`build_state` turns the view plus such
+a deal into a :class:`~guinote_tui.engine.HandState` the search can play on:
+the seat's own legal actions in it are exactly ``view.legal``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import CARDS, Card, HandState, SeatView, card_tables
+from .knowledge import Knowledge
+from .tables import cards_of
+
+STOCK = -1
+_ANY_DECK = tuple(range(40))
+
+
+class Deal:
+    """Hidden cards placed: a hand per other seat, and the face-down stock in drawing order."""
+
+    __slots__ = ("hands", "stock")
+
+    def __init__(self, hands: dict[int, list[int]], stock: list[int]) -> None:
+        self.hands = hands
+        self.stock = stock
+
+
+def sample_deal(view: SeatView, know: Knowledge, rng: random.Random, tries: int = 30) -> Deal:
+    """A random placement of the unseen cards consistent with everything the seat knows."""
+    seats = [s for s in range(view.players) if s != view.seat]
+    free_cards = know.unseen
+    for mask in know.known.values():
+        free_cards &= ~mask
+    pool = cards_of(free_cards)
+    for attempt in range(tries + 1):
+        strict = attempt < tries
+        hands = {s: cards_of(know.known[s]) for s in seats}
+        room = {s: view.hand_sizes[s] - len(hands[s]) for s in seats}
+        room[STOCK] = view.stock_count
+        stock: list[int] = []
+        order = list(pool)
+        rng.shuffle(order)
+        if strict:
+            # Most constrained cards first, so the caps rarely paint us into a corner.
+            order.sort(key=lambda c: sum(1 for s in seats if know.possible[s] >> c & 1))
+        ok = True
+        for card in order:
+            holders = [s for s in seats if room[s] > 0 and (not strict or know.possible[s] >> card & 1)]
+            weights = [room[s] for s in holders]
+            if room[STOCK] > 0:
+                holders.append(STOCK)
+                weights.append(room[STOCK])
+            if not holders:
+                ok = False
+                break
+            pick = rng.choices(holders, weights)[0] if len(holders) > 1 else holders[0]
+            room[pick] -= 1
+            if pick == STOCK:
+                stock.append(card)
+            else:
+                hands[pick].append(card)
+        if ok:
+            return Deal(hands, stock)
+    raise AssertionError("cannot place the unseen cards: the view is inconsistent")
+
+
+def build_state(view: SeatView, deal: Deal) -> HandState:
+    """A full :class:`HandState` equal to the view, with the hidden cards from ``deal``."""
+    rules = view.rules
+    tables = card_tables(rules)
+    players = view.players
+    # A real deal sets every field the engine derives from the rules; the
+    # position is then copied over it from the view and the sampled deal.
+    state = HandState(_ANY_DECK, view.dealer, rules, players, view.carried, view.first_of_juego)
+    state.deck = ()
+    hands: list[list[Card]] = []
+    for seat in range(players):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+        else:
+            hands.append([CARDS[c] for c in deal.hands[seat]])
+    state.hands = hands
+    # The engine draws with list.pop(): the next card drawn is last.
+    state.stock = [CARDS[c] for c in deal.stock]
+    state.muestra = view.muestra
+    state.muestra_card = view.muestra_card
+    state.muestra_taker = view.muestra_taker
+    state.trump = view.trump
+    state.stage = view.stage
+    state.to_move = view.to_move
+    state.leader = view.leader
+    trick = [c for _, c in view.trick]
+    state.trick = trick
+    strength = tables.strength
+    win = 0
+    for index in range(1, len(trick)):
+        card, winning = trick[index], trick[win]
+        if (card // 10 == winning // 10 and strength[card] > strength[winning]) or (
+            card // 10 == view.trump and winning // 10 != view.trump
+        ):
+            win = index
+    state.win_index = win
+    state.tricks = list(view.tricks)
+    state.points = list(view.points)
+    state.card_points = list(view.card_points)
+    state.cante_points = [view.points[s] - view.card_points[s] for s in (0, 1)]
+    tricks_won = [0, 0]
+    for t in view.tricks:
+        tricks_won[t.winner & 1] += 1
+    state.tricks_won = tricks_won
+    state.last_winner = view.tricks[-1].winner if view.tricks else None
+    state.last_trick_side = None
+    state.window_open = view.window_open
+    used = [False] * players
+    sung = 0
+    for cante in view.cantes:
+        sung |= 1 << cante.suit
+        if view.window_open and cante.trick_number == len(view.tricks):
+            used[cante.seat] = True
+    state.cante_used = used
+    state.sung = sung
+    state.cantes = list(view.cantes)
+    state.swap = view.swap
+    state.tute_declared = False
+    state.result = None
+    state.log = []
+    state._legal = None
+    return state
+
+
+def determinize(view: SeatView, know: Knowledge, rng: random.Random) -> HandState:
+    """Sample a deal and build the state in one step."""
+    return build_state(view, sample_deal(view, know, rng))

@@ -1,0 +1,272 @@
+"""The rule-based policy: the strategy advice of the rule texts, as code.
+
+The same policy serves the ``normal`` bot (with everything card counting
+reveals from its view), the ``easy`` bot (with less care), and the playouts
+of the search bots (fast, from a full state in the seat's own perspective).
+
+It works on a :class:`Situation`: the seat's hand and legal cards, the trick
+so far, and for each other seat the mask of cards it may still hold. The
+advice it follows (seeds 000/002/004 and RULES.md):
+
+* phase 1: give no points away, lead low cards, keep trumps for the arrastre,
+  keep the halves of a possible cante, take a trick with points cheaply
+  (winning with the same suit is free, a trump costs), be last to play to
+  decide;
+* a partner's trick that no opponent after us can take gets our points
+  ("cargar"); a partner's trick is not overtaken for nothing;
+* arrastre: lead sure winners, draw the opponents' trumps with master trumps,
+  otherwise lead low from long suits;
+* cantes: forty before twenty; the seven is changed whenever the muestra is
+  worth more; tute is always declared.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine import PASS, RANKS, Action, DeclareTute, Sing, Swap
+from .tables import SUIT_MASK, Tables
+
+REY_INDEX = RANKS.index(12)
+
+
+class Situation:
+    """What the policy looks at when a card is to be played."""
+
+    __slots__ = (
+        "arrastre",
+        "hand",
+        "legal",
+        "players",
+        "possible",
+        "seat",
+        "stock_count",
+        "sung",
+        "tables",
+        "trick",
+        "unseen",
+    )
+
+    def __init__(
+        self,
+        seat: int,
+        players: int,
+        tables: Tables,
+        hand: Sequence[int],
+        legal: Sequence[int],
+        trick: Sequence[tuple[int, int]],
+        arrastre: bool,
+        possible: dict[int, int],
+        unseen: int,
+        sung: int,
+        stock_count: int,
+    ) -> None:
+        self.seat = seat
+        self.players = players
+        self.tables = tables
+        self.hand = hand
+        self.legal = legal
+        self.trick = trick
+        self.arrastre = arrastre
+        self.possible = possible
+        self.unseen = unseen
+        self.sung = sung
+        self.stock_count = stock_count
+
+
+# -- declarations -----------------------------------------------------------------
+
+
+def declaration(
+    legal: list[Action] | tuple[Action, ...], trump: int, muestra: int | None, tables: Tables
+) -> Action | None:
+    """The window action to take now (tute, forty, twenty, a gaining swap), or None."""
+    sings = []
+    swap = None
+    for action in legal:
+        kind = type(action)
+        if kind is DeclareTute:
+            return action
+        if kind is Sing:
+            sings.append(action)
+        elif kind is Swap:
+            swap = action
+    if sings:
+        for action in sings:
+            if action.suit == trump:  # type: ignore[union-attr]
+                return action
+        return sings[0]
+    if swap is not None and muestra is not None:
+        strength = tables.strength
+        if strength[muestra] > strength[swap.card] or tables.points[muestra] > 0:  # type: ignore[union-attr]
+            return swap
+    return None
+
+
+def window_action(legal: list[Action] | tuple[Action, ...], trump: int, muestra: int | None, tables: Tables) -> Action:
+    """In a window or before the final draw: declare what gains, else pass."""
+    action = declaration(legal, trump, muestra, tables)
+    if action is not None:
+        return action
+    return PASS if PASS in legal else legal[0]
+
+
+# -- card play ------------------------------------------------------------------------
+
+
+def _winner(trick: Sequence[tuple[int, int]], tables: Tables) -> tuple[int, int]:
+    """(seat, card) holding the trick."""
+    strength = tables.strength
+    trump = tables.trump
+    seat, winning = trick[0]
+    for who, card in trick[1:]:
+        if (card // 10 == winning // 10 and strength[card] > strength[winning]) or (
+            card // 10 == trump and winning // 10 != trump
+        ):
+            seat, winning = who, card
+    return seat, winning
+
+
+def _opponents_after(s: Situation) -> list[int]:
+    players = s.players
+    left = players - len(s.trick) - 1
+    return [(s.seat + k) % players for k in range(1, left + 1) if (s.seat + k) % players & 1 != s.seat & 1]
+
+
+def _threatened(s: Situation, card: int, led: int, opponents: list[int]) -> bool:
+    """Could an opponent still to play take the trick from ``card``?"""
+    tables = s.tables
+    beaters = tables.beaters[card]
+    for opp in opponents:
+        could = s.possible[opp]
+        threat = could & beaters
+        if not threat:
+            continue
+        if s.arrastre and card // 10 == led and threat & SUIT_MASK[led] == 0 and could & SUIT_MASK[led]:
+            # In the arrastre a seat that may still follow suit is assumed to follow.
+            continue
+        return True
+    return False
+
+
+def _cante_piece(s: Situation, card: int) -> bool:
+    """A rey or pair card we may still sing with."""
+    tables = s.tables
+    index = card % 10
+    if index != REY_INDEX and index != tables.cante_rank_index:
+        return False
+    suit = card // 10
+    if s.sung >> suit & 1:
+        return False
+    other = suit * 10 + (tables.cante_rank_index if index == REY_INDEX else REY_INDEX)
+    if other in s.hand:
+        return True
+    return not s.arrastre and s.stock_count > 0 and bool(s.unseen >> other & 1)
+
+
+def _trump_cost(s: Situation, card: int) -> int:
+    """What spending a trump costs us in later tricks (phase 1 keeps trumps)."""
+    strength = s.tables.strength[card]
+    if s.arrastre:
+        return 2 + strength
+    return 6 + 2 * strength
+
+
+def _discard_cost(s: Situation, card: int) -> int:
+    """What throwing ``card`` to a trick we lose costs."""
+    tables = s.tables
+    cost = 3 * tables.points[card] + tables.strength[card]
+    if card // 10 == tables.trump:
+        cost += 8 + 2 * tables.strength[card]
+    if _cante_piece(s, card):
+        cost += 15
+    return cost
+
+
+def choose_card(s: Situation) -> int:
+    """The card to play."""
+    legal = s.legal
+    if len(legal) == 1:
+        return legal[0]
+    if not s.trick:
+        return _lead(s)
+    return _follow(s)
+
+
+def _lead(s: Situation) -> int:
+    tables = s.tables
+    strength = tables.strength
+    points = tables.points
+    trump = tables.trump
+    legal = s.legal
+    if s.arrastre:
+        opponents = [o for o in range(s.players) if o & 1 != s.seat & 1]
+        opp_trumps = any(s.possible[o] & tables.trump_mask for o in opponents)
+        my_trumps = [c for c in legal if c // 10 == trump]
+        if my_trumps and opp_trumps:
+            top = max(my_trumps, key=lambda c: strength[c])
+            if not any(s.possible[o] & tables.above[top] for o in opponents):
+                return top  # draw their trumps with a master trump
+        # A sure winner: nobody can beat it, or every opponent must follow below it.
+        best = None
+        for card in legal:
+            if card // 10 == trump:
+                continue
+            if _threatened(s, card, card // 10, opponents):
+                continue
+            if best is None or (points[card], strength[card]) > (points[best], strength[best]):
+                best = card
+        if best is not None and (points[best] > 0 or not opp_trumps):
+            return best
+        non_trumps = [c for c in legal if c // 10 != trump] or legal
+        # Low card from the longest suit: keeps shorter suits' aces protected.
+        length = [0, 0, 0, 0]
+        for card in s.hand:
+            length[card // 10] += 1
+        return min(non_trumps, key=lambda c: (3 * points[c] + strength[c] - 2 * length[c // 10], c))
+    return min(legal, key=lambda c: (_discard_cost(s, c), c))
+
+
+def _follow(s: Situation) -> int:
+    tables = s.tables
+    points = tables.points
+    trump = tables.trump
+    legal = s.legal
+    trick = s.trick
+    led = trick[0][1] // 10
+    win_seat, winning = _winner(trick, tables)
+    stake = sum(points[c] for _, c in trick)
+    opponents = _opponents_after(s)
+    beaters = tables.beaters[winning]
+    winners = [c for c in legal if beaters >> c & 1]
+    partner_winning = win_seat & 1 == s.seat & 1
+    if partner_winning:
+        if not _threatened(s, winning, led, opponents):
+            # Load points onto a trick partner surely takes (not trumps, not cante halves).
+            def load_key(c: int) -> tuple[int, int]:
+                keep = (c // 10 == trump) * 50 + _cante_piece(s, c) * 30
+                return (points[c] - keep, -tables.strength[c])
+
+            return max(legal, key=load_key)
+        # Partner may lose it: secure it if we can cheaply with a card nobody takes.
+        safe = [c for c in winners if not _threatened(s, c, led, opponents)]
+        if safe and stake > 0:
+            return min(safe, key=lambda c: (_win_cost(s, c), c))
+        return min(legal, key=lambda c: (_discard_cost(s, c), c))
+    safe = [c for c in winners if not _threatened(s, c, led, opponents)]
+    if safe:
+        best = min(safe, key=lambda c: (_win_cost(s, c), c))
+        if stake + points[best] >= _win_cost(s, best) or (not opponents and _win_cost(s, best) <= 0):
+            return best
+    return min(legal, key=lambda c: (_discard_cost(s, c), c))
+
+
+def _win_cost(s: Situation, card: int) -> int:
+    """How much taking the trick with ``card`` costs: a trump spent, a cante broken."""
+    cost = 0
+    if card // 10 == s.tables.trump:
+        cost += _trump_cost(s, card)
+    if _cante_piece(s, card):
+        cost += 12
+    # Winning with a card worth points keeps them: slightly prefer low cards.
+    return cost + s.tables.strength[card] // 4

@@ -1,0 +1,259 @@
+"""The search levels: ``hard``, ``expert`` and the open-card ``open`` ceiling.
+
+``hard`` samples deals consistent with its view (:mod:`.determinize`) and
+scores each card it may play by playing every sample to the end with the
+rule-based policy (the same deals for every card, so the comparison is fair).
+In the arrastre it solves exactly (:mod:`.solver`): heads-up the opponent's
+hand is known, so one solve is the answer; in pairs it solves each sample.
+
+``expert`` uses the same machinery with the exact arrastre solver at the end
+of its heads-up playouts, more samples, and a mix of playout policies.
+
+Budgets are counted in samples, not seconds, so a decision is reproducible.
+Cantes, tute and the swap follow the rule-based policy: they are nearly always
+right and cost no search.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import PLAY, Action, HandState, Play, SeatView
+from .base import Bot
+from .determinize import build_state, sample_deal
+from .knowledge import Knowledge
+from .policy import Situation, choose_card, declaration, window_action
+from .rulebots import NormalBot
+from .solver import ArrastreSolver, OutOfBudget
+from .tables import ALL_CARDS, Tables, mask_of, tables_for
+
+OVER = "over"
+
+
+# -- playouts -----------------------------------------------------------------------
+
+
+def state_situation(state: HandState, tables: Tables, legal: list[Action]) -> Situation:
+    """The policy's input for the seat to move, from its own perspective (no peeking)."""
+    seat = state.to_move
+    assert seat is not None
+    hand = state.hands[seat]
+    played = 0
+    for trick in state.tricks:
+        for card in trick.cards:
+            played |= 1 << card
+    for card in state.trick:
+        played |= 1 << card
+    unseen = ALL_CARDS & ~played & ~mask_of(hand)
+    if state.muestra is not None:
+        unseen &= ~(1 << state.muestra)
+    return Situation(
+        seat=seat,
+        players=state.players,
+        tables=tables,
+        hand=hand,
+        legal=[a.card for a in legal],  # type: ignore[union-attr]
+        trick=state.current_trick(),
+        arrastre=state.muestra is None,
+        possible={s: unseen for s in range(state.players) if s != seat},
+        unseen=unseen,
+        sung=state.sung,
+        stock_count=len(state.stock),
+    )
+
+
+def policy_action(state: HandState, tables: Tables) -> Action:
+    """The rule-based policy's action in a full state (the seat's own perspective)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if state.stage != "play":
+        return window_action(legal, state.trump, state.muestra, tables)
+    action = declaration(legal, state.trump, state.muestra, tables)
+    if action is not None:
+        return action
+    return PLAY[choose_card(state_situation(state, tables, legal))]
+
+
+def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = None) -> None:
+    """Play ``state`` to the end with the policy; with a solver, stop at the arrastre."""
+    while state.stage != OVER:
+        if (
+            solver is not None
+            and state.muestra is None
+            and not state.trick
+            and state.stage == "play"
+            and all(type(a) is Play for a in state.legal_actions())
+        ):
+            return
+        state.apply(policy_action(state, tables))
+
+
+def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None) -> int:
+    """Points of ``side`` minus the other side: at the end, or solved from the arrastre."""
+    points = state.points
+    diff = points[side] - points[1 - side]
+    if state.stage == OVER:
+        if state.result is not None and state.result.reason.startswith("tute"):
+            diff += 100 if state.result.juego_winner == side else -100
+        return diff
+    assert solver is not None
+    rest = solver.value([mask_of(h) for h in state.hands], state.leader, [], state.sung)
+    return diff + (rest if side == 0 else -rest)
+
+
+# -- the search bots ----------------------------------------------------------------------
+
+
+class HardBot(Bot):
+    """Samples deals consistent with the view; plays each card out; solves the arrastre exactly."""
+
+    name = "hard"
+
+    def __init__(
+        self,
+        samples: int = 40,
+        arrastre_samples: int = 12,
+        arrastre_nodes: int = 100_000,
+        leaf_solve: bool = False,
+    ) -> None:
+        if samples < 1 or arrastre_samples < 1 or arrastre_nodes < 1:
+            raise ValueError(f"bot {self.name}: samples must be at least 1")
+        self.samples = samples
+        self.arrastre_samples = arrastre_samples
+        self.arrastre_nodes = arrastre_nodes
+        self.leaf_solve = leaf_solve
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        tables = tables_for(view.rules, view.trump)
+        if view.stage != "play":
+            return window_action(legal, view.trump, view.muestra, tables)
+        action = declaration(legal, view.trump, view.muestra, tables)
+        if action is not None:
+            return action
+        cards: list[int] = [a.card for a in legal if isinstance(a, Play)]
+        know = Knowledge.from_view(view)
+        totals = None
+        if view.in_arrastre:
+            totals = self._arrastre_values(view, know, cards, rng)
+        if totals is None:
+            totals = self._playout_values(view, know, cards, tables, rng)
+        best = max(cards, key=lambda c: totals[c])
+        return PLAY[best]
+
+    def _arrastre_values(
+        self, view: SeatView, know: Knowledge, cards: list[int], rng: random.Random
+    ) -> dict[int, float] | None:
+        """Exact values: heads-up one solve; in pairs a solve per sampled deal within the node budget."""
+        trick: list[int] = [c for _, c in view.trick]
+        sung = 0
+        for cante in view.cantes:
+            sung |= 1 << cante.suit
+        if view.players == 2:
+            # Heads-up arrastre is open information: the unseen cards are the opponent's hand.
+            solver = ArrastreSolver(view.rules, view.trump, 2)
+            hands = [0, 0]
+            hands[view.seat] = know.mine
+            hands[1 - view.seat] = know.unseen
+            values = solver.action_values(hands, view.leader, trick, sung)
+            return {c: float(values[c]) for c in cards}
+        solver = ArrastreSolver(view.rules, view.trump, view.players, node_limit=self.arrastre_nodes)
+        totals = dict.fromkeys(cards, 0.0)
+        solved = 0
+        for _ in range(self.arrastre_samples):
+            deal = sample_deal(view, know, rng)
+            hands = [know.mine if seat == view.seat else mask_of(deal.hands[seat]) for seat in range(view.players)]
+            solver.table.clear()
+            try:
+                values = solver.action_values(hands, view.leader, trick, sung)
+            except OutOfBudget:
+                break
+            for card in cards:
+                totals[card] += values[card]
+            solved += 1
+        return totals if solved else None
+
+    def _playout_values(
+        self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
+    ) -> dict[int, float]:
+        """Each card played out to the end of the hand on the same sampled deals."""
+        solver = None
+        if self.leaf_solve and view.players == 2:
+            solver = ArrastreSolver(view.rules, view.trump, view.players)
+        totals = dict.fromkeys(cards, 0.0)
+        side = view.side
+        for _ in range(self.samples):
+            base = build_state(view, sample_deal(view, know, rng))
+            for card in cards:
+                state = base.copy()
+                state.apply(PLAY[card])
+                playout(state, tables, solver)
+                if solver is not None:
+                    solver.table.clear()
+                totals[card] += final_diff(state, side, solver)
+        return totals
+
+
+class ExpertBot(HardBot):
+    """Hard's search with more samples and the exact solver at the end of heads-up playouts."""
+
+    name = "expert"
+
+    def __init__(
+        self,
+        samples: int = 60,
+        arrastre_samples: int = 20,
+        arrastre_nodes: int = 200_000,
+        leaf_solve: bool = True,
+    ) -> None:
+        super().__init__(samples, arrastre_samples, arrastre_nodes, leaf_solve)
+
+
+class OpenBot(Bot):
+    """Sees every card (measurement only): exact in the arrastre, open playouts before it."""
+
+    name = "open"
+    offered = False
+    omniscient = True
+
+    def __init__(self, arrastre_nodes: int = 300_000, leaf_solve: bool = True) -> None:
+        self.arrastre_nodes = arrastre_nodes
+        self.leaf_solve = leaf_solve
+        self.fallback = NormalBot()
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        # Only reached outside the harness's omniscient path: play as normal does.
+        return self.fallback.choose(view, rng)
+
+    def choose_open(self, state: HandState, seat: int, rng: random.Random) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        tables = tables_for(state.rules, state.trump)
+        if state.stage != "play":
+            return window_action(legal, state.trump, state.muestra, tables)
+        action = declaration(legal, state.trump, state.muestra, tables)
+        if action is not None:
+            return action
+        cards: list[int] = [a.card for a in legal if isinstance(a, Play)]
+        if state.muestra is None:
+            solver = ArrastreSolver(state.rules, state.trump, state.players, node_limit=self.arrastre_nodes)
+            hands = [mask_of(h) for h in state.hands]
+            try:
+                values = solver.action_values(hands, state.leader, list(state.trick), state.sung)
+                return PLAY[max(cards, key=lambda c: values[c])]
+            except OutOfBudget:
+                pass
+        leaf = None
+        if self.leaf_solve and state.players == 2:
+            leaf = ArrastreSolver(state.rules, state.trump, state.players)
+        totals: dict[int, float] = {}
+        for card in cards:
+            child = state.copy()
+            child.apply(PLAY[card])
+            playout(child, tables, leaf)
+            totals[card] = final_diff(child, seat & 1, leaf)
+        return PLAY[max(cards, key=lambda c: totals[c])]

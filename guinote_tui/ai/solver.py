@@ -1,0 +1,285 @@
+"""An exact open-card solver for the arrastre.
+
+Once the stock is gone there is no chance left: with every hand known, the
+remaining tricks form a finite two-sided game. Heads-up this is the real
+position (the opponent's hand is exactly the cards the seat has not seen);
+in pairs the search samples the hidden hands and solves each sample.
+
+The solver plays the arrastre obligations of RULES.md section 4 with bit
+masks, sings the best cante open to the trick winner's side after each
+trick (forty before twenty: singing never costs anything when every card is
+known), adds the last-trick ten, and runs alpha-beta with a transposition
+table keyed at trick boundaries. Values are points of the rest of the hand,
+side 0 minus side 1.
+"""
+
+from __future__ import annotations
+
+from ..engine import RANKS, Rules
+from .tables import SUIT_MASK, tables_for
+
+REY_INDEX = RANKS.index(12)
+INF = 10_000
+
+
+class OutOfBudget(Exception):
+    """The solver visited more nodes than it was allowed."""
+
+
+class ArrastreSolver:
+    """Solve arrastre positions for one rule set, trump suit and table size."""
+
+    def __init__(self, rules: Rules, trump: int, players: int, node_limit: int = 1 << 62) -> None:
+        tables = tables_for(rules, trump)
+        self.players = players
+        self.trump = trump
+        self.points = tables.points
+        self.strength = tables.strength
+        self.above = tables.above
+        self.trump_mask = SUIT_MASK[trump]
+        self.partner_exemption = rules.partner_exemption and players == 4
+        self.must_undertrump = rules.must_undertrump
+        self.per_player = rules.cante_limit == "per_player"
+        pair_index = tables.cante_rank_index
+        self.cante_pairs = [
+            (suit, (1 << (suit * 10 + REY_INDEX)) | (1 << (suit * 10 + pair_index)), 40 if suit == trump else 20)
+            for suit in sorted(range(4), key=lambda s: s != trump)
+        ]
+        self.by_strength_desc = [
+            sorted(range(suit * 10, suit * 10 + 10), key=lambda c: -self.strength[c]) for suit in range(4)
+        ]
+        self.suit_order = sorted(range(4), key=lambda s: s != trump)
+        self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.nodes = 0
+        #: Searching more nodes than this raises :class:`OutOfBudget` (a count, not a clock).
+        self.node_limit = node_limit
+
+    # -- rules ------------------------------------------------------------------
+
+    def allowed(self, hand: int, led: int, winning: int, partner_winning: bool) -> int:
+        """Mask of the cards of ``hand`` that may follow (the arrastre obligations)."""
+        follow = hand & SUIT_MASK[led]
+        if follow:
+            if partner_winning or winning // 10 != led:
+                return follow
+            beat = follow & self.above[winning]
+            return beat or follow
+        if partner_winning:
+            return hand
+        trumps = hand & self.trump_mask
+        if not trumps:
+            return hand
+        if winning // 10 != self.trump:
+            return trumps
+        over = trumps & self.above[winning]
+        if over:
+            return over
+        return trumps if self.must_undertrump else hand
+
+    def _cante(self, hands: list[int], winner: int, sung: int) -> tuple[int, int]:
+        """Points the winner's side sings after a trick, and the new sung mask."""
+        gained = 0
+        # As at the table: the winner's partner is asked first, then the winner.
+        seats = ((winner + 2) % 4, winner) if self.players == 4 else (winner,)
+        for seat in seats:
+            hand = hands[seat]
+            for suit, pair, value in self.cante_pairs:
+                if not sung >> suit & 1 and hand & pair == pair:
+                    sung |= 1 << suit
+                    gained += value
+                    break
+            if gained and not self.per_player:
+                break
+        return gained, sung
+
+    # -- search -------------------------------------------------------------------
+
+    def value(self, hands: list[int], leader: int, trick: list[int], sung: int) -> int:
+        """Exact value (side 0 minus side 1) of the rest of the hand."""
+        return self._enter(list(hands), leader, trick, sung, None)
+
+    def action_values(self, hands: list[int], leader: int, trick: list[int], sung: int) -> dict[int, int]:
+        """Exact value of each legal card for the seat to move, from its side's point of view."""
+        seat = (leader + len(trick)) % self.players
+        sign = 1 if seat & 1 == 0 else -1
+        hands = list(hands)
+        hand = hands[seat]
+        if trick:
+            win_card, win_seat = self._winner(leader, trick)
+            partner_winning = self.partner_exemption and win_seat == (seat + 2) % 4
+            hand = self.allowed(hand, trick[0] // 10, win_card, partner_winning)
+        out: dict[int, int] = {}
+        mask = hand
+        while mask:
+            low = mask & -mask
+            card = low.bit_length() - 1
+            mask ^= low
+            out[card] = sign * self._enter(hands, leader, trick, sung, card)
+        return out
+
+    def _winner(self, leader: int, trick: list[int]) -> tuple[int, int]:
+        strength = self.strength
+        trump = self.trump
+        win = 0
+        for index in range(1, len(trick)):
+            card, winning = trick[index], trick[win]
+            if (card // 10 == winning // 10 and strength[card] > strength[winning]) or (
+                card // 10 == trump and winning // 10 != trump
+            ):
+                win = index
+        return trick[win], (leader + win) % self.players
+
+    def _enter(self, hands: list[int], leader: int, trick: list[int], sung: int, first: int | None) -> int:
+        """Search from a position given as a trick in progress, optionally forcing the next card."""
+        live = 0
+        for hand in hands:
+            live |= hand
+        points = 0
+        for card in trick:
+            live |= 1 << card
+            points += self.points[card]
+        if trick:
+            win_card, win_seat = self._winner(leader, trick)
+            led = trick[0] // 10
+        else:
+            win_card = win_seat = led = -1
+        return self._node(hands, leader, len(trick), points, win_card, win_seat, led, live, sung, -INF, INF, first)
+
+    def _ordered(self, allowed: int, live: int) -> list[int]:
+        """The cards worth trying, trumps then strongest first.
+
+        Cards of one suit with equal points and no other live card between them
+        in strength are interchangeable: only the strongest of such a run is kept.
+        """
+        out: list[int] = []
+        points = self.points
+        for suit in self.suit_order:
+            if not allowed & SUIT_MASK[suit]:
+                continue
+            run = False
+            run_points = -1
+            for card in self.by_strength_desc[suit]:
+                if not live >> card & 1:
+                    continue
+                if allowed >> card & 1:
+                    if run and points[card] == run_points:
+                        continue
+                    out.append(card)
+                    run = True
+                    run_points = points[card]
+                else:
+                    run = False
+        return out
+
+    def _node(
+        self,
+        hands: list[int],
+        leader: int,
+        count: int,
+        trick_points: int,
+        win_card: int,
+        win_seat: int,
+        led: int,
+        live: int,
+        sung: int,
+        alpha: int,
+        beta: int,
+        first: int | None = None,
+    ) -> int:
+        """Value (side 0 minus side 1) with ``count`` cards of the trick already played."""
+        self.nodes += 1
+        if self.nodes > self.node_limit:
+            raise OutOfBudget
+        players = self.players
+        seat = (leader + count) % players
+        hand = hands[seat]
+        key: tuple[int, ...] | None = None
+        hint = -1
+        if count:
+            partner_winning = self.partner_exemption and win_seat == (seat + 2) % 4
+            allowed = self.allowed(hand, led, win_card, partner_winning)
+        else:
+            allowed = hand
+            if first is None:
+                key = (*hands, leader, sung)
+                entry = self.table.get(key)
+                if entry is not None:
+                    low, high, hint = entry
+                    if low >= beta:
+                        return low
+                    if high <= alpha:
+                        return high
+                    if low == high:
+                        return low
+                    alpha = max(alpha, low)
+                    beta = min(beta, high)
+        alpha0, beta0 = alpha, beta
+        maximise = seat & 1 == 0
+        best = -INF if maximise else INF
+        strength = self.strength
+        points = self.points
+        trump = self.trump
+        if first is not None:
+            moves = [first]
+        else:
+            moves = self._ordered(allowed, live)
+            if hint >= 0 and hint in moves:
+                moves.remove(hint)
+                moves.insert(0, hint)
+        best_card = -1
+        last = count + 1 == players
+        for card in moves:
+            hands[seat] = hand ^ (1 << card)
+            if count == 0:
+                new_card, new_seat, new_led = card, seat, card // 10
+            elif (card // 10 == win_card // 10 and strength[card] > strength[win_card]) or (
+                card // 10 == trump and win_card // 10 != trump
+            ):
+                new_card, new_seat, new_led = card, seat, led
+            else:
+                new_card, new_seat, new_led = win_card, win_seat, led
+            gained = trick_points + points[card]
+            if last:
+                value = self._close(hands, new_seat, gained, sung, alpha, beta)
+            else:
+                value = self._node(
+                    hands, leader, count + 1, gained, new_card, new_seat, new_led, live, sung, alpha, beta
+                )
+            hands[seat] = hand
+            if maximise:
+                if value > best:
+                    best = value
+                    best_card = card
+                    if best > alpha:
+                        alpha = best
+            elif value < best:
+                best = value
+                best_card = card
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        if key is not None:
+            low, high, _ = self.table.get(key, (-INF, INF, -1))
+            if best <= alpha0:
+                high = min(high, best)
+            elif best >= beta0:
+                low = max(low, best)
+            else:
+                low = high = best
+            self.table[key] = (low, high, best_card)
+        return best
+
+    def _close(self, hands: list[int], winner: int, gained: int, sung: int, alpha: int, beta: int) -> int:
+        """A trick is complete: score it, sing, and search the next one."""
+        if not hands[winner]:
+            gained += 10
+            return gained if winner & 1 == 0 else -gained
+        sung_points, sung = self._cante(hands, winner, sung)
+        gained += sung_points
+        sign = 1 if winner & 1 == 0 else -1
+        live = 0
+        for hand in hands:
+            live |= hand
+        rest = self._node(hands, winner, 0, 0, -1, -1, -1, live, sung, alpha - sign * gained, beta - sign * gained)
+        return sign * gained + rest

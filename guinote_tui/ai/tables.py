@@ -1,0 +1,101 @@
+"""Bit masks and per-card tables the bots share.
+
+A set of cards is an ``int`` bit mask (bit ``c`` for card ``c``), which keeps
+card counting and the arrastre solver cheap. :func:`tables_for` caches, per
+rule set and trump suit, which cards beat a card holding a trick.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..engine import Rules, card_tables
+
+SUIT_MASK: tuple[int, ...] = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
+ALL_CARDS = (1 << 40) - 1
+
+
+def mask_of(cards: object) -> int:
+    """The bit mask of an iterable of cards."""
+    mask = 0
+    for card in cards:  # type: ignore[attr-defined]
+        mask |= 1 << card
+    return mask
+
+
+def cards_of(mask: int) -> list[int]:
+    """The cards of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Card strength and points, and the cards that beat each card, for one trump."""
+
+    strength: tuple[int, ...]
+    points: tuple[int, ...]
+    trump: int
+    #: beaters[c]: cards that take the trick from ``c`` when ``c`` is winning it.
+    beaters: tuple[int, ...]
+    #: above[c]: cards of ``c``'s suit stronger than ``c``.
+    above: tuple[int, ...]
+    #: below[c]: cards of ``c``'s suit weaker than ``c``.
+    below: tuple[int, ...]
+    trump_mask: int
+    cante_rank_index: int
+
+
+@lru_cache(maxsize=64)
+def _tables(card_order: str, cante_rank_index: int, trump: int, rules: Rules) -> Tables:
+    base = card_tables(rules)
+    strength = tuple(base.strength)
+    above = []
+    below = []
+    for card in range(40):
+        suit = card // 10
+        up = down = 0
+        for other in range(suit * 10, suit * 10 + 10):
+            if strength[other] > strength[card]:
+                up |= 1 << other
+            elif strength[other] < strength[card]:
+                down |= 1 << other
+        above.append(up)
+        below.append(down)
+    beaters = tuple(above[c] | (SUIT_MASK[trump] if c // 10 != trump else 0) for c in range(40))
+    return Tables(
+        strength=strength,
+        points=tuple(base.points),
+        trump=trump,
+        beaters=beaters,
+        above=tuple(above),
+        below=tuple(below),
+        trump_mask=SUIT_MASK[trump],
+        cante_rank_index=cante_rank_index,
+    )
+
+
+def tables_for(rules: Rules, trump: int) -> Tables:
+    """The cached tables for ``rules`` with ``trump`` as trumps."""
+    from ..engine import RANKS
+
+    return _tables(rules.card_order, RANKS.index(rules.cante_rank), trump, rules)
+
+
+def beats(tables: Tables, card: int, winning: int) -> bool:
+    """Whether ``card`` takes the trick from ``winning``."""
+    return bool(tables.beaters[winning] >> card & 1)
+
+
+def cheapest(cards: list[int], key_points: tuple[int, ...], strength: tuple[int, ...]) -> int:
+    """The card worth least: fewest points, then weakest."""
+    return min(cards, key=lambda c: (key_points[c], strength[c]))

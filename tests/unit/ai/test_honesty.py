@@ -1,0 +1,88 @@
+"""Honesty: a bot's action depends only on its view, never on the cards hidden from it.
+
+For many positions (seeds, heads-up and pairs, both presets) the cards the
+deciding seat cannot see are reshuffled between the other hands and the stock
+in several ways; each reshuffle leaves the seat's view identical (asserted),
+and every bot, with the same seed, must then take the same action.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from guinote_tui.ai import make_bot
+from guinote_tui.ai.bench import random_positions
+from guinote_tui.engine import CARDS, RANKS, HandState, seat_view
+
+BOTS = [
+    "random",
+    "easy",
+    "normal",
+    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000",
+    "expert:samples=3,arrastre_samples=2,arrastre_nodes=3000,leaf_solve=false",
+    "expert:samples=2,arrastre_samples=1,arrastre_nodes=3000",
+]
+
+
+def reshuffled(state: HandState, seat: int, rng: random.Random, swaps: int) -> HandState:
+    """A copy where hidden cards changed places: other hands and the face-down stock.
+
+    Sizes stay the same. Cards whose place the seat knows (a cante's pair, the
+    muestra taken by the swap or drawn last) are left alone.
+    """
+    other = state.copy()
+    known: set[int] = set()
+    pair = (RANKS.index(12), RANKS.index(state.rules.cante_rank))
+    for cante in state.cantes:
+        known.update(cante.suit * 10 + index for index in pair)
+    if state.swap is not None:
+        known.add(state.swap.taken)
+    known.add(state.muestra_card)
+    places: list[tuple[list, int]] = []
+    for who in range(state.players):
+        if who != seat:
+            places.extend((other.hands[who], i) for i in range(len(other.hands[who])))
+    places.extend((other.stock, i) for i in range(len(other.stock)))
+    places = [(cards, i) for cards, i in places if cards[i] not in known]
+    for _ in range(swaps):
+        if len(places) < 2:
+            break
+        (a, i), (b, j) = rng.sample(places, 2)
+        a[i], b[j] = CARDS[b[j]], CARDS[a[i]]
+    other._legal = None
+    return other
+
+
+TABLES = [(2, "aragones"), (4, "aragones"), (2, "libre-100"), (4, "libre-100")]
+
+
+@pytest.mark.parametrize(("players", "preset"), TABLES)
+def test_actions_do_not_depend_on_hidden_cards(players: int, preset: str) -> None:
+    rng = random.Random(77)
+    states = [s for s in random_positions(players, preset, seed=300 + players, hands=3) if len(s.legal_actions()) > 1]
+    states = states[::4]
+    assert len(states) >= 8
+    changed_worlds = 0
+    open_bot_moved = 0
+    for number, state in enumerate(states):
+        seat = state.to_move
+        assert seat is not None
+        view = seat_view(state, seat)
+        worlds = [reshuffled(state, seat, rng, swaps) for swaps in (1, 3, 20)]
+        for world in worlds:
+            assert seat_view(world, seat) == view
+            if [world.hands, world.stock] != [state.hands, state.stock]:
+                changed_worlds += 1
+        for spec in BOTS:
+            expected = make_bot(spec).choose(view, random.Random(number))
+            for world in worlds:
+                got = make_bot(spec).choose(seat_view(world, seat), random.Random(number))
+                assert got == expected, (spec, state.describe(), world.describe())
+        # The open-card bot does see the hidden cards: the reshuffles are real enough to move it.
+        opened = make_bot("open:arrastre_nodes=3000")
+        first = opened.choose_open(state.copy(), seat, random.Random(number))
+        open_bot_moved += any(opened.choose_open(w, seat, random.Random(number)) != first for w in worlds)
+    assert changed_worlds > 2 * len(states)
+    assert open_bot_moved > 0
