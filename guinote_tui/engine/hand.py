@@ -24,6 +24,14 @@ Turn structure. ``stage`` is one of:
 * ``"predraw"``: the moment just before the final draw: the holder of the 7
   (or 2) of trumps on the winning side may swap before the muestra is drawn.
 * ``"over"``: the hand is finished; :attr:`HandState.result` says how.
+
+Decisions where RULES.md is silent (listed with their tests in
+``docs/rules-decisions.md``): the window spans the draw, so a card just drawn
+may complete a cante; the winner's partner speaks first and cannot come back
+after passing; stage ``predraw`` offers only the swap, cantes wait for the
+window after the draw; the tute is not the trick's cante and is declared once
+per hand; a tute is four reyes or four of the cante's other card; under
+``swap_window=own_turn`` the swap does not use up the turn.
 """
 
 from __future__ import annotations
@@ -288,7 +296,11 @@ class HandState:
         return self.carried[side] + self.points[side]
 
     def legal_actions(self) -> list[Action]:
-        """Every action ``to_move`` may take now (empty once the hand is over)."""
+        """Every action ``to_move`` may take now (empty once the hand is over).
+
+        The list is cached and shared until the next :meth:`apply`: copy it
+        before changing it.
+        """
         legal = self._legal
         if legal is not None:
             return legal

@@ -15,6 +15,11 @@ Each hand is dealt from the match's seeded shuffle, or from an explicit deck
 order. Scores carry from hand to hand within a juego (de vueltas) and reset
 when a juego is won; the first side to ``juegos_per_coto`` juegos wins a coto
 and the first to ``cotos_to_win`` cotos wins the match.
+
+A hand that decides nothing (de vueltas, or a libre-100 tie over the target)
+carries both totals into the next hand. Under
+``next_dealer=last_trick_winner`` the winner of the most recent trick deals
+next, also after a hand stopped early (see ``docs/rules-decisions.md``).
 """
 
 from __future__ import annotations
