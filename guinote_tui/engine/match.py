@@ -5,7 +5,7 @@
     (2, 6)
     >>> while not m.is_over:
     ...     if m.hand.is_over:
-    ...         m.next_hand()
+    ...         _ = m.next_hand()
     ...     else:
     ...         m.apply(m.legal_actions()[0])
     >>> max(m.cotos)
