@@ -222,9 +222,8 @@ class GameSession:
         if len(after.tricks) > len(before.tricks):
             trick = after.tricks[-1]
             points = sum(after.rules.rank_points()[card.rank] for card in trick.cards)
-            winner = self.names[trick.winner]
-            verb = "win" if trick.winner == HUMAN else "wins"
-            lines.append(f"{winner} {verb} trick {len(after.tricks)} (+{points})")
+            winner = "you" if trick.winner == HUMAN else self.names[trick.winner]
+            lines.append(f"Trick {len(after.tricks)} to {winner}, +{points}")
         if kind is Play or kind is Swap or kind is Pass:
             drawn = [c for c in after.hand if c not in before.hand and not (kind is Swap and c == before.muestra)]
             if drawn and (len(after.tricks) > len(before.tricks) or before.stage == "predraw"):

@@ -22,7 +22,7 @@ from ..widgets.notice import TooSmall
 
 ON_OFF = [(True, "on"), (False, "off")]
 DELAYS = [(0.0, "instant"), (0.3, "fast"), (0.6, "normal"), (1.0, "slow"), (1.6, "very slow")]
-TUTE = [("juego", "wins the juego"), ("points40", "scores 40"), ("off", "not played")]
+TUTE = [("juego", "wins juego"), ("points40", "40 points"), ("off", "off")]
 
 # (row id, label, rules flag, options)
 RULE_ROWS: list[tuple[str, str, list[tuple[Any, str]]]] = [
@@ -57,7 +57,11 @@ class StartScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         settings = self.settings
-        levels = [(name, name) for name in offered_levels()]
+        names = offered_levels()
+        for chosen in (settings.level, settings.partner_level):
+            if chosen is not None and chosen not in names:
+                names.append(chosen)  # a level given on the command line (or by a test)
+        levels = [(name, name) for name in names]
         rules = settings.rules
         yield TooSmall()
         yield Static(title_text(), id="start-title")

@@ -47,7 +47,7 @@ def action_label(action: Action, view: SeatView) -> str:
         points = 40 if action.suit == view.trump else 20
         return f"Sing {points} {action.suit.title}"
     if isinstance(action, Swap):
-        return f"Change {action.card} ⇄ {view.muestra}"
+        return f"Change {action.card}"
     if isinstance(action, DeclareTute):
         return f"Tute of {action.rank}s"
     return "Pass"
@@ -159,6 +159,7 @@ class TableScreen(Screen[None]):
                 juegos=(match.juegos[0], match.juegos[1]),
                 cotos=(match.cotos[0], match.cotos[1]),
                 juegos_per_coto=rules.juegos_per_coto,
+                cotos_to_win=rules.cotos_to_win,
                 cantes=tuple((c.seat & 1, c) for c in view.cantes),
                 target=rules.target,
                 first_of_juego=view.first_of_juego,
@@ -196,12 +197,12 @@ class TableScreen(Screen[None]):
         match = session.match
         rules = view.rules
         mode = "Pairs" if session.players == 4 else "Heads-up"
-        kind = "first hand" if view.first_of_juego else "de vueltas"
-        coto = sum(match.cotos) + 1
+        kind = "first" if view.first_of_juego else "de vueltas"
+        coto = f"Coto {sum(match.cotos) + 1} · " if rules.cotos_to_win > 1 else ""
         juego = sum(match.juegos) + 1
         text = (
-            f"[b #ffd54a]GUIÑOTE[/] · {mode} · {rules.preset_name} · "
-            f"coto {coto} · juego {juego} · hand {match.hand_number} ({kind})"
+            f"[b #ffd54a]GUIÑOTE[/] · {mode} · {rules.preset_name} │ "
+            f"{coto}Juego {juego} · Hand {match.hand_number} ({kind})"
         )
         self.query_one("#status", Static).update(text)
         seed = session.settings.seed

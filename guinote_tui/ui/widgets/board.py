@@ -72,6 +72,7 @@ class ScoreInfo:
     juegos: tuple[int, int]
     cotos: tuple[int, int]
     juegos_per_coto: int
+    cotos_to_win: int
     cantes: tuple[tuple[int, Cante], ...]
     target: int
     first_of_juego: bool
@@ -86,23 +87,24 @@ class Scoreboard(Widget):
 
     def show(self, info: ScoreInfo) -> None:
         self.info = info
-        self.refresh()
+        self.refresh(layout=True)  # rows come and go (totals, cantes)
 
     def render(self) -> Table | Text:
         info = self.info
         if info is None:
             return Text("")
         table = Table.grid(padding=(0, 1), expand=True)
-        table.add_column(style=LABEL, ratio=2)
-        table.add_column(justify="right", style=VALUE, ratio=1)
-        table.add_column(justify="right", style=VALUE, ratio=1)
+        table.add_column(style=LABEL, ratio=1)
+        table.add_column(justify="right", style=VALUE, width=5)
+        table.add_column(justify="right", style=VALUE, width=5)
         table.add_row("", Text(info.side_names[0], style=LABEL), Text(info.side_names[1], style=LABEL))
         table.add_row("This hand", str(info.points[0]), str(info.points[1]))
         if info.show_totals:
             totals = [info.carried[s] + info.points[s] for s in (0, 1)]
             table.add_row(f"Total /{info.target}", str(totals[0]), str(totals[1]))
         table.add_row(f"Juegos /{info.juegos_per_coto}", str(info.juegos[0]), str(info.juegos[1]))
-        table.add_row("Cotos", str(info.cotos[0]), str(info.cotos[1]))
+        if info.cotos_to_win > 1:
+            table.add_row(f"Cotos /{info.cotos_to_win}", str(info.cotos[0]), str(info.cotos[1]))
         sung = [Text(""), Text("")]
         for side, cante in info.cantes:
             piece = sung[side]

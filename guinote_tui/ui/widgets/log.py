@@ -21,14 +21,13 @@ class EventLog(Widget):
     def render(self) -> RenderableType:
         width = max(self.size.width, 10)
         height = max(self.size.height, 1)
-        wrapped: list[Text] = []
-        # Only the tail can be visible: wrap from the newest line backwards.
+        shown: list[Text] = []
+        # Only the tail can be visible: wrap from the newest event backwards,
+        # and show whole events only (the newest one may be cut at its top).
         for line in reversed(self.lines):
-            text = Text.from_markup(line)
-            parts = text.wrap(self.app.console, width - 2)
-            for index, part in enumerate(reversed(list(parts))):
-                is_first = index == len(parts) - 1
-                wrapped.append(Text("• " if is_first else "  ", style="#5f7f6a") + part)
-            if len(wrapped) >= height:
+            parts = list(Text.from_markup(line).wrap(self.app.console, width - 2))
+            event = [Text("• " if i == 0 else "  ", style="#5f7f6a") + part for i, part in enumerate(parts)]
+            if shown and len(shown) + len(event) > height:
                 break
-        return Text("\n").join(reversed(wrapped[:height]))
+            shown = event + shown
+        return Text("\n").join(shown[-height:])

@@ -1,0 +1,114 @@
+"""Saving the match from the table, resuming it with --load, and leaving while a bot thinks."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from textual.widgets import Input
+from uihelpers import arranged_deck, key_for, playable, settle
+
+from guinote_tui.ai import REGISTRY, Bot
+from guinote_tui.cli import main
+from guinote_tui.engine import HistoryError, SeatView, read_history
+from guinote_tui.ui.app import make_app
+from guinote_tui.ui.screens.dialogs import SaveDialog
+from guinote_tui.ui.screens.table import TableScreen
+
+HAND = "1O 7O 12C 10C 4E 5B"
+
+
+def test_save_from_the_table_then_resume(tmp_path: Path) -> None:
+    path = tmp_path / "match.json"
+
+    async def play_and_save() -> list[tuple[int, object]]:
+        deck = arranged_deck(4, dealer=3, hands={0: HAND}, muestra="3O")
+        app = make_app(players=4, level="random", seed=3, delay=0, decks=[deck], dealer=3)
+        async with app.run_test(size=(100, 32)) as pilot:
+            session = app.session
+            assert session is not None
+            for _ in range(3):
+                await settle(pilot)
+                cards = playable(session.view().legal)
+                await pilot.press(key_for(app, cards[0]) if cards else "p")
+            await settle(pilot)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, SaveDialog)
+            app.screen.query_one(Input).value = str(path)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            return list(session.match.hand.log)
+
+    log = asyncio.run(play_and_save())
+    assert path.exists()
+    assert list(read_history(path).hand.log) == log
+
+    async def resume() -> None:
+        app = make_app(level="random", delay=0, history=str(path))
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            session = app.session
+            assert session is not None
+            assert session.match.hand.log[: len(log)] == log
+            assert session.players == 4
+
+    asyncio.run(resume())
+
+
+def test_a_bad_history_is_one_line_from_the_command(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json", encoding="utf-8")
+    with pytest.raises(HistoryError):
+        make_app(history=str(broken))
+    result = CliRunner().invoke(main, ["play", "--load", str(broken)])
+    assert result.exit_code == 1
+    assert result.output.count("\n") == 1 and "not valid JSON" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_an_unknown_level_is_refused_by_the_command() -> None:
+    result = CliRunner().invoke(main, ["play", "--level", "grandmaster"])
+    assert result.exit_code == 2
+    assert "choose from" in result.output
+
+
+class Slowpoke(Bot):
+    """Thinks until released: lets a test quit while a bot is mid-thought."""
+
+    name = "slowpoke"
+    release = threading.Event()
+    started = threading.Event()
+
+    def choose(self, view: SeatView, rng: random.Random):  # type: ignore[no-untyped-def]
+        Slowpoke.started.set()
+        Slowpoke.release.wait(10)
+        return view.legal[0]
+
+
+def test_quitting_while_a_bot_thinks_is_clean(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(REGISTRY, "slowpoke", Slowpoke)
+    Slowpoke.release.clear()
+    Slowpoke.started.clear()
+
+    async def quit_mid_thought() -> None:
+        app = make_app(players=2, level="slowpoke", seed=1, delay=0, dealer=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            assert app.session is not None and app.session.bot_to_move == 1
+            assert await asyncio.to_thread(Slowpoke.started.wait, 10)
+            workers = [w for w in app.workers if w.group == "bots"]
+            assert workers and workers[0].is_running
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert workers[0].is_cancelled
+            Slowpoke.release.set()  # the thread finishes its thought; its answer is dropped
+        assert app.return_code in (0, None)
+
+    asyncio.run(quit_mid_thought())

@@ -1,0 +1,131 @@
+"""The game session behind the table: levels, the bots' fallbacks, the event log, the deals."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from uihelpers import arranged_deck
+
+from guinote_tui.ai import Bot
+from guinote_tui.engine import PLAY, Card, SeatView, Sing, Suit
+from guinote_tui.ui import session as session_module
+from guinote_tui.ui.session import GameSession, GameSettings, default_level, offered_levels, think_with_delay
+
+HAND = "1O 7O 12C 10C 4E 5B"
+
+
+def heads_up(seed: int = 3, **options: object) -> GameSession:
+    deck = arranged_deck(2, dealer=1, hands={0: HAND}, muestra="3O")
+    settings = GameSettings(players=2, level="random", seed=seed, delay=0, decks=(tuple(deck),), dealer=1)
+    for key, value in options.items():
+        setattr(settings, key, value)
+    return GameSession(settings)
+
+
+@pytest.mark.parametrize(
+    ("registered", "expected"),
+    [
+        (["easy", "normal", "hard"], "normal"),
+        (["easy", "hard", "expert"], "expert"),
+        (["easy"], "easy"),
+        ([], "random"),
+    ],
+)
+def test_default_level_is_normal_else_the_strongest_offered(
+    monkeypatch: pytest.MonkeyPatch, registered: list[str], expected: str
+) -> None:
+    monkeypatch.setattr(session_module, "bot_names", lambda offered_only=False: list(registered))
+    assert default_level() == expected
+    assert offered_levels() == (registered or ["random"])
+
+
+def test_the_arranged_deal_reaches_the_human_and_nothing_else_is_shown() -> None:
+    session = heads_up()
+    view = session.view()
+    assert sorted(view.hand) == sorted(Card.parse(t) for t in HAND.split())
+    assert view.muestra == Card.parse("3O")
+    assert view.hand_sizes == (6, 6)
+    assert session.names == ("You", "Rival")
+    assert session.side_does(0, "win") == "You win" and session.side_does(1, "win") == "Rival wins"
+
+
+def test_pairs_names_follow_the_counterclockwise_seats() -> None:
+    session = GameSession(GameSettings(players=4, level="random", seed=1))
+    assert session.names == ("You", "Right", "Partner", "Left")
+    assert session.side_does(0, "win") == "We win" and session.side_does(1, "win") == "They win"
+    assert session.seat_title(3) == "Left · random"
+
+
+class Broken(Bot):
+    name = "broken"
+
+    def choose(self, view: SeatView, rng: random.Random):  # type: ignore[no-untyped-def]
+        raise RuntimeError("bug in a bot")
+
+
+class Cheater(Bot):
+    name = "cheater"
+
+    def choose(self, view: SeatView, rng: random.Random):  # type: ignore[no-untyped-def]
+        return Sing(Suit.OROS)  # never legal on the first lead
+
+
+def test_a_failing_or_illegal_bot_does_not_stop_the_game() -> None:
+    session = GameSession(GameSettings(players=2, level="random", seed=5, dealer=0))
+    assert session.bot_to_move == 1
+    view = session.view_for(1)
+    for bot in (Broken(), Cheater()):
+        session.bots[1] = bot
+        assert session.think(1, view) == view.legal[0]
+
+
+class FakeEvent:
+    """Records how long the worker was asked to wait."""
+
+    def __init__(self) -> None:
+        self.waits: list[float] = []
+
+    def wait(self, seconds: float) -> bool:
+        self.waits.append(seconds)
+        return True
+
+
+def test_the_delay_is_waited_on_the_cancellable_event() -> None:
+    session = GameSession(GameSettings(players=2, level="random", seed=5, dealer=0))
+    view = session.view_for(1)
+    event = FakeEvent()
+    action = think_with_delay(session, 1, view, 5.0, event)
+    assert action in view.legal
+    assert len(event.waits) == 1 and 0 < event.waits[0] <= 5.0
+    no_wait = FakeEvent()
+    think_with_delay(session, 1, view, 0.0, no_wait)
+    assert no_wait.waits == []
+
+
+def test_the_log_tells_the_cante_the_trick_and_the_draw() -> None:
+    session = heads_up()
+    lines = session.apply(0, PLAY[Card.parse("1O")])
+    assert lines == []  # a card alone is shown on the felt, not logged
+    rival = session.view_for(1)
+    lines = session.apply(1, rival.legal[0])
+    assert lines[0].startswith("Trick 1 to you, +")
+    assert lines[1].startswith("You draw ")
+    lines = session.apply(0, Sing(Suit.COPAS))
+    assert lines == ["You sing [b]20[/b] in Copas"]
+    assert session.hand_events()[0].startswith("[b]Hand 1: Rival deals[/b]")
+
+
+def test_next_hands_use_the_given_decks_then_the_seeded_shuffle() -> None:
+    first = arranged_deck(2, dealer=1, hands={0: HAND}, muestra="3O")
+    second = arranged_deck(2, dealer=0, hands={1: HAND}, muestra="3O")
+    settings = GameSettings(players=2, level="random", seed=9, delay=0, decks=(tuple(first), tuple(second)), dealer=1)
+    session = GameSession(settings)
+    match = session.match
+    while not session.hand_over:
+        seat = match.hand.to_move
+        assert seat is not None
+        session.apply(seat, match.legal_actions()[0])
+    session.next_hand()
+    assert list(match.hand.deck) == second
+    assert session.hand_events()[0].startswith("[b]Hand 2")
