@@ -156,6 +156,7 @@ def _try_illegal(state: HandState, legal: set[str], rng: random.Random) -> None:
         state.apply(action)
     except IllegalAction as exc:
         assert exc.rule and exc.rule.strip(), f"no rule named for {action}"
+        assert exc.rule not in ("that is not an action", "that card cannot be played now"), (action, exc.rule)
     else:
         raise AssertionError(f"{action} was accepted but is not legal: {sorted(legal)}")
     assert snapshot(state) == before, f"refusing {action} changed the state"
