@@ -184,3 +184,22 @@ def test_history_round_trip_of_a_match_in_progress() -> None:
     assert again.hand.describe() == match.hand.describe()
     assert again.hand.log == match.hand.log
     assert again.scores == match.scores and again.juegos == match.juegos
+
+
+def test_loaded_history_deals_the_same_next_hands() -> None:
+    """A seeded match loaded from its first hands goes on dealing the same decks as the original."""
+    checked = 0
+    for index in range(40):
+        players, rules = SETUPS[index % len(SETUPS)]
+        match = random_match(index, players, rules)
+        if len(match.finished) < 3:
+            continue
+        data = history_dict(match)
+        data["hands"] = data["hands"][:2]
+        resumed = load_history(data)
+        assert resumed.hand.is_over and not resumed.is_over
+        nxt = resumed.next_hand()
+        original = match.finished[2]
+        assert (nxt.dealer, nxt.deck) == (original.dealer, original.deck)
+        checked += 1
+    assert checked >= 10
