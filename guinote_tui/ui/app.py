@@ -50,7 +50,7 @@ class GuinoteApp(App[None]):
     BINDINGS = APP_BINDINGS
     ENABLE_COMMAND_PALETTE = False
     # Below 80×24 every screen swaps its content for a notice (see app.tcss).
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide-enough")]  # noqa: RUF012
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide-enough"), (100, "-roomy")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall-enough")]  # noqa: RUF012
 
     def __init__(self, settings: GameSettings, match: Match | None = None, show_start: bool = True) -> None:

@@ -192,3 +192,43 @@ async def _playing_out_of_turn_is_refused_with_a_message() -> None:
         # Leaving while the bot is still waiting out its delay ends cleanly.
         await pilot.press("ctrl+q")
     assert app.return_code in (0, None)
+
+
+def test_tute_wins_the_match_and_a_new_one_starts() -> None:
+    asyncio.run(_tute_wins_the_match_and_a_new_one_starts())
+
+
+async def _tute_wins_the_match_and_a_new_one_starts() -> None:
+    from guinote_tui.engine import DeclareTute, Rules
+    from guinote_tui.ui.screens.start import StartScreen
+
+    rules = Rules.preset("aragones", juegos_per_coto=1)
+    deck = arranged_deck(4, dealer=3, hands={0: "1O 12O 12C 12E 12B 4E"}, muestra="3O")
+    app = make_app(players=4, level="random", rules=rules, seed=8, delay=0, decks=[deck], dealer=3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        session = app.session
+        assert session is not None
+        await pilot.press(key_for(app, Card.parse("1O")))
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert DeclareTute(12) in session.view().legal
+        # The tute is declared with its button (a click), not a key this time.
+        button = next(b for b in table.query(DeclarationButton) if isinstance(b.action_taken, DeclareTute))
+        await pilot.click(button)
+        await pilot.pause()
+        await pilot.pause()
+        assert session.hand_over and session.match.is_over
+        assert isinstance(app.screen, SummaryScreen)
+        text = screen_text(app)
+        assert "We win the juego with a tute." in text
+        assert "We win the match!" in text
+        await pilot.press("enter")  # the match is over: Enter offers a new one
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.session is not session and app.session is not None
+        assert app.session.match.hand_number == 1

@@ -58,10 +58,12 @@ class SeatPanel(Widget):
         dealer = Text(" dealer" if info.dealer else "", style=FAINT_STYLE)
         fan = card_back_fan(info.count, active=info.active)
         if self.horizontal:
+            # The fan sits over the middle of the felt, where this seat's card will fall.
+            indent = " " * max(0, self.size.width // 2 - 5)
             extras = [name, details + Text(" · ", style=FAINT_STYLE) + count, dealer]
             lines = []
             for part, extra in zip(fan, extras, strict=True):
-                line = part.copy()
+                line = Text(indent) + part
                 line.pad_right(13 - len(part.plain))
                 line.append_text(extra)
                 lines.append(line)
