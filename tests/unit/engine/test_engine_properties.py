@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -203,3 +204,52 @@ def test_loaded_history_deals_the_same_next_hands() -> None:
         assert (nxt.dealer, nxt.deck) == (original.dealer, original.deck)
         checked += 1
     assert checked >= 10
+
+
+def expected_juego_winner(result: HandResult, rules: Rules) -> int | None:
+    """RULES.md 7 and 10, for a hand played to the end, written out plainly."""
+    qualified = []
+    for side in (0, 1):
+        if result.totals[side] < rules.target:
+            continue
+        if rules.treinta_malas and result.first_of_juego and result.cards_and_ten(side) < 30:
+            continue  # treinta malas: cantes alone do not make the 101 of a first hand
+        qualified.append(side)
+    if len(qualified) == 1:
+        return qualified[0]
+    if len(qualified) == 2:
+        if rules.both_reach == "last_trick":
+            return result.last_trick_side
+        if result.totals[0] == result.totals[1]:
+            return None
+        return 0 if result.totals[0] > result.totals[1] else 1
+    return None
+
+
+def test_juego_decisions_follow_the_rules() -> None:
+    """Every hand's juego decision matches RULES.md; de vueltas hands stop the moment a side reaches the target."""
+    seen: Counter[str] = Counter()
+    for index in range(600):
+        players, rules = SETUPS[index % len(SETUPS)]
+
+        def no_missed_instant_win(hand: HandState, rules: Rules = rules) -> None:
+            if hand.instant_win and not hand.is_over:
+                assert max(hand.total(0), hand.total(1)) < rules.target, "de vueltas hand went on past the target"
+
+        match = random_match(20_000 + index, players, rules, on_step=no_missed_instant_win)
+        for record in match.finished:
+            result = record.result
+            assert result is not None
+            if result.stopped_early:
+                side = result.juego_winner
+                assert side is not None
+                if result.reason == "tute":
+                    seen["tute"] += 1
+                else:
+                    assert rules.vueltas and not result.first_of_juego
+                    assert result.totals[side] >= rules.target > result.totals[1 - side]
+                    seen["instant"] += 1
+            else:
+                assert result.juego_winner == expected_juego_winner(result, rules), result
+                seen["both" if min(result.totals) >= rules.target else "end"] += 1
+    assert seen["instant"] >= 20 and seen["end"] >= 100 and seen["both"] >= 1, seen
