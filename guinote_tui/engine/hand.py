@@ -407,7 +407,9 @@ class HandState:
             if self.stage == OVER_STAGE:
                 raise IllegalAction("the hand is over", action, seat)
             raise IllegalAction(f"it is not your turn: seat {self.to_move} is to move", action, seat)
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         if action not in legal:
             raise IllegalAction(self.why_illegal(action), action, self.to_move)
         actor = self.to_move

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card
-from .hand import HandResult, HandState
+from .hand import OVER_STAGE, HandResult, HandState
 from .rules import Rules
 
 
@@ -134,8 +134,9 @@ class Match:
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply an action to the current hand; a hand that ends is booked at once."""
-        self.hand.apply(action, seat)
-        if self.hand.is_over:
+        hand = self.hand
+        hand.apply(action, seat)
+        if hand.stage == OVER_STAGE:
             self._record()
 
     def records(self) -> list[HandRecord]:
