@@ -23,10 +23,3 @@ class CardClicked(Message):
     """The player clicked the card at ``index`` (0-based) in their hand."""
 
     index: int
-
-
-@dataclass
-class DeclarationPressed(Message):
-    """The player pressed the button of a sing, swap, tute or pass action."""
-
-    action: Action

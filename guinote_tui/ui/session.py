@@ -192,6 +192,9 @@ class GameSession:
 
     def _note_deal(self) -> None:
         hand = self.match.hand
+        # Numbered at the deal, so the status bar keeps them while a finished hand is summed up.
+        self.coto_number = sum(self.match.cotos) + 1
+        self.juego_number = sum(self.match.juegos) + 1
         self.hand_events_start = len(self.events)
         view = self.view()
         dealer = self.names[view.dealer]

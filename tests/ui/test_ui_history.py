@@ -112,3 +112,23 @@ def test_quitting_while_a_bot_thinks_is_clean(monkeypatch: pytest.MonkeyPatch) -
         assert app.return_code in (0, None)
 
     asyncio.run(quit_mid_thought())
+
+
+def test_serve_binds_to_localhost_and_runs_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import textual_serve.server
+
+    calls: list[dict[str, object]] = []
+
+    class FakeServer:
+        def __init__(self, command: str, host: str, port: int, title: str) -> None:
+            calls.append({"command": command, "host": host, "port": port, "title": title})
+
+        def serve(self) -> None:
+            calls[-1]["served"] = True
+
+    monkeypatch.setattr(textual_serve.server, "Server", FakeServer)
+    result = CliRunner().invoke(main, ["serve", "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    (call,) = calls
+    assert call["host"] == "127.0.0.1" and call["port"] == 8123 and call["served"]
+    assert str(call["command"]).endswith("-m guinote_tui play")

@@ -198,8 +198,8 @@ class TableScreen(Screen[None]):
         rules = view.rules
         mode = "Pairs" if session.players == 4 else "Heads-up"
         kind = "first" if view.first_of_juego else "de vueltas"
-        coto = f"Coto {sum(match.cotos) + 1} · " if rules.cotos_to_win > 1 else ""
-        juego = sum(match.juegos) + 1
+        coto = f"Coto {session.coto_number} · " if rules.cotos_to_win > 1 else ""
+        juego = session.juego_number
         text = (
             f"[b #ffd54a]GUIÑOTE[/] · {mode} · {rules.preset_name} │ "
             f"{coto}Juego {juego} · Hand {match.hand_number} ({kind})"
@@ -246,7 +246,11 @@ class TableScreen(Screen[None]):
         """Hand the turn to whoever moves next: the player, a bot worker, or the summary."""
         session = self.session
         if session.hand_over:
-            self.call_after_refresh(self.show_summary)
+            if session.settings.delay:
+                # Leave the last trick on the felt a moment before the summary covers it.
+                self.set_timer(session.settings.delay * 2.5, self.show_summary)
+            else:
+                self.call_after_refresh(self.show_summary)
             return
         seat = session.bot_to_move
         if seat is None:
@@ -304,6 +308,11 @@ class TableScreen(Screen[None]):
 
         self.summary_shown = True
         self.app.push_screen(SummaryScreen(self.session), self._after_summary)
+
+    def on_screen_resume(self) -> None:
+        # A summary that came due while a dialog or the rules covered the table.
+        if self.is_mounted and self.session.hand_over and not self.summary_shown:
+            self.call_after_refresh(self.show_summary)
 
     def _after_summary(self, choice: str | None) -> None:
         self.summary_shown = False
