@@ -86,7 +86,7 @@ async def sing_and_swap(app: GuinoteApp, pilot, table: TableScreen) -> None:  # 
     assert Sing(Suit.COPAS) in view.legal and Swap(Card.parse("7O")) in view.legal
     # Both are offered as buttons and as footer keys exactly now.
     labels = {str(b.label) for b in table.query(DeclarationButton)}
-    assert "(s) Sing 20 Copas" in labels and any(label.startswith("(c) Change 7O") for label in labels)
+    assert "(s) 20 Copas" in labels and any(label.startswith("(c) Change 7O") for label in labels)
     assert table.check_action("sing", ()) and table.check_action("swap", ())
     assert not table.check_action("tute", ())
     await pilot.press("s")
@@ -232,3 +232,37 @@ async def _tute_wins_the_match_and_a_new_one_starts() -> None:
         assert isinstance(app.screen, TableScreen)
         assert app.session is not session and app.session is not None
         assert app.session.match.hand_number == 1
+
+
+def test_the_partner_wins_and_the_player_sings_in_the_window() -> None:
+    asyncio.run(_the_partner_wins_and_the_player_sings_in_the_window())
+
+
+async def _the_partner_wins_and_the_player_sings_in_the_window() -> None:
+    # The partner (seat 2) leads and holds every trump that could win a trick
+    # led in trumps; the player holds the Rey and Sota of Copas.
+    deck = arranged_deck(
+        4, dealer=1, hands={0: "10O 11O 12C 10C 4E 5B", 2: "1O 3O 12O 7O 6O 5O"}, muestra="2O"
+    )
+    app = make_app(players=4, level="random", seed=6, delay=0, decks=[deck], dealer=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        session = app.session
+        table = app.screen
+        assert session is not None and isinstance(table, TableScreen)
+        await pilot.press(key_for(app, Card.parse("4E")))
+        await settle(pilot)
+        view = session.view()
+        assert view.tricks[0].winner == 2
+        assert view.stage == "window" and view.to_move == 0
+        assert not playable(view.legal)
+        assert "your partner won the trick — sing (s), change (c) or pass (p)" in message(table)
+        assert table.check_action("sing", ()) and table.check_action("pass_window", ())
+        # A card now is refused with the engine's reason.
+        await pilot.press("1")
+        await pilot.pause()
+        assert "you may only sing, change the seven or pass now" in message(table)
+        await pilot.press("s")
+        await pilot.pause()
+        assert [(c.seat, c.suit) for c in session.view().cantes] == [(0, Suit.COPAS)]
+        assert session.view().stage == "play"

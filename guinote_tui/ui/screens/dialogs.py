@@ -89,8 +89,13 @@ class LastTrickScreen(ModalScreen[None]):
         trick = self.trick
         points = sum(self.rules.rank_points()[c.rank] for c in trick.cards)
         faces = [
-            card_face(card, top_label=f"{i + 1}", bottom_label=self.names[trick.seat_of(i, self.players)],
-                      highlight=trick.seat_of(i, self.players) == trick.winner)
+            card_face(
+                card,
+                top_label=f"{i + 1}",
+                bottom_label=self.names[trick.seat_of(i, self.players)],
+                highlight=trick.seat_of(i, self.players) == trick.winner,
+                dim=trick.seat_of(i, self.players) != trick.winner,
+            )
             for i, card in enumerate(trick.cards)
         ]
         rows = []

@@ -13,6 +13,7 @@ from functools import partial
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
@@ -45,11 +46,11 @@ def action_label(action: Action, view: SeatView) -> str:
     """Button text for a declaration the player may make now."""
     if isinstance(action, Sing):
         points = 40 if action.suit == view.trump else 20
-        return f"Sing {points} {action.suit.title}"
+        return f"{points} {action.suit.title}"  # the cante: "20 Copas", "40 Oros"
     if isinstance(action, Swap):
         return f"Change {action.card}"
     if isinstance(action, DeclareTute):
-        return f"Tute of {action.rank}s"
+        return "Tute (Reyes)" if action.rank == 12 else "Tute (Sotas)" if action.rank == 10 else "Tute (Caballos)"
     return "Pass"
 
 
@@ -220,11 +221,11 @@ class TableScreen(Screen[None]):
             text = "The hand is over."
         elif view.my_turn:
             if view.stage == "predraw":
-                text = "[b]Your turn:[/b] change the seven before the last draw [c], or pass [p]"
+                text = "[b]Your turn:[/b] change the seven (c) before the last draw, or pass (p)"
             elif view.stage == "window":
-                text = "[b]Your turn:[/b] your partner won the trick — sing or change the seven, or pass [p]"
+                text = "[b]Your turn:[/b] your partner won the trick — sing (s), change (c) or pass (p)"
             elif any(not isinstance(a, Play) for a in view.legal):
-                text = "[b]Your turn:[/b] sing or change before you lead, or just play a card"
+                text = "[b]Your lead:[/b] sing (s) or change the seven (c) first, or just play a card"
             elif view.trick:
                 text = "[b]Your turn:[/b] play a card — keys 1-6, ←/→ and Enter, or click"
             else:
@@ -299,7 +300,7 @@ class TableScreen(Screen[None]):
             self._apply(HUMAN, action)
         except IllegalAction as exc:
             self.app.bell()
-            self.say(f"[b]✗ Not allowed:[/b] {exc.rule}")
+            self.say(f"[b]✗ Not allowed:[/b] {escape(exc.rule)}")
 
     def show_summary(self) -> None:
         if self.summary_shown or not self.session.hand_over or not self.is_current:
