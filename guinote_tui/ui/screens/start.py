@@ -12,10 +12,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ...engine import Rules
+from ...engine import Card, Rules, Suit
 from ...engine.rules import PRESETS
 from ..bindings import START_BINDINGS
-from ..cardart import SUIT_LIGHT
+from ..cardart import SUIT_LIGHT, card_face
 from ..session import GameSettings, offered_levels
 from ..widgets.choice import ChoiceRow
 from ..widgets.notice import TooSmall
@@ -46,6 +46,13 @@ def title_text() -> Text:
     return text
 
 
+def four_aces() -> Text:
+    """The four Ases side by side: the start screen's emblem."""
+    faces = [card_face(Card.of(1, suit)) for suit in Suit]
+    rows = [Text("  ").join(face[line] for face in faces) for line in range(len(faces[0]))]
+    return Text("\n").join(rows)
+
+
 class StartScreen(Screen[None]):
     """Choose and deal; every row has a sensible default so Enter just starts."""
 
@@ -65,6 +72,7 @@ class StartScreen(Screen[None]):
         rules = settings.rules
         yield TooSmall()
         yield Static(title_text(), id="start-title")
+        yield Static(four_aces(), id="start-cards")
         with Horizontal(id="start-columns"):
             with Vertical(classes="start-column"):
                 yield Label("The table", classes="start-heading")
