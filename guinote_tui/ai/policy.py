@@ -35,11 +35,13 @@ class Situation:
 
     __slots__ = (
         "arrastre",
+        "ev",
         "hand",
         "legal",
         "players",
         "possible",
         "seat",
+        "sizes",
         "stock_count",
         "sung",
         "tables",
@@ -60,6 +62,8 @@ class Situation:
         unseen: int,
         sung: int,
         stock_count: int,
+        sizes: Sequence[int] = (),
+        ev: bool = True,
     ) -> None:
         self.seat = seat
         self.players = players
@@ -72,6 +76,8 @@ class Situation:
         self.unseen = unseen
         self.sung = sung
         self.stock_count = stock_count
+        self.sizes = sizes
+        self.ev = ev
 
 
 # -- declarations -----------------------------------------------------------------
@@ -190,6 +196,8 @@ def choose_card(s: Situation) -> int:
         return legal[0]
     if not s.trick:
         return _lead(s)
+    if s.ev and s.sizes:
+        return _follow_ev(s)
     return _follow(s)
 
 
@@ -270,3 +278,97 @@ def _win_cost(s: Situation, card: int) -> int:
         cost += 12
     # Winning with a card worth points keeps them: slightly prefer low cards.
     return cost + s.tables.strength[card] // 4
+
+
+# -- following by expected points ------------------------------------------------------------
+
+
+def _p_none(pool: int, good: int, draws: int) -> float:
+    """Chance that ``draws`` cards from ``pool`` include none of ``good`` of them."""
+    if good <= 0:
+        return 1.0
+    if draws <= 0:
+        return 1.0
+    p = 1.0
+    for i in range(draws):
+        if pool - i <= 0:
+            return 0.0
+        p *= max(0.0, (pool - good - i) / (pool - i))
+    return p
+
+
+def _p_beaten(s: Situation, top: int, led: int, total: int, opponents: list[int]) -> float:
+    """Chance that an opponent still to play takes the trick from ``top``."""
+    tables = s.tables
+    trump_mask = tables.trump_mask
+    keep = 1.0
+    for opp in opponents:
+        could = s.possible[opp]
+        size = s.sizes[opp] if opp < len(s.sizes) else 6
+        pool = could.bit_count()
+        if s.arrastre:
+            # Follow suit, beating if able; void: trump (over-trump if it can).
+            higher_led = (could & tables.above[top]).bit_count() if top // 10 == led else 0
+            led_cards = (could & SUIT_MASK[led]).bit_count()
+            p_no_higher = _p_none(pool, higher_led, size)
+            if top // 10 == led and led != tables.trump:
+                p_void = _p_none(pool, led_cards, size)
+                trumps = (could & trump_mask).bit_count()
+                p_trump = 1.0 - _p_none(pool - led_cards, trumps, size) if pool > led_cards else 0.0
+                beaten = (1.0 - p_no_higher) + p_void * p_trump
+            elif top // 10 == tables.trump and led != tables.trump:
+                p_void = _p_none(pool, led_cards, size)
+                over = (could & tables.above[top]).bit_count()
+                p_over = 1.0 - _p_none(pool - led_cards, over, size) if pool > led_cards else 0.0
+                beaten = p_void * p_over
+            else:
+                beaten = 1.0 - p_no_higher
+        else:
+            beaters = could & tables.beaters[top]
+            if top // 10 != tables.trump and total < 10:
+                # Nobody spends a trump on a trick with few points.
+                beaters &= ~trump_mask
+            beaten = 1.0 - _p_none(pool, beaters.bit_count(), size)
+        keep *= 1.0 - min(1.0, beaten)
+    return 1.0 - keep
+
+
+def _keep_value(s: Situation, card: int) -> float:
+    """What a card is worth to us in later tricks, beyond its points."""
+    tables = s.tables
+    value = 0.0
+    if card // 10 == tables.trump:
+        value += _trump_cost(s, card)
+    elif tables.strength[card] >= 9 and not s.arrastre:
+        value += 2.0
+    if _cante_piece(s, card):
+        value += 12.0
+    return value
+
+
+def _follow_ev(s: Situation) -> int:
+    """The card with the best expected point swing on this trick, less what it costs later."""
+    tables = s.tables
+    points = tables.points
+    strength = tables.strength
+    trick = s.trick
+    led = trick[0][1] // 10
+    win_seat, winning = _winner(trick, tables)
+    stake = sum(points[c] for _, c in trick)
+    opponents = _opponents_after(s)
+    beaters = tables.beaters[winning]
+    ours = win_seat & 1 == s.seat & 1
+    best = s.legal[0]
+    best_value = -1e9
+    for card in s.legal:
+        total = stake + points[card]
+        if beaters >> card & 1:
+            p_keep = 1.0 - _p_beaten(s, card, led, total, opponents)
+        elif ours:
+            p_keep = 1.0 - _p_beaten(s, winning, led, total, opponents)
+        else:
+            p_keep = 0.0
+        value = (2.0 * p_keep - 1.0) * total - _keep_value(s, card) - 0.01 * strength[card]
+        if value > best_value:
+            best, best_value = card, value
+    return best

@@ -19,7 +19,7 @@ def sung_mask(view: SeatView) -> int:
     return mask
 
 
-def situation_from_view(view: SeatView, know: Knowledge, counting: bool = True) -> Situation:
+def situation_from_view(view: SeatView, know: Knowledge, counting: bool = True, ev: bool = True) -> Situation:
     """The policy's input from the view; without ``counting`` every unseen card may be anywhere."""
     legal = [a.card for a in view.legal if isinstance(a, Play)]
     possible = know.possible if counting else {s: know.unseen for s in know.possible}
@@ -35,6 +35,8 @@ def situation_from_view(view: SeatView, know: Knowledge, counting: bool = True) 
         unseen=know.unseen,
         sung=sung_mask(view),
         stock_count=view.stock_count,
+        sizes=view.hand_sizes,
+        ev=ev,
     )
 
 
@@ -42,6 +44,9 @@ class NormalBot(Bot):
     """A strong rule-based player: counts cards, reads voids, keeps trumps, helps its partner."""
 
     name = "normal"
+
+    def __init__(self, ev: bool = True) -> None:
+        self.ev = ev
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
@@ -54,7 +59,7 @@ class NormalBot(Bot):
         if action is not None:
             return action
         know = Knowledge.from_view(view)
-        return PLAY[choose_card(situation_from_view(view, know))]
+        return PLAY[choose_card(situation_from_view(view, know, ev=self.ev))]
 
 
 class EasyBot(Bot):
@@ -62,7 +67,7 @@ class EasyBot(Bot):
 
     name = "easy"
 
-    def __init__(self, miss_cante: float = 0.35, miss_swap: float = 0.5, blunder: float = 0.15) -> None:
+    def __init__(self, miss_cante: float = 0.5, miss_swap: float = 0.5, blunder: float = 0.3) -> None:
         self.miss_cante = miss_cante
         self.miss_swap = miss_swap
         self.blunder = blunder

@@ -33,36 +33,47 @@ OVER = "over"
 # -- playouts -----------------------------------------------------------------------
 
 
-def state_situation(state: HandState, tables: Tables, legal: list[Action]) -> Situation:
-    """The policy's input for the seat to move, from its own perspective (no peeking)."""
-    seat = state.to_move
-    assert seat is not None
-    hand = state.hands[seat]
+def played_mask(state: HandState) -> int:
+    """Cards seen to fall so far in ``state``."""
     played = 0
     for trick in state.tricks:
         for card in trick.cards:
             played |= 1 << card
     for card in state.trick:
         played |= 1 << card
-    unseen = ALL_CARDS & ~played & ~mask_of(hand)
+    return played
+
+
+def state_situation(state: HandState, tables: Tables, legal: list[Action], remaining: int) -> Situation:
+    """The policy's input for the seat to move, from its own perspective (no peeking).
+
+    ``remaining`` is the mask of cards not yet played.
+    """
+    seat = state.to_move
+    assert seat is not None
+    hand = state.hands[seat]
+    unseen = remaining
+    for card in hand:
+        unseen &= ~(1 << card)
     if state.muestra is not None:
         unseen &= ~(1 << state.muestra)
+    players = state.players
     return Situation(
         seat=seat,
-        players=state.players,
+        players=players,
         tables=tables,
         hand=hand,
         legal=[a.card for a in legal],  # type: ignore[union-attr]
-        trick=state.current_trick(),
+        trick=[((state.leader + i) % players, c) for i, c in enumerate(state.trick)],
         arrastre=state.muestra is None,
-        possible={s: unseen for s in range(state.players) if s != seat},
+        possible=dict.fromkeys(range(players), unseen),
         unseen=unseen,
         sung=state.sung,
         stock_count=len(state.stock),
     )
 
 
-def policy_action(state: HandState, tables: Tables) -> Action:
+def policy_action(state: HandState, tables: Tables, remaining: int | None = None) -> Action:
     """The rule-based policy's action in a full state (the seat's own perspective)."""
     legal = state.legal_actions()
     if len(legal) == 1:
@@ -72,11 +83,14 @@ def policy_action(state: HandState, tables: Tables) -> Action:
     action = declaration(legal, state.trump, state.muestra, tables)
     if action is not None:
         return action
-    return PLAY[choose_card(state_situation(state, tables, legal))]
+    if remaining is None:
+        remaining = ALL_CARDS & ~played_mask(state)
+    return PLAY[choose_card(state_situation(state, tables, legal, remaining))]
 
 
 def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = None) -> None:
     """Play ``state`` to the end with the policy; with a solver, stop at the arrastre."""
+    remaining = ALL_CARDS & ~played_mask(state)
     while state.stage != OVER:
         if (
             solver is not None
@@ -86,7 +100,10 @@ def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = No
             and all(type(a) is Play for a in state.legal_actions())
         ):
             return
-        state.apply(policy_action(state, tables))
+        action = policy_action(state, tables, remaining)
+        if type(action) is Play:
+            remaining &= ~(1 << action.card)
+        state.apply(action)
 
 
 def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None) -> int:
@@ -115,14 +132,14 @@ class HardBot(Bot):
         samples: int = 40,
         arrastre_samples: int = 12,
         arrastre_nodes: int = 100_000,
-        leaf_solve: bool = False,
+        leaf_stock: int = 0,
     ) -> None:
         if samples < 1 or arrastre_samples < 1 or arrastre_nodes < 1:
             raise ValueError(f"bot {self.name}: samples must be at least 1")
         self.samples = samples
         self.arrastre_samples = arrastre_samples
         self.arrastre_nodes = arrastre_nodes
-        self.leaf_solve = leaf_solve
+        self.leaf_stock = leaf_stock
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
@@ -181,7 +198,7 @@ class HardBot(Bot):
     ) -> dict[int, float]:
         """Each card played out to the end of the hand on the same sampled deals."""
         solver = None
-        if self.leaf_solve and view.players == 2:
+        if view.players == 2 and view.stock_count <= self.leaf_stock:
             solver = ArrastreSolver(view.rules, view.trump, view.players)
         totals = dict.fromkeys(cards, 0.0)
         side = view.side
@@ -191,8 +208,6 @@ class HardBot(Bot):
                 state = base.copy()
                 state.apply(PLAY[card])
                 playout(state, tables, solver)
-                if solver is not None:
-                    solver.table.clear()
                 totals[card] += final_diff(state, side, solver)
         return totals
 
@@ -207,9 +222,9 @@ class ExpertBot(HardBot):
         samples: int = 60,
         arrastre_samples: int = 20,
         arrastre_nodes: int = 200_000,
-        leaf_solve: bool = True,
+        leaf_stock: int = 8,
     ) -> None:
-        super().__init__(samples, arrastre_samples, arrastre_nodes, leaf_solve)
+        super().__init__(samples, arrastre_samples, arrastre_nodes, leaf_stock)
 
 
 class OpenBot(Bot):

@@ -21,7 +21,7 @@ BOTS = [
     "easy",
     "normal",
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000",
-    "expert:samples=3,arrastre_samples=2,arrastre_nodes=3000,leaf_solve=false",
+    "expert:samples=3,arrastre_samples=2,arrastre_nodes=3000,leaf_stock=0",
     "expert:samples=2,arrastre_samples=1,arrastre_nodes=3000",
 ]
 
