@@ -225,7 +225,15 @@ class TableScreen(Screen[None]):
             elif view.stage == "window":
                 text = "[b]Your turn:[/b] your partner won the trick — sing (s), change (c) or pass (p)"
             elif any(not isinstance(a, Play) for a in view.legal):
-                text = "[b]Your lead:[/b] sing (s) or change the seven (c) first, or just play a card"
+                offers = []
+                if any(isinstance(a, Sing) for a in view.legal):
+                    offers.append("sing (s)")
+                if any(isinstance(a, Swap) for a in view.legal):
+                    offers.append("change the muestra (c)")
+                if any(isinstance(a, DeclareTute) for a in view.legal):
+                    offers.append("declare tute (t)")
+                who = "Your turn" if view.trick else "Your lead"
+                text = f"[b]{who}:[/b] {' or '.join(offers)} first, or just play a card"
             elif view.trick:
                 text = "[b]Your turn:[/b] play a card — keys 1-6, ←/→ and Enter, or click"
             else:
