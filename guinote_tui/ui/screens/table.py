@@ -228,8 +228,9 @@ class TableScreen(Screen[None]):
                 offers = []
                 if any(isinstance(a, Sing) for a in view.legal):
                     offers.append("sing (s)")
-                if any(isinstance(a, Swap) for a in view.legal):
-                    offers.append("change the muestra (c)")
+                swap = next((a for a in view.legal if isinstance(a, Swap)), None)
+                if swap is not None:
+                    offers.append(f"change the {swap.card} for the muestra (c)")
                 if any(isinstance(a, DeclareTute) for a in view.legal):
                     offers.append("declare tute (t)")
                 who = "Your turn" if view.trick else "Your lead"
