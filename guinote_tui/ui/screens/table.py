@@ -230,11 +230,11 @@ class TableScreen(Screen[None]):
                     offers.append("sing (s)")
                 swap = next((a for a in view.legal if isinstance(a, Swap)), None)
                 if swap is not None:
-                    offers.append(f"change the {swap.card} for the muestra (c)")
+                    offers.append(f"change the {swap.card} (c)")
                 if any(isinstance(a, DeclareTute) for a in view.legal):
                     offers.append("declare tute (t)")
                 who = "Your turn" if view.trick else "Your lead"
-                text = f"[b]{who}:[/b] {' or '.join(offers)} first, or just play a card"
+                text = f"[b]{who}:[/b] {' or '.join(offers)} first, or play a card"
             elif view.trick:
                 text = "[b]Your turn:[/b] play a card — keys 1-6, ←/→ and Enter, or click"
             else:
