@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import partial
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -245,10 +246,16 @@ class TableScreen(Screen[None]):
             text = f"[dim]{name} is thinking…[/dim]"
         widget.update(text)
 
-    def say(self, message: str) -> None:
-        """Show a warning (a refused play, a saved file...) until the next move."""
+    def say(self, message: str, title: str = "") -> None:
+        """Show a warning (a refused play...) on the message line until the next move.
+
+        A text too long for the line is also shown whole in a notification.
+        """
         self.message = message
         self._show_message(self.session.view())
+        widget = self.query_one("#message", Static)
+        if Text.from_markup(message).cell_len > widget.content_region.width:
+            self.notify(message, title=title, severity="warning", timeout=6, markup=True)
 
     # -- the flow of the game -----------------------------------------------------
 
@@ -309,7 +316,7 @@ class TableScreen(Screen[None]):
             self._apply(HUMAN, action)
         except IllegalAction as exc:
             self.app.bell()
-            self.say(f"[b]✗ Not allowed:[/b] {escape(exc.rule)}")
+            self.say(f"[b]✗ Not allowed:[/b] {escape(exc.rule)}", title="Not allowed")
 
     def show_summary(self) -> None:
         if self.summary_shown or not self.session.hand_over or not self.is_current:
