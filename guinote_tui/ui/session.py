@@ -144,12 +144,6 @@ class GameSession:
             return f"You {verb}" if side == 0 else f"Rival {verb}s"
         return f"We {verb}" if side == 0 else f"They {verb}"
 
-    def seat_title(self, seat: int) -> str:
-        """Name with the bot level, e.g. ``Left · normal``."""
-        if seat == HUMAN:
-            return "You"
-        return f"{self.names[seat]} · {self.settings.level_of(seat)}"
-
     def why_illegal(self, action: Action) -> str:
         """The engine's words for a refused action of the human seat."""
         hand = self.match.hand

@@ -54,7 +54,7 @@ def test_pairs_names_follow_the_counterclockwise_seats() -> None:
     session = GameSession(GameSettings(players=4, level="random", seed=1))
     assert session.names == ("You", "Right", "Partner", "Left")
     assert session.side_does(0, "win") == "We win" and session.side_does(1, "win") == "They win"
-    assert session.seat_title(3) == "Left · random"
+    assert session.settings.level_of(3) == "random"
 
 
 class Broken(Bot):

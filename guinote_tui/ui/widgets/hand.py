@@ -36,6 +36,9 @@ class HandCard(Widget):
     def watch_selected(self, selected: bool) -> None:
         self.set_class(selected, "-selected")
 
+    def watch_playable(self, playable: bool) -> None:
+        self.set_class(playable, "-playable")
+
     def watch_card(self, card: Card | None) -> None:
         self.display = card is not None
         self.tooltip = card.name if card is not None else None
