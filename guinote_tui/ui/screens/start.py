@@ -86,7 +86,11 @@ class StartScreen(Screen[None]):
                 yield ChoiceRow(
                     "Partner", [(None, "same as bots"), *levels], settings.partner_level, id="partner_level"
                 )
-                yield ChoiceRow("Bot speed", DELAYS, self._nearest_delay(settings.delay), id="delay")
+                delays = list(DELAYS)
+                if all(value != settings.delay for value, _ in delays):
+                    delays.append((settings.delay, f"{settings.delay:g} s"))  # from --delay
+                    delays.sort()
+                yield ChoiceRow("Bot speed", delays, settings.delay, id="delay")
                 with Horizontal(id="seed-row"):
                     yield Label("Seed", classes="seed-label")
                     yield Input(
@@ -112,10 +116,6 @@ class StartScreen(Screen[None]):
             yield Button("Rules (?)", id="rules", compact=True)
             yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()
-
-    @staticmethod
-    def _nearest_delay(delay: float) -> float:
-        return min((abs(value - delay), value) for value, _ in DELAYS)[1]
 
     def on_mount(self) -> None:
         self.query_one("#players", ChoiceRow).focus()
