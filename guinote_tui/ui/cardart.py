@@ -88,29 +88,33 @@ def card_face(
     ``top_label`` is written into the top border (the key that plays the
     card), ``bottom_label`` into the bottom border (who played it). ``dim``
     greys out a card that cannot be played now; ``selected`` and
-    ``highlight`` (the card winning a trick) draw a gold border.
+    ``highlight`` (the card winning a trick) draw a gold border. The border's
+    lines change too (dashed when dim, heavy when chosen), so the states
+    read without colour.
     """
     suit = card.suit
+    chosen = (selected or highlight) and not dim
     ink = INK_DIM if dim else SUIT_COLOURS[suit]
     face = FACE_DIM if dim else FACE
-    border_colour = BORDER_DIM if dim else BORDER_SELECTED if selected or highlight else BORDER
-    border = Style(color=border_colour, bold=selected or highlight)
+    border_colour = BORDER_DIM if dim else BORDER_SELECTED if chosen else BORDER
+    border = Style(color=border_colour, bold=chosen, dim=dim)
     label_style = Style(color=BORDER_SELECTED if not dim else BORDER_DIM, bold=True)
-    body = Style(color=ink, bgcolor=face, bold=not dim)
-    plain = Style(color=ink, bgcolor=face)
+    body = Style(color=ink, bgcolor=face, bold=not dim, dim=dim)
+    plain = Style(color=ink, bgcolor=face, dim=dim)
     rank = str(card.rank)
     corner = rank + " " * (FACE_WIDTH - len(rank) - 1) + suit.letter
-    lines = [_border_line("╭", "─", "╮", top_label, border, label_style)]
+    top, side, bottom = ("╭┄╮", "┆", "╰┄╯") if dim else ("┏━┓", "┃", "┗━┛") if chosen else ("╭─╮", "│", "╰─╯")
+    lines = [_border_line(top[0], top[1], top[2], top_label, border, label_style)]
     for text, style in (
         (corner, body),
         (RANK_NAMES[card.rank].center(FACE_WIDTH), plain),
         (suit.title.center(FACE_WIDTH), body),
     ):
-        line = Text("│", style=border)
+        line = Text(side, style=border)
         line.append(text, style=style)
-        line.append("│", style=border)
+        line.append(side, style=border)
         lines.append(line)
-    lines.append(_border_line("╰", "─", "╯", bottom_label, border, label_style))
+    lines.append(_border_line(bottom[0], bottom[1], bottom[2], bottom_label, border, label_style))
     return lines
 
 

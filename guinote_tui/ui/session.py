@@ -34,8 +34,17 @@ from ..engine import (
     parse_deck,
     seat_view,
 )
+from .cardart import SUIT_LIGHT
 
 HUMAN = 0
+
+
+def card_markup(card: Card | None) -> str:
+    """A card's notation in its suit's colour, bold, for the log (``12E``)."""
+    if card is None:
+        return "?"
+    return f"[b {SUIT_LIGHT[card.suit]}]{card}[/]"
+
 PAIR_NAMES = ("You", "Right", "Partner", "Left")
 HEADS_UP_NAMES = ("You", "Rival")
 
@@ -193,7 +202,7 @@ class GameSession:
         view = self.view()
         dealer = self.names[view.dealer]
         line = f"Hand {self.match.hand_number}: {dealer} {'deal' if view.dealer == HUMAN else 'deals'}"
-        self.events.append(f"[b]{line}[/b]; muestra [b]{view.muestra_card}[/b]")
+        self.events.append(f"[b]{line}[/b]; muestra {card_markup(view.muestra_card)}")
         if not hand.first_of_juego:
             carried = hand.carried
             self.events.append(f"De vueltas: {carried[0]}–{carried[1]} carried")
@@ -210,7 +219,8 @@ class GameSession:
             assert isinstance(action, Swap)
             taken = before.muestra
             verb = "change" if seat == HUMAN else "changes"
-            lines.append(f"{name} {verb} the {action.card} for the muestra {taken}")
+            given = card_markup(action.card)
+            lines.append(f"{name} {verb} the {given} for the muestra {card_markup(taken)}")
         elif kind is DeclareTute:
             assert isinstance(action, DeclareTute)
             lines.append(f"{name} {'declare' if seat == HUMAN else 'declares'} [b]tute[/b] ({action.rank}s)")
@@ -224,7 +234,7 @@ class GameSession:
         if kind is Play or kind is Swap or kind is Pass:
             drawn = [c for c in after.hand if c not in before.hand and not (kind is Swap and c == before.muestra)]
             if drawn and (len(after.tricks) > len(before.tricks) or before.stage == "predraw"):
-                lines.append(f"You draw {' '.join(str(c) for c in drawn)}")
+                lines.append(f"You draw {' '.join(card_markup(c) for c in drawn)}")
             if before.muestra is not None and after.muestra is None and after.muestra_taker is not None:
                 taker = self.names[after.muestra_taker]
                 lines.append(f"{taker} {'take' if after.muestra_taker == HUMAN else 'takes'} the muestra")

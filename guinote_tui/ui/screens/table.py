@@ -49,7 +49,7 @@ def action_label(action: Action, view: SeatView) -> str:
         points = 40 if action.suit == view.trump else 20
         return f"{points} {action.suit.title}"  # the cante: "20 Copas", "40 Oros"
     if isinstance(action, Swap):
-        return f"Change {action.card}"
+        return f"Change the {action.card.rank}"  # the 7 (or the 2) of trumps
     if isinstance(action, DeclareTute):
         return "Tute (Reyes)" if action.rank == 12 else "Tute (Sotas)" if action.rank == 10 else "Tute (Caballos)"
     return "Pass"
@@ -231,7 +231,7 @@ class TableScreen(Screen[None]):
                     offers.append("sing (s)")
                 swap = next((a for a in view.legal if isinstance(a, Swap)), None)
                 if swap is not None:
-                    offers.append(f"change the {swap.card} (c)")
+                    offers.append(f"change the {swap.card.rank} of trumps (c)")
                 if any(isinstance(a, DeclareTute) for a in view.legal):
                     offers.append("declare tute (t)")
                 who = "Your turn" if view.trick else "Your lead"
