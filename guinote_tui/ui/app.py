@@ -91,7 +91,9 @@ class GuinoteApp(App[None]):
         """Back to the start screen, keeping the last choices (a fresh seed unless one was fixed)."""
         from .screens.start import StartScreen
 
-        self.workers.cancel_group(self.screen, "bots")
+        for worker in self.workers:
+            if worker.group == "bots":
+                worker.cancel()  # a bot still thinking about the old match is not waited for
         while len(self.screen_stack) > 2:
             self.pop_screen()
         settings = replace(self.settings, decks=(), dealer=None)

@@ -132,3 +132,32 @@ def test_serve_binds_to_localhost_and_runs_the_game(monkeypatch: pytest.MonkeyPa
     (call,) = calls
     assert call["host"] == "127.0.0.1" and call["port"] == 8123 and call["served"]
     assert str(call["command"]).endswith("-m guinote_tui play")
+
+
+def test_a_new_match_while_a_bot_thinks_drops_its_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from guinote_tui.ui.screens.start import StartScreen
+
+    monkeypatch.setitem(REGISTRY, "slowpoke", Slowpoke)
+    Slowpoke.release.clear()
+    Slowpoke.started.clear()
+
+    async def new_match_mid_thought() -> None:
+        app = make_app(players=2, level="slowpoke", seed=1, delay=0, dealer=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            old = app.session
+            assert old is not None and old.bot_to_move == 1
+            assert await asyncio.to_thread(Slowpoke.started.wait, 10)
+            worker = next(w for w in app.workers if w.group == "bots")
+            await pilot.press("n")
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+            assert worker.is_cancelled
+            Slowpoke.release.set()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            # The old match never received the late answer.
+            assert old.match.hand.log == []
+
+    asyncio.run(new_match_mid_thought())
