@@ -81,6 +81,7 @@ class TableScreen(Screen[None]):
         self.message = ""
         self.summary_shown = False
         self._declarations: tuple[Action, ...] = ()
+        self._footer_offers: tuple[object, ...] = ()
 
     # -- layout ---------------------------------------------------------------
 
@@ -133,7 +134,9 @@ class TableScreen(Screen[None]):
                 )
             )
         for position in (LEFT, RIGHT):
-            self.query_one(f"#seat-{position}").display = players == 4
+            side_seat = self.query_one(f"#seat-{position}")
+            if side_seat.display != (players == 4):
+                side_seat.display = players == 4
         finished = view.tricks[-1] if not view.trick and view.tricks else None
         points = sum(view.rules.rank_points()[c.rank] for c in finished.cards) if finished else 0
         self.query_one(TrickArea).show(
@@ -177,7 +180,11 @@ class TableScreen(Screen[None]):
         self._show_declarations(view)
         self._show_status(view)
         self._show_message(view)
-        self.refresh_bindings()
+        # The footer is rebuilt only when what it offers changes.
+        offers = (view.my_turn, tuple(sorted({type(a).__name__ for a in view.legal})), bool(view.tricks))
+        if offers != self._footer_offers:
+            self._footer_offers = offers
+            self.refresh_bindings()
 
     @staticmethod
     def sorted_hand(view: SeatView) -> tuple[Card, ...]:
@@ -361,7 +368,7 @@ class TableScreen(Screen[None]):
         if action in kinds:
             return any(isinstance(a, kinds[action]) for a in view.legal)
         if action == "last_trick":
-            return True if view.tricks or session.match.finished else None
+            return True if view.tricks else None
         return True
 
     def action_play_index(self, index: int) -> None:
