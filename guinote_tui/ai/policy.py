@@ -23,11 +23,42 @@ advice it follows (seeds 000/002/004 and RULES.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..engine import PASS, RANKS, Action, DeclareTute, Sing, Swap
 from .tables import SUIT_MASK, Tables
 
 REY_INDEX = RANKS.index(12)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The policy's numbers (points-equivalents), tuned by self-play tournaments."""
+
+    #: Spending a trump in phase 1: base + slope x strength (1..10).
+    trump_base: float = 9.6
+    trump_slope: float = 2.0
+    #: Spending a trump in the arrastre.
+    arrastre_trump_base: float = 2.0
+    arrastre_trump_slope: float = 2.5
+    #: Throwing a card away (leads and lost tricks): points weight, trump and cante extras.
+    discard_points: float = 1.5
+    discard_trump_base: float = 12.8
+    discard_trump_slope: float = 2.0
+    discard_cante: float = 15.0
+    #: Breaking a cante pair to win a trick.
+    win_cante: float = 12.0
+    #: Future worth of an ace or three kept in phase 1 (expected-points following).
+    keep_high: float = 3.2
+    #: Future worth of a cante half (expected-points following).
+    keep_cante: float = 6.0
+    #: Below these trick points nobody is expected to trump in phase 1.
+    trump_threshold: float = 10.0
+    #: Arrastre leads: preference for long suits.
+    long_suit: float = 2.0
+
+
+DEFAULT_WEIGHTS = Weights()
 
 
 class Situation:
@@ -47,6 +78,7 @@ class Situation:
         "tables",
         "trick",
         "unseen",
+        "weights",
     )
 
     def __init__(
@@ -64,6 +96,7 @@ class Situation:
         stock_count: int,
         sizes: Sequence[int] = (),
         ev: bool = True,
+        weights: Weights = DEFAULT_WEIGHTS,
     ) -> None:
         self.seat = seat
         self.players = players
@@ -78,6 +111,7 @@ class Situation:
         self.stock_count = stock_count
         self.sizes = sizes
         self.ev = ev
+        self.weights = weights
 
 
 # -- declarations -----------------------------------------------------------------
@@ -170,22 +204,24 @@ def _cante_piece(s: Situation, card: int) -> bool:
     return not s.arrastre and s.stock_count > 0 and bool(s.unseen >> other & 1)
 
 
-def _trump_cost(s: Situation, card: int) -> int:
+def _trump_cost(s: Situation, card: int) -> float:
     """What spending a trump costs us in later tricks (phase 1 keeps trumps)."""
     strength = s.tables.strength[card]
+    w = s.weights
     if s.arrastre:
-        return 2 + strength
-    return 6 + 2 * strength
+        return w.arrastre_trump_base + w.arrastre_trump_slope * strength
+    return w.trump_base + w.trump_slope * strength
 
 
-def _discard_cost(s: Situation, card: int) -> int:
+def _discard_cost(s: Situation, card: int) -> float:
     """What throwing ``card`` to a trick we lose costs."""
     tables = s.tables
-    cost = 3 * tables.points[card] + tables.strength[card]
+    w = s.weights
+    cost = w.discard_points * tables.points[card] + tables.strength[card]
     if card // 10 == tables.trump:
-        cost += 8 + 2 * tables.strength[card]
+        cost += w.discard_trump_base + w.discard_trump_slope * tables.strength[card]
     if _cante_piece(s, card):
-        cost += 15
+        cost += w.discard_cante
     return cost
 
 
@@ -231,7 +267,10 @@ def _lead(s: Situation) -> int:
         length = [0, 0, 0, 0]
         for card in s.hand:
             length[card // 10] += 1
-        return min(non_trumps, key=lambda c: (3 * points[c] + strength[c] - 2 * length[c // 10], c))
+        w = s.weights
+        return min(
+            non_trumps, key=lambda c: (w.discard_points * points[c] + strength[c] - w.long_suit * length[c // 10], c)
+        )
     return min(legal, key=lambda c: (_discard_cost(s, c), c))
 
 
@@ -269,13 +308,13 @@ def _follow(s: Situation) -> int:
     return min(legal, key=lambda c: (_discard_cost(s, c), c))
 
 
-def _win_cost(s: Situation, card: int) -> int:
+def _win_cost(s: Situation, card: int) -> float:
     """How much taking the trick with ``card`` costs: a trump spent, a cante broken."""
-    cost = 0
+    cost = 0.0
     if card // 10 == s.tables.trump:
         cost += _trump_cost(s, card)
     if _cante_piece(s, card):
-        cost += 12
+        cost += s.weights.win_cante
     # Winning with a card worth points keeps them: slightly prefer low cards.
     return cost + s.tables.strength[card] // 4
 
@@ -325,7 +364,7 @@ def _p_beaten(s: Situation, top: int, led: int, total: int, opponents: list[int]
                 beaten = 1.0 - p_no_higher
         else:
             beaters = could & tables.beaters[top]
-            if top // 10 != tables.trump and total < 10:
+            if top // 10 != tables.trump and total < s.weights.trump_threshold:
                 # Nobody spends a trump on a trick with few points.
                 beaters &= ~trump_mask
             beaten = 1.0 - _p_none(pool, beaters.bit_count(), size)
@@ -340,9 +379,9 @@ def _keep_value(s: Situation, card: int) -> float:
     if card // 10 == tables.trump:
         value += _trump_cost(s, card)
     elif tables.strength[card] >= 9 and not s.arrastre:
-        value += 2.0
+        value += s.weights.keep_high
     if _cante_piece(s, card):
-        value += 12.0
+        value += s.weights.keep_cante
     return value
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ..engine import PASS, PLAY, Action, Play, SeatView
 from .base import Bot
 from .knowledge import Knowledge
-from .policy import Situation, choose_card, declaration, window_action
+from .policy import DEFAULT_WEIGHTS, Situation, Weights, choose_card, declaration, window_action
 from .tables import tables_for
 
 
@@ -19,7 +19,9 @@ def sung_mask(view: SeatView) -> int:
     return mask
 
 
-def situation_from_view(view: SeatView, know: Knowledge, counting: bool = True, ev: bool = True) -> Situation:
+def situation_from_view(
+    view: SeatView, know: Knowledge, counting: bool = True, ev: bool = True, weights: Weights = DEFAULT_WEIGHTS
+) -> Situation:
     """The policy's input from the view; without ``counting`` every unseen card may be anywhere."""
     legal = [a.card for a in view.legal if isinstance(a, Play)]
     possible = know.possible if counting else {s: know.unseen for s in know.possible}
@@ -37,6 +39,7 @@ def situation_from_view(view: SeatView, know: Knowledge, counting: bool = True, 
         stock_count=view.stock_count,
         sizes=view.hand_sizes,
         ev=ev,
+        weights=weights,
     )
 
 
@@ -47,6 +50,8 @@ class NormalBot(Bot):
 
     def __init__(self, ev: bool = True) -> None:
         self.ev = ev
+        #: The policy's numbers; tuning scripts replace them.
+        self.weights = DEFAULT_WEIGHTS
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
@@ -59,7 +64,7 @@ class NormalBot(Bot):
         if action is not None:
             return action
         know = Knowledge.from_view(view)
-        return PLAY[choose_card(situation_from_view(view, know, ev=self.ev))]
+        return PLAY[choose_card(situation_from_view(view, know, ev=self.ev, weights=self.weights))]
 
 
 class EasyBot(Bot):

@@ -44,7 +44,9 @@ def played_mask(state: HandState) -> int:
     return played
 
 
-def state_situation(state: HandState, tables: Tables, legal: list[Action], remaining: int) -> Situation:
+def state_situation(
+    state: HandState, tables: Tables, legal: list[Action], remaining: int, ev: bool = False
+) -> Situation:
     """The policy's input for the seat to move, from its own perspective (no peeking).
 
     ``remaining`` is the mask of cards not yet played.
@@ -70,10 +72,12 @@ def state_situation(state: HandState, tables: Tables, legal: list[Action], remai
         unseen=unseen,
         sung=state.sung,
         stock_count=len(state.stock),
+        sizes=[len(h) for h in state.hands] if ev else (),
+        ev=ev,
     )
 
 
-def policy_action(state: HandState, tables: Tables, remaining: int | None = None) -> Action:
+def policy_action(state: HandState, tables: Tables, remaining: int | None = None, ev: bool = False) -> Action:
     """The rule-based policy's action in a full state (the seat's own perspective)."""
     legal = state.legal_actions()
     if len(legal) == 1:
@@ -85,10 +89,10 @@ def policy_action(state: HandState, tables: Tables, remaining: int | None = None
         return action
     if remaining is None:
         remaining = ALL_CARDS & ~played_mask(state)
-    return PLAY[choose_card(state_situation(state, tables, legal, remaining))]
+    return PLAY[choose_card(state_situation(state, tables, legal, remaining, ev))]
 
 
-def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = None) -> None:
+def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = None, ev: bool = False) -> None:
     """Play ``state`` to the end with the policy; with a solver, stop at the arrastre."""
     remaining = ALL_CARDS & ~played_mask(state)
     while state.stage != OVER:
@@ -100,7 +104,7 @@ def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = No
             and all(type(a) is Play for a in state.legal_actions())
         ):
             return
-        action = policy_action(state, tables, remaining)
+        action = policy_action(state, tables, remaining, ev)
         if type(action) is Play:
             remaining &= ~(1 << action.card)
         state.apply(action)
@@ -133,6 +137,7 @@ class HardBot(Bot):
         arrastre_samples: int = 12,
         arrastre_nodes: int = 100_000,
         leaf_stock: int = 0,
+        playout_ev: bool = False,
     ) -> None:
         if samples < 1 or arrastre_samples < 1 or arrastre_nodes < 1:
             raise ValueError(f"bot {self.name}: samples must be at least 1")
@@ -140,6 +145,7 @@ class HardBot(Bot):
         self.arrastre_samples = arrastre_samples
         self.arrastre_nodes = arrastre_nodes
         self.leaf_stock = leaf_stock
+        self.playout_ev = playout_ev
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
@@ -207,7 +213,7 @@ class HardBot(Bot):
             for card in cards:
                 state = base.copy()
                 state.apply(PLAY[card])
-                playout(state, tables, solver)
+                playout(state, tables, solver, self.playout_ev)
                 totals[card] += final_diff(state, side, solver)
         return totals
 
