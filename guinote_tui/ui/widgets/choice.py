@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-LABEL_WIDTH = 19
+LABEL_WIDTH = 18
 
 
 class ChoiceRow(Widget, can_focus=True):
