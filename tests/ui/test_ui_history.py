@@ -115,7 +115,8 @@ def test_quitting_while_a_bot_thinks_is_clean(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_serve_binds_to_localhost_and_runs_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import textual_serve.server
+    # textual-serve is the optional [serve] extra.
+    textual_serve_server = pytest.importorskip("textual_serve.server")
 
     calls: list[dict[str, object]] = []
 
@@ -126,7 +127,7 @@ def test_serve_binds_to_localhost_and_runs_the_game(monkeypatch: pytest.MonkeyPa
         def serve(self) -> None:
             calls[-1]["served"] = True
 
-    monkeypatch.setattr(textual_serve.server, "Server", FakeServer)
+    monkeypatch.setattr(textual_serve_server, "Server", FakeServer)
     result = CliRunner().invoke(main, ["serve", "--port", "8123"])
     assert result.exit_code == 0, result.output
     (call,) = calls
