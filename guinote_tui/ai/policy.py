@@ -40,11 +40,11 @@ class Weights:
     trump_slope: float = 2.0
     #: Spending a trump in the arrastre.
     arrastre_trump_base: float = 2.0
-    arrastre_trump_slope: float = 2.5
+    arrastre_trump_slope: float = 4.0
     #: Throwing a card away (leads and lost tricks): points weight, trump and cante extras.
-    discard_points: float = 1.5
+    discard_points: float = 0.75
     discard_trump_base: float = 12.8
-    discard_trump_slope: float = 2.0
+    discard_trump_slope: float = 3.2
     discard_cante: float = 15.0
     #: Breaking a cante pair to win a trick.
     win_cante: float = 12.0

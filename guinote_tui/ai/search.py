@@ -138,6 +138,8 @@ class HardBot(Bot):
         arrastre_nodes: int = 100_000,
         leaf_stock: int = 0,
         playout_ev: bool = False,
+        halving: bool = False,
+        exact_arrastre: bool = True,
     ) -> None:
         if samples < 1 or arrastre_samples < 1 or arrastre_nodes < 1:
             raise ValueError(f"bot {self.name}: samples must be at least 1")
@@ -146,6 +148,8 @@ class HardBot(Bot):
         self.arrastre_nodes = arrastre_nodes
         self.leaf_stock = leaf_stock
         self.playout_ev = playout_ev
+        self.halving = halving
+        self.exact_arrastre = exact_arrastre
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
@@ -190,8 +194,9 @@ class HardBot(Bot):
             deal = sample_deal(view, know, rng)
             hands = [know.mine if seat == view.seat else mask_of(deal.hands[seat]) for seat in range(view.players)]
             solver.table.clear()
+            order = sorted(cards, key=lambda c: -totals[c])
             try:
-                values = solver.action_values(hands, view.leader, trick, sung)
+                values = solver.action_values(hands, view.leader, trick, sung, order, exact=self.exact_arrastre)
             except OutOfBudget:
                 break
             for card in cards:
@@ -202,20 +207,36 @@ class HardBot(Bot):
     def _playout_values(
         self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
     ) -> dict[int, float]:
-        """Each card played out to the end of the hand on the same sampled deals."""
+        """Mean result of each card played out to the end of the hand on the same sampled deals.
+
+        With ``halving`` the same number of playouts is spent in rounds: after
+        each round the worse half of the cards is dropped, so the close
+        candidates get the most samples (sequential halving).
+        """
         solver = None
         if view.players == 2 and view.stock_count <= self.leaf_stock:
             solver = ArrastreSolver(view.rules, view.trump, view.players)
-        totals = dict.fromkeys(cards, 0.0)
         side = view.side
-        for _ in range(self.samples):
-            base = build_state(view, sample_deal(view, know, rng))
-            for card in cards:
-                state = base.copy()
-                state.apply(PLAY[card])
-                playout(state, tables, solver, self.playout_ev)
-                totals[card] += final_diff(state, side, solver)
-        return totals
+        totals = dict.fromkeys(cards, 0.0)
+        counts = dict.fromkeys(cards, 0)
+        alive = list(cards)
+        budget = self.samples * len(cards)
+        rounds = max(1, (len(cards) - 1).bit_length()) if self.halving else 1
+        for round_number in range(rounds):
+            share = budget // (rounds * len(alive)) if self.halving else self.samples
+            for _ in range(max(1, share)):
+                base = build_state(view, sample_deal(view, know, rng))
+                for card in alive:
+                    state = base.copy()
+                    state.apply(PLAY[card])
+                    playout(state, tables, solver, self.playout_ev)
+                    totals[card] += final_diff(state, side, solver)
+                    counts[card] += 1
+            if round_number + 1 < rounds:
+                alive.sort(key=lambda c: totals[c] / counts[c], reverse=True)
+                alive = alive[: max(2, (len(alive) + 1) // 2)]
+        # Dropped cards rank below every survivor.
+        return {c: totals[c] / counts[c] - (0.0 if c in alive else 1000.0) for c in cards}
 
 
 class ExpertBot(HardBot):

@@ -98,8 +98,22 @@ class ArrastreSolver:
         """Exact value (side 0 minus side 1) of the rest of the hand."""
         return self._enter(list(hands), leader, trick, sung, None)
 
-    def action_values(self, hands: list[int], leader: int, trick: list[int], sung: int) -> dict[int, int]:
-        """Exact value of each legal card for the seat to move, from its side's point of view."""
+    def action_values(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        sung: int,
+        order: list[int] | None = None,
+        exact: bool = True,
+    ) -> dict[int, int]:
+        """Value of each legal card for the seat to move, from its side's point of view.
+
+        With ``exact`` every value is exact. Otherwise only the best card's
+        value is: the others are searched against the best found so far and
+        get an upper bound no higher than it (much cheaper; ``order`` says
+        which cards to try first).
+        """
         seat = (leader + len(trick)) % self.players
         sign = 1 if seat & 1 == 0 else -1
         hands = list(hands)
@@ -108,13 +122,26 @@ class ArrastreSolver:
             win_card, win_seat = self._winner(leader, trick)
             partner_winning = self.partner_exemption and win_seat == (seat + 2) % 4
             hand = self.allowed(hand, trick[0] // 10, win_card, partner_winning)
-        out: dict[int, int] = {}
+        cards = []
         mask = hand
         while mask:
             low = mask & -mask
-            card = low.bit_length() - 1
+            cards.append(low.bit_length() - 1)
             mask ^= low
-            out[card] = sign * self._enter(hands, leader, trick, sung, card)
+        if order:
+            rank = {c: i for i, c in enumerate(order)}
+            cards.sort(key=lambda c: rank.get(c, len(rank)))
+        out: dict[int, int] = {}
+        best = -INF
+        for card in cards:
+            if exact or best == -INF:
+                value = sign * self._enter(hands, leader, trick, sung, card)
+            elif sign > 0:
+                value = self._enter(hands, leader, trick, sung, card, best, INF)
+            else:
+                value = -self._enter(hands, leader, trick, sung, card, -INF, -best)
+            out[card] = value
+            best = max(best, value)
         return out
 
     def _winner(self, leader: int, trick: list[int]) -> tuple[int, int]:
@@ -129,7 +156,16 @@ class ArrastreSolver:
                 win = index
         return trick[win], (leader + win) % self.players
 
-    def _enter(self, hands: list[int], leader: int, trick: list[int], sung: int, first: int | None) -> int:
+    def _enter(
+        self,
+        hands: list[int],
+        leader: int,
+        trick: list[int],
+        sung: int,
+        first: int | None,
+        alpha: int = -INF,
+        beta: int = INF,
+    ) -> int:
         """Search from a position given as a trick in progress, optionally forcing the next card."""
         live = 0
         for hand in hands:
@@ -143,7 +179,7 @@ class ArrastreSolver:
             led = trick[0] // 10
         else:
             win_card = win_seat = led = -1
-        return self._node(hands, leader, len(trick), points, win_card, win_seat, led, live, sung, -INF, INF, first)
+        return self._node(hands, leader, len(trick), points, win_card, win_seat, led, live, sung, alpha, beta, first)
 
     def _ordered(self, allowed: int, live: int) -> list[int]:
         """The cards worth trying, trumps then strongest first.

@@ -78,3 +78,20 @@ def test_solver_matches_minimax_over_the_engine(players: int, preset: str, max_c
             assert values[action.card] == sign * expected, (state.describe(), str(action))
         best = max(values.values())
         assert solver.value(hands, state.leader, list(state.trick), state.sung) == sign * best
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_cheap_values_keep_the_best_exact_and_bound_the_rest(players: int) -> None:
+    positions = arrastre_positions(players, "aragones", 14, 20)
+    assert len(positions) >= 10
+    for state in positions:
+        solver = ArrastreSolver(state.rules, state.trump, players)
+        hands = [mask_of(h) for h in state.hands]
+        exact = solver.action_values(hands, state.leader, list(state.trick), state.sung)
+        cheap = ArrastreSolver(state.rules, state.trump, players).action_values(
+            hands, state.leader, list(state.trick), state.sung, order=sorted(exact)[::-1], exact=False
+        )
+        best = max(exact.values())
+        assert max(cheap.values()) == best
+        for card, value in cheap.items():
+            assert exact[card] <= value <= best
