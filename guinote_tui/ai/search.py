@@ -133,7 +133,7 @@ class HardBot(Bot):
 
     def __init__(
         self,
-        samples: int = 40,
+        samples: int = 100,
         arrastre_samples: int = 12,
         arrastre_nodes: int = 100_000,
         leaf_stock: int = 0,
@@ -240,18 +240,23 @@ class HardBot(Bot):
 
 
 class ExpertBot(HardBot):
-    """Hard's search with more samples and the exact solver at the end of heads-up playouts."""
+    """Hard's search with a bigger budget spent by sequential halving."""
 
     name = "expert"
 
     def __init__(
         self,
-        samples: int = 60,
-        arrastre_samples: int = 20,
+        samples: int = 180,
+        arrastre_samples: int = 24,
         arrastre_nodes: int = 200_000,
-        leaf_stock: int = 8,
+        leaf_stock: int = 0,
+        playout_ev: bool = False,
+        halving: bool = True,
+        exact_arrastre: bool = False,
     ) -> None:
-        super().__init__(samples, arrastre_samples, arrastre_nodes, leaf_stock)
+        super().__init__(
+            samples, arrastre_samples, arrastre_nodes, leaf_stock, playout_ev, halving, exact_arrastre
+        )
 
 
 class OpenBot(Bot):
