@@ -137,7 +137,7 @@ class HardBot(Bot):
         arrastre_samples: int = 12,
         arrastre_nodes: int = 100_000,
         leaf_stock: int = 0,
-        playout_ev: bool = False,
+        playout_ev: bool = True,
         halving: bool = False,
         exact_arrastre: bool = True,
     ) -> None:
@@ -250,7 +250,7 @@ class ExpertBot(HardBot):
         arrastre_samples: int = 24,
         arrastre_nodes: int = 200_000,
         leaf_stock: int = 0,
-        playout_ev: bool = False,
+        playout_ev: bool = True,
         halving: bool = True,
         exact_arrastre: bool = False,
     ) -> None:
