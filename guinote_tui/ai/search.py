@@ -110,13 +110,21 @@ def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = No
         state.apply(action)
 
 
-def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None) -> int:
-    """Points of ``side`` minus the other side: at the end, or solved from the arrastre."""
+def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None, juego_bonus: float = 0.0) -> float:
+    """Points of ``side`` minus the other side: at the end, or solved from the arrastre.
+
+    A tute that ends the hand counts 100; ``juego_bonus`` is added (or taken
+    off) when the hand decides the juego for (or against) ``side``.
+    """
     points = state.points
-    diff = points[side] - points[1 - side]
+    diff: float = points[side] - points[1 - side]
     if state.stage == OVER:
-        if state.result is not None and state.result.reason.startswith("tute"):
-            diff += 100 if state.result.juego_winner == side else -100
+        result = state.result
+        if result is not None and result.juego_winner is not None:
+            if result.reason.startswith("tute"):
+                diff += 100 if result.juego_winner == side else -100
+            elif juego_bonus:
+                diff += juego_bonus if result.juego_winner == side else -juego_bonus
         return diff
     assert solver is not None
     rest = solver.value([mask_of(h) for h in state.hands], state.leader, [], state.sung)
@@ -140,6 +148,7 @@ class HardBot(Bot):
         playout_ev: bool = True,
         halving: bool = False,
         exact_arrastre: bool = True,
+        juego_bonus: float = 0.0,
     ) -> None:
         if samples < 1 or arrastre_samples < 1 or arrastre_nodes < 1:
             raise ValueError(f"bot {self.name}: samples must be at least 1")
@@ -150,6 +159,7 @@ class HardBot(Bot):
         self.playout_ev = playout_ev
         self.halving = halving
         self.exact_arrastre = exact_arrastre
+        self.juego_bonus = juego_bonus
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
@@ -230,7 +240,7 @@ class HardBot(Bot):
                     state = base.copy()
                     state.apply(PLAY[card])
                     playout(state, tables, solver, self.playout_ev)
-                    totals[card] += final_diff(state, side, solver)
+                    totals[card] += final_diff(state, side, solver, self.juego_bonus)
                     counts[card] += 1
             if round_number + 1 < rounds:
                 alive.sort(key=lambda c: totals[c] / counts[c], reverse=True)
@@ -253,9 +263,10 @@ class ExpertBot(HardBot):
         playout_ev: bool = True,
         halving: bool = True,
         exact_arrastre: bool = False,
+        juego_bonus: float = 0.0,
     ) -> None:
         super().__init__(
-            samples, arrastre_samples, arrastre_nodes, leaf_stock, playout_ev, halving, exact_arrastre
+            samples, arrastre_samples, arrastre_nodes, leaf_stock, playout_ev, halving, exact_arrastre, juego_bonus
         )
 
 

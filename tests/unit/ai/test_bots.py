@@ -43,6 +43,8 @@ def test_spec_passes_typed_parameters() -> None:
     bot = make_bot("hard:samples=12,arrastre_samples=3,leaf_stock=4")
     assert isinstance(bot, HardBot)
     assert (bot.samples, bot.arrastre_samples, bot.leaf_stock) == (12, 3, 4)
+    expert = make_bot("expert:juego_bonus=40,halving=false")
+    assert isinstance(expert, HardBot) and expert.juego_bonus == 40.0 and expert.halving is False
     easy = make_bot("easy:miss_cante=0.5")
     assert isinstance(easy, EasyBot) and easy.miss_cante == 0.5
     assert parse_spec(" normal ") == ("normal", {})
