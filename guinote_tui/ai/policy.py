@@ -151,6 +151,17 @@ def window_action(legal: list[Action] | tuple[Action, ...], trump: int, muestra:
     return PASS if PASS in legal else legal[0]
 
 
+def settled_action(
+    legal: list[Action] | tuple[Action, ...], stage: str, trump: int, muestra: int | None, tables: Tables
+) -> Action | None:
+    """What needs no card weighing: the only legal action, a window's answer, or a declaration."""
+    if len(legal) == 1:
+        return legal[0]
+    if stage != "play":
+        return window_action(legal, trump, muestra, tables)
+    return declaration(legal, trump, muestra, tables)
+
+
 # -- card play ------------------------------------------------------------------------
 
 

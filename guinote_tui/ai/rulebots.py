@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from ..engine import PASS, PLAY, Action, Play, SeatView
 from .base import Bot
 from .knowledge import Knowledge
-from .policy import DEFAULT_WEIGHTS, Situation, Weights, choose_card, declaration, window_action
+from .policy import DEFAULT_WEIGHTS, Situation, Weights, choose_card, declaration, settled_action, window_action
 from .tables import tables_for
 
 
@@ -54,13 +54,8 @@ class NormalBot(Bot):
         self.weights = DEFAULT_WEIGHTS
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
         tables = tables_for(view.rules, view.trump)
-        if view.stage != "play":
-            return window_action(legal, view.trump, view.muestra, tables)
-        action = declaration(legal, view.trump, view.muestra, tables)
+        action = settled_action(view.legal, view.stage, view.trump, view.muestra, tables)
         if action is not None:
             return action
         know = Knowledge.from_view(view)

@@ -22,7 +22,7 @@ from ..engine import PLAY, Action, HandState, Play, SeatView
 from .base import Bot
 from .determinize import build_state, sample_deal
 from .knowledge import Knowledge
-from .policy import Situation, choose_card, declaration, window_action
+from .policy import Situation, choose_card, settled_action
 from .rulebots import NormalBot
 from .solver import ArrastreSolver, OutOfBudget
 from .tables import ALL_CARDS, Tables, mask_of, tables_for
@@ -80,11 +80,7 @@ def state_situation(
 def policy_action(state: HandState, tables: Tables, remaining: int | None = None, ev: bool = False) -> Action:
     """The rule-based policy's action in a full state (the seat's own perspective)."""
     legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    if state.stage != "play":
-        return window_action(legal, state.trump, state.muestra, tables)
-    action = declaration(legal, state.trump, state.muestra, tables)
+    action = settled_action(legal, state.stage, state.trump, state.muestra, tables)
     if action is not None:
         return action
     if remaining is None:
@@ -163,12 +159,8 @@ class HardBot(Bot):
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
         tables = tables_for(view.rules, view.trump)
-        if view.stage != "play":
-            return window_action(legal, view.trump, view.muestra, tables)
-        action = declaration(legal, view.trump, view.muestra, tables)
+        action = settled_action(legal, view.stage, view.trump, view.muestra, tables)
         if action is not None:
             return action
         cards: list[int] = [a.card for a in legal if isinstance(a, Play)]
@@ -288,12 +280,8 @@ class OpenBot(Bot):
 
     def choose_open(self, state: HandState, seat: int, rng: random.Random) -> Action:
         legal = state.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
         tables = tables_for(state.rules, state.trump)
-        if state.stage != "play":
-            return window_action(legal, state.trump, state.muestra, tables)
-        action = declaration(legal, state.trump, state.muestra, tables)
+        action = settled_action(legal, state.stage, state.trump, state.muestra, tables)
         if action is not None:
             return action
         cards: list[int] = [a.card for a in legal if isinstance(a, Play)]
