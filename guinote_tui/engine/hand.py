@@ -40,10 +40,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .actions import PASS, PLAY, SING, SWAP, TUTE, Action, DeclareTute, Pass, Play, Sing, Swap
+from .actions import PASS, PLAY, SING, SWAP, TUTE, Action, DeclareTute, Play, Sing, Swap
 from .cards import CARD_TEXT, CARDS, RANKS, Card, Suit
 from .errors import IllegalAction
-from .obligations import Obligation, allowed_cards, describe
+from .obligations import Obligation, allowed_cards
 from .rules import Rules
 
 PLAY_STAGE = "play"
@@ -309,14 +309,14 @@ class HandState:
             seat = self.to_move
             assert seat is not None
             if self.trick and self.muestra is None:
-                cards, _ = self._obligation(seat)
+                cards, _ = self.obligation(seat)
                 legal = [PLAY[c] for c in cards]
             else:
                 legal = [PLAY[c] for c in self.hands[seat]]
                 if not self.trick and self.window_open and seat == self.leader:
                     legal.extend(self._declarations(seat))
                 if self.rules.swap_window == "own_turn" and self.muestra is not None:
-                    swap = self._swap_card(seat)
+                    swap = self.swap_card(seat)
                     if swap is not None:
                         legal.append(SWAP[swap])
         elif stage == WINDOW_STAGE:
@@ -325,14 +325,15 @@ class HandState:
             legal.append(PASS)
         elif stage == PREDRAW_STAGE:
             assert self.to_move is not None
-            swap = self._swap_card(self.to_move)
+            swap = self.swap_card(self.to_move)
             legal = [SWAP[swap], PASS] if swap is not None else [PASS]
         else:
             legal = []
         self._legal = legal
         return legal
 
-    def _obligation(self, seat: int) -> tuple[list[Card], Obligation]:
+    def obligation(self, seat: int) -> tuple[list[Card], Obligation]:
+        """In an arrastre trick already led: the cards ``seat`` may play and the rule limiting them."""
         trick = self.trick
         winning = trick[self.win_index]
         winner = (self.leader + self.win_index) % self.players
@@ -374,12 +375,12 @@ class HandState:
                 if ranks.count(index) == 4:
                     out.append(TUTE[rank])
         if self.muestra is not None and rules.swap_window == "after_trick":
-            swap = self._swap_card(seat)
+            swap = self.swap_card(seat)
             if swap is not None:
                 out.append(SWAP[swap])
         return out
 
-    def _swap_card(self, seat: int) -> Card | None:
+    def swap_card(self, seat: int) -> Card | None:
         """The card ``seat`` could exchange for the muestra, ignoring timing."""
         muestra = self.muestra
         if muestra is None or self.swap is not None:
@@ -475,7 +476,7 @@ class HandState:
         if self.muestra is not None:
             if len(self.stock) == players - 1 and self.rules.swap_window == "after_trick":
                 for holder in (winner, (winner + 2) % players):
-                    if self._swap_card(holder) is not None:
+                    if self.swap_card(holder) is not None:
                         self.stage = PREDRAW_STAGE
                         self.to_move = holder
                         return
@@ -624,81 +625,9 @@ class HandState:
 
     def why_illegal(self, action: Action) -> str:
         """The rule ``action`` breaks now, in words (for a legal action: ``""``)."""
-        if action in self.legal_actions():
-            return ""
-        stage = self.stage
-        seat = self.to_move
-        if stage == OVER_STAGE or seat is None:
-            return "the hand is over"
-        hand = self.hands[seat]
-        kind = type(action)
-        if kind is Play:
-            card = action.card  # type: ignore[union-attr]
-            if stage == PREDRAW_STAGE:
-                return "first decide whether to change the seven before the final draw (swap or pass)"
-            if stage == WINDOW_STAGE:
-                return "it is not your turn to play: you may only sing, change the seven or pass now"
-            if card not in hand:
-                return f"you don't hold the {card.name} ({card})"
-            if self.trick and self.muestra is None:
-                _, obligation = self._obligation(seat)
-                return describe(obligation, SUIT_OF[self.trick[0]], self.trick[self.win_index], self.trump)
-            return "that card cannot be played now"
-        if kind is Pass:
-            return "there is nothing to pass: play a card"
-        in_window = stage == WINDOW_STAGE or (
-            stage == PLAY_STAGE and not self.trick and self.window_open and seat == self.leader
-        )
-        if kind is Sing:
-            suit = Suit(action.suit)  # type: ignore[union-attr]
-            pair = "Sota" if self.rules.cante_rank == 10 else "Caballo"
-            if stage == PREDRAW_STAGE or not in_window:
-                return (
-                    "you may sing only after your side won the most recent trick, "
-                    "before the next trick's first card"
-                )
-            if self.sung >> suit & 1:
-                return f"{suit.title} has already been sung this hand: each suit is sung once"
-            if CARDS[suit * 10 + REY_INDEX] not in hand or CARDS[suit * 10 + self._pair_index] not in hand:
-                return f"to sing {suit.title} you must hold its Rey and {pair}"
-            if self.rules.cante_limit == "per_player":
-                return "one cante per trick won: you have already sung after this trick"
-            return "one cante per trick won: your side has already sung after this trick"
-        if kind is DeclareTute:
-            if self.rules.tute == "off":
-                return "tute is not played under these rules"
-            if self.tute_declared:
-                return "tute has already been declared this hand"
-            if stage == PREDRAW_STAGE or not in_window:
-                return (
-                    "you may declare tute only after your side won the most recent trick, "
-                    "before the next trick's first card"
-                )
-            return "a tute needs all four reyes or all four of the cante's other card"
-        if kind is Swap:
-            card = action.card  # type: ignore[union-attr]
-            if self.muestra is None:
-                return "the muestra has already been drawn: it can no longer be changed"
-            if self.swap is not None:
-                return "the muestra has already been changed this hand"
-            wanted = self._swap_card(seat)
-            if wanted is None:
-                if RANK_INDEX[self.muestra] == SEVEN_INDEX and not self.rules.two_for_seven:
-                    return "the muestra is the 7: it cannot be changed (two_for_seven is off)"
-                needed = "2" if RANK_INDEX[self.muestra] == SEVEN_INDEX else "7"
-                target = CARDS[self.trump * 10 + RANKS.index(int(needed))]
-                if target in hand and not self.rules.swap_low_muestra:
-                    return "the muestra is lower than the 7: it may not be taken (swap_low_muestra is off)"
-                return f"to change the muestra you must hold the {needed} of trumps ({CARD_TEXT[target]})"
-            if card != wanted:
-                return f"only the {CARD_TEXT[wanted]} can be exchanged for the muestra"
-            if self.rules.swap_window == "own_turn":
-                return "the seven may be changed only on your own turn while the stock lasts"
-            return (
-                "you may change the seven only after your side won the most recent trick, "
-                "before the next trick's first card"
-            )
-        return "that is not an action"
+        from .explain import why_illegal
+
+        return why_illegal(self, action)
 
     # -- copies ---------------------------------------------------------------
 
