@@ -16,11 +16,13 @@ right and cost no search.
 
 from __future__ import annotations
 
+import math
 import random
 
 from ..engine import PLAY, Action, HandState, Play, SeatView
 from .base import Bot
-from .determinize import build_state, sample_deal
+from .determinize import Deal, build_state, sample_deal
+from .inference import Inference, inferred_deals
 from .knowledge import Knowledge
 from .policy import Situation, choose_card, settled_action
 from .rulebots import NormalBot
@@ -127,6 +129,33 @@ def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None
     return diff + (rest if side == 0 else -rest)
 
 
+#: Scale of the first hand's point difference in the chance of winning the juego de vueltas,
+#: by number of players: P(win) ~ 1 / (1 + exp(-diff / s)) with s = 15 heads-up and 19.5 in
+#: pairs (``python -m guinote_tui.ai.calibrate``, see ``docs/bots.md``); on a -1..+1 scale
+#: that is tanh(diff / 2s).
+VUELTAS_SCALE = {2: 30.0, 4: 39.0}
+
+
+def juego_value(state: HandState, side: int, points_weight: float) -> float:
+    """The hand's worth for ``side`` as the juego's outcome, on a -100..+100 scale.
+
+    A hand that decides the juego is worth +-100 (whatever the margin); one that
+    ends de vueltas is worth what the carried difference is worth in the next
+    hand, ``100 tanh(diff / 2s)`` (``VUELTAS_SCALE``). ``points_weight`` mixes in the plain point
+    difference (which keeps the samples' values informative when the outcome
+    is far from decided).
+    """
+    points = state.points
+    diff = points[side] - points[1 - side]
+    result = state.result
+    if result is not None and result.juego_winner is not None:
+        outcome = 100.0 if result.juego_winner == side else -100.0
+    else:
+        totals = [state.carried[s] + points[s] for s in (0, 1)]
+        outcome = 100.0 * math.tanh((totals[side] - totals[1 - side]) / VUELTAS_SCALE[state.players])
+    return (1.0 - points_weight) * outcome + points_weight * diff
+
+
 # -- the search bots ----------------------------------------------------------------------
 
 
@@ -145,6 +174,12 @@ class HardBot(Bot):
         halving: bool = False,
         exact_arrastre: bool = True,
         juego_bonus: float = 0.0,
+        infer: bool = False,
+        infer_eps: float = 0.5,
+        infer_depth: int = 4,
+        oversample: int = 3,
+        objective: str = "points",
+        points_weight: float = 0.3,
     ) -> None:
         if samples < 1 or arrastre_samples < 1 or arrastre_nodes < 1:
             raise ValueError(f"bot {self.name}: samples must be at least 1")
@@ -156,6 +191,28 @@ class HardBot(Bot):
         self.halving = halving
         self.exact_arrastre = exact_arrastre
         self.juego_bonus = juego_bonus
+        if not 0.0 < infer_eps <= 1.0 or infer_depth < 0 or oversample < 1:
+            raise ValueError(f"bot {self.name}: infer_eps must be in (0, 1], infer_depth and oversample positive")
+        if objective not in ("points", "juego"):
+            raise ValueError(f"bot {self.name}: objective must be points or juego")
+        if not 0.0 <= points_weight <= 1.0:
+            raise ValueError(f"bot {self.name}: points_weight must be between 0 and 1")
+        self.objective = objective
+        self.points_weight = points_weight
+        self.infer = infer
+        self.infer_eps = infer_eps
+        self.infer_depth = infer_depth
+        self.oversample = oversample
+        #: Built once per decision, on the first inferred sample.
+        self._inference: Inference | None = None
+
+    def _deals(self, view: SeatView, know: Knowledge, rng: random.Random, count: int) -> list[Deal]:
+        """``count`` sampled deals: uniform over the consistent ones, or weighted by inference."""
+        if not self.infer:
+            return [sample_deal(view, know, rng) for _ in range(count)]
+        if self._inference is None:
+            self._inference = Inference(view, know, self.infer_depth, self.infer_eps)
+        return inferred_deals(view, know, rng, count, self._inference, self.oversample)
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
@@ -165,6 +222,7 @@ class HardBot(Bot):
             return action
         cards: list[int] = [a.card for a in legal if isinstance(a, Play)]
         know = Knowledge.from_view(view)
+        self._inference = None
         totals = None
         if view.in_arrastre:
             totals = self._arrastre_values(view, know, cards, rng)
@@ -192,8 +250,7 @@ class HardBot(Bot):
         solver = ArrastreSolver(view.rules, view.trump, view.players, node_limit=self.arrastre_nodes)
         totals = dict.fromkeys(cards, 0.0)
         solved = 0
-        for _ in range(self.arrastre_samples):
-            deal = sample_deal(view, know, rng)
+        for deal in self._deals(view, know, rng, self.arrastre_samples):
             hands = [know.mine if seat == view.seat else mask_of(deal.hands[seat]) for seat in range(view.players)]
             solver.table.clear()
             order = sorted(cards, key=lambda c: -totals[c])
@@ -219,6 +276,7 @@ class HardBot(Bot):
         if view.players == 2 and view.stock_count <= self.leaf_stock:
             solver = ArrastreSolver(view.rules, view.trump, view.players)
         side = view.side
+        by_juego = self.objective == "juego"
         totals = dict.fromkeys(cards, 0.0)
         counts = dict.fromkeys(cards, 0)
         alive = list(cards)
@@ -226,13 +284,16 @@ class HardBot(Bot):
         rounds = max(1, (len(cards) - 1).bit_length()) if self.halving else 1
         for round_number in range(rounds):
             share = budget // (rounds * len(alive)) if self.halving else self.samples
-            for _ in range(max(1, share)):
-                base = build_state(view, sample_deal(view, know, rng))
+            for deal in self._deals(view, know, rng, max(1, share)):
+                base = build_state(view, deal)
                 for card in alive:
                     state = base.copy()
                     state.apply(PLAY[card])
                     playout(state, tables, solver, self.playout_ev)
-                    totals[card] += final_diff(state, side, solver, self.juego_bonus)
+                    if by_juego and state.stage == OVER:
+                        totals[card] += juego_value(state, side, self.points_weight)
+                    else:
+                        totals[card] += final_diff(state, side, solver, self.juego_bonus)
                     counts[card] += 1
             if round_number + 1 < rounds:
                 alive.sort(key=lambda c: totals[c] / counts[c], reverse=True)
@@ -256,9 +317,28 @@ class ExpertBot(HardBot):
         halving: bool = True,
         exact_arrastre: bool = False,
         juego_bonus: float = 0.0,
+        infer: bool = False,
+        infer_eps: float = 0.5,
+        infer_depth: int = 4,
+        oversample: int = 3,
+        objective: str = "points",
+        points_weight: float = 0.3,
     ) -> None:
         super().__init__(
-            samples, arrastre_samples, arrastre_nodes, leaf_stock, playout_ev, halving, exact_arrastre, juego_bonus
+            samples,
+            arrastre_samples,
+            arrastre_nodes,
+            leaf_stock,
+            playout_ev,
+            halving,
+            exact_arrastre,
+            juego_bonus,
+            infer,
+            infer_eps,
+            infer_depth,
+            oversample,
+            objective,
+            points_weight,
         )
 
 
