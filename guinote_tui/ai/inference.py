@@ -138,7 +138,8 @@ class Inference:
             if count.get(obs.seat, 0) < depth:
                 count[obs.seat] = count.get(obs.seat, 0) + 1
                 kept.append(obs)
-        self.observations = kept
+        # eps = 1 makes every play equally likely whatever the hand: only the windows inform.
+        self.observations = kept if eps < 1.0 else []
         self.windows = [w for w in windows if w.trick_index >= len(tricks) - 1 - depth]
         self.current = len(tricks) - 1 if view.trick else len(tricks)
 
@@ -300,9 +301,9 @@ def inferred_deals(
     Systematic resampling: the same deal may appear more than once when it
     explains the play much better than the others.
     """
-    pool = [sample_deal(view, know, rng) for _ in range(count * oversample)]
     if not inference.informative:
-        return pool[:count]
+        return [sample_deal(view, know, rng) for _ in range(count)]
+    pool = [sample_deal(view, know, rng) for _ in range(count * oversample)]
     weights = [inference.weight(deal, rng) for deal in pool]
     total = sum(weights)
     if total <= 0.0:

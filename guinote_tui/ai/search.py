@@ -309,18 +309,18 @@ class ExpertBot(HardBot):
 
     def __init__(
         self,
-        samples: int = 180,
+        samples: int = 220,
         arrastre_samples: int = 24,
         arrastre_nodes: int = 200_000,
-        leaf_stock: int = 0,
+        leaf_stock: int = 3,
         playout_ev: bool = True,
         halving: bool = True,
         exact_arrastre: bool = False,
         juego_bonus: float = 0.0,
-        infer: bool = False,
-        infer_eps: float = 0.5,
+        infer: bool = True,
+        infer_eps: float = 1.0,
         infer_depth: int = 4,
-        oversample: int = 3,
+        oversample: int = 2,
         objective: str = "points",
         points_weight: float = 0.3,
     ) -> None:
