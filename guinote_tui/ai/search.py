@@ -6,8 +6,9 @@ rule-based policy (the same deals for every card, so the comparison is fair).
 In the arrastre it solves exactly (:mod:`.solver`): heads-up the opponent's
 hand is known, so one solve is the answer; in pairs it solves each sample.
 
-``expert`` uses the same machinery with the exact arrastre solver at the end
-of its heads-up playouts, more samples, and a mix of playout policies.
+``expert`` uses the same machinery with about twice the playouts (spent by
+sequential halving), the exact arrastre solver at the end of its late
+heads-up playouts, and samples weighted by inference (:mod:`.inference`).
 
 Budgets are counted in samples, not seconds, so a decision is reproducible.
 Cantes, tute and the swap follow the rule-based policy: they are nearly always
