@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine import SeatView, card_tables
+from ..engine import RANKS, SeatView, card_tables
 from ..engine.obligations import allowed_cards
 from .determinize import Deal, sample_deal
 from .knowledge import Knowledge, arrastre_start
@@ -148,8 +148,6 @@ class Inference:
         view = self.view
         if view.swap is not None or view.muestra is None or view.rules.swap_window != "after_trick":
             return None
-        from ..engine import RANKS
-
         seven = view.trump * 10 + RANKS.index(7)
         muestra = view.muestra
         if muestra == seven:
