@@ -72,7 +72,6 @@ class Inference:
 
     def __init__(self, view: SeatView, know: Knowledge, depth: int = 4, eps: float = 0.5) -> None:
         self.view = view
-        self.know = know
         self.eps = eps
         self.tables: Tables = know.tables
         self.players = view.players
