@@ -344,15 +344,34 @@ class ExpertBot(HardBot):
 
 
 class OpenBot(Bot):
-    """Sees every card (measurement only): exact in the arrastre, open playouts before it."""
+    """Sees every hand (measurement only): exact in the arrastre, playouts before it.
+
+    By default it sees the hands but not the order of the face-down stock: it
+    plays each card out on ``stock_samples`` random orders of the stock, as a
+    player who could see every hand would have to. With ``see_stock`` it also
+    knows the order of the stock and plays each card out once on the real deal
+    (the ceiling measured before the hands-only one existed).
+    """
 
     name = "open"
     offered = False
     omniscient = True
 
-    def __init__(self, arrastre_nodes: int = 300_000, leaf_solve: bool = True) -> None:
+    def __init__(
+        self,
+        arrastre_nodes: int = 300_000,
+        leaf_solve: bool = True,
+        see_stock: bool = False,
+        stock_samples: int = 40,
+        playout_ev: bool = True,
+    ) -> None:
+        if arrastre_nodes < 1 or stock_samples < 1:
+            raise ValueError(f"bot {self.name}: arrastre_nodes and stock_samples must be at least 1")
         self.arrastre_nodes = arrastre_nodes
         self.leaf_solve = leaf_solve
+        self.see_stock = see_stock
+        self.stock_samples = stock_samples
+        self.playout_ev = playout_ev
         self.fallback = NormalBot()
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
@@ -377,10 +396,17 @@ class OpenBot(Bot):
         leaf = None
         if self.leaf_solve and state.players == 2:
             leaf = ArrastreSolver(state.rules, state.trump, state.players)
-        totals: dict[int, float] = {}
-        for card in cards:
-            child = state.copy()
-            child.apply(PLAY[card])
-            playout(child, tables, leaf)
-            totals[card] = final_diff(child, seat & 1, leaf)
+        orders = 1 if self.see_stock or len(state.stock) < 2 else self.stock_samples
+        totals = dict.fromkeys(cards, 0.0)
+        for _ in range(orders):
+            base = state.copy()
+            if orders > 1:
+                # Sorted first, so the real order cannot leak into the sampled ones.
+                base.stock.sort()
+                rng.shuffle(base.stock)
+            for card in cards:
+                child = base.copy()
+                child.apply(PLAY[card])
+                playout(child, tables, leaf, self.playout_ev)
+                totals[card] += final_diff(child, seat & 1, leaf)
         return PLAY[max(cards, key=lambda c: totals[c])]

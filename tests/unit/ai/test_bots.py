@@ -58,6 +58,7 @@ def test_spec_passes_typed_parameters() -> None:
         ("hard:samples=many", "bot hard: samples must be int"),
         ("hard:samples", "write parameters as key=value"),
         ("hard:samples=0", "samples must be at least 1"),
+        ("open:stock_samples=0", "stock_samples must be at least 1"),
         ("", "a bot is named like"),
     ],
 )
@@ -86,7 +87,7 @@ def test_every_bot_returns_a_legal_action_including_windows(players: int, preset
             view = seat_view(state, seat)
             action = bot.choose(view, random.Random(number))
             assert action in view.legal, (spec, state.describe(), str(action))
-    opened = make_bot("open")
+    opened = make_bot("open:stock_samples=5")
     for number, state in enumerate(states[::3]):
         seat = state.to_move
         assert seat is not None

@@ -83,8 +83,42 @@ def test_actions_do_not_depend_on_hidden_cards(players: int, preset: str) -> Non
                 got = make_bot(spec).choose(seat_view(world, seat), random.Random(number))
                 assert got == expected, (spec, state.describe(), world.describe())
         # The open-card bot does see the hidden cards: the reshuffles are real enough to move it.
-        opened = make_bot("open:arrastre_nodes=3000")
+        opened = make_bot("open:arrastre_nodes=3000,stock_samples=4")
         first = opened.choose_open(state.copy(), seat, random.Random(number))
         open_bot_moved += any(opened.choose_open(w, seat, random.Random(number)) != first for w in worlds)
     assert changed_worlds > 2 * len(states)
     assert open_bot_moved > 0
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_open_card_ceiling_sees_the_hands_but_not_the_stock_order(players: int) -> None:
+    """By default the open bot plays as if every hand were face up, the stock still face down.
+
+    Reordering the face-down stock never changes its action; the variant that
+    also sees the stock (``see_stock=true``) is moved by the same reorderings,
+    so the reorderings are real enough to matter.
+    """
+    rng = random.Random(5)
+    states = [
+        s
+        for s in random_positions(players, "aragones", seed=40 + players, hands=6)
+        if len(s.stock) >= 4 and len(s.legal_actions()) > 1
+    ]
+    assert len(states) >= 8
+    blind = make_bot("open:stock_samples=3")
+    seeing = make_bot("open:see_stock=true")
+    seeing_moved = 0
+    for number, state in enumerate(states):
+        seat = state.to_move
+        assert seat is not None
+        orders = []
+        for _ in range(3):
+            other = state.copy()
+            rng.shuffle(other.stock)
+            orders.append(other)
+        expected = blind.choose_open(state.copy(), seat, random.Random(number))
+        for other in orders:
+            assert blind.choose_open(other.copy(), seat, random.Random(number)) == expected, state.describe()
+        first = seeing.choose_open(state.copy(), seat, random.Random(number))
+        seeing_moved += any(seeing.choose_open(o.copy(), seat, random.Random(number)) != first for o in orders)
+    assert seeing_moved > 0
