@@ -194,6 +194,33 @@ async def _playing_out_of_turn_is_refused_with_a_message() -> None:
     assert app.return_code in (0, None)
 
 
+def test_a_message_too_long_for_the_line_also_appears_whole_in_a_notification() -> None:
+    asyncio.run(_a_message_too_long_for_the_line_also_appears_whole_in_a_notification())
+
+
+async def _a_message_too_long_for_the_line_also_appears_whole_in_a_notification() -> None:
+    deck = arranged_deck(2, dealer=1, hands={0: HUMAN_HAND}, muestra=MUESTRA)
+    app = make_app(players=2, level="random", seed=2, delay=0, decks=[deck], dealer=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        shown: list[str] = []
+        table.notify = lambda message, **_: shown.append(str(message))  # type: ignore[method-assign,assignment]
+        width = table.query_one("#message", Static).content_region.width
+        short = "You must follow suit."
+        assert len(short) < width
+        table.say(short)
+        await pilot.pause()
+        assert message(table) == short and shown == []
+        long = "You must follow suit and beat the card if you can: " + "you hold Espadas, " * (width // 10)
+        assert len(long) > width
+        table.say(long)
+        await pilot.pause()
+        assert shown == [long]
+        await pilot.press("ctrl+q")
+
+
 def test_tute_wins_the_match_and_a_new_one_starts() -> None:
     asyncio.run(_tute_wins_the_match_and_a_new_one_starts())
 
