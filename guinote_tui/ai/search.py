@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine import PLAY, Action, HandState, Play, SeatView
+from ..engine import PLAY, Action, HandState, Play, SeatView, seat_view
 from .base import Bot
 from .determinize import Deal, build_state, sample_deal
 from .inference import Inference, inferred_deals
@@ -350,7 +350,9 @@ class OpenBot(Bot):
     plays each card out on ``stock_samples`` random orders of the stock, as a
     player who could see every hand would have to. With ``see_stock`` it also
     knows the order of the stock and plays each card out once on the real deal
-    (the ceiling measured before the hands-only one existed).
+    (the ceiling measured before the hands-only one existed). ``sees`` limits
+    the sight to one phase (``phase1`` or ``arrastre``), playing as normal in
+    the other: it splits the value of open cards between the phases.
     """
 
     name = "open"
@@ -364,9 +366,13 @@ class OpenBot(Bot):
         see_stock: bool = False,
         stock_samples: int = 40,
         playout_ev: bool = True,
+        sees: str = "always",
     ) -> None:
         if arrastre_nodes < 1 or stock_samples < 1:
             raise ValueError(f"bot {self.name}: arrastre_nodes and stock_samples must be at least 1")
+        if sees not in ("always", "phase1", "arrastre"):
+            raise ValueError(f"bot {self.name}: sees must be always, phase1 or arrastre")
+        self.sees = sees
         self.arrastre_nodes = arrastre_nodes
         self.leaf_solve = leaf_solve
         self.see_stock = see_stock
@@ -379,6 +385,9 @@ class OpenBot(Bot):
         return self.fallback.choose(view, rng)
 
     def choose_open(self, state: HandState, seat: int, rng: random.Random) -> Action:
+        if self.sees != "always" and (self.sees == "arrastre") != (state.muestra is None):
+            # Blind in this phase: decide from the seat's view as normal does.
+            return self.fallback.choose(seat_view(state, seat), rng)
         legal = state.legal_actions()
         tables = tables_for(state.rules, state.trump)
         action = settled_action(legal, state.stage, state.trump, state.muestra, tables)

@@ -59,6 +59,7 @@ def test_spec_passes_typed_parameters() -> None:
         ("hard:samples", "write parameters as key=value"),
         ("hard:samples=0", "samples must be at least 1"),
         ("open:stock_samples=0", "stock_samples must be at least 1"),
+        ("open:sees=stock", "sees must be always, phase1 or arrastre"),
         ("", "a bot is named like"),
     ],
 )
@@ -92,6 +93,26 @@ def test_every_bot_returns_a_legal_action_including_windows(players: int, preset
         seat = state.to_move
         assert seat is not None
         assert opened.choose_open(state.copy(), seat, random.Random(number)) in state.legal_actions()
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_an_open_bot_limited_to_one_phase_plays_as_normal_in_the_other(players: int) -> None:
+    states = [s for s in positions(players, "aragones", hands=3) if len(s.legal_actions()) > 1]
+    normal = make_bot("normal")
+    sight = {"phase1": make_bot("open:sees=phase1,stock_samples=3"), "arrastre": make_bot("open:sees=arrastre")}
+    differs = dict.fromkeys(sight, 0)
+    for number, state in enumerate(states):
+        seat = state.to_move
+        assert seat is not None
+        blind_phase = "phase1" if state.muestra is None else "arrastre"
+        seen_phase = "arrastre" if blind_phase == "phase1" else "phase1"
+        expected = normal.choose(seat_view(state, seat), random.Random(number))
+        assert sight[blind_phase].choose_open(state.copy(), seat, random.Random(number)) == expected
+        got = sight[seen_phase].choose_open(state.copy(), seat, random.Random(number))
+        assert got in state.legal_actions()
+        differs[seen_phase] += got != expected
+    # Where it does see, it is not simply normal.
+    assert differs["phase1"] > 0 and differs["arrastre"] > 0
 
 
 @pytest.mark.parametrize(("players", "preset"), TABLES[:2])
