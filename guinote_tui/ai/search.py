@@ -398,10 +398,19 @@ class OpenBot(Bot):
             solver = ArrastreSolver(state.rules, state.trump, state.players, node_limit=self.arrastre_nodes)
             hands = [mask_of(h) for h in state.hands]
             try:
-                values = solver.action_values(hands, state.leader, list(state.trick), state.sung)
-                return PLAY[max(cards, key=lambda c: values[c])]
+                exact = solver.action_values(hands, state.leader, list(state.trick), state.sung)
+                return PLAY[max(cards, key=lambda c: exact[c])]
             except OutOfBudget:
                 pass
+        values = self.playout_values(state, seat, cards, rng)
+        return PLAY[max(cards, key=lambda c: values[c])]
+
+    def playout_values(self, state: HandState, seat: int, cards: list[int], rng: random.Random) -> dict[int, float]:
+        """Mean result for ``seat``'s side of each card played out with every hand seen.
+
+        The stock stays face down (random orders) unless ``see_stock``.
+        """
+        tables = tables_for(state.rules, state.trump)
         leaf = None
         if self.leaf_solve and state.players == 2:
             leaf = ArrastreSolver(state.rules, state.trump, state.players)
@@ -418,4 +427,4 @@ class OpenBot(Bot):
                 child.apply(PLAY[card])
                 playout(child, tables, leaf, self.playout_ev)
                 totals[card] += final_diff(child, seat & 1, leaf)
-        return PLAY[max(cards, key=lambda c: totals[c])]
+        return {card: total / orders for card, total in totals.items()}

@@ -1,0 +1,142 @@
+"""Phase-1 regret against the open-card oracle: ``python -m guinote_tui.ai.regret``.
+
+A quick screen for bot variants, much cheaper than a tournament. It collects
+phase-1 decisions (card play only, at least two legal cards) from hands the
+rule-based bot plays with some random moves, and values every legal card
+there as the open-card bot does: with every hand seen, played out on many
+random orders of the face-down stock (:meth:`.search.OpenBot.playout_values`).
+A bot's **regret** at a position is the oracle's value of its best card
+minus the value of the card the bot chose, in points of the hand; the bot
+sees only its seat's view.
+
+Part of any honest bot's regret is the price of not seeing the hands, which
+no bot can avoid; what the screen measures well is the *paired* difference
+between two bots on the same positions. It reads phase 1 only (the arrastre
+is exact for both search levels heads-up) and points only, not juegos:
+confirm a finding with ``guinote simulate``.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import click
+
+from ..engine import HandState, Play, seat_view
+from ..tournament.stats import mean, mean_ci95
+from . import make_bot
+from .bench import random_positions
+from .search import OpenBot
+
+
+@dataclass(frozen=True)
+class Position:
+    """A phase-1 decision and the oracle's value of each legal card for the seat to move."""
+
+    number: int
+    state: HandState
+    values: dict[int, float]
+
+    @property
+    def best(self) -> float:
+        return max(self.values.values())
+
+
+def phase1_positions(
+    players: int, preset: str, seed: int, hands: int, orders: int, wildness: float = 0.1
+) -> list[Position]:
+    """Phase-1 card decisions with a choice, valued by the open-card oracle."""
+    oracle = OpenBot(stock_samples=orders)
+    out: list[Position] = []
+    for number, state in enumerate(random_positions(players, preset, seed, hands, wildness)):
+        if state.muestra is None or state.stage != "play":
+            continue
+        legal = state.legal_actions()
+        if len(legal) < 2 or not all(type(a) is Play for a in legal):
+            continue
+        seat = state.to_move
+        assert seat is not None
+        cards: list[int] = [a.card for a in legal if isinstance(a, Play)]
+        values = oracle.playout_values(state, seat, cards, random.Random(f"oracle:{seed}:{number}"))
+        out.append(Position(number, state, values))
+    return out
+
+
+def regrets(spec: str, positions: Sequence[Position], seed: int) -> tuple[list[float], list[float]]:
+    """The bot's regret at each position, and its CPU milliseconds per decision."""
+    bot = make_bot(spec)
+    out: list[float] = []
+    times: list[float] = []
+    for position in positions:
+        state = position.state
+        seat = state.to_move
+        assert seat is not None
+        view = seat_view(state, seat)
+        started = time.process_time()
+        action = bot.choose(view, random.Random(f"bot:{seed}:{position.number}"))
+        times.append((time.process_time() - started) * 1000.0)
+        if not isinstance(action, Play) or action.card not in position.values:
+            raise click.ClickException(f"bot {spec} chose {action}, not one of the legal cards")
+        out.append(position.best - position.values[action.card])
+    return out, times
+
+
+def paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """Mean of ``second - first`` position by position, with its Student-t 95 % interval."""
+    diffs = [b - a for a, b in zip(first, second, strict=True)]
+    return mean(diffs), mean_ci95(diffs)
+
+
+@click.command()
+@click.option(
+    "--bots",
+    default="normal;hard;expert",
+    show_default=True,
+    help="Bot specs separated by semicolons; the first is the reference for the paired differences.",
+)
+@click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True, help="Heads-up or pairs.")
+@click.option("--rules", "preset", type=click.Choice(["aragones", "libre-100"]), default="aragones", show_default=True)
+@click.option(
+    "--hands", type=click.IntRange(1, 10_000), default=8, show_default=True, help="Hands to take positions from."
+)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--orders", type=click.IntRange(1, 10_000), default=60, show_default=True, help="Stock orders per oracle value."
+)
+def main(bots: str, players: str, preset: str, hands: int, seed: int, orders: int) -> None:
+    """Print each bot's mean phase-1 regret against the open-card oracle, and paired differences."""
+    specs = [s.strip() for s in bots.split(";") if s.strip()]
+    if not specs:
+        raise click.BadParameter("name at least one bot", param_hint="--bots")
+    try:
+        for spec in specs:
+            if make_bot(spec).omniscient:
+                raise ValueError(f"bot {spec} sees every card: it is the oracle, not a player")
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    positions = phase1_positions(int(players), preset, seed, hands, orders)
+    if not positions:
+        raise click.ClickException("no phase-1 decision with a choice in these hands: deal more --hands")
+    click.echo(f"{len(positions)} phase-1 positions, oracle over {orders} stock orders (points of the hand)")
+    click.echo(f"{'bot':<44}{'regret':>8}{'95 % CI':>18}{'oracle best':>13}{'p50 ms':>9}")
+    results: dict[str, list[float]] = {}
+    for spec in specs:
+        values, times = regrets(spec, positions, seed)
+        results[spec] = values
+        low, high = mean_ci95(values)
+        agree = sum(1 for v in values if v == 0.0) / len(values)
+        times.sort()
+        interval = f"[{low:.2f}, {high:.2f}]"
+        click.echo(f"{spec:<44}{mean(values):>8.2f}{interval:>18}{agree:>12.0%}{times[len(times) // 2]:>9.1f}")
+        sys.stdout.flush()
+    for spec in specs[1:]:
+        diff, (low, high) = paired(results[specs[0]], results[spec])
+        click.echo(f"paired: {spec} minus {specs[0]}: {diff:+.2f} [{low:+.2f}, {high:+.2f}]")
+
+
+if __name__ == "__main__":
+    main()
