@@ -145,8 +145,7 @@ def simulate(
         click.echo(json.dumps(data))
         return
     click.echo(
-        f"{data['matches']} matches, {data['hands']} hands in {data['seconds']} s: "
-        f"{data['hands_per_second']} hands/s"
+        f"{data['matches']} matches, {data['hands']} hands in {data['seconds']} s: {data['hands_per_second']} hands/s"
     )
     click.echo(f"matches won: side 0 {report.wins[0]}, side 1 {report.wins[1]}")
     click.echo(f"juegos won:  side 0 {report.juegos[0]}, side 1 {report.juegos[1]}")
@@ -222,9 +221,7 @@ def serve(host: str, port: int) -> None:
     try:
         from textual_serve.server import Server
     except ImportError:
-        raise click.ClickException(
-            "textual-serve is not installed: pip install 'guinote-tui[serve]'"
-        ) from None
+        raise click.ClickException("textual-serve is not installed: pip install 'guinote-tui[serve]'") from None
     command = f"{sys.executable} -m guinote_tui play"
     Server(command, host=host, port=port, title="Guiñote").serve()
 

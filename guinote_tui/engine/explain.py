@@ -52,10 +52,7 @@ def why_illegal(state: HandState, action: Action) -> str:
         suit = Suit(action.suit)  # type: ignore[union-attr]
         pair = "Sota" if state.rules.cante_rank == 10 else "Caballo"
         if stage == PREDRAW_STAGE or not in_window:
-            return (
-                "you may sing only after your side won the most recent trick, "
-                "before the next trick's first card"
-            )
+            return "you may sing only after your side won the most recent trick, before the next trick's first card"
         if state.sung >> suit & 1:
             return f"{suit.title} has already been sung this hand: each suit is sung once"
         pair_card = CARDS[suit * 10 + RANKS.index(state.rules.cante_rank)]

@@ -337,9 +337,7 @@ class HandState:
         trick = self.trick
         winning = trick[self.win_index]
         winner = (self.leader + self.win_index) % self.players
-        partner_winning = (
-            self.players == 4 and self.rules.partner_exemption and winner == (seat + 2) % 4
-        )
+        partner_winning = self.players == 4 and self.rules.partner_exemption and winner == (seat + 2) % 4
         return allowed_cards(
             self.hands[seat],
             SUIT_OF[trick[0]],

@@ -99,22 +99,22 @@ def load_history(source: str | dict[str, Any]) -> Match:
     if not isinstance(data, dict):
         raise HistoryError("a history must be a JSON object")
     if data.get("format") != FORMAT:
-        raise HistoryError(f"not a guiñote history: \"format\" must be {FORMAT!r}")
+        raise HistoryError(f'not a guiñote history: "format" must be {FORMAT!r}')
     if data.get("version") != VERSION:
         raise HistoryError(f"unsupported history version {data.get('version')!r}: this program reads version {VERSION}")
     players = data.get("players")
     if players not in (2, 4) or isinstance(players, bool):
-        raise HistoryError(f"\"players\" must be 2 or 4, not {players!r}")
+        raise HistoryError(f'"players" must be 2 or 4, not {players!r}')
     try:
         rules = Rules.from_dict(data.get("rules", {}))
     except (RulesError, TypeError) as exc:
         raise HistoryError(f"bad rules: {exc}") from None
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise HistoryError(f"\"seed\" must be a whole number or null, not {seed!r}")
+        raise HistoryError(f'"seed" must be a whole number or null, not {seed!r}')
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
-        raise HistoryError("\"hands\" must be a non-empty list")
+        raise HistoryError('"hands" must be a non-empty list')
     parsed = [_parse_hand(i + 1, entry, players) for i, entry in enumerate(hands)]
     dealer0, deck0, _ = parsed[0]
     match = Match(players, rules, seed=seed, dealer=dealer0, deck=deck0)
@@ -145,22 +145,22 @@ def _parse_hand(number: int, entry: Any, players: int) -> tuple[int, list[Any], 
         raise HistoryError(f"hand {number} must be a JSON object")
     dealer = entry.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise HistoryError(f"hand {number}: \"dealer\" must be a seat from 0 to {players - 1}, not {dealer!r}")
+        raise HistoryError(f'hand {number}: "dealer" must be a seat from 0 to {players - 1}, not {dealer!r}')
     deck_text = entry.get("deck")
     if not isinstance(deck_text, (str, list)):
-        raise HistoryError(f"hand {number}: \"deck\" must list the 40 cards")
+        raise HistoryError(f'hand {number}: "deck" must list the 40 cards')
     try:
         deck = parse_deck(deck_text)
     except CardError as exc:
         raise HistoryError(f"hand {number}: bad deck: {exc}") from None
     raw_actions = entry.get("actions", [])
     if not isinstance(raw_actions, list):
-        raise HistoryError(f"hand {number}: \"actions\" must be a list")
+        raise HistoryError(f'hand {number}: "actions" must be a list')
     actions = []
     for index, item in enumerate(raw_actions, start=1):
         where = f"hand {number}, action {index} ({item!r})"
         if not isinstance(item, str) or len(item.split()) != 2:
-            raise HistoryError(f"{where}: an action is written \"<seat> <action>\", e.g. \"0 12E\"")
+            raise HistoryError(f'{where}: an action is written "<seat> <action>", e.g. "0 12E"')
         seat_text, action_text = item.split()
         if not seat_text.isdigit() or int(seat_text) >= players:
             raise HistoryError(f"{where}: no seat {seat_text!r} at a table of {players}")

@@ -45,6 +45,7 @@ def card_markup(card: Card | None) -> str:
         return "?"
     return f"[b {SUIT_LIGHT[card.suit]}]{card}[/]"
 
+
 PAIR_NAMES = ("You", "Right", "Partner", "Left")
 HEADS_UP_NAMES = ("You", "Rival")
 
@@ -263,4 +264,3 @@ def think_with_delay(session: GameSession, seat: int, view: SeatView, delay: flo
         if wait is not None:
             wait(remaining)
     return action
-

@@ -268,9 +268,7 @@ def test_the_partner_wins_and_the_player_sings_in_the_window() -> None:
 async def _the_partner_wins_and_the_player_sings_in_the_window() -> None:
     # The partner (seat 2) leads and holds every trump that could win a trick
     # led in trumps; the player holds the Rey and Sota of Copas.
-    deck = arranged_deck(
-        4, dealer=1, hands={0: "10O 11O 12C 10C 4E 5B", 2: "1O 3O 12O 7O 6O 5O"}, muestra="2O"
-    )
+    deck = arranged_deck(4, dealer=1, hands={0: "10O 11O 12C 10C 4E 5B", 2: "1O 3O 12O 7O 6O 5O"}, muestra="2O")
     app = make_app(players=4, level="random", seed=6, delay=0, decks=[deck], dealer=1)
     async with app.run_test(size=(100, 32)) as pilot:
         await settle(pilot)

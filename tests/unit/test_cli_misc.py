@@ -29,9 +29,7 @@ def test_version_and_module_entry_point() -> None:
     result = CliRunner().invoke(main, ["--version"])
     assert result.exit_code == 0
     assert __version__ in result.output
-    proc = subprocess.run(
-        [sys.executable, "-m", "guinote_tui", "--help"], capture_output=True, text=True, timeout=60
-    )
+    proc = subprocess.run([sys.executable, "-m", "guinote_tui", "--help"], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0
     assert "simulate" in proc.stdout and "replay" in proc.stdout
 

@@ -59,9 +59,7 @@ def test_tournament_json_has_every_key_and_is_reproducible() -> None:
     timing = first["decision_ms"]["random"]
     assert timing["p50"] <= timing["p95"] <= timing["p99"] <= timing["max"]
     second = _json([*args, "--jobs", "2"])
-    assert {k: v for k, v in first.items() if k not in TIMINGS} == {
-        k: v for k, v in second.items() if k not in TIMINGS
-    }
+    assert {k: v for k, v in first.items() if k not in TIMINGS} == {k: v for k, v in second.items() if k not in TIMINGS}
 
 
 def test_tournament_text_report() -> None:

@@ -106,9 +106,7 @@ class StartScreen(Screen[None]):
                 )
             with Vertical(classes="start-column"):
                 yield Label("The rules", classes="start-heading")
-                yield ChoiceRow(
-                    "Preset", [(name, name) for name in PRESETS], rules.preset_name, id="preset"
-                )
+                yield ChoiceRow("Preset", [(name, name) for name in PRESETS], rules.preset_name, id="preset")
                 for flag, label, options in RULE_ROWS:
                     yield ChoiceRow(label, options, getattr(rules, flag), id=flag)
         with Horizontal(id="start-buttons"):

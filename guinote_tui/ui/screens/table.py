@@ -459,5 +459,3 @@ class TableScreen(Screen[None]):
         button = event.button
         assert isinstance(button, DeclarationButton)
         self.act(button.action_taken)
-
-

@@ -36,9 +36,7 @@ HAND_SIZE = 6
 # Filler cards are taken in this order: small cards first, so that a filled
 # hand does not hold a cante, a tute or points by accident.
 _FILL_RANKS = (2, 4, 5, 6, 7, 3, 1, 11, 10, 12)
-FILL_ORDER: tuple[Card, ...] = tuple(
-    CARDS[suit * 10 + RANKS.index(rank)] for rank in _FILL_RANKS for suit in range(4)
-)
+FILL_ORDER: tuple[Card, ...] = tuple(CARDS[suit * 10 + RANKS.index(rank)] for rank in _FILL_RANKS for suit in range(4))
 
 
 def cards(text: str) -> list[Card]:

@@ -10,9 +10,7 @@ import pytest
 
 import guinote_tui.engine
 
-MODULES = sorted(
-    f"guinote_tui.engine.{info.name}" for info in pkgutil.iter_modules(guinote_tui.engine.__path__)
-)
+MODULES = sorted(f"guinote_tui.engine.{info.name}" for info in pkgutil.iter_modules(guinote_tui.engine.__path__))
 
 
 @pytest.mark.parametrize("name", MODULES)

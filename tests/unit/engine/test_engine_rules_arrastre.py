@@ -53,9 +53,7 @@ def test_arrastre_must_beat_an_opponents_winning_card_of_the_suit_led() -> None:
 
 def test_arrastre_trumped_trick_any_card_of_the_suit_led() -> None:
     """If the trick has been trumped, any card of the suit led may be played (no duty to over-trump)."""
-    state = arrastre(
-        {1: "5C", 2: "2B 1O 6E 10O 11O 12O", 3: "7C 1C 2C 3B 5O 6O"}, muestra="4B", leader=1
-    )
+    state = arrastre({1: "5C", 2: "2B 1O 6E 10O 11O 12O", 3: "7C 1C 2C 3B 5O 6O"}, muestra="4B", leader=1)
     act(state, "1 5C", "2 2B")
     assert playable(state) == {"7C", "1C", "2C"}
     assert_refused(state, "3 3B", "follow suit")

@@ -279,8 +279,12 @@ def _phase1_won_by_seat1(seat1: str, seat2: str = "", muestra: str = "1B", rules
         avoid=KEEP_OUT,
         rules=rules,
     )
-    for lead, *rest in (("1O", "4C", "2C", "2E"), ("3O", "5C", "7C", "7E"), ("12O", "6C", "5E", "5O"),
-                        ("10O", "4E", "6E", "6O")):
+    for lead, *rest in (
+        ("1O", "4C", "2C", "2E"),
+        ("3O", "5C", "7C", "7E"),
+        ("12O", "6C", "5E", "5O"),
+        ("10O", "4E", "6E", "6O"),
+    ):
         pass_windows(state)
         act(state, f"1 {lead}", f"2 {rest[0]}", f"3 {rest[1]}", f"0 {rest[2]}")
     return state

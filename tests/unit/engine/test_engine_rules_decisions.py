@@ -12,9 +12,7 @@ KEEP_OUT = "12O 12C 12E 12B 10O 10C 10E 10B 11O 11C 11E 11B 7B 2B 7O 2O"
 
 def test_decision_window_spans_the_draw_sing_with_a_card_just_drawn() -> None:
     """The window runs from the trick to the next first card, so it spans the draw: a card just drawn may sing."""
-    state = deal(
-        {1: "4C", 2: "5C", 3: "1C 12O", 0: "6C"}, muestra="4B", stock="10O", dealer=0, avoid=KEEP_OUT
-    )
+    state = deal({1: "4C", 2: "5C", 3: "1C 12O", 0: "6C"}, muestra="4B", stock="10O", dealer=0, avoid=KEEP_OUT)
     act(state, "1 4C", "2 5C", "3 1C", "0 6C")
     assert "10O" in [str(c) for c in state.hands[3]]  # drawn first, by the winner
     assert "sing:O" in legal_texts(state)
@@ -81,9 +79,7 @@ def test_decision_tute_ranks_follow_the_cante_pair() -> None:
 def test_decision_one_tute_per_hand() -> None:
     """tute=points40: one tute per hand, even if another seat later holds four of a rank."""
     rules = Rules(tute="points40")
-    state = deal(
-        {1: "4C 5E", 2: "5C 6E", 3: "1C 12O 12C 12E 12B", 0: "6C 4E"}, muestra="4B", dealer=0, rules=rules
-    )
+    state = deal({1: "4C 5E", 2: "5C 6E", 3: "1C 12O 12C 12E 12B", 0: "6C 4E"}, muestra="4B", dealer=0, rules=rules)
     act(state, "1 4C", "2 5C", "3 1C", "0 6C", "3 tute:12")
     assert state.tute_declared
     assert all(not t.startswith("tute") for t in legal_texts(state))
