@@ -29,7 +29,7 @@ import click
 from ..engine import HandState, Play, seat_view
 from ..tournament.stats import mean, mean_ci95
 from . import make_bot
-from .bench import random_positions
+from .bench import percentiles, random_positions
 from .search import OpenBot
 
 
@@ -129,9 +129,8 @@ def main(bots: str, players: str, preset: str, hands: int, seed: int, orders: in
         results[spec] = values
         low, high = mean_ci95(values)
         agree = sum(1 for v in values if v == 0.0) / len(values)
-        times.sort()
         interval = f"[{low:.2f}, {high:.2f}]"
-        click.echo(f"{spec:<44}{mean(values):>8.2f}{interval:>18}{agree:>12.0%}{times[len(times) // 2]:>9.1f}")
+        click.echo(f"{spec:<44}{mean(values):>8.2f}{interval:>18}{agree:>12.0%}{percentiles(times)['p50']:>9.1f}")
         sys.stdout.flush()
     for spec in specs[1:]:
         diff, (low, high) = paired(results[specs[0]], results[spec])
