@@ -27,7 +27,7 @@ from .inference import Inference, inferred_deals
 from .knowledge import Knowledge
 from .policy import Situation, choose_card, settled_action
 from .rulebots import NormalBot
-from .solver import ArrastreSolver, OutOfBudget
+from .solver import ArrastreSolver, JuegoSolver, OutOfBudget
 from .tables import ALL_CARDS, Tables, mask_of, tables_for
 
 OVER = "over"
@@ -137,7 +137,7 @@ def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None
 VUELTAS_SCALE = {2: 30.0, 4: 39.0}
 
 
-def juego_value(state: HandState, side: int, points_weight: float) -> float:
+def juego_value(state: HandState, side: int, points_weight: float, solver: ArrastreSolver | None = None) -> float:
     """The hand's worth for ``side`` as the juego's outcome, on a -100..+100 scale.
 
     A hand that decides the juego is worth +-100 (whatever the margin); one that
@@ -149,6 +149,16 @@ def juego_value(state: HandState, side: int, points_weight: float) -> float:
     points = state.points
     diff = points[side] - points[1 - side]
     result = state.result
+    if state.stage != OVER:
+        # A playout stopped at the arrastre: solve the rest for the juego.
+        assert isinstance(solver, JuegoSolver)
+        solver.set_score(
+            (points[0], points[1]), (state.card_points[0], state.card_points[1]), state.carried, state.first_of_juego
+        )
+        outcome, diff = solver.outcome([mask_of(h) for h in state.hands], state.leader, state.sung)
+        if side == 1:
+            outcome, diff = -outcome, -diff
+        return (1.0 - points_weight) * 100.0 * outcome + points_weight * diff
     if result is not None and result.juego_winner is not None:
         outcome = 100.0 if result.juego_winner == side else -100.0
     else:
@@ -181,6 +191,7 @@ class HardBot(Bot):
         oversample: int = 3,
         objective: str = "points",
         points_weight: float = 0.3,
+        arrastre_objective: str = "points",
     ) -> None:
         if samples < 1 or arrastre_samples < 1 or arrastre_nodes < 1:
             raise ValueError(f"bot {self.name}: samples must be at least 1")
@@ -194,12 +205,15 @@ class HardBot(Bot):
         self.juego_bonus = juego_bonus
         if not 0.0 < infer_eps <= 1.0 or infer_depth < 0 or oversample < 1:
             raise ValueError(f"bot {self.name}: infer_eps must be in (0, 1], infer_depth and oversample positive")
-        if objective not in ("points", "juego"):
-            raise ValueError(f"bot {self.name}: objective must be points or juego")
+        if objective not in ("points", "juego", "vueltas"):
+            raise ValueError(f"bot {self.name}: objective must be points, juego or vueltas")
         if not 0.0 <= points_weight <= 1.0:
             raise ValueError(f"bot {self.name}: points_weight must be between 0 and 1")
+        if arrastre_objective not in ("points", "juego"):
+            raise ValueError(f"bot {self.name}: arrastre_objective must be points or juego")
         self.objective = objective
         self.points_weight = points_weight
+        self.arrastre_objective = arrastre_objective
         self.infer = infer
         self.infer_eps = infer_eps
         self.infer_depth = infer_depth
@@ -242,13 +256,13 @@ class HardBot(Bot):
             sung |= 1 << cante.suit
         if view.players == 2:
             # Heads-up arrastre is open information: the unseen cards are the opponent's hand.
-            solver = ArrastreSolver(view.rules, view.trump, 2)
+            solver = self._solver(view, 1 << 62)
             hands = [0, 0]
             hands[view.seat] = know.mine
             hands[1 - view.seat] = know.unseen
             values = solver.action_values(hands, view.leader, trick, sung)
             return {c: float(values[c]) for c in cards}
-        solver = ArrastreSolver(view.rules, view.trump, view.players, node_limit=self.arrastre_nodes)
+        solver = self._solver(view, self.arrastre_nodes)
         totals = dict.fromkeys(cards, 0.0)
         solved = 0
         for deal in self._deals(view, know, rng, self.arrastre_samples):
@@ -264,6 +278,14 @@ class HardBot(Bot):
             solved += 1
         return totals if solved else None
 
+    def _solver(self, view: SeatView, node_limit: int) -> ArrastreSolver:
+        """The arrastre solver for this decision: for the points, or for the juego."""
+        if self.arrastre_objective == "points":
+            return ArrastreSolver(view.rules, view.trump, view.players, node_limit)
+        solver = JuegoSolver(view.rules, view.trump, view.players, VUELTAS_SCALE[view.players], node_limit)
+        solver.set_score(view.points, view.card_points, view.carried, view.first_of_juego)
+        return solver
+
     def _playout_values(
         self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
     ) -> dict[int, float]:
@@ -273,11 +295,13 @@ class HardBot(Bot):
         each round the worse half of the cards is dropped, so the close
         candidates get the most samples (sequential halving).
         """
-        solver = None
+        side = view.side
+        by_juego = self.objective == "juego" or (self.objective == "vueltas" and not view.first_of_juego)
+        solver: ArrastreSolver | None = None
         if view.players == 2 and view.stock_count <= self.leaf_stock:
             solver = ArrastreSolver(view.rules, view.trump, view.players)
-        side = view.side
-        by_juego = self.objective == "juego"
+            if by_juego:
+                solver = JuegoSolver(view.rules, view.trump, view.players, VUELTAS_SCALE[view.players])
         totals = dict.fromkeys(cards, 0.0)
         counts = dict.fromkeys(cards, 0)
         alive = list(cards)
@@ -291,8 +315,8 @@ class HardBot(Bot):
                     state = base.copy()
                     state.apply(PLAY[card])
                     playout(state, tables, solver, self.playout_ev)
-                    if by_juego and state.stage == OVER:
-                        totals[card] += juego_value(state, side, self.points_weight)
+                    if by_juego:
+                        totals[card] += juego_value(state, side, self.points_weight, solver)
                     else:
                         totals[card] += final_diff(state, side, solver, self.juego_bonus)
                     counts[card] += 1
@@ -324,6 +348,7 @@ class ExpertBot(HardBot):
         oversample: int = 2,
         objective: str = "points",
         points_weight: float = 0.3,
+        arrastre_objective: str = "points",
     ) -> None:
         super().__init__(
             samples,
@@ -340,6 +365,7 @@ class ExpertBot(HardBot):
             oversample,
             objective,
             points_weight,
+            arrastre_objective,
         )
 
 
