@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from guinote_tui.ai import make_bot
+from guinote_tui.ai.bench import random_positions
 from guinote_tui.ai.calibrate import fit_scale, main, vueltas_outcomes
 from guinote_tui.ai.rulebots import NormalBot
 from guinote_tui.ai.search import VUELTAS_SCALE, juego_value
@@ -97,3 +98,28 @@ def test_vueltas_outcomes_and_command() -> None:
     assert bad.exit_code != 0
     assert "unknown rules preset" in bad.output
     assert "Traceback" not in bad.output
+
+
+def test_vueltas_objective_plays_for_points_in_a_first_hand_and_for_the_juego_after() -> None:
+    with pytest.raises(ValueError, match="arrastre_objective"):
+        make_bot("hard:arrastre_objective=elo")
+    vueltas = make_bot("hard:samples=6,objective=vueltas,leaf_stock=4")
+    points = make_bot("hard:samples=6,leaf_stock=4")
+    juego = make_bot("hard:samples=6,objective=juego,leaf_stock=4")
+    seen = {True: 0, False: 0}
+    differs = 0
+    for number, state in enumerate(random_positions(2, "aragones", seed=8, hands=6)):
+        if state.muestra is None or state.stage != "play" or len(state.legal_actions()) < 2 or number % 3:
+            continue
+        seat = state.to_move
+        assert seat is not None
+        view = seat_view(state, seat)
+        seed = f"objective:{number}"
+        chosen = vueltas.choose(view, random.Random(seed))
+        twin = points if state.first_of_juego else juego
+        assert chosen == twin.choose(view, random.Random(seed))
+        other = juego if state.first_of_juego else points
+        differs += chosen != other.choose(view, random.Random(seed))
+        seen[state.first_of_juego] += 1
+    assert seen[True] >= 5 and seen[False] >= 5, seen
+    assert differs >= 1
