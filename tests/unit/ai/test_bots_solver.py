@@ -8,8 +8,8 @@ import random
 import pytest
 
 from guinote_tui.ai.bench import random_positions
-from guinote_tui.ai.search import VUELTAS_SCALE, juego_value
 from guinote_tui.ai.policy import declaration
+from guinote_tui.ai.search import VUELTAS_SCALE, juego_value
 from guinote_tui.ai.solver import ArrastreSolver, JuegoSolver
 from guinote_tui.ai.tables import mask_of, tables_for
 from guinote_tui.engine import PASS, HandState, Play
