@@ -49,6 +49,22 @@ def _convert(name: str, key: str, raw: str, default: Any) -> Any:
     return raw
 
 
+def spec_defaults(name: str) -> dict[str, Any]:
+    """The parameters a spec for bot ``name`` may set, with the bot's defaults.
+
+    They are the constructor's keyword parameters; a bot that takes another's
+    parameters (``**params``) has that class's, with its own ``DEFAULTS`` over them.
+    """
+    factory = REGISTRY[name]
+    overrides: dict[str, Any] = getattr(factory, "DEFAULTS", {})
+    for cls in inspect.getmro(factory) if inspect.isclass(factory) else (factory,):
+        params = inspect.signature(cls).parameters
+        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+            break
+    defaults = {key: p.default for key, p in params.items() if p.default is not inspect.Parameter.empty}
+    return defaults | {key: value for key, value in overrides.items() if key in defaults}
+
+
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``name:key=value,...`` into the bot name and typed keyword arguments."""
     if not isinstance(spec, str) or not spec.strip():
@@ -57,18 +73,17 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name = name.strip()
     if name not in REGISTRY:
         raise ValueError(f"unknown bot {name!r}: choose from {', '.join(REGISTRY)}")
-    params = inspect.signature(REGISTRY[name]).parameters
+    defaults = spec_defaults(name)
     kwargs: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, raw = item.partition("=")
         key = key.strip().replace("-", "_")
         if not eq:
             raise ValueError(f"bot {name}: write parameters as key=value, not {item!r}")
-        param = params.get(key)
-        if param is None or param.default is inspect.Parameter.empty:
-            known = ", ".join(p for p in params if params[p].default is not inspect.Parameter.empty) or "none"
+        if key not in defaults:
+            known = ", ".join(defaults) or "none"
             raise ValueError(f"bot {name} has no parameter {key!r} (parameters: {known})")
-        kwargs[key] = _convert(name, key, raw.strip(), param.default)
+        kwargs[key] = _convert(name, key, raw.strip(), defaults[key])
     return name, kwargs
 
 
@@ -95,4 +110,5 @@ __all__ = [
     "bot_names",
     "make_bot",
     "parse_spec",
+    "spec_defaults",
 ]

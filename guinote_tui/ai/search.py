@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any, ClassVar
 
 from ..engine import PLAY, Action, HandState, Play, SeatView, seat_view
 from .base import Bot
@@ -332,41 +333,21 @@ class ExpertBot(HardBot):
 
     name = "expert"
 
-    def __init__(
-        self,
-        samples: int = 220,
-        arrastre_samples: int = 24,
-        arrastre_nodes: int = 200_000,
-        leaf_stock: int = 3,
-        playout_ev: bool = True,
-        halving: bool = True,
-        exact_arrastre: bool = False,
-        juego_bonus: float = 0.0,
-        infer: bool = True,
-        infer_eps: float = 1.0,
-        infer_depth: int = 4,
-        oversample: int = 2,
-        objective: str = "points",
-        points_weight: float = 0.3,
-        arrastre_objective: str = "points",
-    ) -> None:
-        super().__init__(
-            samples,
-            arrastre_samples,
-            arrastre_nodes,
-            leaf_stock,
-            playout_ev,
-            halving,
-            exact_arrastre,
-            juego_bonus,
-            infer,
-            infer_eps,
-            infer_depth,
-            oversample,
-            objective,
-            points_weight,
-            arrastre_objective,
-        )
+    #: Expert's defaults where they differ from hard's (any of hard's parameters may be given).
+    DEFAULTS: ClassVar[dict[str, Any]] = {
+        "samples": 220,
+        "arrastre_samples": 24,
+        "arrastre_nodes": 200_000,
+        "leaf_stock": 3,
+        "halving": True,
+        "exact_arrastre": False,
+        "infer": True,
+        "infer_eps": 1.0,
+        "oversample": 2,
+    }
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**{**self.DEFAULTS, **params})
 
 
 class OpenBot(Bot):

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from guinote_tui.ai import REGISTRY, EasyBot, HardBot, bot_names, make_bot, parse_spec
+from guinote_tui.ai import REGISTRY, EasyBot, HardBot, bot_names, make_bot, parse_spec, spec_defaults
 from guinote_tui.ai.bench import random_positions
 from guinote_tui.ai.determinize import build_state, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
@@ -48,6 +48,19 @@ def test_spec_passes_typed_parameters() -> None:
     easy = make_bot("easy:miss_cante=0.5")
     assert isinstance(easy, EasyBot) and easy.miss_cante == 0.5
     assert parse_spec(" normal ") == ("normal", {})
+
+
+def test_expert_takes_hards_parameters_with_its_own_defaults() -> None:
+    hard, expert = spec_defaults("hard"), spec_defaults("expert")
+    assert set(expert) == set(hard)
+    assert expert["samples"] == 220 and hard["samples"] == 100
+    assert expert["objective"] == hard["objective"] == "points"
+    bot = make_bot("expert")
+    assert all(getattr(bot, key) == value for key, value in expert.items())
+    bot = make_bot("expert:samples=30")
+    assert isinstance(bot, HardBot) and bot.samples == 30 and bot.halving is True
+    with pytest.raises(ValueError, match="bot expert has no parameter 'depth'"):
+        make_bot("expert:depth=3")
 
 
 @pytest.mark.parametrize(
