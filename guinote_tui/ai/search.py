@@ -190,6 +190,7 @@ class HardBot(Bot):
         infer_eps: float = 0.5,
         infer_depth: int = 4,
         oversample: int = 3,
+        infer_weights: bool = False,
         objective: str = "points",
         points_weight: float = 0.3,
         arrastre_objective: str = "points",
@@ -219,16 +220,33 @@ class HardBot(Bot):
         self.infer_eps = infer_eps
         self.infer_depth = infer_depth
         self.oversample = oversample
+        self.infer_weights = infer_weights
         #: Built once per decision, on the first inferred sample.
         self._inference: Inference | None = None
 
-    def _deals(self, view: SeatView, know: Knowledge, rng: random.Random, count: int) -> list[Deal]:
-        """``count`` sampled deals: uniform over the consistent ones, or weighted by inference."""
+    def _deals(self, view: SeatView, know: Knowledge, rng: random.Random, count: int) -> list[tuple[Deal, float]]:
+        """``count`` sampled deals with their weights.
+
+        Uniform over the consistent deals (weight 1); with inference either
+        resampled in proportion to the inferred likelihoods (weight 1), or with
+        ``infer_weights`` drawn uniformly and weighted by them (importance
+        sampling: every distinct deal is kept).
+        """
         if not self.infer:
-            return [sample_deal(view, know, rng) for _ in range(count)]
+            return [(sample_deal(view, know, rng), 1.0) for _ in range(count)]
         if self._inference is None:
             self._inference = Inference(view, know, self.infer_depth, self.infer_eps)
-        return inferred_deals(view, know, rng, count, self._inference, self.oversample)
+        inference = self._inference
+        if not self.infer_weights:
+            return [(deal, 1.0) for deal in inferred_deals(view, know, rng, count, inference, self.oversample)]
+        deals = [sample_deal(view, know, rng) for _ in range(count)]
+        if not inference.informative:
+            return [(deal, 1.0) for deal in deals]
+        weights = [inference.weight(deal, rng) for deal in deals]
+        top = max(weights)
+        if top <= 0.0:
+            return [(deal, 1.0) for deal in deals]
+        return [(deal, weight / top) for deal, weight in zip(deals, weights, strict=True)]
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
@@ -266,7 +284,7 @@ class HardBot(Bot):
         solver = self._solver(view, self.arrastre_nodes)
         totals = dict.fromkeys(cards, 0.0)
         solved = 0
-        for deal in self._deals(view, know, rng, self.arrastre_samples):
+        for deal, weight in self._deals(view, know, rng, self.arrastre_samples):
             hands = [know.mine if seat == view.seat else mask_of(deal.hands[seat]) for seat in range(view.players)]
             solver.table.clear()
             order = sorted(cards, key=lambda c: -totals[c])
@@ -275,7 +293,7 @@ class HardBot(Bot):
             except OutOfBudget:
                 break
             for card in cards:
-                totals[card] += values[card]
+                totals[card] += weight * values[card]
             solved += 1
         return totals if solved else None
 
@@ -304,23 +322,23 @@ class HardBot(Bot):
             if by_juego:
                 solver = JuegoSolver(view.rules, view.trump, view.players, VUELTAS_SCALE[view.players])
         totals = dict.fromkeys(cards, 0.0)
-        counts = dict.fromkeys(cards, 0)
+        counts = dict.fromkeys(cards, 0.0)
         alive = list(cards)
         budget = self.samples * len(cards)
         rounds = max(1, (len(cards) - 1).bit_length()) if self.halving else 1
         for round_number in range(rounds):
             share = budget // (rounds * len(alive)) if self.halving else self.samples
-            for deal in self._deals(view, know, rng, max(1, share)):
+            for deal, weight in self._deals(view, know, rng, max(1, share)):
                 base = build_state(view, deal)
                 for card in alive:
                     state = base.copy()
                     state.apply(PLAY[card])
                     playout(state, tables, solver, self.playout_ev)
                     if by_juego:
-                        totals[card] += juego_value(state, side, self.points_weight, solver)
+                        totals[card] += weight * juego_value(state, side, self.points_weight, solver)
                     else:
-                        totals[card] += final_diff(state, side, solver, self.juego_bonus)
-                    counts[card] += 1
+                        totals[card] += weight * final_diff(state, side, solver, self.juego_bonus)
+                    counts[card] += weight
             if round_number + 1 < rounds:
                 alive.sort(key=lambda c: totals[c] / counts[c], reverse=True)
                 alive = alive[: max(2, (len(alive) + 1) // 2)]

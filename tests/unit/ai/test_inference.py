@@ -7,10 +7,12 @@ import statistics
 
 import pytest
 
+from guinote_tui.ai import make_bot
 from guinote_tui.ai.determinize import Deal, sample_deal
 from guinote_tui.ai.inference import MISSED_DECLARATION, Inference, Window, inferred_deals
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.rulebots import NormalBot
+from guinote_tui.ai.search import HardBot
 from guinote_tui.ai.tables import mask_of
 from guinote_tui.engine import RANKS, HandState, Rules, SeatView, seat_view
 
@@ -128,3 +130,22 @@ def test_uninformative_view_gives_plain_samples() -> None:
     deals = inferred_deals(view, know, random.Random(3), 5, inference)
     plain = [sample_deal(view, know, random.Random(3)) for _ in range(1)]
     assert deals[0].hands == plain[0].hands
+
+
+def test_importance_weights_keep_every_deal_and_scale_the_likelihoods() -> None:
+    view, _, _ = next(p for p in policy_positions(2, seed=3, hands=3) if len(p[0].tricks) >= 3)
+    know = Knowledge.from_view(view)
+    bot = make_bot("hard:infer=true,infer_weights=true,infer_eps=0.3")
+    assert isinstance(bot, HardBot)
+    weighted = bot._deals(view, know, random.Random(5), 25)
+    plain = [sample_deal(view, know, random.Random(5)) for _ in range(1)]
+    assert len(weighted) == 25 and weighted[0][0].hands == plain[0].hands
+    weights = [w for _, w in weighted]
+    assert max(weights) == 1.0 and min(weights) > 0.0 and len(set(weights)) > 1
+    # Same seed, same deals and weights.
+    bot._inference = None
+    again = bot._deals(view, know, random.Random(5), 25)
+    assert [(d.hands, w) for d, w in again] == [(d.hands, w) for d, w in weighted]
+    uniform = make_bot("hard")
+    assert isinstance(uniform, HardBot)
+    assert {w for _, w in uniform._deals(view, know, random.Random(5), 10)} == {1.0}
