@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -177,3 +178,34 @@ def test_juego_value_of_a_playout_stopped_at_the_arrastre_is_the_solved_juego() 
             expected = 0.7 * 100 * sign * outcome + 0.3 * sign * diff
             assert juego_value(state, side, 0.3, solver) == pytest.approx(expected), state.describe()
     assert checked >= 8
+
+
+def test_juego_solver_applies_treinta_malas() -> None:
+    # One side has 95 points but only 8 from cards (the counters are set by hand): reaching 101 is not
+    # enough unless its cards plus the last ten come to 30.
+    checked = differs = 0
+    for state in random_positions(2, "aragones", seed=29, hands=150):
+        if not state.first_of_juego or state.muestra is not None or state.stage != "play" or state.trick:
+            continue
+        if sum(len(h) for h in state.hands) != 8 or not all(isinstance(a, Play) for a in state.legal_actions()):
+            continue
+        side = checked % 2
+        state.card_points[side] = 8
+        state.cante_points[side] = 87
+        state.points[side] = 95
+        checked += 1
+        values = []
+        for rules in (state.rules, dataclasses.replace(state.rules, treinta_malas=False)):
+            solver = JuegoSolver(rules, state.trump, 2, 30.0)
+            solver.set_score(
+                (state.points[0], state.points[1]),
+                (state.card_points[0], state.card_points[1]),
+                state.carried,
+                state.first_of_juego,
+            )
+            values.append(solver.value([mask_of(h) for h in state.hands], state.leader, [], state.sung))
+        assert values[0] == juego_brute_force(state, 30.0), state.describe()
+        differs += values[0] != values[1]
+    assert checked >= 20
+    # Without the rule some of these would be won outright.
+    assert differs >= 2
