@@ -107,7 +107,14 @@ def paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, tupl
 @click.option(
     "--orders", type=click.IntRange(1, 10_000), default=60, show_default=True, help="Stock orders per oracle value."
 )
-def main(bots: str, players: str, preset: str, hands: int, seed: int, orders: int) -> None:
+@click.option(
+    "--wildness",
+    type=click.FloatRange(0.0, 1.0),
+    default=0.1,
+    show_default=True,
+    help="Share of the moves of the screened hands played at random (the rest are normal's).",
+)
+def main(bots: str, players: str, preset: str, hands: int, seed: int, orders: int, wildness: float) -> None:
     """Print each bot's mean phase-1 regret against the open-card oracle, and paired differences."""
     specs = [s.strip() for s in bots.split(";") if s.strip()]
     if not specs:
@@ -118,7 +125,7 @@ def main(bots: str, players: str, preset: str, hands: int, seed: int, orders: in
                 raise ValueError(f"bot {spec} sees every card: it is the oracle, not a player")
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
-    positions = phase1_positions(int(players), preset, seed, hands, orders)
+    positions = phase1_positions(int(players), preset, seed, hands, orders, wildness)
     if not positions:
         raise click.ClickException("no phase-1 decision with a choice in these hands: deal more --hands")
     click.echo(f"{len(positions)} phase-1 positions, oracle over {orders} stock orders (points of the hand)")

@@ -60,3 +60,12 @@ def test_command_prints_regrets_and_refuses_bad_bots_in_one_line() -> None:
         bad = runner.invoke(main, ["--bots", bots, "--hands", "1"])
         assert bad.exit_code == 2 and message in bad.output
         assert "Traceback" not in bad.output
+    bad = runner.invoke(main, ["--wildness", "1.5", "--hands", "1"])
+    assert bad.exit_code == 2 and "--wildness" in bad.output and "Traceback" not in bad.output
+
+
+def test_wildness_changes_the_screened_positions() -> None:
+    calm = phase1_positions(2, "aragones", seed=4, hands=1, orders=1, wildness=0.0)
+    wild = phase1_positions(2, "aragones", seed=4, hands=1, orders=1, wildness=1.0)
+    assert calm and wild
+    assert [p.state.describe() for p in calm] != [p.state.describe() for p in wild]
