@@ -145,7 +145,8 @@ def juego_value(state: HandState, side: int, points_weight: float, solver: Arras
     ends de vueltas is worth what the carried difference is worth in the next
     hand, ``100 tanh(diff / 2s)`` (``VUELTAS_SCALE``). ``points_weight`` mixes in the plain point
     difference (which keeps the samples' values informative when the outcome
-    is far from decided).
+    is far from decided). A playout stopped at the arrastre is finished by
+    ``solver``, a :class:`~.solver.JuegoSolver`.
     """
     points = state.points
     diff = points[side] - points[1 - side]
@@ -318,9 +319,10 @@ class HardBot(Bot):
         by_juego = self.objective == "juego" or (self.objective == "vueltas" and not view.first_of_juego)
         solver: ArrastreSolver | None = None
         if view.players == 2 and view.stock_count <= self.leaf_stock:
-            solver = ArrastreSolver(view.rules, view.trump, view.players)
             if by_juego:
                 solver = JuegoSolver(view.rules, view.trump, view.players, VUELTAS_SCALE[view.players])
+            else:
+                solver = ArrastreSolver(view.rules, view.trump, view.players)
         totals = dict.fromkeys(cards, 0.0)
         counts = dict.fromkeys(cards, 0.0)
         alive = list(cards)

@@ -332,10 +332,10 @@ class JuegoSolver(ArrastreSolver):
     them: in the first hand of a juego through the target (with treinta
     malas and the last trick settling a tie), and de vueltas as a race that
     stops the moment a side's running total reaches the target. The value of
-    a line is its outcome, +-1 for a decided juego or ``tanh(diff / scale)`` of
-    the totals carried into the next hand, times ``OUTCOME``, plus the hand's
-    point difference, which only breaks ties between lines with the same
-    outcome. Tute and the capote bonus are not modelled (as in the points solver).
+    a line is its outcome (+-1 for a decided juego, or ``tanh(diff / scale)`` of
+    the totals carried into the next hand) in thousandths, times ``OUTCOME``,
+    plus the hand's point difference, which only breaks ties between lines
+    with the same outcome. Tute and the capote bonus are not modelled (as in the points solver).
     """
 
     #: The weight of the outcome (in thousandths) against one point of the tie-break.
