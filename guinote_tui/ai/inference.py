@@ -70,9 +70,13 @@ class Window:
 class Inference:
     """Weights for sampled deals from the other seats' recent plays (see the module docstring)."""
 
-    def __init__(self, view: SeatView, know: Knowledge, depth: int = 4, eps: float = 0.5) -> None:
+    def __init__(
+        self, view: SeatView, know: Knowledge, depth: int = 4, eps: float = 0.5, classes: bool = False
+    ) -> None:
         self.view = view
         self.eps = eps
+        #: Model a play by its class (points, trump or not) rather than the exact card.
+        self.classes = classes
         self.tables: Tables = know.tables
         self.players = view.players
         self.start = arrastre_start(view.players)
@@ -266,7 +270,17 @@ class Inference:
         )
         chosen = choose_card(situation)
         spread = self.eps / len(legal)
+        if self.classes:
+            # Cards of one class are interchangeable to the model: the policy's tie-breaks between
+            # them carry no evidence.
+            kind = self._class(chosen)
+            if self._class(obs.card) != kind:
+                return spread
+            return spread + (1.0 - self.eps) / sum(1 for c in legal if self._class(c) == kind)
         return spread + (1.0 - self.eps) if chosen == obs.card else spread
+
+    def _class(self, card: int) -> tuple[int, bool]:
+        return self.tables.points[card], card // 10 == self.tables.trump
 
     def _allowed(self, obs: Observation, hand: list[int]) -> list[int]:
         tables = self.tables

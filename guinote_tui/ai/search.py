@@ -192,6 +192,7 @@ class HardBot(Bot):
         infer_depth: int = 4,
         oversample: int = 3,
         infer_weights: bool = False,
+        infer_classes: bool = False,
         objective: str = "points",
         points_weight: float = 0.3,
         arrastre_objective: str = "points",
@@ -222,6 +223,7 @@ class HardBot(Bot):
         self.infer_depth = infer_depth
         self.oversample = oversample
         self.infer_weights = infer_weights
+        self.infer_classes = infer_classes
         #: Built once per decision, on the first inferred sample.
         self._inference: Inference | None = None
 
@@ -236,7 +238,7 @@ class HardBot(Bot):
         if not self.infer:
             return [(sample_deal(view, know, rng), 1.0) for _ in range(count)]
         if self._inference is None:
-            self._inference = Inference(view, know, self.infer_depth, self.infer_eps)
+            self._inference = Inference(view, know, self.infer_depth, self.infer_eps, self.infer_classes)
         inference = self._inference
         if not self.infer_weights:
             return [(deal, 1.0) for deal in inferred_deals(view, know, rng, count, inference, self.oversample)]

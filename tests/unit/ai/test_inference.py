@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import statistics
 
@@ -149,3 +150,27 @@ def test_importance_weights_keep_every_deal_and_scale_the_likelihoods() -> None:
     uniform = make_bot("hard")
     assert isinstance(uniform, HardBot)
     assert {w for _, w in uniform._deals(view, know, random.Random(5), 10)} == {1.0}
+
+
+@pytest.mark.parametrize("classes", [False, True])
+def test_play_model_is_a_distribution_over_the_legal_cards(classes: bool) -> None:
+    rng = random.Random(6)
+    checked = 0
+    for view, true, _ in policy_positions(2, seed=12, hands=4):
+        inference = Inference(view, Knowledge.from_view(view), depth=2, eps=0.3, classes=classes)
+        for obs in inference.observations:
+            held = inference._history(obs.seat, mask_of(true.hands[obs.seat]), obs.trick_index, rng)[obs.trick_index]
+            cards = [c for c in range(40) if held >> c & 1]
+            if obs.trick_index >= inference.start and obs.before:
+                cards = inference._allowed(obs, cards)  # the arrastre's obligations
+            if len(cards) < 2:
+                continue
+            probabilities = {c: inference._play_probability(dataclasses.replace(obs, card=c), held) for c in cards}
+            assert sum(probabilities.values()) == pytest.approx(1.0)
+            if classes:
+                # Cards of one class (points, trump or not) are equally likely.
+                for c in cards:
+                    same = [d for d in cards if inference._class(d) == inference._class(c)]
+                    assert all(probabilities[d] == pytest.approx(probabilities[c]) for d in same)
+            checked += 1
+    assert checked >= 10
