@@ -25,7 +25,7 @@ BOTS = [
     "expert:samples=2,arrastre_samples=1,arrastre_nodes=3000",
     # The card-play inference reads the other seats' past plays: still from the view only.
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.5,objective=juego",
-    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_weights=true,infer_eps=0.3",
+    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_weights=true,infer_classes=true,infer_eps=0.3",
 ]
 
 
