@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 
 from ..engine import RANKS, Rules
+from ..engine.hand import judge_hand
 from .tables import SUIT_MASK, tables_for
 
 REY_INDEX = RANKS.index(12)
@@ -370,22 +371,13 @@ class JuegoSolver(ArrastreSolver):
         return round(1000 * outcome) * self.OUTCOME + self.acc[0] - self.acc[1]
 
     def _judge(self, last_side: int) -> int:
-        """The value of a hand played to the end (RULES.md section 7)."""
-        rules = self.rules
+        """The value of a hand played to the end (the engine's own judgement, RULES.md section 7)."""
         acc = self.acc
         totals = (self.carried[0] + acc[0], self.carried[1] + acc[1])
-        reached = [side for side in (0, 1) if totals[side] >= rules.target]
-        if rules.treinta_malas and self.first:
-            reached = [side for side in reached if acc[2 + side] >= 30]
-        if len(reached) == 2:
-            if rules.both_reach == "last_trick":
-                reached = [last_side]
-            elif totals[0] != totals[1]:
-                reached = [0 if totals[0] > totals[1] else 1]
-            else:
-                reached = []
-        if len(reached) == 1:
-            return self._value(1.0 if reached[0] == 0 else -1.0)
+        malas = (acc[2], acc[3]) if self.first else (0, 0)
+        winner, _, _ = judge_hand(self.rules, totals, malas, last_side, self.first)
+        if winner is not None:
+            return self._value(1.0 if winner == 0 else -1.0)
         return self._value(math.tanh((totals[0] - totals[1]) / self.scale))
 
     def _reached(self, side: int) -> bool:

@@ -152,6 +152,40 @@ class HandResult:
         return self.card_points[side] + (10 if self.last_trick_side == side else 0)
 
 
+def judge_hand(
+    rules: Rules,
+    totals: tuple[int, int],
+    malas: tuple[int, int],
+    last_trick_side: int | None,
+    first_of_juego: bool,
+) -> tuple[int | None, str, list[int]]:
+    """Who wins the juego when a hand is played to the end (RULES.md section 7).
+
+    ``totals`` are the sides' running totals, ``malas`` their card points plus
+    the last-trick ten (what treinta malas counts). Returns the winning side
+    (None: no juego yet), the reason in words, and the sides treinta malas denied.
+    """
+    reached = [side for side in (0, 1) if totals[side] >= rules.target]
+    denied: list[int] = []
+    if rules.treinta_malas and first_of_juego:
+        for side in list(reached):
+            if malas[side] < 30:
+                reached.remove(side)
+                denied.append(side)
+    if len(reached) == 2:
+        if rules.both_reach == "last_trick":
+            return last_trick_side, "both reached the target: the last trick decides", denied
+        if totals[0] == totals[1]:
+            return None, "both reached the target with equal scores: another hand", denied
+        best = 0 if totals[0] > totals[1] else 1
+        return best, "both reached the target: the higher score wins", denied
+    if reached:
+        return reached[0], "reached the target", denied
+    if denied:
+        return None, "treinta malas: 101 without 30 from cards and the last ten", denied
+    return None, "nobody reached the target: de vueltas", denied
+
+
 class HandState:
     """The full state of one hand (every card known: the referee's view)."""
 
@@ -598,26 +632,8 @@ class HandState:
 
     def _judge(self, totals: tuple[int, int]) -> tuple[int | None, str, list[int]]:
         """Who wins the juego when a hand is played to the end."""
-        rules = self.rules
-        reached = [side for side in (0, 1) if totals[side] >= rules.target]
-        denied: list[int] = []
-        if rules.treinta_malas and self.first_of_juego:
-            for side in list(reached):
-                if self.card_points[side] + (10 if self.last_trick_side == side else 0) < 30:
-                    reached.remove(side)
-                    denied.append(side)
-        if len(reached) == 2:
-            if rules.both_reach == "last_trick":
-                return self.last_trick_side, "both reached the target: the last trick decides", denied
-            if totals[0] == totals[1]:
-                return None, "both reached the target with equal scores: another hand", denied
-            best = 0 if totals[0] > totals[1] else 1
-            return best, "both reached the target: the higher score wins", denied
-        if reached:
-            return reached[0], "reached the target", denied
-        if denied:
-            return None, "treinta malas: 101 without 30 from cards and the last ten", denied
-        return None, "nobody reached the target: de vueltas", denied
+        malas = tuple(self.card_points[side] + (10 if self.last_trick_side == side else 0) for side in (0, 1))
+        return judge_hand(self.rules, totals, (malas[0], malas[1]), self.last_trick_side, self.first_of_juego)
 
     # -- explanations ---------------------------------------------------------
 
