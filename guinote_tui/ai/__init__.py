@@ -93,6 +93,22 @@ def make_bot(spec: str) -> Bot:
     return REGISTRY[name](**kwargs)
 
 
+def spec_list(text: str, *, players_only: bool = False) -> list[str]:
+    """Bot specs from one command-line value, each checked with :func:`make_bot`.
+
+    Specs are separated by semicolons, or by commas when none has parameters
+    (``easy,normal`` but ``hard:samples=12;expert``). ``players_only`` refuses
+    a bot that sees every card. Raises ``ValueError`` with one readable line.
+    """
+    specs = [s.strip() for s in (text.split(";") if ";" in text or ":" in text else text.split(",")) if s.strip()]
+    if not specs:
+        raise ValueError("name at least one bot")
+    for spec in specs:
+        if make_bot(spec).omniscient and players_only:
+            raise ValueError(f"bot {spec} sees every card: it is the oracle, not a player")
+    return specs
+
+
 def bot_names(offered_only: bool = False) -> list[str]:
     """Registered bot names, weakest first; ``offered_only`` hides measurement bots."""
     return [name for name, factory in REGISTRY.items() if not offered_only or factory().offered]
@@ -111,4 +127,5 @@ __all__ = [
     "make_bot",
     "parse_spec",
     "spec_defaults",
+    "spec_list",
 ]

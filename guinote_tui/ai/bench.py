@@ -21,7 +21,7 @@ from collections.abc import Iterator
 import click
 
 from ..engine import HandState, Rules, seat_view
-from . import make_bot
+from . import make_bot, spec_list
 from .rulebots import NormalBot
 
 
@@ -102,10 +102,8 @@ def time_bot(
 def main(bots: str, players: str, preset: str, hands: int, seed: int, choices_only: bool, cpu: bool) -> None:
     """Print decision-time percentiles (ms) per bot level, heads-up and pairs."""
     sizes = [2, 4] if players == "both" else [int(players)]
-    specs = [s for s in (bots.split(";") if ";" in bots else bots.split(",")) if s.strip()]
     try:
-        for spec in specs:
-            make_bot(spec)
+        specs = spec_list(bots)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
     clock = "CPU" if cpu else "wall-clock"

@@ -28,7 +28,7 @@ import click
 
 from ..engine import HandState, Play, seat_view
 from ..tournament.stats import mean, mean_ci95
-from . import make_bot
+from . import make_bot, spec_list
 from .bench import percentiles, random_positions
 from .search import OpenBot
 
@@ -116,13 +116,8 @@ def paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, tupl
 )
 def main(bots: str, players: str, preset: str, hands: int, seed: int, orders: int, wildness: float) -> None:
     """Print each bot's mean phase-1 regret against the open-card oracle, and paired differences."""
-    specs = [s.strip() for s in bots.split(";") if s.strip()]
-    if not specs:
-        raise click.BadParameter("name at least one bot", param_hint="--bots")
     try:
-        for spec in specs:
-            if make_bot(spec).omniscient:
-                raise ValueError(f"bot {spec} sees every card: it is the oracle, not a player")
+        specs = spec_list(bots, players_only=True)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
     positions = phase1_positions(int(players), preset, seed, hands, orders, wildness)

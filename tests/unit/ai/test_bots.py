@@ -6,7 +6,16 @@ import random
 
 import pytest
 
-from guinote_tui.ai import REGISTRY, EasyBot, HardBot, bot_names, make_bot, parse_spec, spec_defaults
+from guinote_tui.ai import (
+    REGISTRY,
+    EasyBot,
+    HardBot,
+    bot_names,
+    make_bot,
+    parse_spec,
+    spec_defaults,
+    spec_list,
+)
 from guinote_tui.ai.bench import random_positions
 from guinote_tui.ai.determinize import build_state, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
@@ -48,6 +57,19 @@ def test_spec_passes_typed_parameters() -> None:
     easy = make_bot("easy:miss_cante=0.5")
     assert isinstance(easy, EasyBot) and easy.miss_cante == 0.5
     assert parse_spec(" normal ") == ("normal", {})
+
+
+def test_spec_lists_split_on_semicolons_once_a_spec_has_parameters() -> None:
+    assert spec_list("easy,normal") == ["easy", "normal"]
+    assert spec_list("hard:samples=12,arrastre_samples=4") == ["hard:samples=12,arrastre_samples=4"]
+    assert spec_list(" hard:samples=12 ; normal ;") == ["hard:samples=12", "normal"]
+    assert spec_list("open") == ["open"]
+    with pytest.raises(ValueError, match="it is the oracle"):
+        spec_list("normal;open", players_only=True)
+    with pytest.raises(ValueError, match="at least one bot"):
+        spec_list(" ; ")
+    with pytest.raises(ValueError, match="unknown bot 'easy,hard'"):
+        spec_list("easy,hard:samples=12")
 
 
 def test_expert_takes_hards_parameters_with_its_own_defaults() -> None:
