@@ -15,11 +15,11 @@ from typing import Any
 
 from .base import Bot, RandomBot
 from .rulebots import EasyBot, NormalBot
-from .search import ExpertBot, HardBot, OpenBot
+from .search import ExpertBot, HardBot, OpenBot, TeamBot
 
 BotFactory = Callable[..., Bot]
 
-#: name -> factory; weakest first, the measurement-only open-card bot last.
+#: name -> factory; weakest first, the measurement-only bots (seeing hidden cards) last.
 REGISTRY: dict[str, BotFactory] = {
     "random": RandomBot,
     "easy": EasyBot,
@@ -27,6 +27,7 @@ REGISTRY: dict[str, BotFactory] = {
     "hard": HardBot,
     "expert": ExpertBot,
     "open": OpenBot,
+    "team": TeamBot,
 }
 
 
@@ -123,6 +124,7 @@ __all__ = [
     "NormalBot",
     "OpenBot",
     "RandomBot",
+    "TeamBot",
     "bot_names",
     "make_bot",
     "parse_spec",

@@ -23,6 +23,7 @@ only makes the weights flatter, never impossible.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import RANKS, SeatView, card_tables
@@ -305,16 +306,23 @@ class Inference:
 
 
 def inferred_deals(
-    view: SeatView, know: Knowledge, rng: random.Random, count: int, inference: Inference, oversample: int = 3
+    view: SeatView,
+    know: Knowledge,
+    rng: random.Random,
+    count: int,
+    inference: Inference,
+    oversample: int = 3,
+    sampler: Callable[[SeatView, Knowledge, random.Random], Deal] = sample_deal,
 ) -> list[Deal]:
     """``count`` deals drawn from ``oversample`` times as many, in proportion to their weights.
 
     Systematic resampling: the same deal may appear more than once when it
-    explains the play much better than the others.
+    explains the play much better than the others. ``sampler`` draws the
+    candidate deals (uniformly over the consistent ones by default).
     """
     if not inference.informative:
-        return [sample_deal(view, know, rng) for _ in range(count)]
-    pool = [sample_deal(view, know, rng) for _ in range(count * oversample)]
+        return [sampler(view, know, rng) for _ in range(count)]
+    pool = [sampler(view, know, rng) for _ in range(count * oversample)]
     weights = [inference.weight(deal, rng) for deal in pool]
     total = sum(weights)
     if total <= 0.0:

@@ -28,6 +28,7 @@ from .inference import Inference, inferred_deals
 from .knowledge import Knowledge
 from .policy import Situation, choose_card, settled_action
 from .rulebots import NormalBot
+from .signals import SIGNAL_LEAK, SIGNAL_TRIES, is_throw, partner_signals, signal_card
 from .solver import ArrastreSolver, JuegoSolver, OutOfBudget
 from .tables import ALL_CARDS, Tables, mask_of, tables_for
 
@@ -196,6 +197,8 @@ class HardBot(Bot):
         objective: str = "points",
         points_weight: float = 0.3,
         arrastre_objective: str = "points",
+        signals: bool = False,
+        signal_margin: float = 1.0,
     ) -> None:
         if samples < 1 or arrastre_samples < 1 or arrastre_nodes < 1:
             raise ValueError(f"bot {self.name}: samples must be at least 1")
@@ -224,6 +227,12 @@ class HardBot(Bot):
         self.oversample = oversample
         self.infer_weights = infer_weights
         self.infer_classes = infer_classes
+        if signal_margin < 0.0:
+            raise ValueError(f"bot {self.name}: signal_margin must not be negative")
+        self.signals = signals
+        self.signal_margin = signal_margin
+        #: Unplayed as and tres the partner signalled it lacks (pairs, ``signals``); set per decision.
+        self._denied = 0
         #: Built once per decision, on the first inferred sample.
         self._inference: Inference | None = None
 
@@ -236,13 +245,14 @@ class HardBot(Bot):
         sampling: every distinct deal is kept).
         """
         if not self.infer:
-            return [(sample_deal(view, know, rng), 1.0) for _ in range(count)]
+            return [(self._sample(view, know, rng), 1.0) for _ in range(count)]
         if self._inference is None:
             self._inference = Inference(view, know, self.infer_depth, self.infer_eps, self.infer_classes)
         inference = self._inference
         if not self.infer_weights:
-            return [(deal, 1.0) for deal in inferred_deals(view, know, rng, count, inference, self.oversample)]
-        deals = [sample_deal(view, know, rng) for _ in range(count)]
+            deals = inferred_deals(view, know, rng, count, inference, self.oversample, self._sample)
+            return [(deal, 1.0) for deal in deals]
+        deals = [self._sample(view, know, rng) for _ in range(count)]
         if not inference.informative:
             return [(deal, 1.0) for deal in deals]
         weights = [inference.weight(deal, rng) for deal in deals]
@@ -251,6 +261,23 @@ class HardBot(Bot):
             return [(deal, 1.0) for deal in deals]
         return [(deal, weight / top) for deal, weight in zip(deals, weights, strict=True)]
 
+    def _knowledge(self, view: SeatView) -> Knowledge:
+        """What the seat knows about the hidden cards (from the view alone)."""
+        return Knowledge.from_view(view)
+
+    def _sample(self, view: SeatView, know: Knowledge, rng: random.Random) -> Deal:
+        """One deal consistent with the view; with partner signals, mostly one that agrees with them."""
+        deal = sample_deal(view, know, rng)
+        denied = self._denied
+        if not denied:
+            return deal
+        partner = (view.seat + 2) % view.players
+        for _ in range(SIGNAL_TRIES):
+            if not mask_of(deal.hands[partner]) & denied or rng.random() < SIGNAL_LEAK:
+                break
+            deal = sample_deal(view, know, rng)
+        return deal
+
     def choose(self, view: SeatView, rng: random.Random) -> Action:
         legal = view.legal
         tables = tables_for(view.rules, view.trump)
@@ -258,14 +285,21 @@ class HardBot(Bot):
         if action is not None:
             return action
         cards: list[int] = [a.card for a in legal if isinstance(a, Play)]
-        know = Knowledge.from_view(view)
+        know = self._knowledge(view)
         self._inference = None
+        signalling = self.signals and view.players == 4
+        self._denied = partner_signals(view, tables) if signalling else 0
         totals = None
         if view.in_arrastre:
             totals = self._arrastre_values(view, know, cards, rng)
         if totals is None:
             totals = self._playout_values(view, know, cards, tables, rng)
         best = max(cards, key=lambda c: totals[c])
+        if signalling and view.trick and not view.in_arrastre and is_throw(best, tables):
+            # Among throws about as good as the best, the one that tells the partner where we are weak.
+            floor = totals[best] - self.signal_margin
+            close = [c for c in cards if is_throw(c, tables) and totals[c] >= floor]
+            best = signal_card(close, view.hand, tables)
         return PLAY[best]
 
     def _arrastre_values(
@@ -370,6 +404,42 @@ class ExpertBot(HardBot):
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**{**self.DEFAULTS, **params})
+
+
+class TeamBot(HardBot):
+    """hard that also sees its partner's hand (pairs; measurement only).
+
+    Both partners of a team seeing each other's hands is the most any
+    convention between them could tell: this bot bounds what partner signals
+    (:mod:`.signals`) can gain. Heads-up it plays exactly as hard.
+    """
+
+    name = "team"
+    offered = False
+    omniscient = True
+
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
+        self._partner_hand = 0
+
+    def choose_open(self, state: HandState, seat: int, rng: random.Random) -> Action:
+        if state.players == 4:
+            self._partner_hand = mask_of(state.hands[(seat + 2) % 4])
+        try:
+            return self.choose(seat_view(state, seat), rng)
+        finally:
+            self._partner_hand = 0
+
+    def _knowledge(self, view: SeatView) -> Knowledge:
+        know = Knowledge.from_view(view)
+        if self._partner_hand:
+            partner = (view.seat + 2) % 4
+            know.known[partner] = self._partner_hand
+            know.possible[partner] = self._partner_hand
+            for seat in know.possible:
+                if seat != partner:
+                    know.possible[seat] &= ~self._partner_hand
+        return know
 
 
 class OpenBot(Bot):

@@ -40,11 +40,12 @@ def positions(players: int, preset: str, hands: int = 4, every: int = 1) -> list
 # -- specs and registry ---------------------------------------------------------------------
 
 
-def test_registry_lists_the_ladder_weakest_first_with_open_last() -> None:
-    assert list(REGISTRY) == ["random", "easy", "normal", "hard", "expert", "open"]
+def test_registry_lists_the_ladder_weakest_first_with_the_measurement_bots_last() -> None:
+    assert list(REGISTRY) == ["random", "easy", "normal", "hard", "expert", "open", "team"]
     assert bot_names(offered_only=True) == ["easy", "normal", "hard", "expert"]
-    opened = make_bot("open")
-    assert opened.omniscient and not opened.offered
+    for name in ("open", "team"):
+        seer = make_bot(name)
+        assert seer.omniscient and not seer.offered
     assert not any(make_bot(name).omniscient for name in bot_names(offered_only=True))
 
 

@@ -26,6 +26,9 @@ BOTS = [
     # The card-play inference reads the other seats' past plays: still from the view only.
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.5,objective=juego",
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_weights=true,infer_classes=true,infer_eps=0.3",
+    # Partner signals are read from the partner's plays in the view.
+    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,signals=true",
+    "expert:samples=3,arrastre_samples=2,arrastre_nodes=3000,signals=true",
 ]
 
 
