@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from ..engine import SeatView
 from .knowledge import arrastre_start
-from .tables import SUIT_MASK, Tables
+from .tables import SUIT_MASK, Tables, mask_of
 
 #: Chance that a sampled deal contradicting the partner's signals is kept anyway.
 SIGNAL_LEAK = 0.15
@@ -52,9 +52,7 @@ def signal_card(candidates: Sequence[int], hand: Sequence[int], tables: Tables) 
     standing the lower card goes (then the card number, so the choice is
     deterministic).
     """
-    held = 0
-    for card in hand:
-        held |= 1 << card
+    held = mask_of(hand)
 
     def key(card: int) -> tuple[bool, int, int, int]:
         suit = card // 10
@@ -76,17 +74,7 @@ def partner_signals(view: SeatView, tables: Tables) -> int:
         card = trick.cards[(partner - trick.leader) % view.players]
         if is_throw(card, tables):
             denied |= high_cards(card // 10, tables)
-    played = 0
-    for card in view.played_cards():
-        played |= 1 << card
-    return denied & ~played & ~_own(view)
-
-
-def _own(view: SeatView) -> int:
-    mask = 0
-    for card in view.hand:
-        mask |= 1 << card
-    return mask
+    return denied & ~mask_of(view.played_cards()) & ~mask_of(view.hand)
 
 
 __all__ = ["SIGNAL_LEAK", "SIGNAL_TRIES", "high_cards", "is_throw", "partner_signals", "signal_card"]
