@@ -2,14 +2,13 @@
 
 ``hard`` samples deals consistent with its view (:mod:`.determinize`) and
 scores each card it may play by playing every sample to the end with the
-rule-based policy (the same deals for every card, so the comparison is fair),
-spending the playouts by sequential halving; heads-up, from three stock cards
-down, its playouts stop at the arrastre and solve it exactly. In the arrastre
-it solves exactly (:mod:`.solver`): heads-up the opponent's hand is known, so
-one solve is the answer; in pairs it solves each sample.
+rule-based policy (the same deals for every card, so the comparison is fair).
+In the arrastre it solves exactly (:mod:`.solver`): heads-up the opponent's
+hand is known, so one solve is the answer; in pairs it solves each sample.
 
-``expert`` uses the same machinery with about twice the playouts and samples
-weighted by inference (:mod:`.inference`).
+``expert`` uses the same machinery with about twice the playouts (spent by
+sequential halving), the exact arrastre solver at the end of its late
+heads-up playouts, and samples weighted by inference (:mod:`.inference`).
 
 Budgets are counted in samples, not seconds, so a decision is reproducible.
 Cantes, tute and the swap follow the rule-based policy: they are nearly always
@@ -184,9 +183,9 @@ class HardBot(Bot):
         samples: int = 100,
         arrastre_samples: int = 12,
         arrastre_nodes: int = 100_000,
-        leaf_stock: int = 3,
+        leaf_stock: int = 0,
         playout_ev: bool = True,
-        halving: bool = True,
+        halving: bool = False,
         exact_arrastre: bool = True,
         juego_bonus: float = 0.0,
         infer: bool = False,
@@ -386,7 +385,7 @@ class HardBot(Bot):
 
 
 class ExpertBot(HardBot):
-    """Hard's search with a bigger budget and inference from declined cantes and swaps."""
+    """Hard's search with a bigger budget spent by sequential halving."""
 
     name = "expert"
 
@@ -395,6 +394,8 @@ class ExpertBot(HardBot):
         "samples": 220,
         "arrastre_samples": 24,
         "arrastre_nodes": 200_000,
+        "leaf_stock": 3,
+        "halving": True,
         "exact_arrastre": False,
         "infer": True,
         "infer_eps": 1.0,
