@@ -271,7 +271,8 @@ class HardBot(Bot):
         denied = self._denied
         if not denied:
             return deal
-        partner = (view.seat + 2) % view.players
+        partner = view.partner
+        assert partner is not None  # signals are read in pairs only
         for _ in range(SIGNAL_TRIES):
             if not mask_of(deal.hands[partner]) & denied or rng.random() < SIGNAL_LEAK:
                 break

@@ -11,7 +11,7 @@ from guinote_tui.ai.bench import random_positions
 from guinote_tui.ai.knowledge import Knowledge, arrastre_start
 from guinote_tui.ai.signals import high_cards, is_throw, partner_signals, signal_card
 from guinote_tui.ai.tables import mask_of, tables_for
-from guinote_tui.engine import Play, Rules, seat_view
+from guinote_tui.engine import Play, Rules, SeatView, seat_view
 from guinote_tui.engine.cards import parse_cards
 
 RULES = Rules()
@@ -35,7 +35,7 @@ def test_a_throw_comes_from_a_suit_without_as_or_tres_shortest_first() -> None:
     assert high_cards(0, tables) == mask_of(cards("1O 3O"))
 
 
-def expected_denials(view) -> int:  # type: ignore[no-untyped-def]
+def expected_denials(view: SeatView) -> int:
     """Independent restatement: the partner's phase-1 throws to tricks the other side took."""
     tables = tables_for(view.rules, view.trump)
     partner = (view.seat + 2) % 4
