@@ -221,13 +221,21 @@ class Inference:
                 continue
             likelihood *= self._play_probability(obs, held)
         for window in self.windows:
-            held = histories[window.seat].get(window.trick_index)
-            if held is None:
-                continue
-            held &= ~(1 << self.plays[window.seat].get(window.trick_index, 0))
-            if self._could_declare(window, held):
+            if self._declined(window, histories[window.seat]):
                 likelihood *= MISSED_DECLARATION
         return likelihood
+
+    def _declined(self, window: Window, history: dict[int, int]) -> bool:
+        """Whether the seat, holding ``history``'s hands, passed up a declaration in ``window``.
+
+        The window spans the draw (a card just drawn may complete a pair), so
+        the hand in it is the one the seat led or followed with in the next
+        trick: the hand before that trick, ``history[trick_index + 1]``.
+        """
+        held = history.get(window.trick_index + 1)
+        if held is None:
+            return False
+        return self._could_declare(window, held)
 
     def _could_declare(self, window: Window, held: int) -> bool:
         for suit in range(4):
@@ -316,9 +324,13 @@ def inferred_deals(
 ) -> list[Deal]:
     """``count`` deals drawn from ``oversample`` times as many, in proportion to their weights.
 
-    Systematic resampling: the same deal may appear more than once when it
-    explains the play much better than the others. ``sampler`` draws the
-    candidate deals (uniformly over the consistent ones by default).
+    Systematic resampling: the same placement of the hands may appear more
+    than once when it explains the play much better than the others. The
+    play says nothing about the order of the face-down stock, so every chosen
+    deal gets its stock freshly shuffled: repeats of a placement then differ
+    in what will be drawn, instead of all betting on one order of the stock.
+    ``sampler`` draws the candidate deals (uniformly over the consistent ones
+    by default).
     """
     if not inference.informative:
         return [sampler(view, know, rng) for _ in range(count)]
@@ -336,7 +348,9 @@ def inferred_deals(
         while running <= point and index + 1 < len(pool):
             index += 1
             running += weights[index]
-        chosen.append(pool[index])
+        stock = list(pool[index].stock)
+        rng.shuffle(stock)
+        chosen.append(Deal(pool[index].hands, stock))
         point += step
     return chosen
 

@@ -90,6 +90,20 @@ def test_declined_window_reads_pairs_and_the_seven() -> None:
     assert 0.0 < MISSED_DECLARATION < 1.0
 
 
+def test_declined_window_reads_the_hand_after_the_draw() -> None:
+    """The window spans the draw: a pair completed by the card just drawn counts as passed up."""
+    view, _, _ = next(p for p in policy_positions(2, seed=3, hands=3) if len(p[0].tricks) >= 3)
+    inference = Inference(view, Knowledge.from_view(view))
+    rey, sota = 0 * 10 + RANKS.index(12), 0 * 10 + RANKS.index(10)
+    filler = [1 * 10 + RANKS.index(r) for r in (1, 2, 3, 4, 5)]
+    before = 1 << rey | sum(1 << c for c in filler)  # the hand that played trick 0: no pair yet
+    after = 1 << rey | 1 << sota | sum(1 << c for c in filler[1:])  # filler[0] played, the sota drawn
+    window = Window(seat=1, trick_index=0, sung=0, swap_open=False)
+    assert inference._declined(window, {0: before, 1: after})
+    assert not inference._declined(window, {0: before | 1 << sota, 1: before & ~(1 << rey)})
+    assert not inference._declined(window, {0: before})  # the next hand is not rebuilt: no evidence
+
+
 def test_declined_windows_are_found_against_the_policy() -> None:
     """Windows where the winner declared nothing are collected, and the real deal passes most of them."""
     passed = total = 0
@@ -121,6 +135,32 @@ def test_inferred_deals_resample_in_proportion() -> None:
     # Same seed, same deals: reproducible.
     again = inferred_deals(view, know, random.Random(9), 20, inference, oversample=3)
     assert [d.hands for d in again] == [d.hands for d in deals]
+
+
+def test_repeated_placements_get_their_own_stock_orders() -> None:
+    """A placement chosen twice keeps its hands and stock cards, but not one shared order of the stock."""
+    view, _, _ = next(p for p in policy_positions(2, seed=3, hands=3) if len(p[0].tricks) >= 3 and p[0].stock_count > 4)
+    know = Knowledge.from_view(view)
+    inference = Inference(view, know)
+
+    class Peaked(Inference):
+        """Every weight on one placement: all chosen deals repeat it."""
+
+        def __init__(self) -> None:
+            self.__dict__.update(inference.__dict__)
+            self.favourite: Deal | None = None
+
+        def weight(self, deal: Deal, rng: random.Random) -> float:
+            if self.favourite is None:
+                self.favourite = deal
+            return 1.0 if deal is self.favourite else 0.0
+
+    peaked = Peaked()
+    deals = inferred_deals(view, know, random.Random(5), 12, peaked, oversample=3)
+    assert peaked.favourite is not None
+    assert all(d.hands == peaked.favourite.hands for d in deals)
+    assert all(sorted(d.stock) == sorted(peaked.favourite.stock) for d in deals)
+    assert len({tuple(d.stock) for d in deals}) > 6
 
 
 def test_uninformative_view_gives_plain_samples() -> None:
