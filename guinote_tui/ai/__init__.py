@@ -10,6 +10,7 @@ action.
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -43,9 +44,12 @@ def _convert(name: str, key: str, raw: str, default: Any) -> Any:
         if isinstance(default, int):
             return int(raw)
         if isinstance(default, float):
-            return float(raw)
+            value = float(raw)
+            if not math.isfinite(value):
+                raise ValueError
+            return value
     except ValueError:
-        kind = "true or false" if isinstance(default, bool) else type(default).__name__
+        kind = {bool: "true or false", int: "a whole number", float: "a finite number"}.get(type(default), "text")
         raise ValueError(f"bot {name}: {key} must be {kind}, not {raw!r}") from None
     return raw
 
@@ -84,6 +88,8 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
         if key not in defaults:
             known = ", ".join(defaults) or "none"
             raise ValueError(f"bot {name} has no parameter {key!r} (parameters: {known})")
+        if key in kwargs:
+            raise ValueError(f"bot {name}: {key} is given twice")
         kwargs[key] = _convert(name, key, raw.strip(), defaults[key])
     return name, kwargs
 

@@ -36,20 +36,18 @@ def sample_deal(view: SeatView, know: Knowledge, rng: random.Random, tries: int 
     for mask in know.known.values():
         free_cards &= ~mask
     pool = cards_of(free_cards)
-    for attempt in range(tries + 1):
-        strict = attempt < tries
+    for _ in range(tries):
         hands = {s: cards_of(know.known[s]) for s in seats}
         room = {s: view.hand_sizes[s] - len(hands[s]) for s in seats}
         room[STOCK] = view.stock_count
         stock: list[int] = []
         order = list(pool)
         rng.shuffle(order)
-        if strict:
-            # Most constrained cards first, so the caps rarely paint us into a corner.
-            order.sort(key=lambda c: sum(1 for s in seats if know.possible[s] >> c & 1))
+        # Most constrained cards first, so the caps rarely paint us into a corner.
+        order.sort(key=lambda c: sum(1 for s in seats if know.possible[s] >> c & 1))
         ok = True
         for card in order:
-            holders = [s for s in seats if room[s] > 0 and (not strict or know.possible[s] >> card & 1)]
+            holders = [s for s in seats if room[s] > 0 and know.possible[s] >> card & 1]
             weights = [room[s] for s in holders]
             if room[STOCK] > 0:
                 holders.append(STOCK)
@@ -65,7 +63,49 @@ def sample_deal(view: SeatView, know: Knowledge, rng: random.Random, tries: int 
                 hands[pick].append(card)
         if ok:
             return Deal(hands, stock)
-    raise AssertionError("cannot place the unseen cards: the view is inconsistent")
+    return _guarded_deal(view, know, rng, seats, pool)
+
+
+def _guarded_deal(view: SeatView, know: Knowledge, rng: random.Random, seats: list[int], pool: list[int]) -> Deal:
+    """A placement that cannot paint itself into a corner, for when the quick sampler keeps failing.
+
+    Before a card goes somewhere, the rest must still fit: for every set of
+    places (other hands and the stock), the cards that may only go to those
+    places must not outnumber their room (Hall's condition).
+    """
+    places = [*seats, STOCK]
+    hands = {s: cards_of(know.known[s]) for s in seats}
+    room = [view.hand_sizes[s] - len(hands[s]) for s in seats] + [view.stock_count]
+    stock: list[int] = []
+    # Where each card may go, as a bit per place (the stock takes any card).
+    where = {c: sum(1 << i for i, s in enumerate(seats) if know.possible[s] >> c & 1) | 1 << len(seats) for c in pool}
+    subsets = range(1, 1 << len(places))
+
+    def fits(rest: list[int]) -> bool:
+        for subset in subsets:
+            only = sum(1 for c in rest if where[c] & ~subset == 0)
+            if only > sum(room[i] for i in range(len(places)) if subset >> i & 1):
+                return False
+        return True
+
+    order = list(pool)
+    rng.shuffle(order)
+    for index, card in enumerate(order):
+        rest = order[index + 1 :]
+        options = [i for i in range(len(places)) if room[i] > 0 and where[card] >> i & 1]
+        rng.shuffle(options)
+        for i in options:
+            room[i] -= 1
+            if fits(rest):
+                break
+            room[i] += 1
+        else:
+            raise AssertionError("cannot place the unseen cards: the view is inconsistent")
+        if places[i] == STOCK:
+            stock.append(card)
+        else:
+            hands[places[i]].append(card)
+    return Deal(hands, stock)
 
 
 def build_state(view: SeatView, deal: Deal) -> HandState:
@@ -130,8 +170,3 @@ def build_state(view: SeatView, deal: Deal) -> HandState:
     state.log = []
     state._legal = None
     return state
-
-
-def determinize(view: SeatView, know: Knowledge, rng: random.Random) -> HandState:
-    """Sample a deal and build the state in one step."""
-    return build_state(view, sample_deal(view, know, rng))

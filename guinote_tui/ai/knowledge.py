@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import RANKS, SeatView
-from .tables import SUIT_MASK, Tables, mask_of, tables_for
+from .tables import Tables, mask_of, tables_for
 
 REY_INDEX = RANKS.index(12)
 
@@ -94,9 +94,6 @@ class Knowledge:
             hand_sizes=view.hand_sizes,
         )
 
-    def could_hold(self, seat: int, card: int) -> bool:
-        return bool(self.possible[seat] >> card & 1)
-
 
 def _cut(cap: int, suit: int, tables: Tables) -> int:
     """Cards of ``suit`` at or above strength ``cap`` (the ones the cap rules out)."""
@@ -150,7 +147,3 @@ def _arrastre_caps(view: SeatView, tables: Tables) -> list[list[int]]:
             ):
                 win_index = index
     return caps
-
-
-def suit_cards(mask: int, suit: int) -> int:
-    return mask & SUIT_MASK[suit]

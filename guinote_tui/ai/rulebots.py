@@ -68,6 +68,9 @@ class EasyBot(Bot):
     name = "easy"
 
     def __init__(self, miss_cante: float = 0.5, miss_swap: float = 0.5, blunder: float = 0.3) -> None:
+        for key, chance in (("miss_cante", miss_cante), ("miss_swap", miss_swap), ("blunder", blunder)):
+            if not 0.0 <= chance <= 1.0:
+                raise ValueError(f"bot {self.name}: {key} is a chance, between 0 and 1")
         self.miss_cante = miss_cante
         self.miss_swap = miss_swap
         self.blunder = blunder

@@ -32,9 +32,6 @@ from .signals import SIGNAL_LEAK, SIGNAL_TRIES, is_throw, partner_signals, signa
 from .solver import ArrastreSolver, JuegoSolver, OutOfBudget
 from .tables import ALL_CARDS, Tables, mask_of, tables_for
 
-OVER = "over"
-
-
 # -- playouts -----------------------------------------------------------------------
 
 
@@ -96,7 +93,7 @@ def policy_action(state: HandState, tables: Tables, remaining: int | None = None
 def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = None, ev: bool = False) -> None:
     """Play ``state`` to the end with the policy; with a solver, stop at the arrastre."""
     remaining = ALL_CARDS & ~played_mask(state)
-    while state.stage != OVER:
+    while not state.is_over:
         if (
             solver is not None
             and state.muestra is None
@@ -119,7 +116,7 @@ def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None
     """
     points = state.points
     diff: float = points[side] - points[1 - side]
-    if state.stage == OVER:
+    if state.is_over:
         result = state.result
         if result is not None and result.juego_winner is not None:
             if result.reason.startswith("tute"):
@@ -152,7 +149,7 @@ def juego_value(state: HandState, side: int, points_weight: float, solver: Arras
     points = state.points
     diff = points[side] - points[1 - side]
     result = state.result
-    if state.stage != OVER:
+    if not state.is_over:
         # A playout stopped at the arrastre: solve the rest for the juego.
         assert isinstance(solver, JuegoSolver)
         solver.set_score(
@@ -200,8 +197,12 @@ class HardBot(Bot):
         signals: bool = False,
         signal_margin: float = 1.0,
     ) -> None:
-        if samples < 1 or arrastre_samples < 1 or arrastre_nodes < 1:
-            raise ValueError(f"bot {self.name}: samples must be at least 1")
+        counts = {"samples": samples, "arrastre_samples": arrastre_samples, "arrastre_nodes": arrastre_nodes}
+        for key, count in counts.items():
+            if count < 1:
+                raise ValueError(f"bot {self.name}: {key} must be at least 1")
+        if leaf_stock < 0:
+            raise ValueError(f"bot {self.name}: leaf_stock must not be negative")
         self.samples = samples
         self.arrastre_samples = arrastre_samples
         self.arrastre_nodes = arrastre_nodes
@@ -210,8 +211,10 @@ class HardBot(Bot):
         self.halving = halving
         self.exact_arrastre = exact_arrastre
         self.juego_bonus = juego_bonus
-        if not 0.0 < infer_eps <= 1.0 or infer_depth < 0 or oversample < 1:
-            raise ValueError(f"bot {self.name}: infer_eps must be in (0, 1], infer_depth and oversample positive")
+        if not 0.0 < infer_eps <= 1.0:
+            raise ValueError(f"bot {self.name}: infer_eps must be more than 0 and at most 1")
+        if infer_depth < 1 or oversample < 1:
+            raise ValueError(f"bot {self.name}: infer_depth and oversample must be at least 1")
         if objective not in ("points", "juego", "vueltas"):
             raise ValueError(f"bot {self.name}: objective must be points, juego or vueltas")
         if not 0.0 <= points_weight <= 1.0:
@@ -227,7 +230,7 @@ class HardBot(Bot):
         self.oversample = oversample
         self.infer_weights = infer_weights
         self.infer_classes = infer_classes
-        if signal_margin < 0.0:
+        if not signal_margin >= 0.0:
             raise ValueError(f"bot {self.name}: signal_margin must not be negative")
         self.signals = signals
         self.signal_margin = signal_margin

@@ -34,10 +34,6 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 @dataclass(frozen=True)
 class Tables:
     """Card strength and points, and the cards that beat each card, for one trump."""
@@ -49,28 +45,24 @@ class Tables:
     beaters: tuple[int, ...]
     #: above[c]: cards of ``c``'s suit stronger than ``c``.
     above: tuple[int, ...]
-    #: below[c]: cards of ``c``'s suit weaker than ``c``.
-    below: tuple[int, ...]
     trump_mask: int
     cante_rank_index: int
 
 
 @lru_cache(maxsize=64)
-def _tables(card_order: str, cante_rank_index: int, trump: int, rules: Rules) -> Tables:
+def _tables(trump: int, rules: Rules) -> Tables:
+    from ..engine import RANKS
+
     base = card_tables(rules)
     strength = tuple(base.strength)
     above = []
-    below = []
     for card in range(40):
         suit = card // 10
-        up = down = 0
+        up = 0
         for other in range(suit * 10, suit * 10 + 10):
             if strength[other] > strength[card]:
                 up |= 1 << other
-            elif strength[other] < strength[card]:
-                down |= 1 << other
         above.append(up)
-        below.append(down)
     beaters = tuple(above[c] | (SUIT_MASK[trump] if c // 10 != trump else 0) for c in range(40))
     return Tables(
         strength=strength,
@@ -78,24 +70,11 @@ def _tables(card_order: str, cante_rank_index: int, trump: int, rules: Rules) ->
         trump=trump,
         beaters=beaters,
         above=tuple(above),
-        below=tuple(below),
         trump_mask=SUIT_MASK[trump],
-        cante_rank_index=cante_rank_index,
+        cante_rank_index=RANKS.index(rules.cante_rank),
     )
 
 
 def tables_for(rules: Rules, trump: int) -> Tables:
     """The cached tables for ``rules`` with ``trump`` as trumps."""
-    from ..engine import RANKS
-
-    return _tables(rules.card_order, RANKS.index(rules.cante_rank), trump, rules)
-
-
-def beats(tables: Tables, card: int, winning: int) -> bool:
-    """Whether ``card`` takes the trick from ``winning``."""
-    return bool(tables.beaters[winning] >> card & 1)
-
-
-def cheapest(cards: list[int], key_points: tuple[int, ...], strength: tuple[int, ...]) -> int:
-    """The card worth least: fewest points, then weakest."""
-    return min(cards, key=lambda c: (key_points[c], strength[c]))
+    return _tables(trump, rules)

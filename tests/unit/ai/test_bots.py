@@ -91,7 +91,16 @@ def test_expert_takes_hards_parameters_with_its_own_defaults() -> None:
     [
         ("wizard", "unknown bot 'wizard'"),
         ("hard:depth=3", "bot hard has no parameter 'depth'"),
-        ("hard:samples=many", "bot hard: samples must be int"),
+        ("hard:samples=many", "bot hard: samples must be a whole number"),
+        ("hard:signal_margin=nan", "bot hard: signal_margin must be a finite number"),
+        ("hard:juego_bonus=inf", "bot hard: juego_bonus must be a finite number"),
+        ("hard:samples=2,samples=3", "bot hard: samples is given twice"),
+        ("hard:arrastre_nodes=0", "arrastre_nodes must be at least 1"),
+        ("hard:leaf_stock=-1", "leaf_stock must not be negative"),
+        ("hard:infer_depth=0", "infer_depth and oversample must be at least 1"),
+        ("expert:infer_eps=2", "infer_eps must be more than 0 and at most 1"),
+        ("easy:blunder=1.5", "bot easy: blunder is a chance, between 0 and 1"),
+        ("easy:miss_cante=-0.1", "bot easy: miss_cante is a chance, between 0 and 1"),
         ("hard:samples", "write parameters as key=value"),
         ("hard:samples=0", "samples must be at least 1"),
         ("open:stock_samples=0", "stock_samples must be at least 1"),
@@ -181,8 +190,10 @@ def test_forced_moves_come_back_at_once_without_touching_the_generator() -> None
 # -- determinisation --------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("tries", [30, 0])
 @pytest.mark.parametrize(("players", "preset"), TABLES)
-def test_determinised_states_match_the_view(players: int, preset: str) -> None:
+def test_determinised_states_match_the_view(players: int, preset: str, tries: int) -> None:
+    # tries=0 skips the quick sampler: every deal comes from the guarded placement.
     rng = random.Random(9)
     checked = 0
     for state in positions(players, preset, hands=3, every=2):
@@ -197,7 +208,7 @@ def test_determinised_states_match_the_view(players: int, preset: str) -> None:
                 assert real & ~know.possible[other] == 0, (state.describe(), other)
                 assert know.known[other] & ~real == 0
         for _ in range(3):
-            deal = sample_deal(view, know, rng)
+            deal = sample_deal(view, know, rng, tries)
             placed = mask_of(deal.stock)
             for other, cards in deal.hands.items():
                 assert len(cards) == view.hand_sizes[other]
@@ -211,6 +222,38 @@ def test_determinised_states_match_the_view(players: int, preset: str) -> None:
             assert sorted(built.all_cards()) == list(range(40))
             checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_placement_forced_by_the_caps_is_always_found(players: int) -> None:
+    # Caps that allow each other seat exactly its real hand leave one placement; the quick
+    # sampler often puts one of those cards in the stock and fails, the guarded one cannot.
+    rng = random.Random(4)
+    checked = 0
+    for state in positions(players, "aragones", hands=2, every=3):
+        seat = state.to_move
+        if seat is None or not state.stock:
+            continue
+        view = seat_view(state, seat)
+        know = Knowledge.from_view(view)
+        for other in know.possible:
+            know.possible[other] = mask_of(state.hands[other])
+        for tries in (30, 1, 0):
+            deal = sample_deal(view, know, rng, tries)
+            assert {s: mask_of(cards) for s, cards in deal.hands.items()} == know.possible
+            assert mask_of(deal.stock) == know.unseen & ~sum(know.possible.values())
+        checked += 1
+    assert checked > 10
+
+
+def test_an_impossible_view_is_refused() -> None:
+    state = positions(2, "aragones", hands=1)[0]
+    assert state.to_move is not None
+    view = seat_view(state, state.to_move)
+    know = Knowledge.from_view(view)
+    know.possible[1 - view.seat] = 0  # no card may go to the other hand
+    with pytest.raises(AssertionError, match="the view is inconsistent"):
+        sample_deal(view, know, random.Random(1))
 
 
 def test_arrastre_voids_are_read_from_the_tricks() -> None:
