@@ -131,7 +131,8 @@ def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None
 
 #: Scale of the first hand's point difference in the chance of winning the juego de vueltas,
 #: by number of players: P(win) ~ 1 / (1 + exp(-diff / s)) with s = 15 heads-up and 19.5 in
-#: pairs (``python -m guinote_tui.ai.calibrate``, see ``docs/bots.md``); on a -1..+1 scale
+#: pairs (``python -m guinote_tui.ai.calibrate`` when the objective was built; a later re-run
+#: reads 14.0 heads-up, see ``docs/bots.md``); on a -1..+1 scale
 #: that is tanh(diff / 2s).
 VUELTAS_SCALE = {2: 30.0, 4: 39.0}
 
