@@ -10,6 +10,7 @@ import click
 
 from . import __version__
 from .engine import HistoryError, Rules, RulesError
+from .params import FiniteFloatRange
 
 
 def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:
@@ -42,7 +43,7 @@ def main(ctx: click.Context) -> None:
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
 @click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help="Override one rules flag.")
 @click.option("--seed", type=int, default=None, help="Seed for the deals (a repeatable match).")
-@click.option("--delay", type=click.FloatRange(0, 10), default=None, help="Seconds between bot plays.")
+@click.option("--delay", type=FiniteFloatRange(0, 10), default=None, help="Seconds between bot plays.")
 @click.option("--load", "history", type=click.Path(dir_okay=False), default=None, help="Resume a saved history.")
 def play(
     players: str | None,
@@ -223,7 +224,10 @@ def serve(host: str, port: int) -> None:
     except ImportError:
         raise click.ClickException("textual-serve is not installed: pip install 'guinote-tui[serve]'") from None
     command = f"{sys.executable} -m guinote_tui play"
-    Server(command, host=host, port=port, title="Guiñote").serve()
+    try:
+        Server(command, host=host, port=port, title="Guiñote").serve()
+    except OSError as exc:  # the port is taken, the host does not resolve...
+        raise click.ClickException(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import click
 
 from ..engine import HandState, Play, seat_view
+from ..params import FiniteFloatRange
 from ..tournament.stats import mean, mean_ci95
 from . import make_bot, spec_list
 from .bench import percentiles, random_positions
@@ -109,7 +110,7 @@ def paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, tupl
 )
 @click.option(
     "--wildness",
-    type=click.FloatRange(0.0, 1.0),
+    type=FiniteFloatRange(0.0, 1.0),
     default=0.1,
     show_default=True,
     help="Share of the moves of the screened hands played at random (the rest are normal's).",

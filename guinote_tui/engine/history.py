@@ -94,6 +94,9 @@ def load_history(source: str | dict[str, Any]) -> Match:
             data = json.loads(source)
         except json.JSONDecodeError as exc:
             raise HistoryError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        except (RecursionError, ValueError) as exc:
+            # Nesting too deep for the parser, or a number too long to convert.
+            raise HistoryError(f"not a history this program can read: {str(exc) or type(exc).__name__}") from None
     else:
         data = source
     if not isinstance(data, dict):
@@ -103,7 +106,7 @@ def load_history(source: str | dict[str, Any]) -> Match:
     if data.get("version") != VERSION:
         raise HistoryError(f"unsupported history version {data.get('version')!r}: this program reads version {VERSION}")
     players = data.get("players")
-    if players not in (2, 4) or isinstance(players, bool):
+    if type(players) is not int or players not in (2, 4):
         raise HistoryError(f'"players" must be 2 or 4, not {players!r}')
     try:
         rules = Rules.from_dict(data.get("rules", {}))
@@ -162,7 +165,7 @@ def _parse_hand(number: int, entry: Any, players: int) -> tuple[int, list[Any], 
         if not isinstance(item, str) or len(item.split()) != 2:
             raise HistoryError(f'{where}: an action is written "<seat> <action>", e.g. "0 12E"')
         seat_text, action_text = item.split()
-        if not seat_text.isdigit() or int(seat_text) >= players:
+        if not (seat_text.isascii() and seat_text.isdigit()) or int(seat_text) >= players:
             raise HistoryError(f"{where}: no seat {seat_text!r} at a table of {players}")
         try:
             action = parse_action(action_text)

@@ -82,7 +82,10 @@ def wilson_ci95(share: float, n: float) -> tuple[float, float]:
     denominator = 1 + z2 / n
     centre = (share + z2 / (2 * n)) / denominator
     half = Z95 / denominator * math.sqrt(share * (1 - share) / n + z2 / (4 * n * n))
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # At a share of 0 or 1 that end is exactly 0 or 1; rounding must not move it inside.
+    low = 0.0 if share <= 0.0 else max(0.0, centre - half)
+    high = 1.0 if share >= 1.0 else min(1.0, centre + half)
+    return (low, high)
 
 
 def effective_trials(group_means: Sequence[float], group_size: int) -> float:

@@ -79,8 +79,31 @@ def test_play_refuses_bad_options_with_one_readable_line() -> None:
         (["play", "--rule", "nonsense=1"], "unknown rules flag"),
         (["play", "--players", "3"], "'3' is not one of"),
         (["play", "--level", "grandmaster"], "choose from"),
+        (["play", "--delay", "nan"], "'nan' is not a number"),
+        (["play", "--delay", "11"], "--delay"),
     ):
         result = runner.invoke(main, args)
         assert result.exit_code == 2, (args, result.output)
         assert needle in result.output, (args, result.output)
         assert "Traceback" not in result.output
+
+
+def test_serve_that_cannot_bind_is_one_line(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # Stand in for textual-serve (an optional extra): its server fails as a taken port does.
+    import types
+
+    class Server:
+        def __init__(self, command: str, host: str, port: int, title: str) -> None:
+            assert command.endswith("-m guinote_tui play")
+
+        def serve(self) -> None:
+            raise OSError(98, "address already in use")
+
+    package = types.ModuleType("textual_serve")
+    module = types.ModuleType("textual_serve.server")
+    module.Server = Server  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "textual_serve", package)
+    monkeypatch.setitem(sys.modules, "textual_serve.server", module)
+    result = CliRunner().invoke(main, ["serve", "--port", "18765"])
+    assert result.exit_code == 1
+    assert result.output.strip() == "Error: cannot serve on 127.0.0.1:18765: address already in use"

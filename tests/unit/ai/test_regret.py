@@ -60,8 +60,9 @@ def test_command_prints_regrets_and_refuses_bad_bots_in_one_line() -> None:
         bad = runner.invoke(main, ["--bots", bots, "--hands", "1"])
         assert bad.exit_code == 2 and message in bad.output
         assert "Traceback" not in bad.output
-    bad = runner.invoke(main, ["--wildness", "1.5", "--hands", "1"])
-    assert bad.exit_code == 2 and "--wildness" in bad.output and "Traceback" not in bad.output
+    for wildness in ("1.5", "nan"):
+        bad = runner.invoke(main, ["--wildness", wildness, "--hands", "1"])
+        assert bad.exit_code == 2 and "--wildness" in bad.output and "Traceback" not in bad.output
 
 
 def test_wildness_changes_the_screened_positions() -> None:

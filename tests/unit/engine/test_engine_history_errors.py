@@ -170,3 +170,24 @@ def test_read_history_round_trip_file(tmp_path: Path) -> None:
     path = tmp_path / "match.json"
     path.write_text(json.dumps(good_history()), encoding="utf-8")
     assert history_dict(read_history(path)) == good_history()
+
+
+def test_history_numbers_of_the_wrong_kind() -> None:
+    # A float where a whole number belongs, and digits from other scripts, once gave tracebacks.
+    data = good_history()
+    data["players"] = 4.0
+    assert '"players" must be 2 or 4' in load_error(data)
+    for seat in ("²", "١"):
+        data = good_history()
+        data["hands"][0]["actions"][0] = seat + " " + data["hands"][0]["actions"][0].split()[1]
+        message = load_error(data)
+        assert "hand 1, action 1" in message and "no seat" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000 + "]" * 100_000, '{"format": ' + "9" * 5000 + "}"],
+    ids=["nested too deep", "number too long"],
+)
+def test_history_json_the_parser_cannot_take(text: str) -> None:
+    assert "not a history this program can read" in load_error(text)
