@@ -21,10 +21,32 @@ from .hand import (
 from .obligations import describe
 
 
+def _malformed(action: object) -> str:
+    """What is wrong with an action that names no real card, suit or rank ("" when it is well formed)."""
+    kind = type(action)
+    if kind in (Play, Swap):
+        card = action.card  # type: ignore[attr-defined]
+        if type(card) is bool or not isinstance(card, int) or not 0 <= card < 40:
+            return f"{card!r} is not a card"
+        return ""
+    if kind is Sing:
+        suit = action.suit  # type: ignore[attr-defined]
+        return "" if type(suit) is not bool and isinstance(suit, int) and 0 <= suit < 4 else f"{suit!r} is not a suit"
+    if kind is DeclareTute:
+        rank = action.rank  # type: ignore[attr-defined]
+        return "" if type(rank) is not bool and rank in RANKS else f"{rank!r} is not a rank"
+    if kind is Pass:
+        return ""
+    return f"{action!r} is not an action"
+
+
 def why_illegal(state: HandState, action: Action) -> str:
     """The rule ``action`` breaks in ``state``, in words (for a legal action: ``""``)."""
     if action in state.legal_actions():
         return ""
+    malformed = _malformed(action)
+    if malformed:
+        return malformed
     stage = state.stage
     seat = state.to_move
     if stage == OVER_STAGE or seat is None:
@@ -32,7 +54,7 @@ def why_illegal(state: HandState, action: Action) -> str:
     hand = state.hands[seat]
     kind = type(action)
     if kind is Play:
-        card = action.card  # type: ignore[union-attr]
+        card = CARDS[action.card]  # type: ignore[union-attr]
         if stage == PREDRAW_STAGE:
             return "first decide whether to change the seven before the final draw (swap or pass)"
         if stage == WINDOW_STAGE:
@@ -41,7 +63,11 @@ def why_illegal(state: HandState, action: Action) -> str:
             return f"you don't hold the {card.name} ({card})"
         if state.trick and state.muestra is None:
             _, obligation = state.obligation(seat)
-            return describe(obligation, SUIT_OF[state.trick[0]], state.trick[state.win_index], state.trump)
+            winner = (state.leader + state.win_index) % state.players
+            partner_winning = state.players == 4 and winner == (seat + 2) % 4
+            return describe(
+                obligation, SUIT_OF[state.trick[0]], state.trick[state.win_index], state.trump, partner_winning
+            )
         return "that card cannot be played now"
     if kind is Pass:
         return "there is nothing to pass: play a card"

@@ -443,8 +443,11 @@ class HandState:
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalAction(self.why_illegal(action), action, self.to_move)
+        try:
+            # The engine's own equal action: a card given as a plain int becomes its Card.
+            action = legal[legal.index(action)]
+        except ValueError:
+            raise IllegalAction(self.why_illegal(action), action, self.to_move) from None
         actor = self.to_move
         assert actor is not None
         self._legal = None

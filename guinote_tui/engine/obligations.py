@@ -78,8 +78,14 @@ def allowed_cards(
     return hand, Obligation.FREE
 
 
-def describe(obligation: Obligation, led_suit: int, winning_card: int, trump: int) -> str:
-    """The rule a refused play breaks, in words."""
+def describe(
+    obligation: Obligation, led_suit: int, winning_card: int, trump: int, partner_winning: bool = False
+) -> str:
+    """The rule a refused play breaks, in words.
+
+    ``partner_winning``: the partner is winning the trick (which binds only
+    without the partner exemption).
+    """
     led = Suit(led_suit).title
     trumps = Suit(trump).title
     win = CARD_TEXT[winning_card]
@@ -88,7 +94,8 @@ def describe(obligation: Obligation, led_suit: int, winning_card: int, trump: in
     if obligation is Obligation.BEAT:
         return f"you must beat the winning {win} (montar): you hold a higher {led}"
     if obligation is Obligation.TRUMP:
-        return f"you must trump: you hold no {led} and an opponent is winning; you hold {trumps}"
+        winner = "your partner is winning but partner_exemption is off" if partner_winning else "an opponent is winning"
+        return f"you must trump: you hold no {led} and {winner}; you hold {trumps}"
     if obligation is Obligation.OVERTRUMP:
         return f"you must over-trump the winning {win}: you hold a higher {trumps}"
     if obligation is Obligation.UNDERTRUMP:

@@ -16,7 +16,21 @@ from collections import Counter
 
 import pytest
 
-from guinote_tui.engine import HandResult, HandState, Match, Rules, dumps, history_dict, load_history
+from guinote_tui.engine import (
+    Card,
+    DeclareTute,
+    HandResult,
+    HandState,
+    IllegalAction,
+    Match,
+    Play,
+    Rules,
+    Sing,
+    Swap,
+    dumps,
+    history_dict,
+    load_history,
+)
 
 SETUPS: list[tuple[int, Rules]] = [
     (4, Rules()),
@@ -253,3 +267,32 @@ def test_juego_decisions_follow_the_rules() -> None:
                 assert result.juego_winner == expected_juego_winner(result, rules), result
                 seen["both" if min(result.totals) >= rules.target else "end"] += 1
     assert seen["instant"] >= 20 and seen["end"] >= 100 and seen["both"] >= 1, seen
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda: Play(99), "99 is not a card"),
+        (lambda: Play("x"), "'x' is not a card"),
+        (lambda: Sing(7), "7 is not a suit"),
+        (lambda: Swap(50), "50 is not a card"),
+        (lambda: DeclareTute(13), "13 is not a rank"),
+        (lambda: "junk", "'junk' is not an action"),
+    ],
+)
+def test_malformed_actions_are_refused_naming_what_is_wrong(make, words: str) -> None:  # type: ignore[no-untyped-def]
+    state = HandState(list(range(40)), 0)
+    before = state.describe()
+    with pytest.raises(IllegalAction) as info:
+        state.apply(make())
+    assert info.value.rule == words
+    assert state.describe() == before
+
+
+def test_a_card_given_as_a_plain_number_is_played_as_its_card() -> None:
+    state = HandState(list(range(40)), 0)
+    seat = state.to_move
+    card = int(state.legal_actions()[0].card)  # type: ignore[union-attr]
+    state.apply(Play(card))  # type: ignore[arg-type]
+    assert type(state.trick[0]) is Card and state.log[-1] == (seat, Play(Card(card)))
+    assert type(state.log[-1][1].card) is Card  # type: ignore[union-attr]

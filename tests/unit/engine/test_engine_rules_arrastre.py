@@ -124,7 +124,11 @@ def test_flag_partner_exemption_false_void_must_trump_over_the_partner() -> None
     state = arrastre(hands, muestra="4B", leader=1, rules=NO_EXEMPTION)
     act(state, "1 1C", "2 2C")
     assert playable(state) == {"2B", "3B"}
-    assert_refused(state, "3 1E", "trump")
+    assert_refused(state, "3 1E", "trump", "your partner is winning but partner_exemption is off")
+    # Against an opponent's winning card the same rule says so.
+    state = arrastre({1: "5C", 2: "2B 3B 1O 6E 10O 11O"}, muestra="4B", leader=1, rules=NO_EXEMPTION)
+    act(state, "1 5C")
+    assert_refused(state, "2 1O", "you hold no Copas and an opponent is winning")
 
 
 def test_arrastre_void_without_trumps_any_card() -> None:
