@@ -6,7 +6,13 @@ in progress, every completed trick (everyone saw the cards fall and who won),
 the cantes sung, the swap made, the number of stock cards, the scores, and
 whose turn it is with the seat's legal actions when it is to move. Other
 hands, the stock's order and the deck order are never in it. Bots receive
-only views.
+only views, and only on their own turn.
+
+A view built for a seat that is *not* to move carries the table's true stage
+and turn, which during another seat's window or pre-draw stop tells that the
+seat was asked (it has something to declare). Such a view is for the
+interface, which shows the player only what section 8 allows
+(``guinote_tui.ui.session.shown_to_move``); see docs/rules-decisions.md, 12.
 """
 
 from __future__ import annotations

@@ -254,6 +254,36 @@ class GameSession:
         return self.events[self.hand_events_start :]
 
 
+#: Stages where the seat asked is chosen by its private cards (a pair to sing, the seven to
+#: change): the others must not see who is asked, nor wait longer when someone is.
+PRIVATE_STAGES = ("window", "predraw")
+
+
+def shown_to_move(view: SeatView) -> int | None:
+    """The seat the player is shown as deciding, from the player's ``view``.
+
+    While another seat decides a window or the swap before the last draw,
+    that it was asked at all tells what it holds (RULES.md section 8), so the
+    seat shown is the trick's winner, who leads next, as if nobody were asked.
+    """
+    if view.stage in PRIVATE_STAGES and view.to_move != view.seat:
+        return view.leader
+    return view.to_move
+
+
+def bot_pause(view: SeatView, delay: float) -> float:
+    """Seconds a bot's move takes on screen: none for a window or the swap before the draw.
+
+    Those decisions are made at once so that a seat being asked costs no
+    visible time; the pause after a finished trick belongs to the next lead.
+    """
+    if view.stage in PRIVATE_STAGES:
+        return 0.0
+    if not view.trick and view.tricks:
+        return delay * 1.6  # let the player see the finished trick before it is cleared
+    return delay
+
+
 def think_with_delay(session: GameSession, seat: int, view: SeatView, delay: float, cancelled: object) -> Action:
     """Think, then wait out what is left of ``delay`` unless ``cancelled`` (an Event) is set."""
     started = time.monotonic()

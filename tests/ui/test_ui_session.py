@@ -171,3 +171,31 @@ def test_the_table_asks_each_bot_with_its_own_seat_view_only() -> None:
         assert len(spy.seen) >= 3
         assert all(v.seat == seat and v.to_move == seat for v in spy.seen)
         assert all(len(v.hand) == v.hand_sizes[seat] for v in spy.seen)
+
+
+@pytest.mark.parametrize("partner", ["12O 10O 4C 5C 6C 2E", "12O 4E 4C 5C 6C 2E"], ids=["holds a pair", "holds none"])
+def test_who_is_asked_in_a_window_is_not_shown(partner: str) -> None:
+    # Seat 1 wins the first trick; its partner (seat 3) is asked to sing only when it holds a
+    # pair. The player (seat 0) must see the same either way: the winner about to lead, at once.
+    from dataclasses import replace
+
+    from guinote_tui.engine import HandState, Rules, parse_action, seat_view
+    from guinote_tui.ui.session import bot_pause, shown_to_move
+
+    hands = {0: "2B 4B 5B 6B 7B 2C", 1: "1B 2O 3O 4O 5O 6O", 2: "3E 5E 6E 7E 11E 7C", 3: partner}
+    deck = arranged_deck(4, dealer=3, hands=hands, muestra="1C", stock="7O 1E 12E 3C")  # no pair drawn
+    state = HandState(deck, 3, Rules(), 4)
+    for seat, card in ((0, "2B"), (1, "1B"), (2, "3E"), (3, "2E")):
+        state.apply(parse_action(card), seat)
+    mine = seat_view(state, 0)
+    assert mine.tricks[0].winner == 1
+    assert shown_to_move(mine) == 1
+    asked = seat_view(state, state.to_move)  # type: ignore[arg-type]
+    assert (asked.stage == "window") == ("10O" in partner)
+    if asked.stage == "window":
+        assert asked.seat == 3 and bot_pause(asked, 0.6) == 0.0
+    else:
+        assert asked.seat == 1 and bot_pause(asked, 0.6) == pytest.approx(0.96)
+    assert bot_pause(replace(asked, stage="predraw"), 0.6) == 0.0
+    # The player's own window is shown as theirs.
+    assert shown_to_move(replace(mine, stage="window", to_move=0)) == 0

@@ -35,7 +35,7 @@ from ...engine import (
 )
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked
-from ..session import HUMAN, GameSession, think_with_delay
+from ..session import HUMAN, GameSession, bot_pause, shown_to_move, think_with_delay
 from ..widgets.board import MuestraInfo, MuestraPanel, Scoreboard, ScoreInfo
 from ..widgets.hand import PlayerHand
 from ..widgets.log import EventLog
@@ -248,9 +248,11 @@ class TableScreen(Screen[None]):
             else:
                 text = "[b]Your lead:[/b] play a card — keys 1-6, ←/→ and Enter, or click"
         else:
-            seat = view.to_move
-            name = session.names[seat] if seat is not None else "?"
-            text = f"[dim]{name} is thinking…[/dim]"
+            seat = shown_to_move(view)
+            if seat is None or seat == view.seat:
+                text = "[dim]…[/dim]"
+            else:
+                text = f"[dim]{session.names[seat]} is thinking…[/dim]"
         widget.update(text)
 
     def say(self, message: str, title: str = "") -> None:
@@ -280,9 +282,7 @@ class TableScreen(Screen[None]):
         if seat is None:
             return
         view = session.view_for(seat)
-        delay = session.settings.delay
-        if not view.trick and view.tricks and delay:
-            delay *= 1.6  # let the player see the finished trick before it is cleared
+        delay = bot_pause(view, session.settings.delay)
         self.run_worker(
             partial(self._think, seat, view, self.turn, delay),
             thread=True,
