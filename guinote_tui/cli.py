@@ -81,7 +81,7 @@ def play(
 @main.command()
 @click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True)
 @click.option(
-    "--games", type=click.IntRange(1, 10_000_000), default=None, help="Self-play: full matches to play [default: 1000]."
+    "--games", type=click.IntRange(1, 1_000_000), default=None, help="Self-play: full matches to play [default: 1000]."
 )
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)

@@ -66,6 +66,10 @@ class SimulationReport:
         }
 
 
+#: Seeds of one run's matches are spaced this far apart (see :func:`simulate`).
+SEED_STRIDE = 1_000_003
+
+
 def simulate(
     players: int,
     matches: int,
@@ -74,14 +78,20 @@ def simulate(
     bot_name: str = "random",
     on_match: Callable[[int], None] | None = None,
 ) -> SimulationReport:
-    """Play ``matches`` full matches of ``bot_name`` against itself and time them."""
+    """Play ``matches`` full matches of ``bot_name`` against itself and time them.
+
+    Match ``i`` of seed ``s`` is seeded ``s * SEED_STRIDE + i``, so at most
+    ``SEED_STRIDE`` matches keep two seeds' runs from sharing matches.
+    """
+    if not 1 <= matches <= SEED_STRIDE:
+        raise ValueError(f"matches must be from 1 to {SEED_STRIDE:,}")
     wins = [0, 0]
     juegos = [0, 0]
     hands = 0
     bots = [make_bot(bot_name) for _ in range(players)]
     started = time.perf_counter()
     for index in range(matches):
-        match_seed = seed * 1_000_003 + index
+        match_seed = seed * SEED_STRIDE + index
         rngs = [random.Random(match_seed * 7 + seat) for seat in range(players)]
         match = play_match(Match(players, rules, seed=match_seed), bots, rngs)
         assert match.winner is not None

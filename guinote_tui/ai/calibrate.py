@@ -69,7 +69,7 @@ def fit_scale(data: list[tuple[int, int]]) -> float:
 @click.command()
 @click.option("--players", type=click.Choice(["2", "4"]), default="2", show_default=True)
 @click.option("--rules", "preset", default="aragones", show_default=True)
-@click.option("--games", type=click.IntRange(min=1), default=6000, show_default=True)
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=6000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 def main(players: str, preset: str, games: int, seed: int) -> None:
     """Fit the chance of winning a juego de vueltas to the first hand's point difference."""

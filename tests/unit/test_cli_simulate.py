@@ -84,6 +84,7 @@ def test_tournament_text_report() -> None:
         (["--a", "random", "--b", "random", "--games", "3"], "--deals"),
         (["--deals", "3"], "give --a and --b"),
         (["--bots", "grandmaster"], "choose from"),
+        (["--games", "1000001"], "--games"),  # more would share matches with the next seed
     ],
 )
 def test_bad_options_are_one_readable_line(args: list[str], needle: str) -> None:
@@ -109,3 +110,14 @@ def test_a_bot_that_breaks_the_rules_stops_the_run_with_one_line(monkeypatch: py
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "illegal action" in lines[0] and _Cheat.name in lines[0]
+
+
+def test_self_play_runs_of_two_seeds_never_share_a_match() -> None:
+    from guinote_tui.engine import Rules
+    from guinote_tui.sim import SEED_STRIDE, simulate
+
+    # Match i of seed s is seeded s * SEED_STRIDE + i: the cap keeps the ranges apart.
+    for matches in (0, SEED_STRIDE + 1):
+        with pytest.raises(ValueError, match="matches must be from 1 to 1,000,003"):
+            simulate(2, matches, 0, Rules())
+    assert simulate(2, 1, 0, Rules()).to_dict()["matches"] == 1
