@@ -281,7 +281,9 @@ async def _the_partner_wins_and_the_player_sings_in_the_window() -> None:
         assert view.tricks[0].winner == 2
         assert view.stage == "window" and view.to_move == 0
         assert not playable(view.legal)
-        assert "your partner won the trick — sing (s), change (c) or pass (p)" in message(table)
+        # Only what is legal is offered: no seven to change here.
+        assert "your partner won the trick — sing (s), or pass (p)" in message(table)
+        assert "change" not in message(table)
         assert table.check_action("sing", ()) and table.check_action("pass_window", ())
         # A card now is refused with the engine's reason.
         await pilot.press("1")
@@ -291,3 +293,37 @@ async def _the_partner_wins_and_the_player_sings_in_the_window() -> None:
         await pilot.pause()
         assert [(c.seat, c.suit) for c in session.view().cantes] == [(0, Suit.COPAS)]
         assert session.view().stage == "play"
+
+
+def test_keys_do_nothing_while_the_too_small_notice_hides_the_table() -> None:
+    asyncio.run(_keys_do_nothing_while_the_too_small_notice_hides_the_table())
+
+
+async def _keys_do_nothing_while_the_too_small_notice_hides_the_table() -> None:
+    app = make_app(players=2, level="random", seed=4, delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        session = app.session
+        table = app.screen
+        assert session is not None and isinstance(table, TableScreen)
+        before = session.view()
+        assert before.my_turn
+        await pilot.resize_terminal(70, 20)
+        for _ in range(20):  # the breakpoint classes follow the resize a moment later
+            await pilot.pause(0.05)
+            if table.has_class("-narrow"):
+                break
+        assert table.has_class("-narrow")
+        for key in ("1", "enter", "l", "q", "question_mark", "n"):
+            await pilot.press(key)
+            await pilot.pause()
+        # Nothing was played and no dialog or screen opened.
+        assert app.screen is table and session.view() == before
+        await pilot.resize_terminal(100, 32)
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if not table.has_class("-narrow"):
+                break
+        await pilot.press("1")
+        await pilot.pause()
+        assert session.view() != before

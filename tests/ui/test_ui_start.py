@@ -67,3 +67,26 @@ def test_enter_alone_deals_pairs_against_the_default_bots() -> None:
             await pilot.press("ctrl+q")
 
     asyncio.run(just_enter())
+
+
+def test_enter_does_not_deal_under_the_too_small_notice() -> None:
+    async def press_enter_while_small() -> None:
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(70, 20)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, StartScreen) and screen.has_class("-narrow")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is screen and app.session is None
+            await pilot.resize_terminal(80, 24)
+            for _ in range(20):  # the breakpoint classes follow the resize a moment later
+                await pilot.pause(0.05)
+                if not screen.has_class("-narrow"):
+                    break
+            assert not screen.has_class("-narrow") and not screen.has_class("-short")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+    asyncio.run(press_enter_while_small())

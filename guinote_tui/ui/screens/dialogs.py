@@ -14,10 +14,10 @@ from textual.widgets import Button, Input, Label, Static
 
 from ...engine import Rules, Trick
 from ..cardart import card_face
-from ..widgets.notice import TooSmall
+from ..widgets.notice import SizeGuard, TooSmall
 
 
-class YesNoDialog(ModalScreen[bool]):
+class YesNoDialog(SizeGuard, ModalScreen[bool]):
     """A question answered yes (``y``) or no (``n``, Escape)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -48,7 +48,7 @@ class YesNoDialog(ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class SaveDialog(ModalScreen[str | None]):
+class SaveDialog(SizeGuard, ModalScreen[str | None]):
     """Ask where to save the match history (Enter saves, Escape cancels)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
@@ -73,7 +73,7 @@ class SaveDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class LastTrickScreen(ModalScreen[None]):
+class LastTrickScreen(SizeGuard, ModalScreen[None]):
     """The most recent completed trick: who played what, who won it, its points."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,l,enter,space", "close", "Close")]

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
 from ..bindings import RULES_BINDINGS
-from ..widgets.notice import TooSmall
+from ..widgets.notice import SizeGuard, TooSmall
 
 
 def rules_text() -> str:
@@ -18,7 +18,7 @@ def rules_text() -> str:
     return resources.files("guinote_tui.ui").joinpath("rules.md").read_text(encoding="utf-8")
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(SizeGuard, Screen[None]):
     """Scrollable rules; Escape goes back to where the player was."""
 
     BINDINGS = RULES_BINDINGS

@@ -18,7 +18,7 @@ from ..bindings import START_BINDINGS
 from ..cardart import SUIT_LIGHT, card_face
 from ..session import GameSettings, offered_levels
 from ..widgets.choice import ChoiceRow
-from ..widgets.notice import TooSmall
+from ..widgets.notice import SizeGuard, TooSmall
 
 ON_OFF = [(True, "on"), (False, "off")]
 DELAYS = [(0.0, "instant"), (0.3, "fast"), (0.6, "normal"), (1.0, "slow"), (1.6, "very slow")]
@@ -53,7 +53,7 @@ def four_aces() -> Text:
     return Text("\n").join(rows)
 
 
-class StartScreen(Screen[None]):
+class StartScreen(SizeGuard, Screen[None]):
     """Choose and deal; every row has a sensible default so Enter just starts."""
 
     BINDINGS = START_BINDINGS

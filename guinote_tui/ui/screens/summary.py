@@ -14,7 +14,7 @@ from textual.widgets import Button, Footer, Label, Static
 from ...engine import HandResult
 from ..bindings import SUMMARY_BINDINGS
 from ..session import GameSession
-from ..widgets.notice import TooSmall
+from ..widgets.notice import SizeGuard, TooSmall
 
 GOOD = Style(color="#7ee787", bold=True)
 BAD = Style(color="#ff7b72", bold=True)
@@ -87,7 +87,7 @@ def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
     return lines
 
 
-class SummaryScreen(ModalScreen[str]):
+class SummaryScreen(SizeGuard, ModalScreen[str]):
     """Returns ``"next"``, ``"new"`` or ``"quit"``."""
 
     BINDINGS = SUMMARY_BINDINGS

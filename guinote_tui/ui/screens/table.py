@@ -39,7 +39,7 @@ from ..session import HUMAN, GameSession, bot_pause, shown_to_move, think_with_d
 from ..widgets.board import MuestraInfo, MuestraPanel, Scoreboard, ScoreInfo
 from ..widgets.hand import PlayerHand
 from ..widgets.log import EventLog
-from ..widgets.notice import TooSmall
+from ..widgets.notice import TooSmall, too_small
 from ..widgets.table import LEFT, RIGHT, SeatInfo, SeatPanel, TrickArea, TrickPicture, position_of
 
 
@@ -228,19 +228,19 @@ class TableScreen(Screen[None]):
         if session.hand_over:
             text = "The hand is over."
         elif view.my_turn:
+            offers = []
+            if any(isinstance(a, Sing) for a in view.legal):
+                offers.append("sing (s)")
+            swap = next((a for a in view.legal if isinstance(a, Swap)), None)
+            if swap is not None:
+                offers.append(f"change the {swap.card.rank} of trumps (c)")
+            if any(isinstance(a, DeclareTute) for a in view.legal):
+                offers.append("declare tute (t)")
             if view.stage == "predraw":
-                text = "[b]Your turn:[/b] change the seven (c) before the last draw, or pass (p)"
+                text = f"[b]Your turn:[/b] {' or '.join(offers)} before the last draw, or pass (p)"
             elif view.stage == "window":
-                text = "[b]Your turn:[/b] your partner won the trick — sing (s), change (c) or pass (p)"
-            elif any(not isinstance(a, Play) for a in view.legal):
-                offers = []
-                if any(isinstance(a, Sing) for a in view.legal):
-                    offers.append("sing (s)")
-                swap = next((a for a in view.legal if isinstance(a, Swap)), None)
-                if swap is not None:
-                    offers.append(f"change the {swap.card.rank} of trumps (c)")
-                if any(isinstance(a, DeclareTute) for a in view.legal):
-                    offers.append("declare tute (t)")
+                text = f"[b]Your turn:[/b] your partner won the trick — {' or '.join(offers)}, or pass (p)"
+            elif offers:
                 who = "Your turn" if view.trick else "Your lead"
                 text = f"[b]{who}:[/b] {' or '.join(offers)} first, or play a card"
             elif view.trick:
@@ -360,6 +360,8 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not self.is_mounted:
             return True
+        if too_small(self):
+            return False  # the notice hides the table: no playing blind
         session = self.session
         view = session.view()
         if action in ("play_index", "select", "play_selected"):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from textual.screen import Screen
 from textual.widgets import Static
 
 MIN_WIDTH = 80
@@ -19,3 +22,20 @@ class TooSmall(Static):
             "[dim]Ctrl+Q quits.[/dim]",
             classes="too-small-notice",
         )
+
+
+def too_small(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` shows the notice instead of its content (the app's breakpoints)."""
+    return screen.has_class("-narrow") or screen.has_class("-short")
+
+
+class SizeGuard:
+    """Mixed into a screen: its keys do nothing while the notice hides it (no playing blind).
+
+    Ctrl+Q (an app binding) still quits.
+    """
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if too_small(self):  # type: ignore[arg-type]
+            return False
+        return super().check_action(action, parameters)  # type: ignore[misc,no-any-return]
