@@ -247,7 +247,8 @@ class GameSession:
 
     def result_lines(self, result: HandResult) -> list[str]:
         if result.juego_winner is None:
-            return [f"Hand over {result.totals[0]}–{result.totals[1]}: de vueltas"]
+            goes_on = "de vueltas" if self.match.rules.vueltas else "the juego goes on"
+            return [f"Hand over {result.totals[0]}–{result.totals[1]}: {goes_on}"]
         return [f"Hand over: {self.side_does(result.juego_winner, 'win')} the juego"]
 
     def hand_events(self) -> list[str]:

@@ -327,3 +327,35 @@ async def _keys_do_nothing_while_the_too_small_notice_hides_the_table() -> None:
         await pilot.press("1")
         await pilot.pause()
         assert session.view() != before
+
+
+def test_leaving_from_the_summary_asks_first_while_the_match_goes_on() -> None:
+    asyncio.run(_leaving_from_the_summary_asks_first())
+
+
+async def _leaving_from_the_summary_asks_first() -> None:
+    from guinote_tui.ui.screens.dialogs import YesNoDialog
+
+    app = make_app(players=2, level="random", seed=12, delay=0)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        session = app.session
+        assert isinstance(table, TableScreen) and session is not None
+        await play_out_hand(app, pilot, table)
+        await pilot.pause()
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen) and not session.match.is_over
+        for key, answer in (("n", "n"), ("q", "escape")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, YesNoDialog)
+            await pilot.press(answer)
+            await pilot.pause()
+            assert app.screen is summary
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        # Back to the start screen for a new match.
+        assert type(app.screen).__name__ == "StartScreen"

@@ -199,3 +199,33 @@ def test_who_is_asked_in_a_window_is_not_shown(partner: str) -> None:
     assert bot_pause(replace(asked, stage="predraw"), 0.6) == 0.0
     # The player's own window is shown as theirs.
     assert shown_to_move(replace(mine, stage="window", to_move=0)) == 0
+
+
+@pytest.mark.parametrize("preset", ["aragones", "libre-100"])
+def test_a_hand_that_decides_nothing_is_told_by_the_rules_of_the_preset(preset: str) -> None:
+    # libre-100 has no vueltas: its next hand is played to the end, not stopped at the target.
+    import random as random_module
+
+    from guinote_tui.engine import Rules
+    from guinote_tui.ui.screens.summary import verdict_lines
+
+    rules = Rules.preset(preset)
+    for seed in range(200):
+        session = GameSession(GameSettings(players=2, level="random", rules=rules, seed=seed))
+        rng = random_module.Random(seed)
+        hand = session.match.hand
+        while not hand.is_over:
+            hand.apply(rng.choice(hand.legal_actions()))
+        result = hand.result
+        if result is not None and result.juego_winner is None:
+            break
+    else:
+        pytest.fail("no undecided hand in 200 seeds")
+    verdict = verdict_lines(session, result)[0].plain
+    log = session.result_lines(result)[0]
+    if preset == "aragones":
+        assert "de vueltas" in verdict and "ends the moment a side reaches 101" in verdict
+        assert log.endswith(": de vueltas")
+    else:
+        assert "de vueltas" not in verdict and "is played to the end" in verdict
+        assert log.endswith(": the juego goes on")

@@ -36,7 +36,8 @@ def points_table(session: GameSession, result: HandResult) -> Table:
         table.add_row("Capote", *capote)
     table.add_row(Text("This hand", style="bold"), *(Text(str(p), style="bold") for p in result.points))
     if result.carried != (0, 0) or not result.first_of_juego:
-        table.add_row("Carried (de vueltas)", *(str(p) for p in result.carried))
+        carried = "Carried (de vueltas)" if session.match.rules.vueltas else "Carried"
+        table.add_row(carried, *(str(p) for p in result.carried))
         table.add_row(Text("Total", style="bold"), *(Text(str(p), style="bold") for p in result.totals))
     return table
 
@@ -47,11 +48,20 @@ def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
     rules = match.rules
     lines: list[Text] = []
     winner = result.juego_winner
-    if winner is None:
+    if winner is None and rules.vueltas:
         lines.append(
             Text(
                 f"Nobody wins the juego: de vueltas. The next hand starts from "
                 f"{result.totals[0]}–{result.totals[1]} and ends the moment a side reaches {rules.target}.",
+                style=PLAIN,
+            )
+        )
+    elif winner is None:
+        # No vueltas under these rules (libre-100): the scores carry into a hand played to the end.
+        lines.append(
+            Text(
+                f"Nobody wins the juego yet. The next hand starts from "
+                f"{result.totals[0]}–{result.totals[1]} and is played to the end.",
                 style=PLAIN,
             )
         )
@@ -123,10 +133,28 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
         self.dismiss("new" if self.session.match.is_over else "next")
 
     def action_new_match(self) -> None:
-        self.dismiss("new")
+        self._leave("new")
 
     def action_quit_game(self) -> None:
-        self.dismiss("quit")
+        self._leave("quit")
+
+    def _leave(self, choice: str) -> None:
+        """Leave the match, asking first while it is still being played (as the table does)."""
+        if self.session.match.is_over:
+            self.dismiss(choice)
+            return
+        from .dialogs import YesNoDialog
+
+        question = {
+            "new": "Abandon this match and start a new one?",
+            "quit": "Leave the game? (To keep it, answer n and save with Ctrl+S.)",
+        }[choice]
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(choice)
+
+        self.app.push_screen(YesNoDialog(question), confirmed)
 
     def action_save(self) -> None:
         self.app.action_save_history()  # type: ignore[attr-defined]
@@ -136,5 +164,7 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
         choice = event.button.id
         if choice == "save":
             self.action_save()
-        elif choice in ("next", "new", "quit"):
+        elif choice == "next":
             self.dismiss(choice)
+        elif choice in ("new", "quit"):
+            self._leave(choice)

@@ -206,7 +206,7 @@ class TableScreen(Screen[None]):
         match = session.match
         rules = view.rules
         mode = "Pairs" if session.players == 4 else "Heads-up"
-        kind = "first" if view.first_of_juego else "de vueltas"
+        kind = "first" if view.first_of_juego else "de vueltas" if rules.vueltas else "scores carried"
         coto = f"Coto {session.coto_number} · " if rules.cotos_to_win > 1 else ""
         juego = session.juego_number
         text = (
@@ -450,7 +450,7 @@ class TableScreen(Screen[None]):
             if yes:
                 self.app.exit()
 
-        self.app.push_screen(YesNoDialog("Leave the game? (Ctrl+S saves the match first)"), confirmed)
+        self.app.push_screen(YesNoDialog("Leave the game? (To keep it, answer n and save with Ctrl+S.)"), confirmed)
 
     @on(CardClicked)
     def card_clicked(self, message: CardClicked) -> None:
