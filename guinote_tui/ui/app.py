@@ -110,12 +110,13 @@ class GuinoteApp(App[None]):
         def save(path: str | None) -> None:
             if not path or self.session is None:
                 return
+            target = Path(path).expanduser().resolve()
             try:
-                save_history(self.session.match, Path(path).expanduser(), names=list(self.session.names))
+                save_history(self.session.match, target, names=list(self.session.names))
             except OSError as exc:
                 self.notify(f"Could not save {path}: {exc.strerror or exc}", severity="error")
                 return
-            self.notify(f"Match saved to {path}", title="Saved")
+            self.notify(f"Match saved to {target}", title="Saved")
 
         self.push_screen(SaveDialog(default), save)
 

@@ -224,7 +224,8 @@ class GameSession:
             lines.append(f"{name} {verb} the {given} for the muestra {card_markup(taken)}")
         elif kind is DeclareTute:
             assert isinstance(action, DeclareTute)
-            lines.append(f"{name} {'declare' if seat == HUMAN else 'declares'} [b]tute[/b] ({action.rank}s)")
+            ranks = {12: "Reyes", 10: "Sotas", 11: "Caballos"}.get(action.rank, f"{action.rank}s")
+            lines.append(f"{name} {'declare' if seat == HUMAN else 'declares'} [b]tute[/b] ({ranks})")
         elif kind is Pass and seat == HUMAN:
             lines.append("You pass")
         if len(after.tricks) > len(before.tricks):

@@ -359,3 +359,27 @@ async def _leaving_from_the_summary_asks_first() -> None:
         await pilot.pause()
         # Back to the start screen for a new match.
         assert type(app.screen).__name__ == "StartScreen"
+
+
+def test_two_cantes_open_only_the_one_the_key_sings_shows_the_key() -> None:
+    asyncio.run(_two_cantes_open())
+
+
+async def _two_cantes_open() -> None:
+    deck = arranged_deck(2, dealer=1, hands={0: "1C 12E 10E 12B 10B 4O"}, muestra="2C")
+    app = make_app(players=2, level="random", seed=3, delay=0, decks=[deck], dealer=1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        session = app.session
+        assert isinstance(table, TableScreen) and session is not None
+        await pilot.press(key_for(app, Card.parse("1C")))  # the As of trumps takes the trick
+        await settle(pilot)
+        buttons = {str(b.label): b.action_taken for b in table.query(DeclarationButton)}
+        sings = {label: action for label, action in buttons.items() if isinstance(action, Sing)}
+        assert len(sings) == 2
+        keyed = [label for label in sings if label.startswith("(s) ")]
+        assert len(keyed) == 1
+        await pilot.press("s")
+        await pilot.pause()
+        assert [c.suit for c in session.view().cantes] == [sings[keyed[0]].suit]

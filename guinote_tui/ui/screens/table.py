@@ -58,12 +58,23 @@ def action_label(action: Action, view: SeatView) -> str:
 ACTION_KEYS = {Sing: "s", Swap: "c", DeclareTute: "t", Pass: "p"}
 
 
-class DeclarationButton(Button):
-    """A button for one legal declaration (sing, change the seven, tute, pass)."""
+def keyed_action(view: SeatView, kind: type) -> Action | None:
+    """The declaration of ``kind`` its key makes: the forty (trumps) first when two cantes are open."""
+    options = [a for a in view.legal if isinstance(a, kind)]
+    options.sort(key=lambda a: not (isinstance(a, Sing) and a.suit == view.trump))
+    return options[0] if options else None
 
-    def __init__(self, action: Action, label: str) -> None:
-        key = ACTION_KEYS[type(action)]
-        super().__init__(f"({key}) {label}", classes="declaration", compact=True)
+
+class DeclarationButton(Button):
+    """A button for one legal declaration (sing, change the seven, tute, pass).
+
+    Only the declaration its key would make shows the key; another of the
+    same kind (a second cante) is chosen with the mouse or Tab and Enter.
+    """
+
+    def __init__(self, action: Action, label: str, keyed: bool = True) -> None:
+        text = f"({ACTION_KEYS[type(action)]}) {label}" if keyed else label
+        super().__init__(text, classes="declaration", compact=True)
         self.action_taken = action
 
 
@@ -199,7 +210,9 @@ class TableScreen(Screen[None]):
         self._declarations = declarations
         box = self.query_one("#actions", Vertical)
         box.remove_children()
-        box.mount_all(DeclarationButton(a, action_label(a, view)) for a in declarations)
+        box.mount_all(
+            DeclarationButton(a, action_label(a, view), keyed=keyed_action(view, type(a)) == a) for a in declarations
+        )
 
     def _show_status(self, view: SeatView) -> None:
         session = self.session
@@ -397,13 +410,9 @@ class TableScreen(Screen[None]):
             self.action_play_index(self.selected)
 
     def _declare(self, kind: type) -> None:
-        view = self.session.view()
-        options = [a for a in view.legal if isinstance(a, kind)]
-        if not options:
-            return
-        # The forty (trumps) first when two cantes are open.
-        options.sort(key=lambda a: not (isinstance(a, Sing) and a.suit == view.trump))
-        self.act(options[0])
+        action = keyed_action(self.session.view(), kind)
+        if action is not None:
+            self.act(action)
 
     def action_sing(self) -> None:
         self._declare(Sing)
