@@ -24,6 +24,7 @@ from ..engine import (
     Card,
     DeclareTute,
     HandResult,
+    HandState,
     Match,
     Pass,
     Play,
@@ -116,6 +117,8 @@ class GameSession:
         self.events: list[str] = []
         self.hand_events_start = 0
         self._note_deal()
+        if match.hand.log:
+            self._retell_hand()
 
     # -- what the human may see ----------------------------------------------
 
@@ -197,8 +200,7 @@ class GameSession:
     def _note_deal(self) -> None:
         hand = self.match.hand
         # Numbered at the deal, so the status bar keeps them while a finished hand is summed up.
-        self.coto_number = sum(self.match.cotos) + 1
-        self.juego_number = sum(self.match.juegos) + 1
+        self.coto_number, self.juego_number = self._numbers_at_deal()
         self.hand_events_start = len(self.events)
         view = self.view()
         dealer = self.names[view.dealer]
@@ -207,6 +209,37 @@ class GameSession:
         if not hand.first_of_juego:
             carried = hand.carried
             self.events.append(f"De vueltas: {carried[0]}–{carried[1]} carried")
+
+    def _numbers_at_deal(self) -> tuple[int, int]:
+        """The coto and juego the current hand belongs to, counted from the hands before it.
+
+        (A resumed match may be saved after its current hand has already been
+        booked into the juegos and cotos.)
+        """
+        match = self.match
+        earlier = match.finished
+        if match.hand.is_over and earlier and earlier[-1].result is match.hand.result:
+            earlier = earlier[:-1]
+        juegos = [0, 0]
+        cotos = [0, 0]
+        for record in earlier:
+            side = record.result.juego_winner if record.result is not None else None
+            if side is None:
+                continue
+            juegos[side] += 1
+            if juegos[side] >= match.rules.juegos_per_coto:
+                cotos[side] += 1
+                juegos = [0, 0]
+        return sum(cotos) + 1, sum(juegos) + 1
+
+    def _retell_hand(self) -> None:
+        """Rebuild the log of a resumed hand's moves, from the player's view only."""
+        hand = self.match.hand
+        replay = HandState(hand.deck, hand.dealer, hand.rules, hand.players, hand.carried, hand.first_of_juego)
+        for seat, action in hand.log:
+            before = seat_view(replay, HUMAN)
+            replay.apply(action, seat)
+            self.events.extend(self._describe(seat, action, before, seat_view(replay, HUMAN)))
 
     def _describe(self, seat: int, action: Action, before: SeatView, after: SeatView) -> list[str]:
         name = self.names[seat]

@@ -229,3 +229,32 @@ def test_a_hand_that_decides_nothing_is_told_by_the_rules_of_the_preset(preset: 
     else:
         assert "de vueltas" not in verdict and "is played to the end" in verdict
         assert log.endswith(": the juego goes on")
+
+
+def _played(session: GameSession, rng: random.Random, stop) -> None:  # type: ignore[no-untyped-def]
+    """Random legal moves through the session (so its log is built live) until ``stop()``."""
+    while not stop():
+        seat = session.match.hand.to_move
+        assert seat is not None
+        session.apply(seat, rng.choice(session.match.hand.legal_actions()))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_resumed_hand_tells_the_same_log_and_numbers(players: int) -> None:
+    from guinote_tui.engine import history_dict, load_history
+
+    rng = random.Random(players)
+    live = GameSession(GameSettings(players=players, level="random", seed=21))
+    hand = live.match.hand
+    _played(live, rng, lambda: len(hand.tricks) >= 5)
+    resumed = GameSession(GameSettings(players=players, level="random"), load_history(history_dict(live.match)))
+    assert resumed.events == live.events and any("Trick 5" in line for line in resumed.events)
+    # Saved on the summary of a hand that decided the first juego: still juego 1 on the status bar.
+    _played(live, rng, lambda: live.hand_over)
+    while live.result is not None and live.result.juego_winner is None:
+        live.next_hand()
+        _played(live, rng, lambda: live.hand_over)
+    assert live.juego_number == 1 and sum(live.match.juegos) + sum(live.match.cotos) == 1
+    resumed = GameSession(GameSettings(players=players, level="random"), load_history(history_dict(live.match)))
+    assert (resumed.coto_number, resumed.juego_number) == (live.coto_number, live.juego_number) == (1, 1)
+    assert resumed.events[-1] == live.events[-1]
