@@ -7,7 +7,7 @@ import html
 import re
 
 from textual.widgets import Static
-from uihelpers import arranged_deck, key_for, playable, settle
+from uihelpers import arranged_deck, key_for, playable, resize, settle
 
 from guinote_tui.engine import PLAY, Card, Pass, Sing, Suit, Swap
 from guinote_tui.ui.app import GuinoteApp, make_app
@@ -308,22 +308,13 @@ async def _keys_do_nothing_while_the_too_small_notice_hides_the_table() -> None:
         assert session is not None and isinstance(table, TableScreen)
         before = session.view()
         assert before.my_turn
-        await pilot.resize_terminal(70, 20)
-        for _ in range(20):  # the breakpoint classes follow the resize a moment later
-            await pilot.pause(0.05)
-            if table.has_class("-narrow"):
-                break
-        assert table.has_class("-narrow")
+        await resize(pilot, 70, 20)
         for key in ("1", "enter", "l", "q", "question_mark", "n"):
             await pilot.press(key)
             await pilot.pause()
         # Nothing was played and no dialog or screen opened.
         assert app.screen is table and session.view() == before
-        await pilot.resize_terminal(100, 32)
-        for _ in range(20):
-            await pilot.pause(0.05)
-            if not table.has_class("-narrow"):
-                break
+        await resize(pilot, 100, 32)
         await pilot.press("1")
         await pilot.pause()
         assert session.view() != before

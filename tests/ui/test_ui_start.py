@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from textual.widgets import Input
+from uihelpers import resize
 
 from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.start import StartScreen
@@ -79,12 +80,7 @@ def test_enter_does_not_deal_under_the_too_small_notice() -> None:
             await pilot.press("enter")
             await pilot.pause()
             assert app.screen is screen and app.session is None
-            await pilot.resize_terminal(80, 24)
-            for _ in range(20):  # the breakpoint classes follow the resize a moment later
-                await pilot.pause(0.05)
-                if not screen.has_class("-narrow"):
-                    break
-            assert not screen.has_class("-narrow") and not screen.has_class("-short")
+            await resize(pilot, 80, 24)
             await pilot.press("enter")
             await pilot.pause()
             assert isinstance(app.screen, TableScreen)

@@ -72,3 +72,15 @@ def key_for(app: GuinoteApp, card: Card) -> str:
 
 def playable(legal: Sequence[object]) -> list[Card]:
     return [a.card for a in legal if isinstance(a, Play)]
+
+
+async def resize(pilot: Pilot[None], width: int, height: int) -> None:
+    """Resize the terminal and wait until the screen's size classes follow (a moment later)."""
+    await pilot.resize_terminal(width, height)
+    small = width < 80 or height < 24
+    screen = pilot.app.screen
+    for _ in range(40):
+        await pilot.pause(0.05)
+        if (screen.has_class("-narrow") or screen.has_class("-short")) == small:
+            return
+    raise AssertionError(f"the screen never took the size classes for {width}×{height}")
