@@ -374,3 +374,17 @@ async def _two_cantes_open() -> None:
         await pilot.press("s")
         await pilot.pause()
         assert [c.suit for c in session.view().cantes] == [sings[keyed[0]].suit]
+
+
+def test_the_status_bar_says_when_the_player_deals() -> None:
+    asyncio.run(_the_status_bar_says_when_the_player_deals())
+
+
+async def _the_status_bar_says_when_the_player_deals() -> None:
+    for dealer, shown in ((0, True), (1, False)):
+        deck = arranged_deck(2, dealer=dealer, hands={0: HUMAN_HAND}, muestra=MUESTRA)
+        app = make_app(players=2, level="random", seed=5, delay=0, decks=[deck], dealer=dealer)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot)
+            status = str(app.screen.query_one("#status", Static).render())
+            assert ("you deal" in status) == shown, status

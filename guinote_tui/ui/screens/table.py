@@ -226,6 +226,8 @@ class TableScreen(Screen[None]):
             f"[b #ffd54a]GUIÑOTE[/] · {mode} · {rules.preset_name} │ "
             f"{coto}Juego {juego} · Hand {match.hand_number} ({kind})"
         )
+        if view.dealer == view.seat:
+            text += " · you deal"  # the other seats show it by their cards
         self.query_one("#status", Static).update(text)
         seed = session.settings.seed
         self.query_one("#seed", Static).update(f"seed {seed}" if seed is not None else "")
