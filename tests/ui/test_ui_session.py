@@ -258,3 +258,23 @@ def test_a_resumed_hand_tells_the_same_log_and_numbers(players: int) -> None:
     resumed = GameSession(GameSettings(players=players, level="random"), load_history(history_dict(live.match)))
     assert (resumed.coto_number, resumed.juego_number) == (live.coto_number, live.juego_number) == (1, 1)
     assert resumed.events[-1] == live.events[-1]
+
+
+@pytest.mark.parametrize(
+    ("preset", "tally"), [("aragones", "Juegos 1–0 (first to 3) · Cotos"), ("libre-100", "Cotos ")]
+)
+def test_the_summary_counts_juegos_only_where_a_coto_has_several(preset: str, tally: str) -> None:
+    from guinote_tui.engine import Rules
+    from guinote_tui.ui.screens.summary import verdict_lines
+
+    rules = Rules.preset(preset)
+    for seed in range(200):
+        session = GameSession(GameSettings(players=2, level="random", rules=rules, seed=seed))
+        rng = random.Random(seed)
+        _played(session, rng, lambda s=session: s.hand_over)  # type: ignore[misc]
+        result = session.result
+        if result is not None and result.juego_winner == 0:
+            break
+    else:
+        pytest.fail("no hand won by the player in 200 seeds")
+    assert verdict_lines(session, result)[-1].plain.startswith(tally)

@@ -87,13 +87,11 @@ def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
         lines.append(Text(f"{session.side_does(match.winner, 'win')} the match!", style=style))
     elif winner is not None and match.juegos == [0, 0]:
         lines.append(Text(f"{session.side_does(winner, 'win')} the coto!", style=GOOD if winner == 0 else BAD))
-    lines.append(
-        Text(
-            f"Juegos {match.juegos[0]}–{match.juegos[1]} (first to {rules.juegos_per_coto})"
-            f" · Cotos {match.cotos[0]}–{match.cotos[1]} (first to {rules.cotos_to_win})",
-            style=Style(color="#9fb8a5"),
-        )
-    )
+    cotos = f"Cotos {match.cotos[0]}–{match.cotos[1]} (first to {rules.cotos_to_win})"
+    if rules.juegos_per_coto > 1:
+        cotos = f"Juegos {match.juegos[0]}–{match.juegos[1]} (first to {rules.juegos_per_coto}) · {cotos}"
+    # (With one juego a coto, as in libre-100, the juegos are back to 0–0 the moment one is won.)
+    lines.append(Text(cotos, style=Style(color="#9fb8a5")))
     return lines
 
 
