@@ -222,7 +222,9 @@ def serve(host: str, port: int) -> None:
     try:
         from textual_serve.server import Server
     except ImportError:
-        raise click.ClickException("textual-serve is not installed: pip install 'guinote-tui[serve]'") from None
+        raise click.ClickException(
+            "textual-serve is not installed: install the serve extra (pip install '.[serve]' in a checkout)"
+        ) from None
     command = f"{sys.executable} -m guinote_tui play"
     try:
         Server(command, host=host, port=port, title="Guiñote").serve()
