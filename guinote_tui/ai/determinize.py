@@ -115,7 +115,7 @@ def build_state(view: SeatView, deal: Deal) -> HandState:
     players = view.players
     # A real deal sets every field the engine derives from the rules; the
     # position is then copied over it from the view and the sampled deal.
-    state = HandState(_ANY_DECK, view.dealer, rules, players, view.carried, view.first_of_juego)
+    state = HandState(_ANY_DECK, view.dealer, rules, players, view.carried, view.first_of_juego, events=False)
     state.deck = ()
     hands: list[list[Card]] = []
     for seat in range(players):
@@ -129,7 +129,7 @@ def build_state(view: SeatView, deal: Deal) -> HandState:
     state.muestra = view.muestra
     state.muestra_card = view.muestra_card
     state.muestra_taker = view.muestra_taker
-    state.trump = view.trump
+    state.set_trump(view.trump)
     state.stage = view.stage
     state.to_move = view.to_move
     state.leader = view.leader

@@ -26,8 +26,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine import RANKS, SeatView, card_tables
-from ..engine.obligations import allowed_cards
+from ..engine import RANKS, SeatView, allowed_cards, card_tables
 from .determinize import Deal, sample_deal
 from .knowledge import Knowledge, arrastre_start
 from .policy import REY_INDEX, Situation, choose_card

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import PASS, RANKS, Action, DeclareTute, Sing, Swap
+from ..engine import PASS, RANKS, Action, DeclareTute, Sing, Stage, Swap
 from .tables import SUIT_MASK, Tables
 
 REY_INDEX = RANKS.index(12)
@@ -152,12 +152,12 @@ def window_action(legal: list[Action] | tuple[Action, ...], trump: int, muestra:
 
 
 def settled_action(
-    legal: list[Action] | tuple[Action, ...], stage: str, trump: int, muestra: int | None, tables: Tables
+    legal: list[Action] | tuple[Action, ...], stage: Stage, trump: int, muestra: int | None, tables: Tables
 ) -> Action | None:
     """What needs no card weighing: the only legal action, a window's answer, or a declaration."""
     if len(legal) == 1:
         return legal[0]
-    if stage != "play":
+    if stage is not Stage.PLAY:
         return window_action(legal, trump, muestra, tables)
     return declaration(legal, trump, muestra, tables)
 

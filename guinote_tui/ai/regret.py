@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 import click
 
-from ..engine import HandState, Play, seat_view
+from ..engine import HandState, Play, Stage, seat_view
 from ..params import FiniteFloatRange
 from ..tournament.stats import mean, mean_ci95
 from . import make_bot, spec_list
@@ -54,7 +54,7 @@ def phase1_positions(
     oracle = OpenBot(stock_samples=orders)
     out: list[Position] = []
     for number, state in enumerate(random_positions(players, preset, seed, hands, wildness)):
-        if state.muestra is None or state.stage != "play":
+        if state.muestra is None or state.stage is not Stage.PLAY:
             continue
         legal = state.legal_actions()
         if len(legal) < 2 or not all(type(a) is Play for a in legal):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine import PASS, PLAY, Action, Play, SeatView
+from ..engine import PASS, PLAY, Action, Play, SeatView, Stage
 from .base import Bot
 from .knowledge import Knowledge
 from .policy import DEFAULT_WEIGHTS, Situation, Weights, choose_card, declaration, settled_action, window_action
@@ -86,9 +86,9 @@ class EasyBot(Bot):
             missed = self.miss_swap if type(action).__name__ == "Swap" else self.miss_cante
             if roll >= missed:
                 return action
-            if view.stage != "play":
+            if view.stage is not Stage.PLAY:
                 return PASS if PASS in legal else legal[0]
-        elif view.stage != "play":
+        elif view.stage is not Stage.PLAY:
             return window_action(legal, view.trump, view.muestra, tables)
         cards = [a for a in legal if type(a) is Play]
         if rng.random() < self.blunder:

@@ -21,7 +21,7 @@ import math
 import random
 from typing import Any, ClassVar
 
-from ..engine import PLAY, Action, HandState, Play, SeatView, seat_view
+from ..engine import PLAY, Action, HandState, Play, SeatView, Stage, Termination, seat_view
 from .base import Bot
 from .determinize import Deal, build_state, sample_deal
 from .inference import Inference, inferred_deals
@@ -98,7 +98,7 @@ def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = No
             solver is not None
             and state.muestra is None
             and not state.trick
-            and state.stage == "play"
+            and state.stage is Stage.PLAY
             and all(type(a) is Play for a in state.legal_actions())
         ):
             return
@@ -119,7 +119,7 @@ def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None
     if state.is_over:
         result = state.result
         if result is not None and result.juego_winner is not None:
-            if result.reason.startswith("tute"):
+            if result.reason is Termination.TUTE:
                 diff += 100 if result.juego_winner == side else -100
             elif juego_bonus:
                 diff += juego_bonus if result.juego_winner == side else -juego_bonus

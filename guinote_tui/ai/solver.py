@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import math
 
-from ..engine import RANKS, Rules
-from ..engine.hand import judge_hand
+from ..engine import RANKS, Rules, judge_hand
 from .tables import SUIT_MASK, tables_for
 
 REY_INDEX = RANKS.index(12)

@@ -1,10 +1,13 @@
 """The rules engine: pure Python, deterministic, no user interface.
 
-The vocabulary follows RULES.md: :class:`Card` and :class:`Suit`,
-:class:`Rules` with its presets, :class:`HandState` for one hand,
-:class:`Match` for juegos and cotos, :class:`SeatView` for what one seat may
-see, and the actions :class:`Play`, :class:`Sing`, :class:`Swap`,
-:class:`DeclareTute` and :class:`Pass`.
+The vocabulary follows the rulebook (docs/rules.md): :class:`Card` and
+:class:`Suit`, :class:`Rules` with its presets, :class:`HandState` for one
+hand (its :class:`Stage` and, once over, a :class:`HandResult` with its
+:class:`Termination`), :class:`Match` for juegos and cotos, :class:`SeatView`
+for what one seat may see, the actions :class:`Play`, :class:`Sing`,
+:class:`Swap`, :class:`DeclareTute` and :class:`Pass`, and the events a hand
+records (:mod:`.events`). Other packages import from here, not from the
+submodules.
 """
 
 from .actions import (
@@ -24,11 +27,30 @@ from .actions import (
 )
 from .cards import CARDS, RANKS, Card, CardError, Suit, format_cards, parse_cards, parse_deck
 from .errors import HistoryError, IllegalAction
-from .hand import Cante, HandResult, HandState, SwapMade, Trick, card_tables, side_of
+from .events import (
+    ArrastreBegun,
+    CanteSung,
+    CardDrawn,
+    CardPlayed,
+    Dealt,
+    Event,
+    HandEnded,
+    LastTrickTen,
+    MuestraTaken,
+    Passed,
+    SevenChanged,
+    TrickWon,
+    TuteDeclared,
+    visible_to,
+)
+from .hand import HandState, judge_hand, side_of
 from .history import dumps, history_dict, load_history, read_history, save_history
 from .match import HandRecord, Match
 from .obligations import Obligation, allowed_cards
+from .records import Cante, HandResult, SwapMade, Trick
 from .rules import PRESETS, Rules, RulesError
+from .stages import Stage, Termination
+from .tricks import CardTables, WinReason, beat_table, beats, card_tables, trick_winner, win_reason, winner_index
 from .views import SeatView, seat_view
 
 __all__ = [
@@ -42,32 +64,52 @@ __all__ = [
     "TUTE",
     "Action",
     "ActionError",
+    "ArrastreBegun",
     "Cante",
+    "CanteSung",
     "Card",
+    "CardDrawn",
     "CardError",
+    "CardPlayed",
+    "CardTables",
+    "Dealt",
     "DeclareTute",
+    "Event",
+    "HandEnded",
     "HandRecord",
     "HandResult",
     "HandState",
     "HistoryError",
     "IllegalAction",
+    "LastTrickTen",
     "Match",
+    "MuestraTaken",
     "Obligation",
     "Pass",
+    "Passed",
     "Play",
     "Rules",
     "RulesError",
     "SeatView",
+    "SevenChanged",
     "Sing",
+    "Stage",
     "Suit",
     "Swap",
     "SwapMade",
+    "Termination",
     "Trick",
+    "TrickWon",
+    "TuteDeclared",
+    "WinReason",
     "allowed_cards",
+    "beat_table",
+    "beats",
     "card_tables",
     "dumps",
     "format_cards",
     "history_dict",
+    "judge_hand",
     "load_history",
     "parse_action",
     "parse_cards",
@@ -76,4 +118,8 @@ __all__ = [
     "save_history",
     "seat_view",
     "side_of",
+    "trick_winner",
+    "visible_to",
+    "win_reason",
+    "winner_index",
 ]

@@ -1,24 +1,21 @@
 """Why an action is refused: the rule it breaks, in the words a player is shown.
 
-Kept apart from :mod:`.hand`, which only needs it on the refusal path.
+Kept apart from :mod:`.hand`, which only needs it on the refusal path; it
+reads the hand through its public attributes and imports the hand's class for
+type checking only.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .actions import Action, DeclareTute, Pass, Play, Sing, Swap
 from .cards import CARD_TEXT, CARDS, RANKS, Suit
-from .hand import (
-    OVER_STAGE,
-    PLAY_STAGE,
-    PREDRAW_STAGE,
-    RANK_INDEX,
-    REY_INDEX,
-    SEVEN_INDEX,
-    SUIT_OF,
-    WINDOW_STAGE,
-    HandState,
-)
 from .obligations import describe
+from .stages import RANK_INDEX, REY_INDEX, SEVEN_INDEX, SUIT_OF, Stage
+
+if TYPE_CHECKING:
+    from .hand import HandState
 
 
 def _malformed(action: object) -> str:
@@ -49,15 +46,15 @@ def why_illegal(state: HandState, action: Action) -> str:
         return malformed
     stage = state.stage
     seat = state.to_move
-    if stage == OVER_STAGE or seat is None:
+    if stage == Stage.OVER or seat is None:
         return "the hand is over"
     hand = state.hands[seat]
     kind = type(action)
     if kind is Play:
         card = CARDS[action.card]  # type: ignore[union-attr]
-        if stage == PREDRAW_STAGE:
+        if stage == Stage.PREDRAW:
             return "first decide whether to change the seven before the final draw (swap or pass)"
-        if stage == WINDOW_STAGE:
+        if stage == Stage.WINDOW:
             return "it is not your turn to play: you may only sing, change the seven or pass now"
         if card not in hand:
             return f"you don't hold the {card.name} ({card})"
@@ -71,13 +68,13 @@ def why_illegal(state: HandState, action: Action) -> str:
         return "that card cannot be played now"
     if kind is Pass:
         return "there is nothing to pass: play a card"
-    in_window = stage == WINDOW_STAGE or (
-        stage == PLAY_STAGE and not state.trick and state.window_open and seat == state.leader
+    in_window = stage == Stage.WINDOW or (
+        stage == Stage.PLAY and not state.trick and state.window_open and seat == state.leader
     )
     if kind is Sing:
         suit = Suit(action.suit)  # type: ignore[union-attr]
         pair = "Sota" if state.rules.cante_rank == 10 else "Caballo"
-        if stage == PREDRAW_STAGE or not in_window:
+        if stage == Stage.PREDRAW or not in_window:
             return "you may sing only after your side won the most recent trick, before the next trick's first card"
         if state.sung >> suit & 1:
             return f"{suit.title} has already been sung this hand: each suit is sung once"
@@ -92,7 +89,7 @@ def why_illegal(state: HandState, action: Action) -> str:
             return "tute is not played under these rules"
         if state.tute_declared:
             return "tute has already been declared this hand"
-        if stage == PREDRAW_STAGE or not in_window:
+        if stage == Stage.PREDRAW or not in_window:
             return (
                 "you may declare tute only after your side won the most recent trick, "
                 "before the next trick's first card"

@@ -13,19 +13,15 @@ The state changes only through :meth:`HandState.apply`, which refuses an
 illegal action with :class:`IllegalAction` naming the rule and leaves the
 state untouched.
 
-Turn structure. ``stage`` is one of:
+Turn structure: ``stage`` is a :class:`~.stages.Stage` (play, window,
+predraw, over); its docstring says whose decision each one waits for.
 
-* ``"play"``: ``to_move`` plays a card. The leader of a trick right after
-  their side won the previous one may also sing, swap or declare tute first
-  (the *window*); under ``swap_window=own_turn`` the swap is offered on every
-  turn of phase 1.
-* ``"window"``: the trick winner's partner holds a cante, swap or tute and
-  decides first (``pass`` to let it go); then the leader plays.
-* ``"predraw"``: the moment just before the final draw: the holder of the 7
-  (or 2) of trumps on the winning side may swap before the muestra is drawn.
-* ``"over"``: the hand is finished; :attr:`HandState.result` says how.
+Events. Unless it was made with ``events=False`` (the bots' search makes
+thousands of throw-away copies and records nothing), a hand records an
+:mod:`event <.events>` for everything that happens, in :attr:`HandState.events`;
+:func:`~.events.visible_to` filters them to one seat's knowledge.
 
-Decisions where RULES.md is silent (listed with their tests in
+Decisions where the rulebook (docs/rules.md) is silent (listed with their tests in
 ``docs/rules-decisions.md``): the window spans the draw, so a card just drawn
 may complete a cante; the winner's partner speaks first and cannot come back
 after passing; stage ``predraw`` offers only the swap, cantes wait for the
@@ -37,119 +33,38 @@ per hand; a tute is four reyes or four of the cante's other card; under
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
 from .actions import PASS, PLAY, SING, SWAP, TUTE, Action, DeclareTute, Play, Sing, Swap
 from .cards import CARD_TEXT, CARDS, RANKS, Card, Suit
 from .errors import IllegalAction
+from .events import (
+    ArrastreBegun,
+    CanteSung,
+    CardDrawn,
+    CardPlayed,
+    Dealt,
+    Event,
+    HandEnded,
+    LastTrickTen,
+    MuestraTaken,
+    Passed,
+    SevenChanged,
+    TrickWon,
+    TuteDeclared,
+    visible_to,
+)
+from .explain import why_illegal
 from .obligations import Obligation, allowed_cards
+from .records import Cante, HandResult, SwapMade, Trick
 from .rules import Rules
-
-PLAY_STAGE = "play"
-WINDOW_STAGE = "window"
-PREDRAW_STAGE = "predraw"
-OVER_STAGE = "over"
-
-HAND_SIZE = 6
-REY_INDEX = RANKS.index(12)
-SEVEN_INDEX = RANKS.index(7)
-TWO_INDEX = RANKS.index(2)
-SUIT_OF: list[int] = [c // 10 for c in range(40)]
-RANK_INDEX: list[int] = [c % 10 for c in range(40)]
-
-
-@dataclass(frozen=True)
-class CardTables:
-    """Per-card strength and points for one rule set."""
-
-    strength: list[int]
-    points: list[int]
-
-
-_TABLES: dict[str, CardTables] = {}
-
-
-def card_tables(rules: Rules) -> CardTables:
-    """Strength (higher wins) and points of each card under ``rules``."""
-    tables = _TABLES.get(rules.card_order)
-    if tables is None:
-        order = rules.rank_order()
-        points = rules.rank_points()
-        tables = CardTables(
-            strength=[len(order) - order.index(RANKS[c % 10]) for c in range(40)],
-            points=[points[RANKS[c % 10]] for c in range(40)],
-        )
-        _TABLES[rules.card_order] = tables
-    return tables
+from .stages import HAND_SIZE, RANK_INDEX, REY_INDEX, SEVEN_INDEX, SUIT_OF, TWO_INDEX, Stage, Termination
+from .tricks import beat_table, card_tables, reason_of
 
 
 def side_of(seat: int) -> int:
     """The side (0 or 1) a seat plays for."""
     return seat & 1
-
-
-class Trick(NamedTuple):
-    """A completed trick: who led, the cards in playing order, who won it."""
-
-    leader: int
-    cards: tuple[Card, ...]
-    winner: int
-
-    def seat_of(self, index: int, players: int) -> int:
-        return (self.leader + index) % players
-
-
-@dataclass(frozen=True)
-class Cante:
-    """A cante sung: the seat, the suit and the points it scored."""
-
-    seat: int
-    suit: Suit
-    points: int
-    trick_number: int
-
-
-@dataclass(frozen=True)
-class SwapMade:
-    """A seven (or two) exchanged for the muestra."""
-
-    seat: int
-    given: Card
-    taken: Card
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """How a hand ended and what it means for the juego.
-
-    ``points`` are the hand's points per side (cards + last ten + cantes +
-    capote); ``totals`` add the scores carried into the hand.
-    """
-
-    card_points: tuple[int, int]
-    last_trick_side: int | None
-    cante_points: tuple[int, int]
-    capote_side: int | None
-    capote_bonus: int
-    points: tuple[int, int]
-    carried: tuple[int, int]
-    totals: tuple[int, int]
-    juego_winner: int | None
-    reason: str
-    first_of_juego: bool
-    stopped_early: bool
-    treinta_malas_denied: tuple[int, ...]
-    last_trick_winner: int | None
-
-    @property
-    def de_vueltas(self) -> bool:
-        """Nobody won the juego: the next hand carries the scores."""
-        return self.juego_winner is None
-
-    def cards_and_ten(self, side: int) -> int:
-        """Card points plus the last-trick ten (what treinta malas counts)."""
-        return self.card_points[side] + (10 if self.last_trick_side == side else 0)
 
 
 def judge_hand(
@@ -158,12 +73,12 @@ def judge_hand(
     malas: tuple[int, int],
     last_trick_side: int | None,
     first_of_juego: bool,
-) -> tuple[int | None, str, list[int]]:
-    """Who wins the juego when a hand is played to the end (RULES.md section 7).
+) -> tuple[int | None, Termination, list[int]]:
+    """Who wins the juego when a hand is played to the end (docs/rules.md, section 7).
 
     ``totals`` are the sides' running totals, ``malas`` their card points plus
     the last-trick ten (what treinta malas counts). Returns the winning side
-    (None: no juego yet), the reason in words, and the sides treinta malas denied.
+    (None: no juego yet), why, and the sides treinta malas denied.
     """
     reached = [side for side in (0, 1) if totals[side] >= rules.target]
     denied: list[int] = []
@@ -174,22 +89,23 @@ def judge_hand(
                 denied.append(side)
     if len(reached) == 2:
         if rules.both_reach == "last_trick":
-            return last_trick_side, "both reached the target: the last trick decides", denied
+            return last_trick_side, Termination.BOTH_LAST_TRICK, denied
         if totals[0] == totals[1]:
-            return None, "both reached the target with equal scores: another hand", denied
+            return None, Termination.BOTH_TIED, denied
         best = 0 if totals[0] > totals[1] else 1
-        return best, "both reached the target: the higher score wins", denied
+        return best, Termination.BOTH_HIGHER, denied
     if reached:
-        return reached[0], "reached the target", denied
+        return reached[0], Termination.TARGET, denied
     if denied:
-        return None, "treinta malas: 101 without 30 from cards and the last ten", denied
-    return None, "nobody reached the target: de vueltas", denied
+        return None, Termination.TREINTA_MALAS, denied
+    return None, Termination.DE_VUELTAS, denied
 
 
 class HandState:
     """The full state of one hand (every card known: the referee's view)."""
 
     __slots__ = (
+        "_beaters",
         "_instant",
         "_legal",
         "_pair_index",
@@ -203,6 +119,7 @@ class HandState:
         "carried",
         "dealer",
         "deck",
+        "events",
         "first_of_juego",
         "hands",
         "last_trick_side",
@@ -238,6 +155,7 @@ class HandState:
         players: int = 4,
         carried: tuple[int, int] = (0, 0),
         first_of_juego: bool = True,
+        events: bool = True,
     ) -> None:
         if players not in (2, 4):
             raise ValueError(f"Guiñote is played by 2 or 4 players, not {players}")
@@ -266,9 +184,10 @@ class HandState:
         self.muestra_card: Card = self.deck[position]
         self.muestra_taker: int | None = None
         self.trump: int = SUIT_OF[self.deck[position]]
+        self._beaters = beat_table(rules, self.trump)
         # Stored reversed so that drawing is list.pop().
         self.stock: list[Card] = list(reversed(self.deck[position + 1 :]))
-        self.stage = PLAY_STAGE
+        self.stage = Stage.PLAY
         self.leader = (dealer + 1) % players
         self.to_move: int | None = self.leader
         self.trick: list[Card] = []
@@ -292,6 +211,10 @@ class HandState:
         self.result: HandResult | None = None
         self.log: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
+        #: Everything that happened, in order (``None`` when the hand records no events).
+        self.events: list[Event] | None = None
+        if events:
+            self.events = [Dealt(dealer, self.muestra_card, tuple(tuple(h) for h in self.hands))]
 
     # -- queries ------------------------------------------------------------
 
@@ -302,7 +225,7 @@ class HandState:
 
     @property
     def is_over(self) -> bool:
-        return self.stage == OVER_STAGE
+        return self.stage == Stage.OVER
 
     @property
     def instant_win(self) -> bool:
@@ -320,6 +243,10 @@ class HandState:
     def current_trick(self) -> list[tuple[int, Card]]:
         """The cards of the trick in progress with the seat that played each."""
         return [((self.leader + i) % self.players, c) for i, c in enumerate(self.trick)]
+
+    def visible_events(self, seat: int) -> list[Event]:
+        """The events ``seat`` may know of (docs/rules.md, section 8); empty when none are recorded."""
+        return visible_to(self.events or (), seat)
 
     def winning_seat(self) -> int | None:
         """Who holds the trick in progress, if a card has been played."""
@@ -339,7 +266,7 @@ class HandState:
         if legal is not None:
             return legal
         stage = self.stage
-        if stage == PLAY_STAGE:
+        if stage == Stage.PLAY:
             seat = self.to_move
             assert seat is not None
             if self.trick and self.muestra is None:
@@ -353,11 +280,11 @@ class HandState:
                     swap = self.swap_card(seat)
                     if swap is not None:
                         legal.append(SWAP[swap])
-        elif stage == WINDOW_STAGE:
+        elif stage == Stage.WINDOW:
             assert self.to_move is not None
             legal = self._declarations(self.to_move)
             legal.append(PASS)
-        elif stage == PREDRAW_STAGE:
+        elif stage == Stage.PREDRAW:
             assert self.to_move is not None
             swap = self.swap_card(self.to_move)
             legal = [SWAP[swap], PASS] if swap is not None else [PASS]
@@ -430,6 +357,11 @@ class HandState:
 
     # -- changing the state -------------------------------------------------
 
+    def set_trump(self, trump: int) -> None:
+        """Make ``trump`` the trump suit (for a position rebuilt from a seat's view)."""
+        self.trump = trump
+        self._beaters = beat_table(self.rules, trump)
+
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for the seat to move (or check it is ``seat``'s turn).
 
@@ -437,7 +369,7 @@ class HandState:
         then unchanged.
         """
         if seat is not None and seat != self.to_move:
-            if self.stage == OVER_STAGE:
+            if self.stage == Stage.OVER:
                 raise IllegalAction("the hand is over", action, seat)
             raise IllegalAction(f"it is not your turn: seat {self.to_move} is to move", action, seat)
         legal = self._legal
@@ -468,15 +400,14 @@ class HandState:
         self.hands[seat].remove(card)
         trick = self.trick
         if trick:
-            winning = trick[self.win_index]
-            suit = SUIT_OF[card]
-            if (suit == SUIT_OF[winning] and self._strength[card] > self._strength[winning]) or (
-                suit == self.trump and SUIT_OF[winning] != self.trump
-            ):
+            if self._beaters[trick[self.win_index]] >> card & 1:
                 self.win_index = len(trick)
         else:
             self.window_open = False
             self.win_index = 0
+        events = self.events
+        if events is not None:
+            events.append(CardPlayed(seat, card, len(self.tricks) + 1, len(trick)))
         trick.append(card)
         if len(trick) == self.players:
             self._finish_trick()
@@ -491,6 +422,20 @@ class HandState:
         self.tricks.append(Trick(self.leader, cards, winner))
         points = self._points
         gained = sum(map(points.__getitem__, cards))
+        events = self.events
+        if events is not None:
+            winning = cards[self.win_index]
+            events.append(
+                TrickWon(
+                    len(self.tricks),
+                    self.leader,
+                    winner,
+                    winning,
+                    tuple(((self.leader + i) % players, c) for i, c in enumerate(cards)),
+                    gained,
+                    reason_of(cards, winning, self.trump),
+                )
+            )
         self.card_points[side] += gained
         self.points[side] += gained
         self.tricks_won[side] += 1
@@ -502,17 +447,19 @@ class HandState:
         if last:
             self.points[side] += 10
             self.last_trick_side = side
+            if events is not None:
+                events.append(LastTrickTen(winner, side))
         if self._instant and self.carried[side] + self.points[side] >= self.rules.target:
-            self._end(side, "reached the target de vueltas", stopped=not last)
+            self._end(side, Termination.VUELTAS_TRICK, stopped=not last)
             return
         if last:
-            self._end(None, "", stopped=False)
+            self._end(None, None, stopped=False)
             return
         if self.muestra is not None:
             if len(self.stock) == players - 1 and self.rules.swap_window == "after_trick":
                 for holder in (winner, (winner + 2) % players):
                     if self.swap_card(holder) is not None:
-                        self.stage = PREDRAW_STAGE
+                        self.stage = Stage.PREDRAW
                         self.to_move = holder
                         return
             self._draw(winner)
@@ -520,31 +467,39 @@ class HandState:
 
     def _draw(self, winner: int) -> None:
         players = self.players
+        events = self.events
         for offset in range(players):
             seat = (winner + offset) % players
             if self.stock:
-                self.hands[seat].append(self.stock.pop())
+                card = self.stock.pop()
+                self.hands[seat].append(card)
+                if events is not None:
+                    events.append(CardDrawn(seat, card))
             else:
-                assert self.muestra is not None
-                self.hands[seat].append(self.muestra)
+                muestra = self.muestra
+                assert muestra is not None
+                self.hands[seat].append(muestra)
                 self.muestra = None
                 self.muestra_taker = seat
+                if events is not None:
+                    events.append(MuestraTaken(seat, muestra))
+                    events.append(ArrastreBegun(len(self.tricks) + 1))
 
     def _open_window(self, winner: int) -> None:
         self.window_open = True
         self.cante_used = [False] * self.players
-        self.stage = PLAY_STAGE
+        self.stage = Stage.PLAY
         self.to_move = winner
         if self.players == 4:
             partner = (winner + 2) % 4
             if self._declarations(partner):
-                self.stage = WINDOW_STAGE
+                self.stage = Stage.WINDOW
                 self.to_move = partner
 
     def _after_declaration(self, seat: int) -> None:
         """A window seat that has nothing left to declare hands over to the leader."""
-        if self.stage == WINDOW_STAGE and not self._declarations(seat):
-            self.stage = PLAY_STAGE
+        if self.stage == Stage.WINDOW and not self._declarations(seat):
+            self.stage = Stage.PLAY
             self.to_move = self.leader
 
     def _sing(self, seat: int, suit: int) -> None:
@@ -553,23 +508,28 @@ class HandState:
         self.sung |= 1 << suit
         self.cante_used[seat] = True
         self.cantes.append(Cante(seat, Suit(suit), value, len(self.tricks)))
+        if self.events is not None:
+            self.events.append(CanteSung(seat, Suit(suit), value))
         self.points[side] += value
         self.cante_points[side] += value
         if self.instant_win and self.total(side) >= self.rules.target:
-            self._end(side, "reached the target de vueltas with a cante", stopped=True)
+            self._end(side, Termination.VUELTAS_CANTE, stopped=True)
             return
         self._after_declaration(seat)
 
     def _tute(self, seat: int, rank: int) -> None:
         side = seat & 1
         self.tute_declared = True
-        if self.rules.tute == "juego":
-            self._end(side, "tute", stopped=True)
+        wins = self.rules.tute == "juego"
+        if self.events is not None:
+            self.events.append(TuteDeclared(seat, rank, 0 if wins else 40))
+        if wins:
+            self._end(side, Termination.TUTE, stopped=True)
             return
         self.points[side] += 40
         self.cante_points[side] += 40
         if self.instant_win and self.total(side) >= self.rules.target:
-            self._end(side, "reached the target de vueltas with a tute", stopped=True)
+            self._end(side, Termination.VUELTAS_TUTE, stopped=True)
             return
         self._after_declaration(seat)
 
@@ -580,18 +540,22 @@ class HandState:
         hand.remove(card)
         hand.append(muestra)
         self.swap = SwapMade(seat, card, muestra)
+        if self.events is not None:
+            self.events.append(SevenChanged(seat, card, muestra))
         self.muestra = card
         self.muestra_card = card
-        if self.stage == PREDRAW_STAGE:
+        if self.stage == Stage.PREDRAW:
             self._continue_after_predraw()
         else:
             self._after_declaration(seat)
 
     def _pass(self, seat: int) -> None:
-        if self.stage == PREDRAW_STAGE:
+        if self.events is not None:
+            self.events.append(Passed(seat))
+        if self.stage == Stage.PREDRAW:
             self._continue_after_predraw()
         else:
-            self.stage = PLAY_STAGE
+            self.stage = Stage.PLAY
             self.to_move = self.leader
 
     def _continue_after_predraw(self) -> None:
@@ -600,7 +564,7 @@ class HandState:
 
     # -- the end of the hand --------------------------------------------------
 
-    def _end(self, juego_winner: int | None, reason: str, stopped: bool) -> None:
+    def _end(self, juego_winner: int | None, reason: Termination | None, stopped: bool) -> None:
         rules = self.rules
         capote_side: int | None = None
         bonus = 0
@@ -611,9 +575,9 @@ class HandState:
                     self.points[side] += bonus
         totals = (self.total(0), self.total(1))
         denied: list[int] = []
-        if juego_winner is None and reason == "":
+        if reason is None:
             juego_winner, reason, denied = self._judge(totals)
-        self.stage = OVER_STAGE
+        self.stage = Stage.OVER
         self.to_move = None
         self._legal = None
         self.result = HandResult(
@@ -632,8 +596,10 @@ class HandState:
             treinta_malas_denied=tuple(denied),
             last_trick_winner=self.last_winner,
         )
+        if self.events is not None:
+            self.events.append(HandEnded(self.result))
 
-    def _judge(self, totals: tuple[int, int]) -> tuple[int | None, str, list[int]]:
+    def _judge(self, totals: tuple[int, int]) -> tuple[int | None, Termination, list[int]]:
         """Who wins the juego when a hand is played to the end."""
         malas = tuple(self.card_points[side] + (10 if self.last_trick_side == side else 0) for side in (0, 1))
         return judge_hand(self.rules, totals, (malas[0], malas[1]), self.last_trick_side, self.first_of_juego)
@@ -642,14 +608,16 @@ class HandState:
 
     def why_illegal(self, action: Action) -> str:
         """The rule ``action`` breaks now, in words (for a legal action: ``""``)."""
-        from .explain import why_illegal
-
         return why_illegal(self, action)
 
     # -- copies ---------------------------------------------------------------
 
-    def copy(self) -> HandState:
-        """An independent copy (for search): same position, separate lists."""
+    def copy(self, events: bool = False) -> HandState:
+        """An independent copy (for search): same position, separate lists.
+
+        The copy records no events unless ``events`` is true (then it starts
+        from a copy of this hand's events).
+        """
         other = HandState.__new__(HandState)
         for name in HandState.__slots__:
             setattr(other, name, getattr(self, name))
@@ -664,6 +632,7 @@ class HandState:
         other.cante_used = list(self.cante_used)
         other.cantes = list(self.cantes)
         other.log = list(self.log)
+        other.events = list(self.events) if events and self.events is not None else None
         other._legal = None
         return other
 

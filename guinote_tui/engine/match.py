@@ -30,8 +30,10 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card
-from .hand import OVER_STAGE, HandResult, HandState
+from .hand import HandState
+from .records import HandResult
 from .rules import Rules
+from .stages import Stage
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,7 @@ class Match:
         """Apply an action to the current hand; a hand that ends is booked at once."""
         hand = self.hand
         hand.apply(action, seat)
-        if hand.stage == OVER_STAGE:
+        if hand.stage is Stage.OVER:
             self._record()
 
     def records(self) -> list[HandRecord]:

@@ -21,8 +21,11 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .cards import Card
-from .hand import Cante, HandState, SwapMade, Trick
+from .events import Event, visible_to
+from .hand import HandState
+from .records import Cante, SwapMade, Trick
 from .rules import Rules
+from .stages import Stage
 
 
 @dataclass(frozen=True)
@@ -40,7 +43,7 @@ class SeatView:
     muestra_card: Card
     muestra_taker: int | None
     stock_count: int
-    stage: str
+    stage: Stage
     to_move: int | None
     leader: int
     trick: tuple[tuple[int, Card], ...]
@@ -53,6 +56,8 @@ class SeatView:
     first_of_juego: bool
     window_open: bool
     legal: tuple[Action, ...]
+    #: What happened so far in this hand, as far as this seat may know (see :mod:`.events`).
+    events: tuple[Event, ...] = ()
 
     @property
     def side(self) -> int:
@@ -77,8 +82,11 @@ class SeatView:
         return cards
 
 
-def seat_view(state: HandState, seat: int) -> SeatView:
-    """Build the view of ``seat`` from the full state."""
+def seat_view(state: HandState, seat: int, events: bool = True) -> SeatView:
+    """Build the view of ``seat`` from the full state.
+
+    ``events=False`` leaves the events out (a view for a quick decision).
+    """
     if not 0 <= seat < state.players:
         raise ValueError(f"no seat {seat} at a table of {state.players}")
     return SeatView(
@@ -106,4 +114,5 @@ def seat_view(state: HandState, seat: int) -> SeatView:
         first_of_juego=state.first_of_juego,
         window_open=state.window_open,
         legal=tuple(state.legal_actions()) if state.to_move == seat else (),
+        events=tuple(visible_to(state.events, seat)) if events and state.events else (),
     )

@@ -31,6 +31,7 @@ from ..engine import (
     Rules,
     SeatView,
     Sing,
+    Stage,
     Swap,
     parse_deck,
     seat_view,
@@ -268,7 +269,7 @@ class GameSession:
             lines.append(f"Trick {len(after.tricks)} to {winner}, +{points}")
         if kind is Play or kind is Swap or kind is Pass:
             drawn = [c for c in after.hand if c not in before.hand and not (kind is Swap and c == before.muestra)]
-            if drawn and (len(after.tricks) > len(before.tricks) or before.stage == "predraw"):
+            if drawn and (len(after.tricks) > len(before.tricks) or before.stage is Stage.PREDRAW):
                 lines.append(f"You draw {' '.join(card_markup(c) for c in drawn)}")
             if before.muestra is not None and after.muestra is None and after.muestra_taker is not None:
                 taker = self.names[after.muestra_taker]
@@ -291,7 +292,7 @@ class GameSession:
 
 #: Stages where the seat asked is chosen by its private cards (a pair to sing, the seven to
 #: change): the others must not see who is asked, nor wait longer when someone is.
-PRIVATE_STAGES = ("window", "predraw")
+PRIVATE_STAGES = (Stage.WINDOW, Stage.PREDRAW)
 
 
 def shown_to_move(view: SeatView) -> int | None:

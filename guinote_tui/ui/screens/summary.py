@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Static
 
-from ...engine import HandResult
+from ...engine import HandResult, Termination
 from ..bindings import SUMMARY_BINDINGS
 from ..session import GameSession
 from ..widgets.notice import SizeGuard, TooSmall
@@ -68,9 +68,9 @@ def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
     else:
         style = GOOD if winner == 0 else BAD
         reason = {
-            "tute": "with a tute",
-            "reached the target": f"with {result.totals[winner]} of {rules.target}",
-        }.get(result.reason, f"({result.reason})")
+            Termination.TUTE: "with a tute",
+            Termination.TARGET: f"with {result.totals[winner]} of {rules.target}",
+        }.get(result.reason, f"({result.reason.text})")
         lines.append(Text(f"{session.side_does(winner, 'win')} the juego {reason}.", style=style))
     for side in result.treinta_malas_denied:
         lines.append(
@@ -80,7 +80,7 @@ def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
                 style=PLAIN,
             )
         )
-    if result.stopped_early and result.reason != "tute":
+    if result.stopped_early and result.reason is not Termination.TUTE:
         lines.append(Text("De vueltas the hand stopped the moment the target was reached.", style=PLAIN))
     if match.is_over and match.winner is not None:
         style = GOOD if match.winner == 0 else BAD

@@ -30,6 +30,7 @@ from ...engine import (
     Play,
     SeatView,
     Sing,
+    Stage,
     Swap,
     card_tables,
 )
@@ -251,9 +252,9 @@ class TableScreen(Screen[None]):
                 offers.append(f"change the {swap.card.rank} of trumps (c)")
             if any(isinstance(a, DeclareTute) for a in view.legal):
                 offers.append("declare tute (t)")
-            if view.stage == "predraw":
+            if view.stage is Stage.PREDRAW:
                 text = f"[b]Your turn:[/b] {' or '.join(offers)} before the last draw, or pass (p)"
-            elif view.stage == "window":
+            elif view.stage is Stage.WINDOW:
                 text = f"[b]Your turn:[/b] your partner won the trick — {' or '.join(offers)}, or pass (p)"
             elif offers:
                 who = "Your turn" if view.trick else "Your lead"

@@ -27,6 +27,7 @@ from guinote_tui.engine import (
     Rules,
     Sing,
     Swap,
+    Termination,
     dumps,
     history_dict,
     load_history,
@@ -257,7 +258,7 @@ def test_juego_decisions_follow_the_rules() -> None:
             if result.stopped_early:
                 side = result.juego_winner
                 assert side is not None
-                if result.reason == "tute":
+                if result.reason is Termination.TUTE:
                     seen["tute"] += 1
                 else:
                     assert rules.vueltas and not result.first_of_juego

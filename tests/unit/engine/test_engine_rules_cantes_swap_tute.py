@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from engine_setup import act, arrastre, deal, legal_texts, pass_windows, snapshot
 
-from guinote_tui.engine import IllegalAction, Rules, Suit, parse_action, seat_view
+from guinote_tui.engine import IllegalAction, Rules, Suit, Termination, parse_action, seat_view
 from guinote_tui.engine.hand import HandState
 
 KEEP_OUT = "12O 12C 12E 12B 10O 10C 10E 10B 11O 11C 11E 11B 7B 2B 7O 2O"
@@ -347,7 +347,7 @@ def test_tute_four_reyes_wins_the_juego_at_once() -> None:
     assert state.is_over
     result = state.result
     assert result is not None
-    assert result.juego_winner == 1 and result.reason == "tute" and result.stopped_early
+    assert result.juego_winner == 1 and result.reason is Termination.TUTE and result.stopped_early
 
 
 def test_tute_four_sotas() -> None:

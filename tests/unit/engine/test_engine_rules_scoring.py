@@ -12,7 +12,7 @@ import random
 import pytest
 from engine_setup import act, arrastre, deal, legal_texts
 
-from guinote_tui.engine import HandState, Match, Rules, RulesError, parse_action, parse_deck, seat_view
+from guinote_tui.engine import HandState, Match, Rules, RulesError, Termination, parse_action, parse_deck, seat_view
 
 LIBRE = Rules.preset("libre-100")
 
@@ -128,7 +128,7 @@ def test_flag_treinta_malas_false_cantes_alone_can_make_101() -> None:
     result = replay(TREINTA_MALAS_DECK, TREINTA_MALAS_ACTIONS, Rules(treinta_malas=False)).result
     assert result is not None
     assert result.treinta_malas_denied == ()
-    assert "last trick" in result.reason
+    assert result.reason is Termination.BOTH_LAST_TRICK
     assert result.juego_winner == result.last_trick_side
 
 
@@ -345,7 +345,7 @@ def test_libre_100_both_pass_100_higher_score_wins_tie_replays() -> None:
     assert all(p < 100 for p in points)
     tie = _libre_replay(5, moves, (120 - points[0], 120 - points[1])).result
     assert tie is not None and tie.totals == (120, 120)
-    assert tie.juego_winner is None and "another hand" in tie.reason
+    assert tie.juego_winner is None and tie.reason is Termination.BOTH_TIED
     ahead = _libre_replay(5, moves, (120 - points[0], 119 - points[1])).result
     assert ahead is not None and ahead.totals == (120, 119) and ahead.juego_winner == 0
 
