@@ -16,7 +16,7 @@ how a tie over the target is settled, capote) are named here.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args
 
 from .cards import CABALLO, RANKS, REY, SOTA
 
@@ -25,31 +25,42 @@ class RulesError(ValueError):
     """An unknown preset, an unknown flag, or a value a flag cannot take."""
 
 
+CardOrder = Literal["sota_high", "caballo_high"]
+CantePair = Literal["rey_sota", "rey_caballo"]
+DealPacket = Literal[3, 1]
+NextDealer = Literal["rotate", "last_trick_winner"]
+CanteLimit = Literal["per_side", "per_player"]
+SwapWindow = Literal["after_trick", "own_turn"]
+BothReach = Literal["last_trick", "higher_score"]
+CapoteBonus = Literal[0, 100]
+TuteRule = Literal["juego", "points40", "off"]
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every flag of the rules, defaulting to the ``aragones`` preset."""
 
     preset_name: str = "aragones"
     #: Which of sota and caballo ranks higher (and scores 3; the other scores 2).
-    card_order: str = "sota_high"
+    card_order: CardOrder = "sota_high"
     #: The cards of a cante: rey + sota, or rey + caballo.
-    cante_pair: str = "rey_sota"
+    cante_pair: CantePair = "rey_sota"
     #: Cards dealt per packet: two rounds of 3, or one at a time.
-    deal_packet: int = 3
+    deal_packet: DealPacket = 3
     #: Who deals the next hand: the seat to the dealer's right, or the last trick's winner.
-    next_dealer: str = "rotate"
+    next_dealer: NextDealer = "rotate"
     #: In the arrastre, a player whose partner is winning need only follow suit.
     partner_exemption: bool = True
     #: In the arrastre, a void player who cannot over-trump must still play a trump.
     must_undertrump: bool = False
     #: One cante per trick won per side, or per player.
-    cante_limit: str = "per_side"
+    cante_limit: CanteLimit = "per_side"
     #: If the muestra is the 7 of trumps, the 2 of trumps may be exchanged for it.
     two_for_seven: bool = True
     #: A muestra lower than the 7 may still be taken by the swap.
     swap_low_muestra: bool = True
     #: When the swap may be made: after the side won a trick, or on the holder's turn.
-    swap_window: str = "after_trick"
+    swap_window: SwapWindow = "after_trick"
     #: First hand of a juego: 101 counts only with 30 from cards plus the last ten.
     treinta_malas: bool = True
     #: Hands after the first of a juego end the moment a side reaches the target.
@@ -57,26 +68,27 @@ class Rules:
     #: Points that win a juego.
     target: int = 101
     #: When both sides reach the target at the end of a hand: last trick wins, or higher score.
-    both_reach: str = "last_trick"
+    both_reach: BothReach = "last_trick"
     #: Bonus for a side that takes every trick of a hand.
-    capote_bonus: int = 0
+    capote_bonus: CapoteBonus = 0
     #: Four reyes (or four of the cante's other card): wins the juego, scores 40, or nothing.
-    tute: str = "juego"
+    tute: TuteRule = "juego"
     #: Juegos a side needs to win a coto.
     juegos_per_coto: int = 3
     #: Cotos a side needs to win the match.
     cotos_to_win: int = 1
 
+    #: The values each flag with a fixed set of choices may take (from its ``Literal`` type).
     CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {
-        "card_order": ("sota_high", "caballo_high"),
-        "cante_pair": ("rey_sota", "rey_caballo"),
-        "deal_packet": (3, 1),
-        "next_dealer": ("rotate", "last_trick_winner"),
-        "cante_limit": ("per_side", "per_player"),
-        "swap_window": ("after_trick", "own_turn"),
-        "both_reach": ("last_trick", "higher_score"),
-        "tute": ("juego", "points40", "off"),
-        "capote_bonus": (0, 100),
+        "card_order": get_args(CardOrder),
+        "cante_pair": get_args(CantePair),
+        "deal_packet": get_args(DealPacket),
+        "next_dealer": get_args(NextDealer),
+        "cante_limit": get_args(CanteLimit),
+        "swap_window": get_args(SwapWindow),
+        "both_reach": get_args(BothReach),
+        "tute": get_args(TuteRule),
+        "capote_bonus": get_args(CapoteBonus),
     }
     RANGES: ClassVar[dict[str, tuple[int, int]]] = {
         "target": (1, 1000),

@@ -11,11 +11,15 @@ from ..engine import Action
 
 @dataclass
 class BotChose(Message):
-    """A bot worker has decided; ``turn`` says which turn it thought about."""
+    """A bot worker has decided; ``turn`` says which turn it thought about.
+
+    ``problem`` is set when the bot failed and a stand-in move was made instead.
+    """
 
     seat: int
     action: Action
     turn: int
+    problem: str | None = None
 
 
 @dataclass

@@ -1,20 +1,23 @@
-"""The game the interface drives: a match, the bots in their seats, the event log.
+"""The game the interface drives: a match, the bots in their seats, the log.
 
 This module holds no widgets: it turns settings into a :class:`~guinote_tui.engine.Match`
-with one bot per bot seat, hands each bot only its seat's view, and words
-what happened for the log, using only what the human seat may see.
+with one bot per bot seat, hands each bot only its seat's view, and keeps the
+log, told by :mod:`.narration` from the events the player's seat may know.
+When a bot's move is shown is :mod:`.pacing`'s job.
 
     >>> session = GameSession(GameSettings(players=2, level="random", seed=3))
     >>> session.names
     ('You', 'Rival')
     >>> len(session.view().hand)
     6
+    >>> session.log[0]
+    '[b]Hand 1: Rival deals[/b]; muestra [b #ff8a80]7C[/]'
 """
 
 from __future__ import annotations
 
+import logging
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -22,34 +25,19 @@ from ..ai import Bot, bot_names, make_bot
 from ..engine import (
     Action,
     Card,
-    DeclareTute,
     HandResult,
-    HandState,
     Match,
-    Pass,
-    Play,
     Rules,
     SeatView,
-    Sing,
-    Stage,
-    Swap,
     parse_deck,
     seat_view,
+    visible_to,
 )
-from .cardart import SUIT_LIGHT
+from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_markup
 
-HUMAN = 0
+logger = logging.getLogger(__name__)
 
-
-def card_markup(card: Card | None) -> str:
-    """A card's notation in its suit's colour, bold, for the log (``12E``)."""
-    if card is None:
-        return "?"
-    return f"[b {SUIT_LIGHT[card.suit]}]{card}[/]"
-
-
-PAIR_NAMES = ("You", "Right", "Partner", "Left")
-HEADS_UP_NAMES = ("You", "Rival")
+__all__ = ["HUMAN", "BotMove", "GameSession", "GameSettings", "default_level", "offered_levels", "parse_decks"]
 
 
 def offered_levels() -> list[str]:
@@ -92,6 +80,14 @@ def parse_decks(decks: Sequence[str | Sequence[int]] | str | None) -> tuple[tupl
     return tuple(tuple(parse_deck(d) if isinstance(d, str) else parse_deck([str(Card(c)) for c in d])) for d in decks)
 
 
+@dataclass(frozen=True)
+class BotMove:
+    """A bot's decision; ``problem`` says what went wrong when the bot failed and a stand-in move was made."""
+
+    action: Action
+    problem: str | None = None
+
+
 class GameSession:
     """A match between the human at seat 0 and bots at every other seat."""
 
@@ -110,16 +106,19 @@ class GameSession:
         self.match = match
         self.players = match.players
         self.names: tuple[str, ...] = PAIR_NAMES if self.players == 4 else HEADS_UP_NAMES
+        self.narrator = Narrator(self.names, vueltas=match.rules.vueltas)
         base_seed = settings.seed if settings.seed is not None else 0
         self.bots: dict[int, Bot] = {seat: make_bot(settings.level_of(seat)) for seat in range(1, self.players)}
         self.rngs: dict[int, random.Random] = {
             seat: random.Random(base_seed * 16 + seat) for seat in range(1, self.players)
         }
-        self.events: list[str] = []
-        self.hand_events_start = 0
+        #: The log: every line told so far, with Rich markup.
+        self.log: list[str] = []
+        self.hand_log_start = 0
         self._note_deal()
         if match.hand.log:
-            self._retell_hand()
+            # A resumed hand: tell what the player saw of its moves so far.
+            self.log.extend(self.narrator.lines(match.hand.visible_events(HUMAN)))
 
     # -- what the human may see ----------------------------------------------
 
@@ -148,15 +147,11 @@ class GameSession:
         return seat if seat is not None and seat != HUMAN else None
 
     def side_name(self, side: int) -> str:
-        if self.players == 2:
-            return "You" if side == 0 else "Rival"
-        return "Us" if side == 0 else "Them"
+        return self.narrator.side_name(side)
 
     def side_does(self, side: int, verb: str) -> str:
         """``We win``, ``They win``, ``You win``, ``Rival wins``: a side as the subject."""
-        if self.players == 2:
-            return f"You {verb}" if side == 0 else f"Rival {verb}s"
-        return f"We {verb}" if side == 0 else f"They {verb}"
+        return self.narrator.side_does(side, verb)
 
     def why_illegal(self, action: Action) -> str:
         """The engine's words for a refused action of the human seat."""
@@ -167,26 +162,31 @@ class GameSession:
 
     # -- moves ------------------------------------------------------------------
 
-    def think(self, seat: int, view: SeatView) -> Action:
+    def think(self, seat: int, view: SeatView) -> BotMove:
         """Ask the bot at ``seat`` for an action (runs in a worker thread).
 
         A bot that fails or returns an illegal action must not stop the game:
-        the first legal action is taken instead.
+        the failure is logged, the first legal action is taken instead, and
+        :attr:`BotMove.problem` says what happened so the table can show it.
         """
         bot = self.bots[seat]
         try:
             action = bot.choose(view, self.rngs[seat])
-        except Exception:  # a broken bot must not end the player's game
-            return view.legal[0]
-        return action if action in view.legal else view.legal[0]
+        except Exception as exc:  # a broken bot must not end the player's game
+            logger.exception("the %s bot at seat %d failed", bot.name, seat)
+            return BotMove(view.legal[0], f"{self.names[seat]}'s bot ({bot.name}) failed: {type(exc).__name__}: {exc}")
+        if action not in view.legal:
+            logger.error("the %s bot at seat %d chose an illegal action: %s", bot.name, seat, action)
+            return BotMove(view.legal[0], f"{self.names[seat]}'s bot ({bot.name}) chose an illegal action ({action})")
+        return BotMove(action)
 
     def apply(self, seat: int, action: Action) -> list[str]:
         """Apply one action (refused with :class:`IllegalAction`); returns the new log lines."""
-        before = self.view()
+        hand = self.match.hand
+        start = len(hand.events or ())
         self.match.apply(action, seat)
-        after = self.view()
-        lines = self._describe(seat, action, before, after)
-        self.events.extend(lines)
+        lines = self.narrator.lines(visible_to((hand.events or [])[start:], HUMAN))
+        self.log.extend(lines)
         return lines
 
     def next_hand(self) -> None:
@@ -202,14 +202,12 @@ class GameSession:
         hand = self.match.hand
         # Numbered at the deal, so the status bar keeps them while a finished hand is summed up.
         self.coto_number, self.juego_number = self._numbers_at_deal()
-        self.hand_events_start = len(self.events)
-        view = self.view()
-        dealer = self.names[view.dealer]
-        line = f"Hand {self.match.hand_number}: {dealer} {'deal' if view.dealer == HUMAN else 'deals'}"
-        self.events.append(f"[b]{line}[/b]; muestra {card_markup(view.muestra_card)}")
+        self.hand_log_start = len(self.log)
+        line = f"Hand {self.match.hand_number}: {self.narrator.verb(hand.dealer, 'deal')}"
+        self.log.append(f"[b]{line}[/b]; muestra {card_markup(hand.muestra_card)}")
         if not hand.first_of_juego:
             carried = hand.carried
-            self.events.append(f"De vueltas: {carried[0]}–{carried[1]} carried")
+            self.log.append(f"De vueltas: {carried[0]}–{carried[1]} carried")
 
     def _numbers_at_deal(self) -> tuple[int, int]:
         """The coto and juego the current hand belongs to, counted from the hands before it.
@@ -233,100 +231,9 @@ class GameSession:
                 juegos = [0, 0]
         return sum(cotos) + 1, sum(juegos) + 1
 
-    def _retell_hand(self) -> None:
-        """Rebuild the log of a resumed hand's moves, from the player's view only."""
-        hand = self.match.hand
-        replay = HandState(hand.deck, hand.dealer, hand.rules, hand.players, hand.carried, hand.first_of_juego)
-        for seat, action in hand.log:
-            before = seat_view(replay, HUMAN)
-            replay.apply(action, seat)
-            self.events.extend(self._describe(seat, action, before, seat_view(replay, HUMAN)))
-
-    def _describe(self, seat: int, action: Action, before: SeatView, after: SeatView) -> list[str]:
-        name = self.names[seat]
-        lines: list[str] = []
-        kind = type(action)
-        if kind is Sing:
-            assert isinstance(action, Sing)
-            points = 40 if action.suit == before.trump else 20
-            lines.append(f"{name} {'sing' if seat == HUMAN else 'sings'} [b]{points}[/b] in {action.suit.title}")
-        elif kind is Swap:
-            assert isinstance(action, Swap)
-            taken = before.muestra
-            verb = "change" if seat == HUMAN else "changes"
-            given = card_markup(action.card)
-            lines.append(f"{name} {verb} the {given} for the muestra {card_markup(taken)}")
-        elif kind is DeclareTute:
-            assert isinstance(action, DeclareTute)
-            ranks = {12: "Reyes", 10: "Sotas", 11: "Caballos"}.get(action.rank, f"{action.rank}s")
-            lines.append(f"{name} {'declare' if seat == HUMAN else 'declares'} [b]tute[/b] ({ranks})")
-        elif kind is Pass and seat == HUMAN:
-            lines.append("You pass")
-        if len(after.tricks) > len(before.tricks):
-            trick = after.tricks[-1]
-            points = sum(after.rules.rank_points()[card.rank] for card in trick.cards)
-            winner = "you" if trick.winner == HUMAN else self.names[trick.winner]
-            lines.append(f"Trick {len(after.tricks)} to {winner}, +{points}")
-        if kind is Play or kind is Swap or kind is Pass:
-            drawn = [c for c in after.hand if c not in before.hand and not (kind is Swap and c == before.muestra)]
-            if drawn and (len(after.tricks) > len(before.tricks) or before.stage is Stage.PREDRAW):
-                lines.append(f"You draw {' '.join(card_markup(c) for c in drawn)}")
-            if before.muestra is not None and after.muestra is None and after.muestra_taker is not None:
-                taker = self.names[after.muestra_taker]
-                lines.append(f"{taker} {'take' if after.muestra_taker == HUMAN else 'takes'} the muestra")
-                lines.append("[b]Arrastre[/b]: follow suit and beat")
-        result = self.match.hand.result
-        if result is not None:
-            lines.extend(self.result_lines(result))
-        return lines
-
     def result_lines(self, result: HandResult) -> list[str]:
-        if result.juego_winner is None:
-            goes_on = "de vueltas" if self.match.rules.vueltas else "the juego goes on"
-            return [f"Hand over {result.totals[0]}–{result.totals[1]}: {goes_on}"]
-        return [f"Hand over: {self.side_does(result.juego_winner, 'win')} the juego"]
+        return self.narrator.result_lines(result)
 
-    def hand_events(self) -> list[str]:
-        return self.events[self.hand_events_start :]
-
-
-#: Stages where the seat asked is chosen by its private cards (a pair to sing, the seven to
-#: change): the others must not see who is asked, nor wait longer when someone is.
-PRIVATE_STAGES = (Stage.WINDOW, Stage.PREDRAW)
-
-
-def shown_to_move(view: SeatView) -> int | None:
-    """The seat the player is shown as deciding, from the player's ``view``.
-
-    While another seat decides a window or the swap before the last draw,
-    that it was asked at all tells what it holds (RULES.md section 8), so the
-    seat shown is the trick's winner, who leads next, as if nobody were asked.
-    """
-    if view.stage in PRIVATE_STAGES and view.to_move != view.seat:
-        return view.leader
-    return view.to_move
-
-
-def bot_pause(view: SeatView, delay: float) -> float:
-    """Seconds a bot's move takes on screen: none for a window or the swap before the draw.
-
-    Those decisions are made at once so that a seat being asked costs no
-    visible time; the pause after a finished trick belongs to the next lead.
-    """
-    if view.stage in PRIVATE_STAGES:
-        return 0.0
-    if not view.trick and view.tricks:
-        return delay * 1.6  # let the player see the finished trick before it is cleared
-    return delay
-
-
-def think_with_delay(session: GameSession, seat: int, view: SeatView, delay: float, cancelled: object) -> Action:
-    """Think, then wait out what is left of ``delay`` unless ``cancelled`` (an Event) is set."""
-    started = time.monotonic()
-    action = session.think(seat, view)
-    remaining = delay - (time.monotonic() - started)
-    if remaining > 0:
-        wait = getattr(cancelled, "wait", None)
-        if wait is not None:
-            wait(remaining)
-    return action
+    def hand_log(self) -> list[str]:
+        """The log lines of the current hand, from its deal."""
+        return self.log[self.hand_log_start :]

@@ -1,4 +1,4 @@
-"""The game session behind the table: levels, the bots' fallbacks, the event log, the deals."""
+"""The game session behind the table: levels, the bots' fallbacks, the narrated log, the pacing, the deals."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import random
 import pytest
 from uihelpers import arranged_deck
 
-from guinote_tui.ai import Bot
+from guinote_tui.ai import Bot, make_bot
 from guinote_tui.engine import PLAY, Card, SeatView, Sing, Suit
 from guinote_tui.ui import session as session_module
-from guinote_tui.ui.session import GameSession, GameSettings, default_level, offered_levels, think_with_delay
+from guinote_tui.ui.pacing import think_with_delay
+from guinote_tui.ui.session import GameSession, GameSettings, default_level, offered_levels
 
 HAND = "1O 7O 12C 10C 4E 5B"
 
@@ -71,13 +72,23 @@ class Cheater(Bot):
         return Sing(Suit.OROS)  # never legal on the first lead
 
 
-def test_a_failing_or_illegal_bot_does_not_stop_the_game() -> None:
+def test_a_failing_or_illegal_bot_does_not_stop_the_game_and_is_reported(caplog: pytest.LogCaptureFixture) -> None:
     session = GameSession(GameSettings(players=2, level="random", seed=5, dealer=0))
     assert session.bot_to_move == 1
     view = session.view_for(1)
-    for bot in (Broken(), Cheater()):
-        session.bots[1] = bot
-        assert session.think(1, view) == view.legal[0]
+    session.bots[1] = Broken()
+    move = session.think(1, view)
+    assert move.action == view.legal[0]
+    assert move.problem == "Rival's bot (broken) failed: RuntimeError: bug in a bot"
+    session.bots[1] = Cheater()
+    move = session.think(1, view)
+    assert move.action == view.legal[0]
+    assert move.problem == "Rival's bot (cheater) chose an illegal action (sing:O)"
+    logged = [r for r in caplog.records if r.name == "guinote_tui.ui.session"]
+    assert [r.levelname for r in logged] == ["ERROR", "ERROR"]
+    assert logged[0].exc_info is not None  # the traceback is kept in the log
+    session.bots[1] = make_bot("random")
+    assert session.think(1, view).problem is None
 
 
 class FakeEvent:
@@ -95,11 +106,11 @@ def test_the_delay_is_waited_on_the_cancellable_event() -> None:
     session = GameSession(GameSettings(players=2, level="random", seed=5, dealer=0))
     view = session.view_for(1)
     event = FakeEvent()
-    action = think_with_delay(session, 1, view, 5.0, event)
-    assert action in view.legal
+    move = think_with_delay(lambda: session.think(1, view), 5.0, event)
+    assert move.action in view.legal
     assert len(event.waits) == 1 and 0 < event.waits[0] <= 5.0
     no_wait = FakeEvent()
-    think_with_delay(session, 1, view, 0.0, no_wait)
+    think_with_delay(lambda: session.think(1, view), 0.0, no_wait)
     assert no_wait.waits == []
 
 
@@ -113,7 +124,7 @@ def test_the_log_tells_the_cante_the_trick_and_the_draw() -> None:
     assert lines[1].startswith("You draw ")
     lines = session.apply(0, Sing(Suit.COPAS))
     assert lines == ["You sing [b]20[/b] in Copas"]
-    assert session.hand_events()[0].startswith("[b]Hand 1: Rival deals[/b]")
+    assert session.hand_log()[0].startswith("[b]Hand 1: Rival deals[/b]")
 
 
 def test_next_hands_use_the_given_decks_then_the_seeded_shuffle() -> None:
@@ -128,7 +139,7 @@ def test_next_hands_use_the_given_decks_then_the_seeded_shuffle() -> None:
         session.apply(seat, match.legal_actions()[0])
     session.next_hand()
     assert list(match.hand.deck) == second
-    assert session.hand_events()[0].startswith("[b]Hand 2")
+    assert session.hand_log()[0].startswith("[b]Hand 2")
 
 
 class Spy(Bot):
@@ -179,8 +190,8 @@ def test_who_is_asked_in_a_window_is_not_shown(partner: str) -> None:
     # pair. The player (seat 0) must see the same either way: the winner about to lead, at once.
     from dataclasses import replace
 
-    from guinote_tui.engine import HandState, Rules, parse_action, seat_view
-    from guinote_tui.ui.session import bot_pause, shown_to_move
+    from guinote_tui.engine import HandState, Rules, Stage, parse_action, seat_view
+    from guinote_tui.ui.pacing import bot_pause, shown_to_move
 
     hands = {0: "2B 4B 5B 6B 7B 2C", 1: "1B 2O 3O 4O 5O 6O", 2: "3E 5E 6E 7E 11E 7C", 3: partner}
     deck = arranged_deck(4, dealer=3, hands=hands, muestra="1C", stock="7O 1E 12E 3C")  # no pair drawn
@@ -191,14 +202,14 @@ def test_who_is_asked_in_a_window_is_not_shown(partner: str) -> None:
     assert mine.tricks[0].winner == 1
     assert shown_to_move(mine) == 1
     asked = seat_view(state, state.to_move)  # type: ignore[arg-type]
-    assert (asked.stage == "window") == ("10O" in partner)
-    if asked.stage == "window":
+    assert (asked.stage is Stage.WINDOW) == ("10O" in partner)
+    if asked.stage is Stage.WINDOW:
         assert asked.seat == 3 and bot_pause(asked, 0.6) == 0.0
     else:
         assert asked.seat == 1 and bot_pause(asked, 0.6) == pytest.approx(0.96)
-    assert bot_pause(replace(asked, stage="predraw"), 0.6) == 0.0
+    assert bot_pause(replace(asked, stage=Stage.PREDRAW), 0.6) == 0.0
     # The player's own window is shown as theirs.
-    assert shown_to_move(replace(mine, stage="window", to_move=0)) == 0
+    assert shown_to_move(replace(mine, stage=Stage.WINDOW, to_move=0)) == 0
 
 
 @pytest.mark.parametrize("preset", ["aragones", "libre-100"])
@@ -248,7 +259,7 @@ def test_a_resumed_hand_tells_the_same_log_and_numbers(players: int) -> None:
     hand = live.match.hand
     _played(live, rng, lambda: len(hand.tricks) >= 5)
     resumed = GameSession(GameSettings(players=players, level="random"), load_history(history_dict(live.match)))
-    assert resumed.events == live.events and any("Trick 5" in line for line in resumed.events)
+    assert resumed.log == live.log and any("Trick 5" in line for line in resumed.log)
     # Saved on the summary of a hand that decided the first juego: still juego 1 on the status bar.
     _played(live, rng, lambda: live.hand_over)
     while live.result is not None and live.result.juego_winner is None:
@@ -257,7 +268,7 @@ def test_a_resumed_hand_tells_the_same_log_and_numbers(players: int) -> None:
     assert live.juego_number == 1 and sum(live.match.juegos) + sum(live.match.cotos) == 1
     resumed = GameSession(GameSettings(players=players, level="random"), load_history(history_dict(live.match)))
     assert (resumed.coto_number, resumed.juego_number) == (live.coto_number, live.juego_number) == (1, 1)
-    assert resumed.events[-1] == live.events[-1]
+    assert resumed.log[-1] == live.log[-1]
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,8 @@ from ...engine import (
 )
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked
-from ..session import HUMAN, GameSession, bot_pause, shown_to_move, think_with_delay
+from ..pacing import bot_pause, shown_to_move, think_with_delay
+from ..session import HUMAN, GameSession
 from ..widgets.board import MuestraInfo, MuestraPanel, Scoreboard, ScoreInfo
 from ..widgets.hand import PlayerHand
 from ..widgets.log import EventLog
@@ -121,7 +122,7 @@ class TableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         log = self.query_one("#log", EventLog)
-        for line in self.session.events:
+        for line in self.session.log:
             log.write(line)
         self.refresh_table()
         self.advance()
@@ -310,13 +311,21 @@ class TableScreen(Screen[None]):
     def _think(self, seat: int, view: SeatView, turn: int, delay: float) -> None:
         """Runs in a thread: the bot decides from its own view only."""
         worker = get_current_worker()
-        action = think_with_delay(self.session, seat, view, delay, worker.cancelled_event)
+        move = think_with_delay(partial(self.session.think, seat, view), delay, worker.cancelled_event)
         if not worker.is_cancelled:
-            self.post_message(BotChose(seat, action, turn))
+            self.post_message(BotChose(seat, move.action, turn, move.problem))
 
     def on_bot_chose(self, message: BotChose) -> None:
         if message.turn != self.turn or self.session.match.hand.to_move != message.seat:
             return
+        if message.problem:
+            self.notify(
+                f"{escape(message.problem)}. Its first legal move was played instead.",
+                title="A bot failed",
+                severity="error",
+                timeout=8,
+                markup=True,
+            )
         self._apply(message.seat, message.action)
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -360,7 +369,7 @@ class TableScreen(Screen[None]):
             self.session.next_hand()
             self.turn += 1
             log = self.query_one("#log", EventLog)
-            for line in self.session.hand_events():
+            for line in self.session.hand_log():
                 log.write(line)
             self.selected = None
             self.message = ""
