@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine import CARDS, Card, HandState, SeatView, card_tables
+from ..engine import CARDS, Card, HandState, SeatView, beat_table, winner_index
 from .knowledge import Knowledge
 from .tables import cards_of
 
@@ -111,7 +111,6 @@ def _guarded_deal(view: SeatView, know: Knowledge, rng: random.Random, seats: li
 def build_state(view: SeatView, deal: Deal) -> HandState:
     """A full :class:`HandState` equal to the view, with the hidden cards from ``deal``."""
     rules = view.rules
-    tables = card_tables(rules)
     players = view.players
     # A real deal sets every field the engine derives from the rules; the
     # position is then copied over it from the view and the sampled deal.
@@ -135,15 +134,7 @@ def build_state(view: SeatView, deal: Deal) -> HandState:
     state.leader = view.leader
     trick = [c for _, c in view.trick]
     state.trick = trick
-    strength = tables.strength
-    win = 0
-    for index in range(1, len(trick)):
-        card, winning = trick[index], trick[win]
-        if (card // 10 == winning // 10 and strength[card] > strength[winning]) or (
-            card // 10 == view.trump and winning // 10 != view.trump
-        ):
-            win = index
-    state.win_index = win
+    state.win_index = winner_index(trick, beat_table(rules, view.trump))
     state.tricks = list(view.tricks)
     state.points = list(view.points)
     state.card_points = list(view.card_points)

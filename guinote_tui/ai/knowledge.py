@@ -119,6 +119,7 @@ def _arrastre_caps(view: SeatView, tables: Tables) -> list[list[int]]:
     rules = view.rules
     trump = view.trump
     strength = tables.strength
+    beaters = tables.beaters
     for leader, cards in plays:
         led = cards[0] // 10
         win_index = 0
@@ -142,8 +143,6 @@ def _arrastre_caps(view: SeatView, tables: Tables) -> list[list[int]]:
                         cap[trump] = min(cap[trump], strength[winning])
             elif not partner_winning and winning // 10 == led and strength[card] < strength[winning]:
                 cap[led] = min(cap[led], strength[winning])
-            if (suit == winning // 10 and strength[card] > strength[winning]) or (
-                suit == trump and winning // 10 != trump
-            ):
+            if beaters[winning] >> card & 1:
                 win_index = index
     return caps

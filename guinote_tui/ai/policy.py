@@ -165,15 +165,12 @@ def settled_action(
 # -- card play ------------------------------------------------------------------------
 
 
-def _winner(trick: Sequence[tuple[int, int]], tables: Tables) -> tuple[int, int]:
-    """(seat, card) holding the trick."""
-    strength = tables.strength
-    trump = tables.trump
+def holder(trick: Sequence[tuple[int, int]], tables: Tables) -> tuple[int, int]:
+    """(seat, card) holding the trick ``trick`` of (seat, card) pairs: the engine's beat table."""
+    beaters = tables.beaters
     seat, winning = trick[0]
     for who, card in trick[1:]:
-        if (card // 10 == winning // 10 and strength[card] > strength[winning]) or (
-            card // 10 == trump and winning // 10 != trump
-        ):
+        if beaters[winning] >> card & 1:
             seat, winning = who, card
     return seat, winning
 
@@ -292,7 +289,7 @@ def _follow(s: Situation) -> int:
     legal = s.legal
     trick = s.trick
     led = trick[0][1] // 10
-    win_seat, winning = _winner(trick, tables)
+    win_seat, winning = holder(trick, tables)
     stake = sum(points[c] for _, c in trick)
     opponents = _opponents_after(s)
     beaters = tables.beaters[winning]
@@ -403,7 +400,7 @@ def _follow_ev(s: Situation) -> int:
     strength = tables.strength
     trick = s.trick
     led = trick[0][1] // 10
-    win_seat, winning = _winner(trick, tables)
+    win_seat, winning = holder(trick, tables)
     stake = sum(points[c] for _, c in trick)
     opponents = _opponents_after(s)
     beaters = tables.beaters[winning]

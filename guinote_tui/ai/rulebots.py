@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 from ..engine import PASS, PLAY, Action, Play, SeatView, Stage
 from .base import Bot
 from .knowledge import Knowledge
-from .policy import DEFAULT_WEIGHTS, Situation, Weights, choose_card, declaration, settled_action, window_action
+from .policy import (
+    DEFAULT_WEIGHTS,
+    Situation,
+    Weights,
+    choose_card,
+    declaration,
+    holder,
+    settled_action,
+    window_action,
+)
 from .tables import tables_for
 
 
@@ -99,18 +107,9 @@ class EasyBot(Bot):
             # The beginner's habit: an opponent's trick with points gets trumped at once.
             trick = s.trick
             stake = sum(tables.points[c] for _, c in trick)
-            winner_seat = _winning_seat(trick, tables.strength, view.trump)
+            winner_seat, _ = holder(trick, tables)
             trumps = [c for c in s.legal if c // 10 == view.trump]
             if stake > 0 and trumps and winner_seat & 1 != view.seat & 1:
                 return PLAY[max(trumps, key=lambda c: tables.strength[c])]
         return PLAY[choose_card(s)]
 
-
-def _winning_seat(trick: Sequence[tuple[int, int]], strength: tuple[int, ...], trump: int) -> int:
-    seat, winning = trick[0]
-    for who, card in trick[1:]:
-        if (card // 10 == winning // 10 and strength[card] > strength[winning]) or (
-            card // 10 == trump and winning // 10 != trump
-        ):
-            seat, winning = who, card
-    return seat

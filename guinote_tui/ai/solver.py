@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from ..engine import RANKS, Rules, judge_hand
+from ..engine import RANKS, Rules, judge_hand, winner_index
 from .tables import SUIT_MASK, tables_for
 
 REY_INDEX = RANKS.index(12)
@@ -38,6 +38,8 @@ class ArrastreSolver:
         self.points = tables.points
         self.strength = tables.strength
         self.above = tables.above
+        #: beaters[w]: the cards that take the trick from ``w`` (the engine's beat table).
+        self.beaters = tables.beaters
         self.trump_mask = SUIT_MASK[trump]
         self.partner_exemption = rules.partner_exemption and players == 4
         self.must_undertrump = rules.must_undertrump
@@ -149,15 +151,8 @@ class ArrastreSolver:
         return out
 
     def _winner(self, leader: int, trick: list[int]) -> tuple[int, int]:
-        strength = self.strength
-        trump = self.trump
-        win = 0
-        for index in range(1, len(trick)):
-            card, winning = trick[index], trick[win]
-            if (card // 10 == winning // 10 and strength[card] > strength[winning]) or (
-                card // 10 == trump and winning // 10 != trump
-            ):
-                win = index
+        """The card holding the trick in progress and the seat that played it."""
+        win = winner_index(trick, self.beaters)
         return trick[win], (leader + win) % self.players
 
     def _enter(
@@ -256,9 +251,8 @@ class ArrastreSolver:
         alpha0, beta0 = alpha, beta
         maximise = seat & 1 == 0
         best = -INF if maximise else INF
-        strength = self.strength
+        beaters = self.beaters
         points = self.points
-        trump = self.trump
         if first is not None:
             moves = [first]
         else:
@@ -272,9 +266,7 @@ class ArrastreSolver:
             hands[seat] = hand ^ (1 << card)
             if count == 0:
                 new_card, new_seat, new_led = card, seat, card // 10
-            elif (card // 10 == win_card // 10 and strength[card] > strength[win_card]) or (
-                card // 10 == trump and win_card // 10 != trump
-            ):
+            elif beaters[win_card] >> card & 1:
                 new_card, new_seat, new_led = card, seat, led
             else:
                 new_card, new_seat, new_led = win_card, win_seat, led

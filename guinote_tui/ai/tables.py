@@ -2,7 +2,8 @@
 
 A set of cards is an ``int`` bit mask (bit ``c`` for card ``c``), which keeps
 card counting and the arrastre solver cheap. :func:`tables_for` caches, per
-rule set and trump suit, which cards beat a card holding a trick.
+rule set and trump suit, which cards beat a card holding a trick (the engine's
+:func:`~guinote_tui.engine.beat_table`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine import Rules, card_tables
+from ..engine import RANKS, Rules, beat_table, card_tables
 
 SUIT_MASK: tuple[int, ...] = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
 ALL_CARDS = (1 << 40) - 1
@@ -41,7 +42,7 @@ class Tables:
     strength: tuple[int, ...]
     points: tuple[int, ...]
     trump: int
-    #: beaters[c]: cards that take the trick from ``c`` when ``c`` is winning it.
+    #: beaters[c]: cards that take the trick from ``c`` when ``c`` is winning it (``engine.beat_table``).
     beaters: tuple[int, ...]
     #: above[c]: cards of ``c``'s suit stronger than ``c``.
     above: tuple[int, ...]
@@ -51,25 +52,15 @@ class Tables:
 
 @lru_cache(maxsize=64)
 def _tables(trump: int, rules: Rules) -> Tables:
-    from ..engine import RANKS
-
     base = card_tables(rules)
-    strength = tuple(base.strength)
-    above = []
-    for card in range(40):
-        suit = card // 10
-        up = 0
-        for other in range(suit * 10, suit * 10 + 10):
-            if strength[other] > strength[card]:
-                up |= 1 << other
-        above.append(up)
-    beaters = tuple(above[c] | (SUIT_MASK[trump] if c // 10 != trump else 0) for c in range(40))
+    beaters = beat_table(rules, trump)
     return Tables(
-        strength=strength,
+        strength=tuple(base.strength),
         points=tuple(base.points),
         trump=trump,
         beaters=beaters,
-        above=tuple(above),
+        # Within its own suit the cards that beat ``c`` are the stronger ones (a trump is beaten by no other suit).
+        above=tuple(beaters[c] & SUIT_MASK[c // 10] for c in range(40)),
         trump_mask=SUIT_MASK[trump],
         cante_rank_index=RANKS.index(rules.cante_rank),
     )
