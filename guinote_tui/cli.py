@@ -1,16 +1,17 @@
-"""The ``guinote`` command: play (the default), simulate, replay, serve."""
+"""The ``guinote`` command: play (the default), simulate, tournament, replay, serve."""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import click
 
 from . import __version__
 from .engine import HistoryError, Rules, RulesError
-from .params import FiniteFloatRange
+from .lab.params import FiniteFloatRange
 
 
 def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:
@@ -56,7 +57,7 @@ def play(
 ) -> None:
     """Open the game (the default command)."""
     rules = build_rules(preset, flags)
-    from .ui.session import offered_levels
+    from .ai import offered_levels
 
     if level is not None and level not in offered_levels():
         raise click.BadParameter(f"choose from {', '.join(offered_levels())}", param_hint="--level")
@@ -78,20 +79,53 @@ def play(
     app.run()
 
 
+def _tournament_options(*, legacy: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The options that define a tournament; on ``simulate`` (the old form) they are hidden."""
+    options = [
+        click.option(
+            "--a",
+            "spec_a",
+            metavar="SPEC",
+            required=not legacy,
+            default=None,
+            hidden=legacy,
+            help="Bot A, e.g. hard or hard:samples=12.",
+        ),
+        click.option("--b", "spec_b", metavar="SPEC", required=not legacy, default=None, hidden=legacy, help="Bot B."),
+        click.option("--duplicate", is_flag=True, hidden=legacy, help="Play every deal twice, sides swapped."),
+        click.option(
+            "--deals",
+            type=click.IntRange(1, 10_000_000),
+            default=None,
+            hidden=legacy,
+            help="Deals to play [default: 200].",
+        ),
+        click.option(
+            "--jobs",
+            type=click.IntRange(1, 256),
+            default=1,
+            show_default=True,
+            hidden=legacy,
+            help="Worker processes (the figures do not depend on them).",
+        ),
+    ]
+
+    def decorate(command: Callable[..., Any]) -> Callable[..., Any]:
+        for option in reversed(options):
+            command = option(command)
+        return command
+
+    return decorate
+
+
 @main.command()
 @click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True)
-@click.option(
-    "--games", type=click.IntRange(1, 1_000_000), default=None, help="Self-play: full matches to play [default: 1000]."
-)
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=None, help="Full matches to play [default: 1000].")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
 @click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help="Override one rules flag.")
-@click.option("--bots", default=None, help="Self-play: bot kind for every seat [default: random].")
-@click.option("--a", "spec_a", metavar="SPEC", default=None, help="Tournament: bot A, e.g. hard or hard:samples=12.")
-@click.option("--b", "spec_b", metavar="SPEC", default=None, help="Tournament: bot B.")
-@click.option("--duplicate", is_flag=True, help="Tournament: play every deal twice, sides swapped.")
-@click.option("--deals", type=click.IntRange(1, 10_000_000), default=None, help="Tournament: deals [default: 200].")
-@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Tournament: processes.")
+@click.option("--bots", default=None, help="Bot kind for every seat [default: random].")
+@_tournament_options(legacy=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate(
     players: str,
@@ -107,16 +141,14 @@ def simulate(
     jobs: int,
     as_json: bool,
 ) -> None:
-    """Self-play speed benchmark, or a tournament between two bots.
+    """Self-play speed: whole matches, one bot kind at every seat.
 
-    Self-play (--bots, --games): whole matches, one bot kind at every seat;
-    a game is one full match (cotos of juegos); speed is counted in hands.
-
-    Tournament (--a, --b, --deals, --duplicate, --jobs): A against B over
-    seeded deals; each deal decides one juego. See docs/tournaments.md.
+    A game is one full match (cotos of juegos); speed is counted in hands.
+    To measure one bot against another, use guinote tournament.
     """
     rules = build_rules(preset, flags)
     if spec_a is not None or spec_b is not None:
+        click.echo("guinote simulate --a/--b is deprecated: use guinote tournament with the same options", err=True)
         if spec_a is None or spec_b is None:
             raise click.UsageError("a tournament needs both --a and --b")
         if games is not None or bots is not None:
@@ -124,7 +156,7 @@ def simulate(
         _run_tournament(int(players), rules, spec_a, spec_b, duplicate, deals or 200, seed, jobs, as_json)
         return
     if deals is not None or duplicate or jobs != 1:
-        raise click.UsageError("--deals, --duplicate and --jobs are for tournaments: give --a and --b")
+        raise click.UsageError("--deals, --duplicate and --jobs are for tournaments: use guinote tournament")
     games = games or 1000
     bots = bots or "random"
     from .ai import REGISTRY
@@ -152,6 +184,36 @@ def simulate(
     click.echo(f"juegos won:  side 0 {report.juegos[0]}, side 1 {report.juegos[1]}")
 
 
+@main.command()
+@_tournament_options(legacy=False)
+@click.option(
+    "--players", type=click.Choice(["2", "4"]), default="4", show_default=True, help="4 = pairs, 2 = heads-up."
+)
+@click.option("--seed", type=int, default=0, show_default=True, help="The tournament seed.")
+@click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
+@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help="Override one rules flag.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def tournament(
+    spec_a: str,
+    spec_b: str,
+    duplicate: bool,
+    deals: int | None,
+    jobs: int,
+    players: str,
+    seed: int,
+    preset: str,
+    flags: tuple[str, ...],
+    as_json: bool,
+) -> None:
+    """Bot A against bot B over seeded deals; each deal decides one juego.
+
+    Prints the point difference, A's share of the juegos and the Elo
+    difference with 95 % intervals, and decision times. See docs/tournaments.md.
+    """
+    rules = build_rules(preset, flags)
+    _run_tournament(int(players), rules, spec_a, spec_b, duplicate, deals or 200, seed, jobs, as_json)
+
+
 def _run_tournament(
     players: int,
     rules: Rules,
@@ -163,9 +225,10 @@ def _run_tournament(
     jobs: int,
     as_json: bool,
 ) -> None:
-    """The tournament half of ``simulate``: bad specs and bot failures are one line."""
+    """Play a tournament and print its report: bad specs and bot failures are one line."""
     from .ai import make_bot
-    from .tournament import TournamentConfig, TournamentError, run_tournament
+    from .lab.report import run_tournament
+    from .lab.runner import TournamentConfig, TournamentError
 
     for hint, spec in (("--a", spec_a), ("--b", spec_b)):
         try:

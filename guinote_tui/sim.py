@@ -1,7 +1,8 @@
 """Headless self-play: whole matches between bots, without any interface.
 
 This module imports the engine and the bots only (never textual), so
-``guinote simulate`` runs on any terminal or none.
+``guinote simulate`` runs on any terminal or none. It measures the speed of
+self-play; the tournaments that measure strength are :mod:`guinote_tui.lab`'s.
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .ai import Bot, RandomBot, make_bot
-from .engine import Match, Rules, seat_view
+from .ai import Bot, RandomBot, decide, make_bot
+from .engine import Match, Rules
 
 
 def play_match(match: Match, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> Match:
-    """Play ``match`` to its end with one bot per seat; each bot sees only its view."""
+    """Play ``match`` to its end with one bot per seat, each asked through :func:`~guinote_tui.ai.decide`.
+
+    ``random`` takes a fast path: it looks at the legal actions only, so no view is built.
+    """
     while True:
         hand = match.hand
         while not hand.is_over:
@@ -25,10 +29,8 @@ def play_match(match: Match, bots: Sequence[Bot], rngs: Sequence[random.Random])
             bot = bots[seat]
             if type(bot) is RandomBot:
                 action = RandomBot.choose_from_legal(hand.legal_actions(), rngs[seat])
-            elif bot.omniscient:
-                action = bot.choose_open(hand, seat, rngs[seat])
             else:
-                action = bot.choose(seat_view(hand, seat), rngs[seat])
+                action = decide(bot, hand, seat, rngs[seat])
             match.apply(action)
         if match.is_over:
             return match

@@ -1,22 +1,31 @@
 """Bots: from random to expert. Each sees only its seat's view.
 
 A bot is named by a *spec*: ``name`` or ``name:key=value,key=value`` where the
-keys are the bot's constructor arguments, e.g. ``hard:samples=12`` for a
-reduced budget. Budgets count samples and playouts, never seconds, so a bot
-is reproducible: the same view with the same generator state gives the same
-action.
+keys are the bot's settings (a search bot's :class:`SearchSettings` fields,
+another bot's constructor arguments), e.g. ``hard:samples=12`` for a reduced
+budget. Budgets count samples and playouts, never seconds, so a bot is
+reproducible: the same view with the same generator state gives the same
+action. :func:`decide` is how a bot is asked; :func:`offered_levels` are the
+levels a player may choose.
+
+The modules: :mod:`.base` (the interface), :mod:`.rulebots` (easy, normal) on
+:mod:`.policy`, :mod:`.search` (hard, expert) on :mod:`.playouts`,
+:mod:`.determinize`, :mod:`.inference` and :mod:`.solver`, and
+:mod:`.oracle` (the open-card measurement bots).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import math
 from collections.abc import Callable
 from typing import Any
 
-from .base import Bot, RandomBot
+from .base import Bot, OpenCardBot, RandomBot, decide
+from .oracle import OpenBot, TeamBot
 from .rulebots import EasyBot, NormalBot
-from .search import ExpertBot, HardBot, OpenBot, TeamBot
+from .search import ExpertBot, HardBot, SearchSettings
 
 BotFactory = Callable[..., Bot]
 
@@ -57,17 +66,15 @@ def _convert(name: str, key: str, raw: str, default: Any) -> Any:
 def spec_defaults(name: str) -> dict[str, Any]:
     """The parameters a spec for bot ``name`` may set, with the bot's defaults.
 
-    They are the constructor's keyword parameters; a bot that takes another's
-    parameters (``**params``) has that class's, with its own ``DEFAULTS`` over them.
+    A search bot's are the fields of its ``SETTINGS`` (a :class:`SearchSettings`);
+    any other bot's are its constructor's keyword parameters.
     """
     factory = REGISTRY[name]
-    overrides: dict[str, Any] = getattr(factory, "DEFAULTS", {})
-    for cls in inspect.getmro(factory) if inspect.isclass(factory) else (factory,):
-        params = inspect.signature(cls).parameters
-        if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
-            break
-    defaults = {key: p.default for key, p in params.items() if p.default is not inspect.Parameter.empty}
-    return defaults | {key: value for key, value in overrides.items() if key in defaults}
+    settings = getattr(factory, "SETTINGS", None)
+    if settings is not None and dataclasses.is_dataclass(settings):
+        return {field.name: getattr(settings, field.name) for field in dataclasses.fields(settings)}
+    params = inspect.signature(factory).parameters
+    return {key: p.default for key, p in params.items() if p.default is not inspect.Parameter.empty}
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -111,7 +118,7 @@ def spec_list(text: str, *, players_only: bool = False) -> list[str]:
     if not specs:
         raise ValueError("name at least one bot")
     for spec in specs:
-        if make_bot(spec).omniscient and players_only:
+        if isinstance(make_bot(spec), OpenCardBot) and players_only:
             raise ValueError(f"bot {spec} sees every card: it is the oracle, not a player")
     return specs
 
@@ -119,6 +126,17 @@ def spec_list(text: str, *, players_only: bool = False) -> list[str]:
 def bot_names(offered_only: bool = False) -> list[str]:
     """Registered bot names, weakest first; ``offered_only`` hides measurement bots."""
     return [name for name, factory in REGISTRY.items() if not offered_only or factory().offered]
+
+
+def offered_levels() -> list[str]:
+    """Bot levels a player may choose, weakest first (``random`` if none is offered)."""
+    return bot_names(offered_only=True) or ["random"]
+
+
+def default_level() -> str:
+    """``normal`` when it exists, otherwise the strongest level offered."""
+    levels = offered_levels()
+    return "normal" if "normal" in levels else levels[-1]
 
 
 __all__ = [
@@ -129,10 +147,15 @@ __all__ = [
     "HardBot",
     "NormalBot",
     "OpenBot",
+    "OpenCardBot",
     "RandomBot",
+    "SearchSettings",
     "TeamBot",
     "bot_names",
+    "decide",
+    "default_level",
     "make_bot",
+    "offered_levels",
     "parse_spec",
     "spec_defaults",
     "spec_list",

@@ -23,7 +23,6 @@ only makes the weights flatter, never impossible.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import RANKS, SeatView, allowed_cards, card_tables
@@ -70,13 +69,9 @@ class Window:
 class Inference:
     """Weights for sampled deals from the other seats' recent plays (see the module docstring)."""
 
-    def __init__(
-        self, view: SeatView, know: Knowledge, depth: int = 4, eps: float = 0.5, classes: bool = False
-    ) -> None:
+    def __init__(self, view: SeatView, know: Knowledge, depth: int = 4, eps: float = 0.5) -> None:
         self.view = view
         self.eps = eps
-        #: Model a play by its class (points, trump or not) rather than the exact card.
-        self.classes = classes
         self.tables: Tables = know.tables
         self.players = view.players
         self.start = arrastre_start(view.players)
@@ -278,17 +273,7 @@ class Inference:
         )
         chosen = choose_card(situation)
         spread = self.eps / len(legal)
-        if self.classes:
-            # Cards of one class are interchangeable to the model: the policy's tie-breaks between
-            # them carry no evidence.
-            kind = self._class(chosen)
-            if self._class(obs.card) != kind:
-                return spread
-            return spread + (1.0 - self.eps) / sum(1 for c in legal if self._class(c) == kind)
         return spread + (1.0 - self.eps) if chosen == obs.card else spread
-
-    def _class(self, card: int) -> tuple[int, bool]:
-        return self.tables.points[card], card // 10 == self.tables.trump
 
     def _allowed(self, obs: Observation, hand: list[int]) -> list[int]:
         tables = self.tables
@@ -319,7 +304,6 @@ def inferred_deals(
     count: int,
     inference: Inference,
     oversample: int = 3,
-    sampler: Callable[[SeatView, Knowledge, random.Random], Deal] = sample_deal,
 ) -> list[Deal]:
     """``count`` deals drawn from ``oversample`` times as many, in proportion to their weights.
 
@@ -328,12 +312,10 @@ def inferred_deals(
     play says nothing about the order of the face-down stock, so every chosen
     deal gets its stock freshly shuffled: repeats of a placement then differ
     in what will be drawn, instead of all betting on one order of the stock.
-    ``sampler`` draws the candidate deals (uniformly over the consistent ones
-    by default).
     """
     if not inference.informative:
-        return [sampler(view, know, rng) for _ in range(count)]
-    pool = [sampler(view, know, rng) for _ in range(count * oversample)]
+        return [sample_deal(view, know, rng) for _ in range(count)]
+    pool = [sample_deal(view, know, rng) for _ in range(count * oversample)]
     weights = [inference.weight(deal, rng) for deal in pool]
     total = sum(weights)
     if total <= 0.0:

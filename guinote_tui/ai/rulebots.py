@@ -112,4 +112,3 @@ class EasyBot(Bot):
             if stake > 0 and trumps and winner_seat & 1 != view.seat & 1:
                 return PLAY[max(trumps, key=lambda c: tables.strength[c])]
         return PLAY[choose_card(s)]
-

@@ -15,9 +15,7 @@ side 0 minus side 1.
 
 from __future__ import annotations
 
-import math
-
-from ..engine import RANKS, Rules, judge_hand, winner_index
+from ..engine import RANKS, Rules, winner_index
 from .tables import SUIT_MASK, tables_for
 
 REY_INDEX = RANKS.index(12)
@@ -54,8 +52,6 @@ class ArrastreSolver:
         ]
         self.suit_order = sorted(range(4), key=lambda s: s != trump)
         self.table: dict[tuple[int, ...], tuple[int, int, int]] = {}
-        #: Extra state the transposition key must carry (empty: values are additive).
-        self.acc: list[int] = []
         self.nodes = 0
         #: Searching more nodes than this raises :class:`OutOfBudget` (a count, not a clock).
         self.node_limit = node_limit
@@ -236,7 +232,7 @@ class ArrastreSolver:
         else:
             allowed = hand
             if first is None:
-                key = (*hands, leader, sung, *self.acc)
+                key = (*hands, leader, sung)
                 entry = self.table.get(key)
                 if entry is not None:
                     low, high, hint = entry
@@ -315,88 +311,3 @@ class ArrastreSolver:
             live |= hand
         rest = self._node(hands, winner, 0, 0, -1, -1, -1, live, sung, alpha - sign * gained, beta - sign * gained)
         return sign * gained + rest
-
-
-class JuegoSolver(ArrastreSolver):
-    """The arrastre solved for the juego rather than for the points.
-
-    Tournaments and players count juegos. A hand's points matter only through
-    them: in the first hand of a juego through the target (with treinta
-    malas and the last trick settling a tie), and de vueltas as a race that
-    stops the moment a side's running total reaches the target. The value of
-    a line is its outcome (+-1 for a decided juego, or ``tanh(diff / scale)`` of
-    the totals carried into the next hand) in thousandths, times ``OUTCOME``,
-    plus the hand's point difference, which only breaks ties between lines
-    with the same outcome. Tute and the capote bonus are not modelled (as in the points solver).
-    """
-
-    #: The weight of the outcome (in thousandths) against one point of the tie-break.
-    OUTCOME = 512
-
-    def __init__(self, rules: Rules, trump: int, players: int, scale: float, node_limit: int = 1 << 62) -> None:
-        super().__init__(rules, trump, players, node_limit)
-        self.rules = rules
-        self.scale = scale
-        self.carried = (0, 0)
-        self.instant = False
-        self.first = True
-        self.acc = [0, 0, 0, 0]
-
-    def set_score(
-        self, points: tuple[int, int], card_points: tuple[int, int], carried: tuple[int, int], first_of_juego: bool
-    ) -> None:
-        """The score so far: the hand's points and card points, and the totals carried in."""
-        self.carried = carried
-        self.first = first_of_juego
-        self.instant = self.rules.vueltas and not first_of_juego
-        # De vueltas the card points decide nothing: leaving them out of the key shares more positions.
-        self.acc = [points[0], points[1]] if self.instant else [points[0], points[1], card_points[0], card_points[1]]
-
-    def outcome(self, hands: list[int], leader: int, sung: int) -> tuple[float, int]:
-        """From a trick boundary: the outcome (-1..+1) and the hand's point difference, for side 0."""
-        value = self.value(hands, leader, [], sung)
-        thousandths = round(value / self.OUTCOME)
-        return thousandths / 1000, value - thousandths * self.OUTCOME
-
-    def _value(self, outcome: float) -> int:
-        return round(1000 * outcome) * self.OUTCOME + self.acc[0] - self.acc[1]
-
-    def _judge(self, last_side: int) -> int:
-        """The value of a hand played to the end (the engine's own judgement, RULES.md section 7)."""
-        acc = self.acc
-        totals = (self.carried[0] + acc[0], self.carried[1] + acc[1])
-        malas = (acc[2], acc[3]) if self.first else (0, 0)
-        winner, _, _ = judge_hand(self.rules, totals, malas, last_side, self.first)
-        if winner is not None:
-            return self._value(1.0 if winner == 0 else -1.0)
-        return self._value(math.tanh((totals[0] - totals[1]) / self.scale))
-
-    def _reached(self, side: int) -> bool:
-        return self.instant and self.carried[side] + self.acc[side] >= self.rules.target
-
-    def _close(self, hands: list[int], winner: int, gained: int, sung: int, alpha: int, beta: int) -> int:
-        acc = self.acc
-        saved = acc.copy()
-        side = winner & 1
-        last = not hands[winner]
-        if last:
-            gained += 10
-        acc[side] += gained
-        if not self.instant:
-            acc[2 + side] += gained
-        try:
-            if self._reached(side):
-                return self._value(1.0 if side == 0 else -1.0)
-            if last:
-                return self._judge(side)
-            sung_points, sung = self._cante(hands, winner, sung)
-            if sung_points:
-                acc[side] += sung_points
-                if self._reached(side):
-                    return self._value(1.0 if side == 0 else -1.0)
-            live = 0
-            for hand in hands:
-                live |= hand
-            return self._node(hands, winner, 0, 0, -1, -1, -1, live, sung, alpha, beta)
-        finally:
-            acc[:] = saved

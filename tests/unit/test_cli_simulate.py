@@ -1,88 +1,60 @@
-"""``guinote simulate``: the self-play benchmark and the tournament mode."""
+"""``guinote simulate``: the self-play speed benchmark (and the old tournament form, deprecated)."""
 
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
-from guinote_tui.ai import REGISTRY, Bot
 from guinote_tui.cli import main
-from guinote_tui.engine import PLAY, Action, SeatView
 
-TOURNAMENT_KEYS = {
-    "deals",
-    "mean_point_diff",
-    "mean_point_diff_ci95",
-    "juego_share_a",
-    "juego_share_a_ci95",
-    "elo_a_minus_b",
-    "decision_ms",
-    "seconds",
-    "players",
-    "rules",
-    "a",
-    "b",
-    "duplicate",
-    "seed",
-}
 TIMINGS = {"seconds", "deals_per_second", "decision_ms", "jobs"}
+DEPRECATION = "guinote simulate --a/--b is deprecated: use guinote tournament"
 
 
 def _json(args: list[str]) -> dict[str, Any]:
     result = CliRunner().invoke(main, ["simulate", *args])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    data = json.loads(result.stdout)
     assert isinstance(data, dict)
     return data
 
 
-def test_self_play_benchmark_still_reports_speed_and_wins() -> None:
+def test_self_play_benchmark_reports_speed_and_wins() -> None:
     data = _json(["--bots", "random", "--games", "5", "--players", "2", "--json"])
     assert {"hands", "seconds", "hands_per_second", "wins", "juegos"} <= set(data)
     wins = data["wins"]
     assert isinstance(wins, dict) and wins["side_0"] + wins["side_1"] == 5
 
 
-def test_tournament_json_has_every_key_and_is_reproducible() -> None:
-    args = ["--a", "random", "--b", "random", "--duplicate", "--deals", "30", "--players", "4", "--seed", "5", "--json"]
-    first = _json(args)
-    assert set(first) >= TOURNAMENT_KEYS
-    assert first["deals"] == 30 and first["games"] == 60 and first["duplicate"] is True
-    low, high = first["mean_point_diff_ci95"]
-    assert low <= first["mean_point_diff"] <= high
-    share_low, share_high = first["juego_share_a_ci95"]
-    assert 0 <= share_low <= first["juego_share_a"] <= share_high <= 1
-    timing = first["decision_ms"]["random"]
-    assert timing["p50"] <= timing["p95"] <= timing["p99"] <= timing["max"]
-    second = _json([*args, "--jobs", "2"])
-    assert {k: v for k, v in first.items() if k not in TIMINGS} == {k: v for k, v in second.items() if k not in TIMINGS}
-
-
-def test_tournament_text_report() -> None:
-    result = CliRunner().invoke(
-        main, ["simulate", "--a", "random", "--b", "random", "--deals", "10", "--players", "2", "--rules", "libre-100"]
-    )
+def test_self_play_text_report_and_help_name_the_tournament_command() -> None:
+    result = CliRunner().invoke(main, ["simulate", "--bots", "normal", "--games", "2", "--players", "2"])
     assert result.exit_code == 0, result.output
-    assert "10 deals, 10 games" in result.output
-    assert "point difference per deal" in result.output and "Elo A - B" in result.output
-    assert "p99" in result.output and "rules libre-100" in result.output
+    assert "2 matches" in result.stdout and "juegos won" in result.stdout and not result.stderr
+    help_text = CliRunner().invoke(main, ["simulate", "--help"]).output
+    assert "guinote tournament" in help_text and "--a" not in help_text
+
+
+def test_the_old_tournament_form_still_works_with_one_deprecation_line() -> None:
+    args = ["--a", "random", "--b", "random", "--duplicate", "--deals", "6", "--players", "2", "--seed", "5", "--json"]
+    old = CliRunner().invoke(main, ["simulate", *args])
+    assert old.exit_code == 0, old.output
+    assert old.stderr.strip().splitlines() == [old.stderr.strip()] and DEPRECATION in old.stderr
+    new = CliRunner().invoke(main, ["tournament", *args])
+    assert new.exit_code == 0, new.output
+    assert not new.stderr
+    figures = [{k: v for k, v in json.loads(r.stdout).items() if k not in TIMINGS} for r in (old, new)]
+    assert figures[0] == figures[1] and figures[0]["deals"] == 6
 
 
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["--a", "grandmaster", "--b", "random"], "unknown bot"),
-        (["--a", "random", "--b", "random", "--jobs", "0"], "--jobs"),
-        (["--a", "random", "--b", "random", "--deals", "-5"], "--deals"),
-        (["--a", "random", "--b", "random", "--rule", "nonsense=1"], "unknown rules flag"),
-        (["--a", "random", "--b", "random", "--rule", "tute"], "--rule"),
         (["--a", "random"], "both --a and --b"),
         (["--a", "random", "--b", "random", "--games", "3"], "--deals"),
-        (["--deals", "3"], "give --a and --b"),
+        (["--deals", "3"], "use guinote tournament"),
         (["--bots", "grandmaster"], "choose from"),
         (["--games", "1000001"], "--games"),  # more would share matches with the next seed
     ],
@@ -94,22 +66,6 @@ def test_bad_options_are_one_readable_line(args: list[str], needle: str) -> None
     assert len(errors) == 1 and needle in errors[0], result.output
     assert "Traceback" not in result.output
     assert isinstance(result.exception, SystemExit)
-
-
-class _Cheat(Bot):
-    name = "cheat-cli-test"
-    offered = False
-
-    def choose(self, view: SeatView, rng: random.Random) -> Action:
-        return PLAY[next(c for c in range(40) if c not in view.hand)]
-
-
-def test_a_bot_that_breaks_the_rules_stops_the_run_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(REGISTRY, _Cheat.name, _Cheat)
-    result = CliRunner().invoke(main, ["simulate", "--a", _Cheat.name, "--b", "random", "--deals", "2"])
-    assert result.exit_code == 1
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and "illegal action" in lines[0] and _Cheat.name in lines[0]
 
 
 def test_self_play_runs_of_two_seeds_never_share_a_match() -> None:

@@ -10,17 +10,21 @@ from guinote_tui.ai import (
     REGISTRY,
     EasyBot,
     HardBot,
+    OpenCardBot,
+    SearchSettings,
+    TeamBot,
     bot_names,
+    decide,
     make_bot,
     parse_spec,
     spec_defaults,
     spec_list,
 )
-from guinote_tui.ai.bench import random_positions
 from guinote_tui.ai.determinize import build_state, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.tables import cards_of, mask_of
 from guinote_tui.engine import HandState, Rules, seat_view
+from guinote_tui.lab.bench import random_positions
 
 # Small budgets: the tests check behaviour, the bench and the tournaments measure strength.
 SPECS = [
@@ -45,16 +49,16 @@ def test_registry_lists_the_ladder_weakest_first_with_the_measurement_bots_last(
     assert bot_names(offered_only=True) == ["easy", "normal", "hard", "expert"]
     for name in ("open", "team"):
         seer = make_bot(name)
-        assert seer.omniscient and not seer.offered
-    assert not any(make_bot(name).omniscient for name in bot_names(offered_only=True))
+        assert isinstance(seer, OpenCardBot) and not seer.offered
+    assert not any(isinstance(make_bot(name), OpenCardBot) for name in bot_names(offered_only=True))
 
 
 def test_spec_passes_typed_parameters() -> None:
     bot = make_bot("hard:samples=12,arrastre_samples=3,leaf_stock=4")
     assert isinstance(bot, HardBot)
-    assert (bot.samples, bot.arrastre_samples, bot.leaf_stock) == (12, 3, 4)
-    expert = make_bot("expert:juego_bonus=40,halving=false")
-    assert isinstance(expert, HardBot) and expert.juego_bonus == 40.0 and expert.halving is False
+    assert (bot.settings.samples, bot.settings.arrastre_samples, bot.settings.leaf_stock) == (12, 3, 4)
+    expert = make_bot("expert:infer_eps=0.25,halving=false")
+    assert isinstance(expert, HardBot) and expert.settings.infer_eps == 0.25 and expert.settings.halving is False
     easy = make_bot("easy:miss_cante=0.5")
     assert isinstance(easy, EasyBot) and easy.miss_cante == 0.5
     assert parse_spec(" normal ") == ("normal", {})
@@ -75,13 +79,16 @@ def test_spec_lists_split_on_semicolons_once_a_spec_has_parameters() -> None:
 
 def test_expert_takes_hards_parameters_with_its_own_defaults() -> None:
     hard, expert = spec_defaults("hard"), spec_defaults("expert")
-    assert set(expert) == set(hard)
+    assert set(expert) == set(hard) == {field for field in SearchSettings.__dataclass_fields__}
     assert expert["samples"] == 220 and hard["samples"] == 100
-    assert expert["objective"] == hard["objective"] == "points"
+    assert expert["playout_ev"] is hard["playout_ev"] is True
+    assert hard == vars(SearchSettings()) and spec_defaults("team") == hard
     bot = make_bot("expert")
-    assert all(getattr(bot, key) == value for key, value in expert.items())
+    assert isinstance(bot, HardBot) and bot.settings == SearchSettings(**expert)
     bot = make_bot("expert:samples=30")
-    assert isinstance(bot, HardBot) and bot.samples == 30 and bot.halving is True
+    assert isinstance(bot, HardBot) and bot.settings.samples == 30 and bot.settings.halving is True
+    # The settings are one frozen value: a bot can also be built from it.
+    assert HardBot(SearchSettings(samples=7), leaf_stock=2).settings == SearchSettings(samples=7, leaf_stock=2)
     with pytest.raises(ValueError, match="bot expert has no parameter 'depth'"):
         make_bot("expert:depth=3")
 
@@ -92,10 +99,11 @@ def test_expert_takes_hards_parameters_with_its_own_defaults() -> None:
         ("wizard", "unknown bot 'wizard'"),
         ("hard:depth=3", "bot hard has no parameter 'depth'"),
         ("hard:samples=many", "bot hard: samples must be a whole number"),
-        ("hard:signal_margin=nan", "bot hard: signal_margin must be a finite number"),
-        ("hard:juego_bonus=inf", "bot hard: juego_bonus must be a finite number"),
+        ("hard:infer_eps=nan", "bot hard: infer_eps must be a finite number"),
+        ("expert:infer_eps=inf", "bot expert: infer_eps must be a finite number"),
+        ("hard:juego_bonus=40", "bot hard has no parameter 'juego_bonus'"),
         ("hard:samples=2,samples=3", "bot hard: samples is given twice"),
-        ("hard:arrastre_nodes=0", "arrastre_nodes must be at least 1"),
+        ("hard:arrastre_nodes=0", "bot hard: arrastre_nodes must be at least 1"),
         ("hard:leaf_stock=-1", "leaf_stock must not be negative"),
         ("hard:infer_depth=0", "infer_depth and oversample must be at least 1"),
         ("expert:infer_eps=2", "infer_eps must be more than 0 and at most 1"),
@@ -342,3 +350,43 @@ def test_a_random_player_does_not_reach_the_floors() -> None:
 def test_card_helpers_round_trip() -> None:
     cards = [0, 5, 17, 39]
     assert cards_of(mask_of(cards)) == cards
+
+
+# -- asking a bot, and the open-card measurement bots -------------------------------------------
+
+
+def test_decide_asks_with_the_seats_view_and_hands_the_state_only_to_open_card_bots() -> None:
+    states = positions(4, "aragones", hands=1)
+    normal, opened = make_bot("normal"), make_bot("open:stock_samples=2")
+    assert isinstance(opened, OpenCardBot) and not isinstance(normal, OpenCardBot)
+    for number, state in enumerate(states[::4]):
+        seat = state.to_move
+        assert seat is not None
+        view = seat_view(state, seat)
+        assert decide(normal, state, seat, random.Random(number)) == normal.choose(view, random.Random(number))
+        expected = opened.choose_open(state.copy(), seat, random.Random(number))
+        assert decide(opened, state.copy(), seat, random.Random(number)) == expected
+
+
+def test_the_team_bound_bot_samples_its_partners_real_hand_and_nothing_more() -> None:
+    bot = make_bot("team:samples=2,arrastre_samples=1")
+    assert isinstance(bot, TeamBot) and isinstance(bot, OpenCardBot) and not bot.offered
+    checked = 0
+    for state in random_positions(4, "aragones", seed=8, hands=2):
+        seat = state.to_move
+        assert seat is not None
+        partner = (seat + 2) % 4
+        bot._partner_hand = mask_of(state.hands[partner])
+        view = seat_view(state, seat)
+        know = bot._knowledge(view)
+        deal = sample_deal(view, know, random.Random(checked))
+        assert sorted(deal.hands[partner]) == sorted(int(c) for c in state.hands[partner])
+        for other in (seat + 1) % 4, (seat + 3) % 4:
+            assert not mask_of(deal.hands[other]) & bot._partner_hand
+        checked += 1
+    assert checked > 20
+    # Through the open-card entry it decides, and forgets the hand afterwards.
+    state = next(iter(random_positions(4, "aragones", seed=8, hands=1)))
+    assert state.to_move is not None
+    action = bot.choose_open(state, state.to_move, random.Random(0))
+    assert action in state.legal_actions() and bot._partner_hand == 0

@@ -13,8 +13,8 @@ import random
 import pytest
 
 from guinote_tui.ai import make_bot
-from guinote_tui.ai.bench import random_positions
 from guinote_tui.engine import CARDS, RANKS, HandState, seat_view
+from guinote_tui.lab.bench import random_positions
 
 BOTS = [
     "random",
@@ -24,11 +24,8 @@ BOTS = [
     "expert:samples=3,arrastre_samples=2,arrastre_nodes=3000,leaf_stock=0",
     "expert:samples=2,arrastre_samples=1,arrastre_nodes=3000",
     # The card-play inference reads the other seats' past plays: still from the view only.
-    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.5,objective=juego",
-    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_weights=true,infer_classes=true,infer_eps=0.3",
-    # Partner signals are read from the partner's plays in the view.
-    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,signals=true",
-    "expert:samples=3,arrastre_samples=2,arrastre_nodes=3000,signals=true",
+    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.5",
+    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.3,infer_depth=2",
 ]
 
 

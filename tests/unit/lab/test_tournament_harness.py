@@ -7,15 +7,10 @@ from typing import ClassVar
 
 import pytest
 
-from guinote_tui.ai import REGISTRY, Bot
-from guinote_tui.engine import PLAY, Action, HandState, Play, Rules, SeatView, Sing, Swap, card_tables
-from guinote_tui.tournament import (
-    MAX_HANDS_PER_JUEGO,
-    TournamentConfig,
-    TournamentError,
-    deal_order,
-    run_tournament,
-)
+from guinote_tui.ai import REGISTRY, Bot, OpenCardBot
+from guinote_tui.engine import PLAY, Action, HandState, Play, Rules, SeatView, Sing, Swap, beats, card_tables
+from guinote_tui.lab.report import run_tournament
+from guinote_tui.lab.runner import MAX_HANDS_PER_JUEGO, TournamentConfig, TournamentError, deal_order
 
 TIMING_KEYS = {"seconds", "deals_per_second", "decision_ms", "jobs"}
 
@@ -42,28 +37,20 @@ class GreedyBot(Bot):
             return PLAY[min(cards, key=cheap)]
         best_seat, best = view.trick[0]
         for seat, card in view.trick[1:]:
-            if self._beats(card, best, view.trump, tables.strength):
+            if beats(card, best, view.trump, view.rules):
                 best_seat, best = seat, card
         if view.players == 4 and best_seat == view.partner:
             return PLAY[max(cards, key=lambda c: (c // 10 != view.trump, tables.points[c]))]
-        winners = [c for c in cards if self._beats(c, best, view.trump, tables.strength)]
+        winners = [c for c in cards if beats(c, best, view.trump, view.rules)]
         if winners:
             return PLAY[min(winners, key=lambda c: (c // 10 == view.trump, -tables.points[c]))]
         return PLAY[min(cards, key=cheap)]
 
-    @staticmethod
-    def _beats(card: int, best: int, trump: int, strength: list[int]) -> bool:
-        if card // 10 == best // 10:
-            return strength[card] > strength[best]
-        return card // 10 == trump
 
-
-class OpenRecorder(Bot):
-    """Test-only omniscient bot that records which entry point the harness used."""
+class OpenRecorder(OpenCardBot):
+    """Test-only open-card bot that records which entry point the harness used."""
 
     name = "open-test"
-    offered = False
-    omniscient = True
     calls: ClassVar[dict[str, int]] = {"open": 0, "view": 0}
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
@@ -173,7 +160,7 @@ def test_duplicate_plays_each_deal_from_both_sides(test_bots: None) -> None:
     assert data["duplicate"] is True and data["deals"] == 20 and data["games"] == 40
 
 
-def test_omniscient_bots_get_the_full_state_and_decisions_are_counted(test_bots: None) -> None:
+def test_open_card_bots_get_the_full_state_and_decisions_are_counted(test_bots: None) -> None:
     OpenRecorder.calls.update(open=0, view=0)
     report = run_tournament(TournamentConfig("open-test", "random", players=2, deals=5, seed=1))
     assert OpenRecorder.calls["view"] == 0

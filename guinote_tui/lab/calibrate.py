@@ -1,12 +1,11 @@
-"""Calibration of the search's juego objective: ``python -m guinote_tui.ai.calibrate``.
+"""What a first hand's point difference is worth: ``python -m guinote_tui.lab.calibrate``.
 
 A first hand that ends de vueltas leaves the juego to the next hand, and the
 side that carries more points is more likely to win it. This command plays
 juegos between copies of the rule-based ``normal`` bot, keeps those whose
 first hand went de vueltas, and fits ``P(win) = 1 / (1 + exp(-diff / s))`` to
 the first hand's point difference by maximum likelihood (a grid over ``s``).
-The search's juego objective (:func:`.search.juego_value`) uses ``2 s`` as
-the scale of its ``tanh``.
+It calibrated the juego objective the search bots once tried (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -16,8 +15,8 @@ import random
 
 import click
 
-from ..engine import Match, Rules, RulesError, seat_view
-from .rulebots import NormalBot
+from ..ai import NormalBot, decide
+from ..engine import Match, Rules, RulesError
 
 
 def vueltas_outcomes(players: int, preset: str, games: int, seed: int) -> list[tuple[int, int]]:
@@ -32,7 +31,7 @@ def vueltas_outcomes(players: int, preset: str, games: int, seed: int) -> list[t
         while not first.is_over:
             seat = first.to_move
             assert seat is not None
-            match.apply(bot.choose(seat_view(first, seat), rng))
+            match.apply(decide(bot, first, seat, rng))
         result = first.result
         assert result is not None
         if result.juego_winner is not None:
@@ -44,7 +43,7 @@ def vueltas_outcomes(players: int, preset: str, games: int, seed: int) -> list[t
             while not hand.is_over:
                 seat = hand.to_move
                 assert seat is not None
-                match.apply(bot.choose(seat_view(hand, seat), rng))
+                match.apply(decide(bot, hand, seat, rng))
             winner = hand.result.juego_winner if hand.result is not None else None
             if winner is not None:
                 data.append((diff, 1 if winner == 0 else 0))

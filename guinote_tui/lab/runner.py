@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from ..ai import Bot, make_bot
-from ..engine import IllegalAction, Match, Rules, seat_view, side_of
+from ..ai import Bot, decide, make_bot
+from ..engine import IllegalAction, Match, Rules, side_of
 
 #: A juego still open after this many hands (a tie repeated again and
 #: again under libre-100) counts half to each side.
@@ -103,14 +103,8 @@ def play_game(config: TournamentConfig, deal: int, run: int, times: dict[str, ar
         while not hand.is_over:
             seat = hand.to_move
             assert seat is not None
-            bot = bots[seat]
-            if bot.omniscient:
-                started = perf_counter()
-                action = bot.choose_open(hand, seat, rngs[seat])
-            else:
-                view = seat_view(hand, seat)
-                started = perf_counter()
-                action = bot.choose(view, rngs[seat])
+            started = perf_counter()
+            action = decide(bots[seat], hand, seat, rngs[seat])
             clocks[seat].append(perf_counter() - started)
             try:
                 match.apply(action)

@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from guinote_tui.tournament.stats import (
+from guinote_tui.lab.stats import (
     effective_trials,
     elo_from_share,
     mean_ci95,

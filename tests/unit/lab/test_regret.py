@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from guinote_tui.ai import make_bot
-from guinote_tui.ai.regret import main, paired, phase1_positions, regrets
 from guinote_tui.engine import Play, seat_view
+from guinote_tui.lab.regret import main, paired, phase1_positions, regrets
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -1,10 +1,10 @@
-"""Phase-1 regret against the open-card oracle: ``python -m guinote_tui.ai.regret``.
+"""Phase-1 regret against the open-card oracle: ``python -m guinote_tui.lab.regret``.
 
 A quick screen for bot variants, much cheaper than a tournament. It collects
 phase-1 decisions (card play only, at least two legal cards) from hands the
 rule-based bot plays with some random moves, and values every legal card
 there as the open-card bot does: with every hand seen, played out on many
-random orders of the face-down stock (:meth:`.search.OpenBot.playout_values`).
+random orders of the face-down stock (:meth:`guinote_tui.ai.OpenBot.playout_values`).
 A bot's **regret** at a position is the oracle's value of its best card
 minus the value of the card the bot chose, in points of the hand; the bot
 sees only its seat's view.
@@ -13,7 +13,7 @@ Part of any honest bot's regret is the price of not seeing the hands, which
 no bot can avoid; what the screen measures well is the *paired* difference
 between two bots on the same positions. It reads phase 1 only (the arrastre
 is exact for both search levels heads-up) and points only, not juegos:
-confirm a finding with ``guinote simulate``.
+confirm a finding with ``guinote tournament``.
 """
 
 from __future__ import annotations
@@ -26,12 +26,11 @@ from dataclasses import dataclass
 
 import click
 
-from ..engine import HandState, Play, Stage, seat_view
-from ..params import FiniteFloatRange
-from ..tournament.stats import mean, mean_ci95
-from . import make_bot, spec_list
+from ..ai import OpenBot, decide, make_bot, spec_list
+from ..engine import HandState, Play, Stage
 from .bench import percentiles, random_positions
-from .search import OpenBot
+from .params import FiniteFloatRange
+from .stats import mean, mean_ci95
 
 
 @dataclass(frozen=True)
@@ -76,9 +75,8 @@ def regrets(spec: str, positions: Sequence[Position], seed: int) -> tuple[list[f
         state = position.state
         seat = state.to_move
         assert seat is not None
-        view = seat_view(state, seat)
         started = time.process_time()
-        action = bot.choose(view, random.Random(f"bot:{seed}:{position.number}"))
+        action = decide(bot, state, seat, random.Random(f"bot:{seed}:{position.number}"))
         times.append((time.process_time() - started) * 1000.0)
         if not isinstance(action, Play) or action.card not in position.values:
             raise click.ClickException(f"bot {spec} chose {action}, not one of the legal cards")

@@ -1,4 +1,4 @@
-"""Decision-time benchmark: ``python -m guinote_tui.ai.bench``.
+"""Decision-time benchmark: ``python -m guinote_tui.lab.bench``.
 
 Plays hands from seeded deals (the seats moved by the rule-based policy with
 some random moves, so positions vary) and times each bot level on the
@@ -20,9 +20,8 @@ from collections.abc import Iterator
 
 import click
 
-from ..engine import HandState, Rules, seat_view
-from . import make_bot, spec_list
-from .rulebots import NormalBot
+from ..ai import NormalBot, decide, make_bot, spec_list
+from ..engine import HandState, Rules
 
 
 def random_positions(players: int, preset: str, seed: int, hands: int, wildness: float = 0.3) -> Iterator[HandState]:
@@ -45,7 +44,7 @@ def random_positions(players: int, preset: str, seed: int, hands: int, wildness:
             assert seat is not None
             legal = state.legal_actions()
             wild = rng.random() < wildness
-            state.apply(rng.choice(legal) if wild else guide.choose(seat_view(state, seat), rng))
+            state.apply(rng.choice(legal) if wild else decide(guide, state, seat, rng))
 
 
 def percentiles(samples: list[float]) -> dict[str, float]:
@@ -78,10 +77,7 @@ def time_bot(
             continue
         rng = random.Random(seed * 7919 + number)
         started = clock()
-        if bot.omniscient:
-            bot.choose_open(state, seat, rng)
-        else:
-            bot.choose(seat_view(state, seat), rng)
+        decide(bot, state, seat, rng)
         out.append((clock() - started) * 1000.0)
     return out
 

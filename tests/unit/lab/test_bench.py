@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from guinote_tui.ai.bench import main, percentiles, time_bot
+from guinote_tui.lab.bench import main, percentiles, time_bot
 
 
 def test_percentiles_are_nearest_rank_and_ordered() -> None:

@@ -1,0 +1,106 @@
+"""Playouts: a full state played to the end of the hand by the rule-based policy.
+
+The search bots (:mod:`.search`) and the open-card oracle (:mod:`.oracle`)
+value a card by playing it and then every seat's moves with the policy
+(:mod:`.policy`), each seat deciding from its own perspective in the sampled
+world (its hand, the cards seen to fall: no peeking at the other hands).
+With a solver a playout stops where the arrastre starts, and
+:func:`final_diff` solves the rest exactly.
+"""
+
+from __future__ import annotations
+
+from ..engine import PLAY, Action, HandState, Play, Stage, Termination
+from .policy import Situation, choose_card, settled_action
+from .solver import ArrastreSolver
+from .tables import ALL_CARDS, Tables, mask_of
+
+
+def played_mask(state: HandState) -> int:
+    """Cards seen to fall so far in ``state``."""
+    played = 0
+    for trick in state.tricks:
+        for card in trick.cards:
+            played |= 1 << card
+    for card in state.trick:
+        played |= 1 << card
+    return played
+
+
+def state_situation(
+    state: HandState, tables: Tables, legal: list[Action], remaining: int, ev: bool = False
+) -> Situation:
+    """The policy's input for the seat to move, from its own perspective (no peeking).
+
+    ``remaining`` is the mask of cards not yet played.
+    """
+    seat = state.to_move
+    assert seat is not None
+    hand = state.hands[seat]
+    unseen = remaining
+    for card in hand:
+        unseen &= ~(1 << card)
+    if state.muestra is not None:
+        unseen &= ~(1 << state.muestra)
+    players = state.players
+    return Situation(
+        seat=seat,
+        players=players,
+        tables=tables,
+        hand=hand,
+        legal=[a.card for a in legal],  # type: ignore[union-attr]
+        trick=[((state.leader + i) % players, c) for i, c in enumerate(state.trick)],
+        arrastre=state.muestra is None,
+        possible=dict.fromkeys(range(players), unseen),
+        unseen=unseen,
+        sung=state.sung,
+        stock_count=len(state.stock),
+        sizes=[len(h) for h in state.hands] if ev else (),
+        ev=ev,
+    )
+
+
+def policy_action(state: HandState, tables: Tables, remaining: int | None = None, ev: bool = False) -> Action:
+    """The rule-based policy's action in a full state (the seat's own perspective)."""
+    legal = state.legal_actions()
+    action = settled_action(legal, state.stage, state.trump, state.muestra, tables)
+    if action is not None:
+        return action
+    if remaining is None:
+        remaining = ALL_CARDS & ~played_mask(state)
+    return PLAY[choose_card(state_situation(state, tables, legal, remaining, ev))]
+
+
+def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = None, ev: bool = False) -> None:
+    """Play ``state`` to the end with the policy; with a solver, stop at the arrastre."""
+    remaining = ALL_CARDS & ~played_mask(state)
+    while not state.is_over:
+        if (
+            solver is not None
+            and state.muestra is None
+            and not state.trick
+            and state.stage is Stage.PLAY
+            and all(type(a) is Play for a in state.legal_actions())
+        ):
+            return
+        action = policy_action(state, tables, remaining, ev)
+        if type(action) is Play:
+            remaining &= ~(1 << action.card)
+        state.apply(action)
+
+
+def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None) -> float:
+    """Points of ``side`` minus the other side: at the end, or solved from the arrastre.
+
+    A tute that ends the hand counts 100.
+    """
+    points = state.points
+    diff: float = points[side] - points[1 - side]
+    if state.is_over:
+        result = state.result
+        if result is not None and result.juego_winner is not None and result.reason is Termination.TUTE:
+            diff += 100 if result.juego_winner == side else -100
+        return diff
+    assert solver is not None
+    rest = solver.value([mask_of(h) for h in state.hands], state.leader, [], state.sung)
+    return diff + (rest if side == 0 else -rest)

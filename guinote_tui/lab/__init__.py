@@ -1,0 +1,24 @@
+"""The measuring tools: how strong and how fast the bots are.
+
+Nothing here plays a game for a person; the bots (:mod:`guinote_tui.ai`)
+never import this package.
+
+* :mod:`.runner`, :mod:`.stats`, :mod:`.report`: tournaments between two bot
+  kinds over seeded, optionally duplicate deals (``guinote tournament``;
+  docs/tournaments.md defines a deal and every figure);
+* :mod:`.bench`: decision times per level (``python -m guinote_tui.lab.bench``);
+* :mod:`.regret`: phase-1 regret against the open-card oracle
+  (``python -m guinote_tui.lab.regret``);
+* :mod:`.calibrate`: the chance of winning a juego de vueltas against the first
+  hand's point difference (``python -m guinote_tui.lab.calibrate``);
+* :mod:`.params`: click parameter types shared by the commands.
+
+The package imports nothing at load time, so a command that needs only
+:mod:`.params` does not load the bots:
+
+    >>> from guinote_tui.lab.report import run_tournament
+    >>> from guinote_tui.lab.runner import TournamentConfig
+    >>> report = run_tournament(TournamentConfig("random", "random", players=2, deals=4, seed=1))
+    >>> report.deals, report.games
+    (4, 8)
+"""
