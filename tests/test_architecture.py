@@ -1,0 +1,278 @@
+"""Which part of the package may import which: the layering, checked.
+
+Every module under ``guinote_tui`` is parsed (nothing is imported to do
+it): each ``import``, ``from ... import`` (relative ones resolved) and
+``__import__``/``import_module`` call with a literal name, at any depth, is
+an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
+``lab``, ``ui``) or a top-level module (``cli``, ``sim``...). The rules:
+
+* the parts form no cycle;
+* the engine imports nothing of the project outside itself;
+* the bots (``ai``) import neither the measuring tools (``lab``) nor the
+  interface (``ui``); the measuring tools and the self-play runner
+  (``sim``) do not import the interface;
+* the engine, the bots and the tournament harness import no textual, rich or
+  click; the rest of ``lab`` may use click for its commands, never textual
+  or rich;
+* ``cli`` imports the interface only inside the command that opens it, never
+  at module level (``guinote simulate`` and ``guinote tournament`` run
+  without textual).
+
+A fresh interpreter then confirms the same at run time for the headless parts.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import guinote_tui
+
+ROOT = Path(guinote_tui.__file__).parent
+PACKAGE = "guinote_tui"
+UI_LIBRARIES = frozenset({"textual", "rich", "click"})
+
+
+@dataclass(frozen=True)
+class Import:
+    module: str  # the importing module, e.g. guinote_tui.ai.search
+    target: str  # the imported module (project modules resolved), e.g. guinote_tui.engine
+    line: int
+    top_level: bool  # executed when the module is imported (not inside a function or class)
+
+
+def module_name(path: Path) -> str:
+    parts = [PACKAGE, *path.relative_to(ROOT).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _walk(node: ast.AST, top_level: bool = True) -> Iterator[tuple[ast.AST, bool]]:
+    for child in ast.iter_child_nodes(node):
+        yield child, top_level
+        inner = top_level and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
+        yield from _walk(child, inner)
+
+
+def imports_of(source: str, module: str, is_package: bool, known: frozenset[str] = frozenset()) -> list[Import]:
+    """Every import in ``source`` (the text of ``module``), relative ones resolved against it."""
+    package = module.split(".") if is_package else module.split(".")[:-1]
+    found: list[Import] = []
+    for node, top_level in _walk(ast.parse(source)):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(package[: len(package) - node.level + 1])
+                base = f"{base}.{node.module}" if node.module else base
+            else:
+                base = node.module or ""
+            targets = [base]
+            # ``from . import search`` names a module, not only an attribute of the package.
+            targets += [f"{base}.{alias.name}" for alias in node.names if f"{base}.{alias.name}" in known]
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
+            "__import__",
+            "import_module",
+        ):
+            targets = [a.value for a in node.args[:1] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+        found += [Import(module, target, node.lineno, top_level) for target in targets]
+    return found
+
+
+def project_modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(ROOT.rglob("*.py"))}
+
+
+def all_imports() -> list[Import]:
+    modules = project_modules()
+    known = frozenset(modules)
+    out: list[Import] = []
+    for name, path in modules.items():
+        out += imports_of(path.read_text(encoding="utf-8"), name, path.name == "__init__.py", known)
+    return out
+
+
+def part(module: str) -> str | None:
+    """The part of the project a module belongs to (None outside the project)."""
+    pieces = module.split(".")
+    if pieces[0] != PACKAGE:
+        return None
+    if len(pieces) == 1:
+        return "__init__"
+    return pieces[1]
+
+
+def part_graph(imports: list[Import]) -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for imp in imports:
+        source, target = part(imp.module), part(imp.target)
+        assert source is not None
+        graph.setdefault(source, set())
+        if target is not None and target != source:
+            graph[source].add(target)
+            graph.setdefault(target, set())
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` as a path that returns to its start, or None."""
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (cycle := visit(nxt)) is not None:
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (cycle := visit(node)) is not None:
+            return cycle
+    return None
+
+
+IMPORTS = all_imports()
+
+
+def offenders(source_part: str, forbidden: str, *, within: tuple[str, ...] = ()) -> list[str]:
+    """Imports from ``source_part`` (or only its modules ``within``) of ``forbidden``'s modules."""
+    out = []
+    for imp in IMPORTS:
+        if part(imp.module) != source_part:
+            continue
+        if within and imp.module not in within:
+            continue
+        if imp.target == forbidden or imp.target.startswith(forbidden + "."):
+            out.append(f"{imp.module}:{imp.line} imports {imp.target}")
+    return out
+
+
+# -- the scan itself ------------------------------------------------------------------------
+
+
+def test_the_scan_resolves_relative_imports_and_sees_every_form() -> None:
+    source = (
+        "import os\n"
+        "from ..engine import Rules\n"
+        "from . import search\n"
+        "from .tables import mask_of\n"
+        "def later():\n"
+        "    from ..ui.app import make_app\n"
+        "    importlib.import_module('textual.app')\n"
+    )
+    known = frozenset({"guinote_tui.ai.search"})
+    found = [(i.target, i.top_level) for i in imports_of(source, "guinote_tui.ai.bench", False, known)]
+    assert found == [
+        ("os", True),
+        ("guinote_tui.engine", True),
+        ("guinote_tui.ai", True),
+        ("guinote_tui.ai.search", True),
+        ("guinote_tui.ai.tables", True),
+        ("guinote_tui.ui.app", False),
+        ("textual.app", False),
+    ]
+    # In a package's __init__, "." is the package itself.
+    assert [i.target for i in imports_of("from .base import Bot\n", "guinote_tui.ai", True)] == ["guinote_tui.ai.base"]
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_scan_sees_the_project() -> None:
+    graph = part_graph(IMPORTS)
+    assert {"engine", "ai", "lab", "ui", "cli", "sim"} <= set(graph)
+    assert {"engine"} <= graph["ai"] and {"ai", "engine"} <= graph["lab"] and {"ai", "engine"} <= graph["ui"]
+    assert {"lab", "ai", "sim", "ui"} <= graph["cli"]
+
+
+# -- the rules ---------------------------------------------------------------------------------
+
+
+def test_the_parts_of_the_package_form_no_cycle() -> None:
+    assert find_cycle(part_graph(IMPORTS)) is None
+
+
+def test_the_engine_imports_nothing_of_the_project_outside_itself() -> None:
+    outside = [
+        f"{i.module}:{i.line} imports {i.target}"
+        for i in IMPORTS
+        if part(i.module) == "engine" and part(i.target) not in (None, "engine")
+    ]
+    assert outside == []
+
+
+@pytest.mark.parametrize(
+    ("source", "forbidden"),
+    [
+        ("ai", f"{PACKAGE}.lab"),
+        ("ai", f"{PACKAGE}.ui"),
+        ("lab", f"{PACKAGE}.ui"),
+        ("sim", f"{PACKAGE}.ui"),
+        ("sim", f"{PACKAGE}.lab"),
+    ],
+)
+def test_lower_layers_do_not_import_higher_ones(source: str, forbidden: str) -> None:
+    assert offenders(source, forbidden) == []
+
+
+HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"))
+
+
+@pytest.mark.parametrize(
+    ("source", "library", "within"),
+    [
+        *((p, lib, ()) for p in ("engine", "ai") for lib in sorted(UI_LIBRARIES)),
+        ("lab", "click", HARNESS),
+        ("lab", "textual", ()),
+        ("lab", "rich", ()),
+        ("sim", "textual", ()),
+        ("sim", "rich", ()),
+    ],
+)
+def test_headless_parts_import_no_interface_library(source: str, library: str, within: tuple[str, ...]) -> None:
+    assert offenders(source, library, within=within) == []
+
+
+def test_cli_opens_the_interface_only_inside_the_play_command() -> None:
+    at_load = [
+        f"line {i.line}: {i.target}"
+        for i in IMPORTS
+        if i.module == f"{PACKAGE}.cli" and i.top_level and (part(i.target) == "ui" or i.target.startswith("textual"))
+    ]
+    assert at_load == []
+
+
+# -- the same at run time --------------------------------------------------------------------------
+
+
+def loaded_after_import(module: str) -> set[str]:
+    """Interface libraries and project parts loaded by a fresh ``import module``."""
+    code = f"import sys, {module}\nprint(' '.join(sorted({{m.split('.')[0] for m in sys.modules}} | set(sys.modules))))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    loaded = set(out.stdout.split())
+    return {name for name in loaded if name in UI_LIBRARIES or name in (f"{PACKAGE}.ui", f"{PACKAGE}.lab")}
+
+
+@pytest.mark.parametrize(
+    ("module", "allowed"),
+    [
+        (f"{PACKAGE}.engine", set()),
+        (f"{PACKAGE}.ai", set()),
+        (f"{PACKAGE}.sim", set()),
+        (f"{PACKAGE}.lab.report", {f"{PACKAGE}.lab"}),
+        (f"{PACKAGE}.cli", {"click", f"{PACKAGE}.lab"}),
+    ],
+)
+def test_importing_a_headless_part_loads_no_interface(module: str, allowed: set[str]) -> None:
+    assert loaded_after_import(module) <= allowed
