@@ -101,15 +101,22 @@ def judge_hand(
     return None, Termination.DE_VUELTAS, denied
 
 
+# Module constants: an enum member looked up on its class costs a dictionary walk in hot loops.
+_PLAY, _WINDOW, _PREDRAW, _OVER = Stage.PLAY, Stage.WINDOW, Stage.PREDRAW, Stage.OVER
+
+
 class HandState:
     """The full state of one hand (every card known: the referee's view)."""
 
     __slots__ = (
         "_beaters",
+        "_events",
         "_instant",
         "_legal",
         "_pair_index",
+        "_played",
         "_points",
+        "_record",
         "_strength",
         "_tute_ranks",
         "cante_points",
@@ -119,7 +126,6 @@ class HandState:
         "carried",
         "dealer",
         "deck",
-        "events",
         "first_of_juego",
         "hands",
         "last_trick_side",
@@ -187,7 +193,7 @@ class HandState:
         self._beaters = beat_table(rules, self.trump)
         # Stored reversed so that drawing is list.pop().
         self.stock: list[Card] = list(reversed(self.deck[position + 1 :]))
-        self.stage = Stage.PLAY
+        self.stage = _PLAY
         self.leader = (dealer + 1) % players
         self.to_move: int | None = self.leader
         self.trick: list[Card] = []
@@ -211,10 +217,13 @@ class HandState:
         self.result: HandResult | None = None
         self.log: list[tuple[int, Action]] = []
         self._legal: list[Action] | None = None
-        #: Everything that happened, in order (``None`` when the hand records no events).
-        self.events: list[Event] | None = None
+        # What happened, as plain tuples (event class, fields...): cheap to record; the
+        # typed events are built from them when asked for (:attr:`events`).
+        self._record: list[tuple[Any, ...]] | None = None
+        self._events: list[Event] = []
+        self._played = 0  # cards told so far by :attr:`events`
         if events:
-            self.events = [Dealt(dealer, self.muestra_card, tuple(tuple(h) for h in self.hands))]
+            self._record = [(Dealt, dealer, self.muestra_card, tuple(tuple(h) for h in self.hands))]
 
     # -- queries ------------------------------------------------------------
 
@@ -225,7 +234,7 @@ class HandState:
 
     @property
     def is_over(self) -> bool:
-        return self.stage == Stage.OVER
+        return self.stage is _OVER
 
     @property
     def instant_win(self) -> bool:
@@ -243,6 +252,33 @@ class HandState:
     def current_trick(self) -> list[tuple[int, Card]]:
         """The cards of the trick in progress with the seat that played each."""
         return [((self.leader + i) % self.players, c) for i, c in enumerate(self.trick)]
+
+    @property
+    def events(self) -> list[Event] | None:
+        """Everything that happened in this hand, in order (``None`` when the hand records no events).
+
+        The list is shared and grows as the hand goes on: copy it to keep it.
+        """
+        record = self._record
+        if record is None:
+            return None
+        events = self._events
+        players = self.players
+        for raw in record[len(events) :]:
+            kind = raw[0]
+            if kind is CardPlayed:
+                # Numbered here: every trick holds one card per seat, in the order played.
+                played = self._played + 1
+                self._played = played
+                events.append(CardPlayed(raw[1], raw[2], (played - 1) // players + 1, (played - 1) % players))
+            elif kind is TrickWon:
+                _, number, leader, winner, card, cards, points = raw
+                seated = tuple(((leader + i) % players, c) for i, c in enumerate(cards))
+                why = reason_of(cards, card, self.trump)
+                events.append(TrickWon(number, leader, winner, card, seated, points, why))
+            else:
+                events.append(kind(*raw[1:]))
+        return events
 
     def visible_events(self, seat: int) -> list[Event]:
         """The events ``seat`` may know of (docs/rules.md, section 8); empty when none are recorded."""
@@ -266,7 +302,7 @@ class HandState:
         if legal is not None:
             return legal
         stage = self.stage
-        if stage == Stage.PLAY:
+        if stage is _PLAY:
             seat = self.to_move
             assert seat is not None
             if self.trick and self.muestra is None:
@@ -280,11 +316,11 @@ class HandState:
                     swap = self.swap_card(seat)
                     if swap is not None:
                         legal.append(SWAP[swap])
-        elif stage == Stage.WINDOW:
+        elif stage is _WINDOW:
             assert self.to_move is not None
             legal = self._declarations(self.to_move)
             legal.append(PASS)
-        elif stage == Stage.PREDRAW:
+        elif stage is _PREDRAW:
             assert self.to_move is not None
             swap = self.swap_card(self.to_move)
             legal = [SWAP[swap], PASS] if swap is not None else [PASS]
@@ -369,7 +405,7 @@ class HandState:
         then unchanged.
         """
         if seat is not None and seat != self.to_move:
-            if self.stage == Stage.OVER:
+            if self.stage is _OVER:
                 raise IllegalAction("the hand is over", action, seat)
             raise IllegalAction(f"it is not your turn: seat {self.to_move} is to move", action, seat)
         legal = self._legal
@@ -405,9 +441,9 @@ class HandState:
         else:
             self.window_open = False
             self.win_index = 0
-        events = self.events
-        if events is not None:
-            events.append(CardPlayed(seat, card, len(self.tricks) + 1, len(trick)))
+        record = self._record
+        if record is not None:
+            record.append((CardPlayed, seat, card))
         trick.append(card)
         if len(trick) == self.players:
             self._finish_trick()
@@ -422,20 +458,9 @@ class HandState:
         self.tricks.append(Trick(self.leader, cards, winner))
         points = self._points
         gained = sum(map(points.__getitem__, cards))
-        events = self.events
-        if events is not None:
-            winning = cards[self.win_index]
-            events.append(
-                TrickWon(
-                    len(self.tricks),
-                    self.leader,
-                    winner,
-                    winning,
-                    tuple(((self.leader + i) % players, c) for i, c in enumerate(cards)),
-                    gained,
-                    reason_of(cards, winning, self.trump),
-                )
-            )
+        record = self._record
+        if record is not None:
+            record.append((TrickWon, len(self.tricks), self.leader, winner, cards[self.win_index], cards, gained))
         self.card_points[side] += gained
         self.points[side] += gained
         self.tricks_won[side] += 1
@@ -447,8 +472,8 @@ class HandState:
         if last:
             self.points[side] += 10
             self.last_trick_side = side
-            if events is not None:
-                events.append(LastTrickTen(winner, side))
+            if record is not None:
+                record.append((LastTrickTen, winner, side))
         if self._instant and self.carried[side] + self.points[side] >= self.rules.target:
             self._end(side, Termination.VUELTAS_TRICK, stopped=not last)
             return
@@ -459,7 +484,7 @@ class HandState:
             if len(self.stock) == players - 1 and self.rules.swap_window == "after_trick":
                 for holder in (winner, (winner + 2) % players):
                     if self.swap_card(holder) is not None:
-                        self.stage = Stage.PREDRAW
+                        self.stage = _PREDRAW
                         self.to_move = holder
                         return
             self._draw(winner)
@@ -467,39 +492,39 @@ class HandState:
 
     def _draw(self, winner: int) -> None:
         players = self.players
-        events = self.events
+        record = self._record
         for offset in range(players):
             seat = (winner + offset) % players
             if self.stock:
                 card = self.stock.pop()
                 self.hands[seat].append(card)
-                if events is not None:
-                    events.append(CardDrawn(seat, card))
+                if record is not None:
+                    record.append((CardDrawn, seat, card))
             else:
                 muestra = self.muestra
                 assert muestra is not None
                 self.hands[seat].append(muestra)
                 self.muestra = None
                 self.muestra_taker = seat
-                if events is not None:
-                    events.append(MuestraTaken(seat, muestra))
-                    events.append(ArrastreBegun(len(self.tricks) + 1))
+                if record is not None:
+                    record.append((MuestraTaken, seat, muestra))
+                    record.append((ArrastreBegun, len(self.tricks) + 1))
 
     def _open_window(self, winner: int) -> None:
         self.window_open = True
         self.cante_used = [False] * self.players
-        self.stage = Stage.PLAY
+        self.stage = _PLAY
         self.to_move = winner
         if self.players == 4:
             partner = (winner + 2) % 4
             if self._declarations(partner):
-                self.stage = Stage.WINDOW
+                self.stage = _WINDOW
                 self.to_move = partner
 
     def _after_declaration(self, seat: int) -> None:
         """A window seat that has nothing left to declare hands over to the leader."""
-        if self.stage == Stage.WINDOW and not self._declarations(seat):
-            self.stage = Stage.PLAY
+        if self.stage is _WINDOW and not self._declarations(seat):
+            self.stage = _PLAY
             self.to_move = self.leader
 
     def _sing(self, seat: int, suit: int) -> None:
@@ -508,8 +533,8 @@ class HandState:
         self.sung |= 1 << suit
         self.cante_used[seat] = True
         self.cantes.append(Cante(seat, Suit(suit), value, len(self.tricks)))
-        if self.events is not None:
-            self.events.append(CanteSung(seat, Suit(suit), value))
+        if self._record is not None:
+            self._record.append((CanteSung, seat, Suit(suit), value))
         self.points[side] += value
         self.cante_points[side] += value
         if self.instant_win and self.total(side) >= self.rules.target:
@@ -521,8 +546,8 @@ class HandState:
         side = seat & 1
         self.tute_declared = True
         wins = self.rules.tute == "juego"
-        if self.events is not None:
-            self.events.append(TuteDeclared(seat, rank, 0 if wins else 40))
+        if self._record is not None:
+            self._record.append((TuteDeclared, seat, rank, 0 if wins else 40))
         if wins:
             self._end(side, Termination.TUTE, stopped=True)
             return
@@ -540,22 +565,22 @@ class HandState:
         hand.remove(card)
         hand.append(muestra)
         self.swap = SwapMade(seat, card, muestra)
-        if self.events is not None:
-            self.events.append(SevenChanged(seat, card, muestra))
+        if self._record is not None:
+            self._record.append((SevenChanged, seat, card, muestra))
         self.muestra = card
         self.muestra_card = card
-        if self.stage == Stage.PREDRAW:
+        if self.stage is _PREDRAW:
             self._continue_after_predraw()
         else:
             self._after_declaration(seat)
 
     def _pass(self, seat: int) -> None:
-        if self.events is not None:
-            self.events.append(Passed(seat))
-        if self.stage == Stage.PREDRAW:
+        if self._record is not None:
+            self._record.append((Passed, seat))
+        if self.stage is _PREDRAW:
             self._continue_after_predraw()
         else:
-            self.stage = Stage.PLAY
+            self.stage = _PLAY
             self.to_move = self.leader
 
     def _continue_after_predraw(self) -> None:
@@ -577,7 +602,7 @@ class HandState:
         denied: list[int] = []
         if reason is None:
             juego_winner, reason, denied = self._judge(totals)
-        self.stage = Stage.OVER
+        self.stage = _OVER
         self.to_move = None
         self._legal = None
         self.result = HandResult(
@@ -596,8 +621,8 @@ class HandState:
             treinta_malas_denied=tuple(denied),
             last_trick_winner=self.last_winner,
         )
-        if self.events is not None:
-            self.events.append(HandEnded(self.result))
+        if self._record is not None:
+            self._record.append((HandEnded, self.result))
 
     def _judge(self, totals: tuple[int, int]) -> tuple[int | None, Termination, list[int]]:
         """Who wins the juego when a hand is played to the end."""
@@ -632,7 +657,9 @@ class HandState:
         other.cante_used = list(self.cante_used)
         other.cantes = list(self.cantes)
         other.log = list(self.log)
-        other.events = list(self.events) if events and self.events is not None else None
+        other._record = list(self._record) if events and self._record is not None else None
+        other._events = list(self._events) if other._record is not None else []
+        other._played = self._played if other._record is not None else 0
         other._legal = None
         return other
 

@@ -35,6 +35,8 @@ from .records import HandResult
 from .rules import Rules
 from .stages import Stage
 
+_OVER = Stage.OVER  # a module constant: faster than the class attribute in the hot path
+
 
 @dataclass(frozen=True)
 class HandRecord:
@@ -56,12 +58,15 @@ class Match:
         seed: int | None = None,
         dealer: int | None = None,
         deck: Sequence[int] | None = None,
+        events: bool = True,
     ) -> None:
         if players not in (2, 4):
             raise ValueError(f"Guiñote is played by 2 or 4 players, not {players}")
         self.players = players
         self.rules = rules or Rules()
         self.seed = seed
+        #: Whether each hand records its events (headless self-play may do without).
+        self.events = events
         self.rng = random.Random(seed)
         drawn_dealer = self.rng.randrange(players)  # always drawn, so the stream stays aligned
         if dealer is None:
@@ -81,7 +86,7 @@ class Match:
         self.rng.shuffle(order)  # always shuffled, so a given deck keeps the stream aligned
         if deck is None:
             deck = order
-        return HandState(deck, dealer, self.rules, self.players, self.scores, first_of_juego)
+        return HandState(deck, dealer, self.rules, self.players, self.scores, first_of_juego, self.events)
 
     def next_hand(self, deck: Sequence[int] | None = None) -> HandState:
         """Score the finished hand into the match and deal the next one."""
@@ -138,7 +143,7 @@ class Match:
         """Apply an action to the current hand; a hand that ends is booked at once."""
         hand = self.hand
         hand.apply(action, seat)
-        if hand.stage is Stage.OVER:
+        if hand.stage is _OVER:
             self._record()
 
     def records(self) -> list[HandRecord]:
