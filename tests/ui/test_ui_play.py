@@ -7,7 +7,7 @@ import html
 import re
 
 from textual.widgets import Static
-from uihelpers import arranged_deck, key_for, playable, resize, settle
+from uihelpers import arranged_deck, face_up_cards, key_for, playable, resize, screen_lines, settle
 
 from guinote_tui.engine import PLAY, Card, Pass, Sing, Suit, Swap
 from guinote_tui.ui.app import GuinoteApp, make_app
@@ -32,8 +32,26 @@ def message(table: TableScreen) -> str:
     return str(table.query_one("#message", Static).content)
 
 
+def assert_no_bot_card_shown(app: GuinoteApp) -> None:
+    """No card still in a bot's hand is drawn face up anywhere on the screen.
+
+    The scan must see the player's own six (or fewer) cards first, so a scan
+    that finds nothing cannot pass by accident.
+    """
+    session = app.session
+    assert session is not None
+    hand = session.match.hand
+    shown = face_up_cards(screen_lines(app))
+    assert set(hand.hands[0]) <= shown, f"the scan missed the player's cards: {sorted(set(hand.hands[0]) - shown)}"
+    hidden = {card for seat in range(1, hand.players) for card in hand.hands[seat]}
+    assert not shown & hidden, f"bot cards shown face up: {sorted(shown & hidden)}"
+
+
 async def play_out_hand(app: GuinoteApp, pilot, table: TableScreen) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    """Answer every turn of the player until the hand ends; try one illegal card per arrastre turn."""
+    """Answer every turn of the player until the hand ends; try one illegal card per arrastre turn.
+
+    At every turn the screen is scanned: no bot's card is ever shown face up.
+    """
     seen = {"blocked": 0, "turns": 0, "arrows": 0}
     session = app.session
     assert session is not None
@@ -43,6 +61,7 @@ async def play_out_hand(app: GuinoteApp, pilot, table: TableScreen) -> dict[str,
             return seen
         view = session.view()
         seen["turns"] += 1
+        assert_no_bot_card_shown(app)
         kinds = {type(a) for a in view.legal}
         if Sing in kinds:
             await pilot.press("s")
@@ -142,7 +161,13 @@ async def _whole_heads_up_hand_by_keys() -> None:
         seen = await play_out_hand(app, pilot, table)
         assert seen["blocked"] >= 1, "no refused play happened in this deal"
         assert seen["arrows"] == 1
-        assert len(session.view().tricks) == 20 or session.result is not None
+        result = session.result
+        assert result is not None
+        # Heads-up, 40 cards make 20 tricks; a first hand is only cut short by a tute.
+        tricks = len(session.view().tricks)
+        assert tricks == 20 if not result.stopped_early else 0 < tricks < 20, (tricks, result)
+        if not result.stopped_early:
+            assert sum(result.card_points) == 120, result
         await finish_with_summary(app, pilot)
 
 
@@ -166,8 +191,9 @@ async def _whole_pairs_hand_with_mouse_and_keys() -> None:
         await sing_and_swap(app, pilot, table)
         seen = await play_out_hand(app, pilot, table)
         assert seen["blocked"] >= 1, "no refused play happened in this deal"
-        # The bots never had their cards shown: only counts of backs.
-        assert "Partner" in screen_text(app)
+        # The bots never had their cards shown (play_out_hand scanned the screen at each
+        # of the player's turns): at least a few turns were checked in pairs.
+        assert seen["turns"] >= 5, seen
         await finish_with_summary(app, pilot)
 
 

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Mapping, Sequence
 
 from textual.pilot import Pilot
 
 from guinote_tui.engine import CARDS, Card, Play, parse_cards
 from guinote_tui.ui.app import GuinoteApp
+from guinote_tui.ui.cardart import FACE_WIDTH
 
 
 def arranged_deck(
@@ -84,3 +87,38 @@ async def resize(pilot: Pilot[None], width: int, height: int) -> None:
         if (screen.has_class("-narrow") or screen.has_class("-short")) == small:
             return
     raise AssertionError(f"the screen never took the size classes for {width}×{height}")
+
+
+_SVG_TEXT = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"[^>]*>([^<]*)</text>')
+_CELL = 12.2  # the width of one cell in Rich's SVG export
+
+
+def screen_lines(app: GuinoteApp) -> list[str]:
+    """The screen as rows of characters, rebuilt cell by cell from the SVG a screenshot saves."""
+    svg = app.export_screenshot()
+    width, height = app.size
+    rows = {}
+    for x, y, _, text in _SVG_TEXT.findall(svg):
+        rows.setdefault(float(y), []).append((round(float(x) / _CELL), html.unescape(text).replace("\xa0", " ")))
+    grid = []
+    for y in sorted(rows)[:height]:
+        line = [" "] * width
+        for column, text in rows[y]:
+            for offset, char in enumerate(text):
+                if 0 <= column + offset < width:
+                    line[column + offset] = char
+        grid.append("".join(line))
+    return grid
+
+
+_FACE_CORNER = re.compile(r"[│┃┆](\d{1,2}) +([OCEB])[│┃┆]")
+
+
+def face_up_cards(lines: Sequence[str]) -> set[Card]:
+    """Every card drawn face up on the screen, read from the corner line of its face (``│12    C│``)."""
+    found = set()
+    for line in lines:
+        for match in _FACE_CORNER.finditer(line):
+            if len(match.group(0)) == FACE_WIDTH + 2:
+                found.add(Card.parse(match.group(1) + match.group(2)))
+    return found
