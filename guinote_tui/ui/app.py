@@ -14,24 +14,48 @@ from textual.theme import Theme
 
 from ..engine import Match, Rules, read_history, save_history
 from .bindings import APP_BINDINGS
+from .cardart import SUIT_LIGHT
 from .session import GameSession, GameSettings, default_level, offered_levels, parse_decks
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 
 STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss")
 
+FELT_COLOURS: dict[str, str] = {
+    "felt": "#0d3b24",  # the cloth: screens, the log, the too-small notice
+    "felt-dark": "#0a321e",  # the player's edge of the table (the hand row)
+    "felt-line": "#2c5a3c",  # lines drawn on the felt: the side panel's rule, scrollbars
+    "felt-line-hover": "#3f7a52",  # a scrollbar under the mouse
+    "felt-focus": "#1d5a36",  # the focused row of a menu
+    "gold": "#ffd54a",  # titles, dialog borders, a scrollbar being dragged
+    "ink-soft": "#c9d6c2",  # the status bar and the log
+    "ink-faint": "#9fb8a5",  # labels
+    "ink-dim": "#6f8f7a",  # the seed
+    "message-ink": "#e9e3cf",  # the message line
+    "alarm": "#5c1a12",  # the message line behind a refused move
+    "alarm-ink": "#ffe9e3",
+    # The suits as written on the felt ($oros, $copas, $espadas, $bastos), from the card art.
+    **{suit.title.lower(): colour for suit, colour in SUIT_LIGHT.items()},
+}
+"""The table's own colours, offered to the stylesheets as variables (``$felt``, ``$gold``…).
+
+Textual derives ``$accent`` and ``$primary`` through HSL and lands a unit off
+(``#ffd54a`` becomes ``#fed54a``), so colours that must be exact have their own names.
+"""
+
 FELT_THEME = Theme(
     name="guinote-felt",
     primary="#d9a521",
     secondary="#2e7d32",
-    accent="#ffd54a",
+    accent=FELT_COLOURS["gold"],
     warning="#e0a030",
     error="#c0392b",
     success="#2e8b57",
     foreground="#f1ead2",
-    background="#0d3b24",
+    background=FELT_COLOURS["felt"],
     surface="#123f27",
     panel="#082515",
     dark=True,
+    variables=FELT_COLOURS,
 )
 """Colours of a card table: green felt, ivory ink, gold highlights."""
 
@@ -59,6 +83,10 @@ class GuinoteApp(App[None]):
         self.resume = match
         self.show_start = show_start
         self.session: GameSession | None = None
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        """The table's colours under any theme (the stylesheets are first read before ours is set)."""
+        return {**super().get_theme_variable_defaults(), **FELT_COLOURS}
 
     def on_mount(self) -> None:
         self.register_theme(FELT_THEME)
