@@ -14,6 +14,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...engine import Card, Rules, Suit
 from ...engine.rules import PRESETS
+from ..app import GuinoteApp
 from ..bindings import START_BINDINGS
 from ..cardart import SUIT_LIGHT, card_face
 from ..session import GameSettings, offered_levels
@@ -115,6 +116,13 @@ class StartScreen(SizeGuard, Screen[None]):
             yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()
 
+    @property
+    def game_app(self) -> GuinoteApp:
+        """The app, typed (``self.app`` is only an ``App[object]``)."""
+        app = self.app
+        assert isinstance(app, GuinoteApp)
+        return app
+
     def on_mount(self) -> None:
         self.query_one("#players", ChoiceRow).focus()
         self._sync_partner_row()
@@ -151,7 +159,7 @@ class StartScreen(SizeGuard, Screen[None]):
         )
 
     def action_start(self) -> None:
-        self.app.start_game(self.chosen_settings())  # type: ignore[attr-defined]
+        self.game_app.start_game(self.chosen_settings())
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

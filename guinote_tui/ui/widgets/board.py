@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Cante, Card, Suit
@@ -28,13 +29,11 @@ class MuestraInfo:
 class MuestraPanel(Widget):
     """The muestra under the stock (trumps for the hand) and the cards left to draw."""
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.info: MuestraInfo | None = None
+    #: What the panel shows; a new value repaints it.
+    info: reactive[MuestraInfo | None] = reactive(None)
 
     def show(self, info: MuestraInfo) -> None:
         self.info = info
-        self.refresh()
 
     def render(self) -> Text:
         info = self.info
@@ -81,13 +80,11 @@ class ScoreInfo:
 class Scoreboard(Widget):
     """Points of this hand, running totals de vueltas, juegos, cotos and cantes."""
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.info: ScoreInfo | None = None
+    #: What the board shows; a new value lays it out again (rows come and go: totals, cantes).
+    info: reactive[ScoreInfo | None] = reactive(None, layout=True)
 
     def show(self, info: ScoreInfo) -> None:
         self.info = info
-        self.refresh(layout=True)  # rows come and go (totals, cantes)
 
     def render(self) -> Table | Text:
         info = self.info

@@ -56,11 +56,6 @@ class ChoiceRow(Widget, can_focus=True):
     def value(self, value: Any) -> None:
         self.index = self._index_of(value)
 
-    def set_options(self, options: Sequence[tuple[Any, str]], value: Any) -> None:
-        self.options = list(options)
-        self.index = self._index_of(value)
-        self.refresh()
-
     def render(self) -> Text:
         shown = self.options[self.index][1] if self.options else ""
         focused = self.has_focus
@@ -84,9 +79,3 @@ class ChoiceRow(Widget, can_focus=True):
         # A click on the left arrow goes back, anywhere else goes forward.
         arrow_left = LABEL_WIDTH <= event.x <= LABEL_WIDTH + 1
         self.action_step(-1 if arrow_left else 1)
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()

@@ -23,8 +23,8 @@ class HandCard(Widget):
     playable: reactive[bool] = reactive(True)
     selected: reactive[bool] = reactive(False)
 
-    def __init__(self, index: int, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, index: int, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.index = index
 
     def render(self) -> Text:

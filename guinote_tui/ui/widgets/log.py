@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from rich.console import RenderableType
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 
 class EventLog(Widget):
     """Shows as many of the latest events (console markup) as fit the panel."""
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.lines: list[str] = []
+    #: Every line written so far (console markup); a new line repaints the log.
+    lines: reactive[tuple[str, ...]] = reactive(())
 
     def write(self, line: str) -> None:
-        self.lines.append(line)
-        self.refresh()
+        self.lines = (*self.lines, line)
 
     def render(self) -> RenderableType:
         width = max(self.size.width, 10)

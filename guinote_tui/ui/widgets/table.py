@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Card, Trick
@@ -39,14 +40,15 @@ class SeatInfo:
 class SeatPanel(Widget):
     """A bot seat: its name and level, a fan of card backs and the card count."""
 
-    def __init__(self, horizontal: bool, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    #: What the seat shows; a new value repaints it.
+    info: reactive[SeatInfo | None] = reactive(None)
+
+    def __init__(self, horizontal: bool, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.horizontal = horizontal
-        self.info: SeatInfo | None = None
 
     def show(self, info: SeatInfo) -> None:
         self.info = info
-        self.refresh()
 
     def render(self) -> Text:
         info = self.info
@@ -91,13 +93,11 @@ DIAMOND_HEIGHT = 12
 class TrickArea(Widget):
     """The middle of the table: one card place per seat, laid out like the seats."""
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
-        self.picture: TrickPicture | None = None
+    #: The cards on the felt; a new picture repaints it.
+    picture: reactive[TrickPicture | None] = reactive(None)
 
     def show(self, picture: TrickPicture) -> None:
         self.picture = picture
-        self.refresh()
 
     def render(self) -> Text:
         picture = self.picture
