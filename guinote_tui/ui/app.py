@@ -27,16 +27,22 @@ FELT_COLOURS: dict[str, str] = {
     "felt-line-hover": "#3f7a52",  # a scrollbar under the mouse
     "felt-focus": "#1d5a36",  # the focused row of a menu
     "gold": "#ffd54a",  # titles, dialog borders, a scrollbar being dragged
+    "ink-on-gold": "#1b1b1b",  # a name on a gold badge (the seat to play)
+    "ivory": "#f1ead2",  # the ink ($foreground): names and values
     "ink-soft": "#c9d6c2",  # the status bar and the log
     "ink-faint": "#9fb8a5",  # labels
     "ink-dim": "#6f8f7a",  # the seed
+    "ink-bullet": "#5f7f6a",  # the log's bullets, a menu row's arrows
     "message-ink": "#e9e3cf",  # the message line
     "alarm": "#5c1a12",  # the message line behind a refused move
     "alarm-ink": "#ffe9e3",
+    "good": "#7ee787",  # the summary: our side won
+    "bad": "#ff7b72",  # the summary: theirs did
     # The suits as written on the felt ($oros, $copas, $espadas, $bastos), from the card art.
     **{suit.title.lower(): colour for suit, colour in SUIT_LIGHT.items()},
 }
-"""The table's own colours, offered to the stylesheets as variables (``$felt``, ``$gold``…).
+"""The table's own colours, offered to the stylesheets as variables (``$felt``, ``$gold``…)
+and used by name for the Rich styles the widgets draw.
 
 Textual derives ``$accent`` and ``$primary`` through HSL and lands a unit off
 (``#ffd54a`` becomes ``#fed54a``), so colours that must be exact have their own names.
@@ -50,7 +56,7 @@ FELT_THEME = Theme(
     warning="#e0a030",
     error="#c0392b",
     success="#2e8b57",
-    foreground="#f1ead2",
+    foreground=FELT_COLOURS["ivory"],
     background=FELT_COLOURS["felt"],
     surface="#123f27",
     panel="#082515",

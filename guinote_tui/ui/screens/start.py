@@ -14,7 +14,7 @@ from textual.widgets import Button, Footer, Input, Label, Static
 
 from ...engine import Card, Rules, Suit
 from ...engine.rules import PRESETS
-from ..app import GuinoteApp
+from ..app import FELT_COLOURS, GuinoteApp
 from ..bindings import START_BINDINGS
 from ..cardart import SUIT_LIGHT, card_face
 from ..session import GameSettings, offered_levels
@@ -39,8 +39,8 @@ RULE_ROWS: list[tuple[str, str, list[tuple[Any, str]]]] = [
 
 
 def title_text() -> Text:
-    text = Text("GUIÑOTE", style="bold #ffd54a")
-    text.append("  ·  the Aragonese card game  ·  ", style="#9fb8a5")
+    text = Text("GUIÑOTE", style=f"bold {FELT_COLOURS['gold']}")
+    text.append("  ·  the Aragonese card game  ·  ", style=FELT_COLOURS["ink-faint"])
     for name, colour in zip(("Oros", "Copas", "Espadas", "Bastos"), SUIT_LIGHT.values(), strict=True):
         text.append(f"{name[0]}", style=f"bold {colour}")
         text.append(f"{name[1:]} ", style=colour)

@@ -12,19 +12,20 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Static
 
 from ...engine import HandResult, Termination
-from ..app import GuinoteApp
+from ..app import FELT_COLOURS, GuinoteApp
 from ..bindings import SUMMARY_BINDINGS
 from ..session import GameSession
 from ..widgets.notice import SizeGuard, TooSmall
 
-GOOD = Style(color="#7ee787", bold=True)
-BAD = Style(color="#ff7b72", bold=True)
-PLAIN = Style(color="#f1ead2")
+GOOD = Style(color=FELT_COLOURS["good"], bold=True)
+BAD = Style(color=FELT_COLOURS["bad"], bold=True)
+PLAIN = Style(color=FELT_COLOURS["ivory"])
+FAINT = Style(color=FELT_COLOURS["ink-faint"])
 
 
 def points_table(session: GameSession, result: HandResult) -> Table:
     """Card points, the last ten and cantes per side, then the hand and the running totals."""
-    table = Table(box=None, padding=(0, 2), show_edge=False, header_style=Style(bold=True, color="#9fb8a5"))
+    table = Table(box=None, padding=(0, 2), show_edge=False, header_style=FAINT + Style(bold=True))
     table.add_column("")
     table.add_column(session.side_name(0), justify="right")
     table.add_column(session.side_name(1), justify="right")
@@ -92,7 +93,7 @@ def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
     if rules.juegos_per_coto > 1:
         cotos = f"Juegos {match.juegos[0]}–{match.juegos[1]} (first to {rules.juegos_per_coto}) · {cotos}"
     # (With one juego a coto, as in libre-100, the juegos are back to 0–0 the moment one is won.)
-    lines.append(Text(cotos, style=Style(color="#9fb8a5")))
+    lines.append(Text(cotos, style=FAINT))
     return lines
 
 

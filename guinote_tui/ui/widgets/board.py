@@ -11,10 +11,11 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Cante, Card, Suit
+from ..app import FELT_COLOURS
 from ..cardart import SUIT_LIGHT, card_face, empty_slot, stock_pile, suit_text
 
-LABEL = Style(color="#9fb8a5")
-VALUE = Style(color="#f1ead2", bold=True)
+LABEL = Style(color=FELT_COLOURS["ink-faint"])
+VALUE = Style(color=FELT_COLOURS["ivory"], bold=True)
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ class MuestraPanel(Widget):
         if info.muestra is not None:
             side[1] = Text(f"Stock {info.stock}", style=VALUE)
         else:
-            side[1] = Text("Arrastre", style=Style(color="#ffd54a", bold=True))
+            side[1] = Text("Arrastre", style=Style(color=FELT_COLOURS["gold"], bold=True))
             taker = info.taker or "?"
             side[2:] = [Text(f"{taker} took", style=LABEL), Text(f"the {info.muestra_card}", style=LABEL), Text("")]
         lines = []

@@ -14,6 +14,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..app import FELT_COLOURS
+
 LABEL_WIDTH = 18
 
 
@@ -59,10 +61,10 @@ class ChoiceRow(Widget, can_focus=True):
     def render(self) -> Text:
         shown = self.options[self.index][1] if self.options else ""
         focused = self.has_focus
-        text = Text(self.label.ljust(LABEL_WIDTH), style=Style(color="#9fb8a5", bold=focused))
-        arrow = Style(color="#ffd54a" if focused else "#5f7f6a", bold=True)
+        text = Text(self.label.ljust(LABEL_WIDTH), style=Style(color=FELT_COLOURS["ink-faint"], bold=focused))
+        arrow = Style(color=FELT_COLOURS["gold" if focused else "ink-bullet"], bold=True)
         text.append("◀ ", style=arrow)
-        text.append(shown, style=Style(color="#f1ead2", bold=True, underline=focused))
+        text.append(shown, style=Style(color=FELT_COLOURS["ivory"], bold=True, underline=focused))
         text.append(" ▶", style=arrow)
         return text
 

@@ -7,6 +7,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ..app import FELT_COLOURS
+
 
 class EventLog(Widget):
     """Shows as many of the latest events (console markup) as fit the panel."""
@@ -25,7 +27,8 @@ class EventLog(Widget):
         # and show whole events only (the newest one may be cut at its top).
         for line in reversed(self.lines):
             parts = list(Text.from_markup(line).wrap(self.app.console, width - 2))
-            event = [Text("• " if i == 0 else "  ", style="#5f7f6a") + part for i, part in enumerate(parts)]
+            bullet = FELT_COLOURS["ink-bullet"]
+            event = [Text("• " if i == 0 else "  ", style=bullet) + part for i, part in enumerate(parts)]
             if shown and len(shown) + len(event) > height:
                 break
             shown = event + shown

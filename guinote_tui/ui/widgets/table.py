@@ -10,11 +10,12 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Card, Trick
+from ..app import FELT_COLOURS
 from ..cardart import CARD_HEIGHT, CARD_WIDTH, Canvas, card_back_fan, card_face, empty_slot
 
-NAME_STYLE = Style(color="#f1ead2", bold=True)
-ACTIVE_STYLE = Style(color="#1b1b1b", bgcolor="#ffd54a", bold=True)
-FAINT_STYLE = Style(color="#9fb8a5")
+NAME_STYLE = Style(color=FELT_COLOURS["ivory"], bold=True)
+ACTIVE_STYLE = Style(color=FELT_COLOURS["ink-on-gold"], bgcolor=FELT_COLOURS["gold"], bold=True)
+FAINT_STYLE = Style(color=FELT_COLOURS["ink-faint"])
 
 BOTTOM, RIGHT, TOP, LEFT = "bottom", "right", "top", "left"
 
