@@ -25,7 +25,7 @@ from .actions import (
     Swap,
     parse_action,
 )
-from .cards import CARDS, RANKS, Card, CardError, Suit, format_cards, parse_cards, parse_deck
+from .cards import CARDS, RANK_NAMES, RANKS, Card, CardError, Suit, format_cards, parse_cards, parse_deck
 from .errors import HistoryError, IllegalAction
 from .events import (
     ArrastreBegun,
@@ -59,6 +59,7 @@ __all__ = [
     "PLAY",
     "PRESETS",
     "RANKS",
+    "RANK_NAMES",
     "SING",
     "SWAP",
     "TUTE",

@@ -143,18 +143,12 @@ def visible_to(events: Iterable[Event], seat: int) -> list[Event]:
     """The events ``seat`` may know of, with what it may not see hidden."""
     out: list[Event] = []
     for event in events:
-        kind = type(event)
-        if kind is CardDrawn:
-            if event.seat != seat and event.card is not None:  # type: ignore[union-attr]
-                event = CardDrawn(event.seat, None)  # type: ignore[union-attr]
-        elif kind is Dealt:
-            hands = event.hands  # type: ignore[union-attr]
-            event = Dealt(
-                event.dealer,  # type: ignore[union-attr]
-                event.muestra,  # type: ignore[union-attr]
-                tuple(h if i == seat else () for i, h in enumerate(hands)),
-            )
-        elif kind is Passed and event.seat != seat:  # type: ignore[union-attr]
+        if isinstance(event, CardDrawn):
+            if event.seat != seat and event.card is not None:
+                event = CardDrawn(event.seat, None)
+        elif isinstance(event, Dealt):
+            event = Dealt(event.dealer, event.muestra, tuple(h if i == seat else () for i, h in enumerate(event.hands)))
+        elif isinstance(event, Passed) and event.seat != seat:
             continue
         out.append(event)
     return out

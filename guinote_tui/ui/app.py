@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.dom import DOMNode
 from textual.theme import Theme
 
 from ..engine import Match, Rules, read_history, save_history
@@ -153,6 +154,16 @@ class GuinoteApp(App[None]):
             self.notify(f"Match saved to {target}", title="Saved")
 
         self.push_screen(SaveDialog(default), save)
+
+
+def game_app(node: DOMNode) -> GuinoteApp:
+    """The running :class:`GuinoteApp` from any of its screens or widgets, typed.
+
+    (``node.app`` is typed as a plain ``App``; this checks it is the game's.)
+    """
+    app = node.app
+    assert isinstance(app, GuinoteApp)
+    return app
 
 
 def make_app(

@@ -19,8 +19,7 @@ from collections.abc import Sequence
 from rich.style import Style
 from rich.text import Text
 
-from ..engine import Card, Suit
-from ..engine.cards import RANK_NAMES
+from ..engine import RANK_NAMES, Card, Suit
 
 FACE_WIDTH = 7
 """Characters inside the border of a full card."""

@@ -12,9 +12,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from ...engine import Card, Rules, Suit
-from ...engine.rules import PRESETS
-from ..app import FELT_COLOURS, GuinoteApp
+from ...engine import PRESETS, Card, Rules, Suit
+from ..app import FELT_COLOURS, game_app
 from ..bindings import START_BINDINGS
 from ..cardart import SUIT_LIGHT, card_face
 from ..session import GameSettings, offered_levels
@@ -116,13 +115,6 @@ class StartScreen(SizeGuard, Screen[None]):
             yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()
 
-    @property
-    def game_app(self) -> GuinoteApp:
-        """The app, typed (``self.app`` is only an ``App[object]``)."""
-        app = self.app
-        assert isinstance(app, GuinoteApp)
-        return app
-
     def on_mount(self) -> None:
         self.query_one("#players", ChoiceRow).focus()
         self._sync_partner_row()
@@ -159,7 +151,7 @@ class StartScreen(SizeGuard, Screen[None]):
         )
 
     def action_start(self) -> None:
-        self.game_app.start_game(self.chosen_settings())
+        game_app(self).start_game(self.chosen_settings())
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

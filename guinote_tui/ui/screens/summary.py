@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Static
 
 from ...engine import HandResult, Termination
-from ..app import FELT_COLOURS, GuinoteApp
+from ..app import FELT_COLOURS, game_app
 from ..bindings import SUMMARY_BINDINGS
 from ..session import GameSession
 from ..widgets.notice import SizeGuard, TooSmall
@@ -126,13 +126,6 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
                 yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()
 
-    @property
-    def game_app(self) -> GuinoteApp:
-        """The app, typed (``self.app`` is only an ``App[object]``)."""
-        app = self.app
-        assert isinstance(app, GuinoteApp)
-        return app
-
     def on_mount(self) -> None:
         self.query_one(".dialog-buttons Button", Button).focus()
 
@@ -164,7 +157,7 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
         self.app.push_screen(YesNoDialog(question), confirmed)
 
     def action_save(self) -> None:
-        self.game_app.action_save_history()
+        game_app(self).action_save_history()
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

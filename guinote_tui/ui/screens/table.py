@@ -34,6 +34,7 @@ from ...engine import (
     Swap,
     card_tables,
 )
+from ..app import game_app
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked
 from ..pacing import bot_pause, shown_to_move, think_with_delay
@@ -376,7 +377,7 @@ class TableScreen(Screen[None]):
             self.refresh_table()
             self.advance()
         elif choice == "new":
-            self.app.new_match()  # type: ignore[attr-defined]
+            game_app(self).new_match()
         elif choice == "quit":
             self.app.exit()
 
@@ -453,14 +454,14 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen())
 
     def action_save(self) -> None:
-        self.app.action_save_history()  # type: ignore[attr-defined]
+        game_app(self).action_save_history()
 
     def action_new_match(self) -> None:
         from .dialogs import YesNoDialog
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.app.new_match()  # type: ignore[attr-defined]
+                game_app(self).new_match()
 
         self.app.push_screen(YesNoDialog("Abandon this match and start a new one?"), confirmed)
 
