@@ -106,7 +106,7 @@ class GameSession:
         self.match = match
         self.players = match.players
         self.names: tuple[str, ...] = PAIR_NAMES if self.players == 4 else HEADS_UP_NAMES
-        self.narrator = Narrator(self.names, vueltas=match.rules.vueltas)
+        self.narrator = Narrator(self.names, match.rules)
         base_seed = settings.seed if settings.seed is not None else 0
         self.bots: dict[int, Bot] = {seat: make_bot(settings.level_of(seat)) for seat in range(1, self.players)}
         self.rngs: dict[int, random.Random] = {

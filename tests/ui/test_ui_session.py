@@ -8,8 +8,10 @@ import pytest
 from uihelpers import arranged_deck
 
 from guinote_tui.ai import Bot, make_bot
-from guinote_tui.engine import PLAY, Card, SeatView, Sing, Suit
+from guinote_tui.engine import PLAY, Card, LastTrickTen, SeatView, Sing, Suit, TrickWon, WinReason
 from guinote_tui.ui import session as session_module
+from guinote_tui.ui.cardart import SUIT_LIGHT
+from guinote_tui.ui.narration import Narrator
 from guinote_tui.ui.pacing import think_with_delay
 from guinote_tui.ui.session import GameSession, GameSettings, default_level, offered_levels
 
@@ -120,7 +122,8 @@ def test_the_log_tells_the_cante_the_trick_and_the_draw() -> None:
     assert lines == []  # a card alone is shown on the felt, not logged
     rival = session.view_for(1)
     lines = session.apply(1, rival.legal[0])
-    assert lines[0].startswith("Trick 1 to you, +")
+    assert lines[0].startswith(f"Trick 1 to you: [b {SUIT_LIGHT[Suit.OROS]}]As de Oros[/] wins, ")
+    assert lines[0].endswith(f" · +{session.match.hand.card_points[0]}")
     assert lines[1].startswith("You draw ")
     lines = session.apply(0, Sing(Suit.COPAS))
     assert lines == ["You sing [b]20[/b] in Copas"]
@@ -289,3 +292,43 @@ def test_the_summary_counts_juegos_only_where_a_coto_has_several(preset: str, ta
     else:
         pytest.fail("no hand won by the player in 200 seeds")
     assert verdict_lines(session, result)[-1].plain.startswith(tally)
+
+
+def _won(cards: str, winner: int, why: WinReason, number: int = 3, points: int = 14) -> TrickWon:
+    played = tuple((seat, Card.parse(text)) for seat, text in enumerate(cards.split()))
+    return TrickWon(number, 0, winner, played[winner][1], played, points, why)
+
+
+def test_each_finished_trick_is_told_with_its_winning_card_and_why() -> None:
+    narrator = Narrator(("You", "Right", "Partner", "Left"))
+    oros, copas = SUIT_LIGHT[Suit.OROS], SUIT_LIGHT[Suit.COPAS]
+    highest = narrator.lines([_won("4C 3C 2C 5C", 1, WinReason.HIGHEST)])
+    assert highest == [f"Trick 3 to Right: [b {copas}]Tres de Copas[/] wins, highest Copas · +14"]
+    lead = narrator.lines([_won("1C 3C 2C 5C", 0, WinReason.HIGHEST)])
+    assert lead == [f"Trick 3 to you: [b {copas}]As de Copas[/] wins, nobody beat the lead · +14"]
+    trumped = narrator.lines([_won("4C 3C 4O 5C", 2, WinReason.TRUMPED)])
+    assert trumped == [f"Trick 3 to Partner: [b {oros}]Cuatro de Oros[/] trumps · +14"]
+    over = narrator.lines([_won("4C 4O 12O 5C", 2, WinReason.OVERTRUMPED)])
+    assert over == [f"Trick 3 to Partner: [b {oros}]Rey de Oros[/] over-trumps · +14"]
+    # The last trick's ten is on the same line (the score moves by both).
+    last = narrator.lines([_won("4C 3C 2C 5C", 3, WinReason.HIGHEST, 10, 13), LastTrickTen(3, 1)])
+    assert last == [f"Trick 10 to Left: [b {copas}]Cinco de Copas[/] wins, highest Copas · +13, +10 for the last trick"]
+
+
+@pytest.mark.parametrize(
+    ("players", "preset", "says", "not_says"),
+    [
+        (4, "aragones", "When your partner is winning, following suit is enough.", "even with a trump"),
+        (4, "libre-100", "The duties hold even when your partner is winning.", "following suit is enough"),
+        (2, "libre-100", "even with a trump that cannot win", "partner"),
+    ],
+)
+def test_the_arrastre_line_says_what_changes_under_the_rules_in_play(
+    players: int, preset: str, says: str, not_says: str
+) -> None:
+    from guinote_tui.engine import ArrastreBegun, Rules
+
+    names = ("You", "Right", "Partner", "Left") if players == 4 else ("You", "Rival")
+    line = Narrator(names, Rules.preset(preset)).lines([ArrastreBegun(7)])[0]
+    assert line.startswith("[b]Arrastre[/b]: the stock is gone. From now on follow suit and beat")
+    assert says in line and not_says not in line

@@ -20,16 +20,18 @@ class EventLog(Widget):
         self.lines = (*self.lines, line)
 
     def render(self) -> RenderableType:
-        width = max(self.size.width, 10)
+        width = max(self.scrollable_content_region.width, 10)
         height = max(self.size.height, 1)
         shown: list[Text] = []
         # Only the tail can be visible: wrap from the newest event backwards,
         # and show whole events only (the newest one may be cut at its top).
         for line in reversed(self.lines):
-            parts = list(Text.from_markup(line).wrap(self.app.console, width - 2))
+            parts = [part.rstrip() or part for part in Text.from_markup(line).wrap(self.app.console, width - 2)]
             bullet = FELT_COLOURS["ink-bullet"]
             event = [Text("• " if i == 0 else "  ", style=bullet) + part for i, part in enumerate(parts)]
             if shown and len(shown) + len(event) > height:
                 break
             shown = event + shown
-        return Text("\n").join(shown[-height:])
+        text = Text("\n").join(shown[-height:])
+        text.no_wrap = True  # wrapped above, to the width the lines are shown in
+        return text
