@@ -20,6 +20,7 @@ import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from ..ai import Bot, bot_names, make_bot
 from ..engine import (
@@ -51,16 +52,31 @@ def default_level() -> str:
     return "normal" if "normal" in levels else levels[-1]
 
 
+#: How a finished trick leaves the table: when the player presses a key, or after a set time.
+Pace = Literal["wait", "timed"]
+PACES: tuple[Pace, ...] = ("wait", "timed")
+#: The shortest time a finished trick stays on the table in timed mode.
+MIN_TRICK_SECONDS = 1.5
+
+
 @dataclass
 class GameSettings:
-    """Everything the start screen chooses; tests add a fixed deck and dealer."""
+    """Everything the start screen chooses; tests add a fixed deck and dealer.
+
+    ``seed`` is the seed the player typed (``None``: a new random deal each
+    match); the seed a match was dealt from is :attr:`GameSession.seed`.
+    """
 
     players: int = 4
     level: str = field(default_factory=default_level)
     partner_level: str | None = None
     rules: Rules = field(default_factory=Rules)
     seed: int | None = None
+    #: Seconds a bot's move takes on screen.
     delay: float = 0.6
+    #: ``wait``: a finished trick stays until the player presses a key; ``timed``: for ``trick_seconds``.
+    pace: Pace = "wait"
+    trick_seconds: float = 2.0
     decks: tuple[tuple[Card, ...], ...] = ()
     dealer: int | None = None
 
@@ -93,21 +109,22 @@ class GameSession:
 
     def __init__(self, settings: GameSettings, match: Match | None = None) -> None:
         self.settings = settings
+        seed: int | None
         if match is None:
             seed = settings.seed if settings.seed is not None else random.randrange(1_000_000)
-            settings.seed = seed
             first_deck = settings.decks[0] if settings.decks else None
             match = Match(settings.players, settings.rules, seed=seed, dealer=settings.dealer, deck=first_deck)
         else:
             settings.players = match.players
             settings.rules = match.rules
-            if settings.seed is None:
-                settings.seed = match.seed
+            seed = settings.seed if settings.seed is not None else match.seed
+        #: The seed this match was dealt from (shown, so that a deal can be played again).
+        self.seed: int | None = seed
         self.match = match
         self.players = match.players
         self.names: tuple[str, ...] = PAIR_NAMES if self.players == 4 else HEADS_UP_NAMES
         self.narrator = Narrator(self.names, match.rules)
-        base_seed = settings.seed if settings.seed is not None else 0
+        base_seed = seed if seed is not None else 0
         self.bots: dict[int, Bot] = {seat: make_bot(settings.level_of(seat)) for seat in range(1, self.players)}
         self.rngs: dict[int, random.Random] = {
             seat: random.Random(base_seed * 16 + seat) for seat in range(1, self.players)

@@ -232,7 +232,7 @@ class TableScreen(Screen[None]):
         if view.dealer == view.seat:
             text += " · you deal"  # the other seats show it by their cards
         self.query_one("#status", Static).update(text)
-        seed = session.settings.seed
+        seed = session.seed
         self.query_one("#seed", Static).update(f"seed {seed}" if seed is not None else "")
 
     def _show_message(self, view: SeatView) -> None:

@@ -26,7 +26,9 @@ class EventLog(Widget):
         # Only the tail can be visible: wrap from the newest event backwards,
         # and show whole events only (the newest one may be cut at its top).
         for line in reversed(self.lines):
-            parts = [part.rstrip() or part for part in Text.from_markup(line).wrap(self.app.console, width - 2)]
+            parts = list(Text.from_markup(line).wrap(self.app.console, width - 2))
+            for part in parts:
+                part.rstrip()
             bullet = FELT_COLOURS["ink-bullet"]
             event = [Text("• " if i == 0 else "  ", style=bullet) + part for i, part in enumerate(parts)]
             if shown and len(shown) + len(event) > height:
