@@ -95,7 +95,8 @@ def simulate(
     for index in range(matches):
         match_seed = seed * SEED_STRIDE + index
         rngs = [random.Random(match_seed * 7 + seat) for seat in range(players)]
-        match = play_match(Match(players, rules, seed=match_seed), bots, rngs)
+        # Headless: no bot reads the hands' events, so none are recorded.
+        match = play_match(Match(players, rules, seed=match_seed, events=False), bots, rngs)
         assert match.winner is not None
         wins[match.winner] += 1
         for record in match.finished:

@@ -28,6 +28,7 @@ def random_positions(players: int, preset: str, seed: int, hands: int, wildness:
     """Every decision point of ``hands`` hands dealt from ``seed`` (states are copies).
 
     Moves are the normal bot's, with probability ``wildness`` a random legal one.
+    The hands record no events: no bot reads them, so a decision is timed without them.
     """
     rules = Rules.preset(preset)
     rng = random.Random(seed)
@@ -37,7 +38,9 @@ def random_positions(players: int, preset: str, seed: int, hands: int, wildness:
         rng.shuffle(deck)
         vueltas = index % 3 == 2
         carried = (rng.randrange(0, 90), rng.randrange(0, 90)) if vueltas else (0, 0)
-        state = HandState(deck, rng.randrange(players), rules, players, carried, first_of_juego=not vueltas)
+        state = HandState(
+            deck, rng.randrange(players), rules, players, carried, first_of_juego=not vueltas, events=False
+        )
         while not state.is_over:
             yield state.copy()
             seat = state.to_move

@@ -26,7 +26,7 @@ def vueltas_outcomes(players: int, preset: str, games: int, seed: int) -> list[t
     rng = random.Random(seed)
     data: list[tuple[int, int]] = []
     for game in range(games):
-        match = Match(players, rules, seed=seed * 1_000_003 + game)
+        match = Match(players, rules, seed=seed * 1_000_003 + game, events=False)
         first = match.hand
         while not first.is_over:
             seat = first.to_move

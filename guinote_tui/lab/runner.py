@@ -94,7 +94,8 @@ def play_game(config: TournamentConfig, deal: int, run: int, times: dict[str, ar
     rngs = [bot_rng(config.seed, deal, seat, run) for seat in range(players)]
     clocks = [times.setdefault(spec, array("d")) for spec in specs]
     deck, dealer = deal_order(config.seed, deal, 0, players)
-    match = Match(players, config.rules, seed=0, dealer=dealer, deck=deck)
+    # Headless: no bot reads the hands' events, so none are recorded (nor timed in a decision).
+    match = Match(players, config.rules, seed=0, dealer=dealer, deck=deck, events=False)
     point_diff = 0
     hands = 0
     perf_counter = time.perf_counter
