@@ -16,7 +16,7 @@ from textual.theme import Theme
 from ..engine import Match, Rules, read_history, save_history
 from .bindings import APP_BINDINGS
 from .cardart import SUIT_LIGHT
-from .session import GameSession, GameSettings, default_level, offered_levels, parse_decks
+from .session import GameSession, GameSettings, Pace, default_level, offered_levels, parse_decks
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 
 STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss")
@@ -173,6 +173,7 @@ def make_app(
     seed: int | None = None,
     delay: float | None = None,
     history: str | Path | None = None,
+    pace: Pace | None = None,
     **test_options: Any,
 ) -> GuinoteApp:
     """Build the app; with ``players`` given (or a history) the table opens at once.
@@ -196,6 +197,7 @@ def make_app(
         rules=rules or Rules(),
         seed=seed,
         delay=0.6 if delay is None else delay,
+        pace=pace or "wait",
         decks=parse_decks(decks),
         dealer=test_options.get("dealer"),
     )

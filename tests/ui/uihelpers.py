@@ -54,6 +54,9 @@ async def settle(pilot: Pilot[None]) -> None:
         await pilot.pause()
         session = app.session
         assert session is not None
+        if getattr(app.screen, "holding", False):
+            await pilot.press("space")  # a finished trick waits for the player (pace "wait for me")
+            continue
         if session.human_to_move or session.hand_over:
             return
     raise AssertionError("the bots never handed the turn back")

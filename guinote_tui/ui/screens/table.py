@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
@@ -96,6 +97,12 @@ class TableScreen(Screen[None]):
         self.summary_shown = False
         self._declarations: tuple[Action, ...] = ()
         self._footer_offers: tuple[object, ...] = ()
+        #: A finished trick stays on the table: until the player presses a key (pace ``wait``) or its timer runs.
+        self.holding = False
+        self._hold_timer: Timer | None = None
+        #: The table's next step, put off while another screen (rules, a dialog…) covers it.
+        self._put_off = False
+        self._pending: BotChose | None = None
 
     # -- layout ---------------------------------------------------------------
 
@@ -202,9 +209,9 @@ class TableScreen(Screen[None]):
 
     @staticmethod
     def sorted_hand(view: SeatView) -> tuple[Card, ...]:
-        """The hand as shown, and as keys 1-6 count it: by suit, strongest first."""
+        """The hand as shown, and as keys 1-6 count it: suit by suit, strongest first, trumps at the right end."""
         strength = card_tables(view.rules).strength
-        return tuple(sorted(view.hand, key=lambda card: (card.suit, -strength[card])))
+        return tuple(sorted(view.hand, key=lambda card: (card.suit == view.trump, card.suit, -strength[card])))
 
     def _show_declarations(self, view: SeatView) -> None:
         declarations = tuple(a for a in view.legal if not isinstance(a, Play))
@@ -231,6 +238,8 @@ class TableScreen(Screen[None]):
         )
         if view.dealer == view.seat:
             text += " · you deal"  # the other seats show it by their cards
+        settings = session.settings
+        text += " · wait for me" if settings.pace == "wait" else f" · timed {settings.trick_seconds:g}s"
         self.query_one("#status", Static).update(text)
         seed = session.seed
         self.query_one("#seed", Static).update(f"seed {seed}" if seed is not None else "")
@@ -243,7 +252,15 @@ class TableScreen(Screen[None]):
             return
         widget.set_class(False, "-warning")
         session = self.session
-        if session.hand_over:
+        if self.holding and view.tricks:
+            trick = view.tricks[-1]
+            winner = "you" if trick.winner == HUMAN else session.names[trick.winner]
+            after = "the summary" if session.hand_over else "the game"
+            if session.settings.pace == "wait":
+                text = f"[b]Trick {len(view.tricks)} to {winner}.[/b] Press Space to go on to {after}"
+            else:
+                text = f"[b]Trick {len(view.tricks)} to {winner}.[/b] [dim](Space to go on now)[/dim]"
+        elif session.hand_over:
             text = "The hand is over."
         elif view.my_turn:
             offers = []
@@ -287,14 +304,20 @@ class TableScreen(Screen[None]):
     # -- the flow of the game -----------------------------------------------------
 
     def advance(self) -> None:
-        """Hand the turn to whoever moves next: the player, a bot worker, or the summary."""
+        """Hand the turn to whoever moves next: the player, a bot worker, or the summary.
+
+        Nothing moves while a finished trick is held on the table, nor while
+        another screen (the rules, a dialog) covers the table: the step is put
+        off until that screen closes.
+        """
         session = self.session
+        if self.holding:
+            return
+        if not self.is_current:
+            self._put_off = True
+            return
         if session.hand_over:
-            if session.settings.delay:
-                # Leave the last trick on the felt a moment before the summary covers it.
-                self.set_timer(session.settings.delay * 2.5, self.show_summary)
-            else:
-                self.call_after_refresh(self.show_summary)
+            self.call_after_refresh(self.show_summary)
             return
         seat = session.bot_to_move
         if seat is None:
@@ -319,6 +342,9 @@ class TableScreen(Screen[None]):
     def on_bot_chose(self, message: BotChose) -> None:
         if message.turn != self.turn or self.session.match.hand.to_move != message.seat:
             return
+        if not self.is_current:
+            self._pending = message  # shown when the screen on top closes
+            return
         if message.problem:
             self.notify(
                 f"{escape(message.problem)}. Its first legal move was played instead.",
@@ -330,14 +356,57 @@ class TableScreen(Screen[None]):
         self._apply(message.seat, message.action)
 
     def _apply(self, seat: int, action: Action) -> None:
+        tricks = len(self.session.match.hand.tricks)
         lines = self.session.apply(seat, action)
         self.turn += 1
         log = self.query_one("#log", EventLog)
         for line in lines:
             log.write(line)
         self.message = ""
+        view = self.session.view()
+        if len(view.tricks) > tricks and (self.session.hand_over or shown_to_move(view) != HUMAN):
+            # Keep the finished trick on the felt before a bot leads (or the summary covers it).
+            self.hold()
         self.refresh_table()
         self.advance()
+
+    # -- the player's pace ----------------------------------------------------------
+
+    def hold(self) -> None:
+        """Keep the finished trick on the table: until a key (pace ``wait``) or for the set time."""
+        settings = self.session.settings
+        self.holding = True
+        if settings.pace == "timed":
+            self._hold_timer = self.set_timer(settings.trick_seconds, self.release)
+
+    def release(self) -> None:
+        """Let the game go on after a held trick."""
+        if not self.holding:
+            return
+        self.holding = False
+        if self._hold_timer is not None:
+            self._hold_timer.stop()
+            self._hold_timer = None
+        self.refresh_table()
+        self.advance()
+
+    def action_toggle_pace(self) -> None:
+        """Switch between waiting for a key after each trick and a timed pause."""
+        settings = self.session.settings
+        settings.pace = "timed" if settings.pace == "wait" else "wait"
+        if settings.pace == "timed" and self.holding and self._hold_timer is None:
+            self._hold_timer = self.set_timer(settings.trick_seconds, self.release)
+        if settings.pace == "wait" and self._hold_timer is not None:
+            self._hold_timer.stop()
+            self._hold_timer = None
+        self.notify(self.pace_text(), title="Pace", timeout=3)
+        self._show_status(self.session.view())
+
+    def pace_text(self) -> str:
+        settings = self.session.settings
+        if settings.pace == "wait":
+            return "Wait for me: a finished trick stays until you press a key"
+        return f"Timed: a finished trick stays {settings.trick_seconds:g} s"
 
     def act(self, action: Action) -> None:
         """The player's action, refused with the engine's words when the rules forbid it."""
@@ -349,6 +418,8 @@ class TableScreen(Screen[None]):
             self._apply(HUMAN, action)
         except IllegalAction as exc:
             self.app.bell()
+            # The highlight moves to a card that may be played: what is marked is what Enter plays.
+            self.refresh_table()
             self.say(f"[b]✗ Not allowed:[/b] {escape(exc.rule)}", title="Not allowed")
 
     def show_summary(self) -> None:
@@ -360,8 +431,16 @@ class TableScreen(Screen[None]):
         self.app.push_screen(SummaryScreen(self.session), self._after_summary)
 
     def on_screen_resume(self) -> None:
-        # A summary that came due while a dialog or the rules covered the table.
-        if self.is_mounted and self.session.hand_over and not self.summary_shown:
+        # What came due while a dialog or the rules covered the table: a bot's move, the next step.
+        if not self.is_mounted:
+            return
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self.on_bot_chose(pending)
+        elif self._put_off:
+            self._put_off = False
+            self.advance()
+        elif self.session.hand_over and not self.summary_shown and not self.holding:
             self.call_after_refresh(self.show_summary)
 
     def _after_summary(self, choice: str | None) -> None:
@@ -392,14 +471,22 @@ class TableScreen(Screen[None]):
         view = session.view()
         if action in ("play_index", "select", "play_selected"):
             return True  # out of turn the table answers "wait for your turn"
-        kinds = {"sing": Sing, "swap": Swap, "tute": DeclareTute, "pass_window": Pass}
+        kinds = {"sing": Sing, "swap": Swap, "swap_two": Swap, "tute": DeclareTute, "pass_window": Pass}
         if action in kinds:
-            return any(isinstance(a, kinds[action]) for a in view.legal)
+            offered = [a for a in view.legal if isinstance(a, kinds[action])]
+            if action.startswith("swap"):
+                # One key, two names: the footer says which card the change gives.
+                wanted = 2 if action == "swap_two" else 7
+                return any(isinstance(a, Swap) and a.card.rank == wanted for a in offered)
+            return bool(offered)
         if action == "last_trick":
             return True if view.tricks else None
         return True
 
     def action_play_index(self, index: int) -> None:
+        if self.holding:
+            self.release()  # the first key after a finished trick only clears it
+            return
         hand = self.shown_hand
         if index >= len(hand):
             self.say(f"You have no card {index + 1}")
@@ -419,7 +506,9 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def action_play_selected(self) -> None:
-        if self.selected is not None:
+        if self.holding:
+            self.release()
+        elif self.selected is not None:
             self.action_play_index(self.selected)
 
     def _declare(self, kind: type) -> None:
@@ -431,6 +520,9 @@ class TableScreen(Screen[None]):
         self._declare(Sing)
 
     def action_swap(self) -> None:
+        self._declare(Swap)
+
+    def action_swap_two(self) -> None:
         self._declare(Swap)
 
     def action_tute(self) -> None:
