@@ -7,7 +7,7 @@ import html
 import re
 
 from textual.widgets import Static
-from uihelpers import arranged_deck, face_up_cards, key_for, playable, resize, screen_lines, settle
+from uihelpers import arranged_deck, face_up_cards, key_for, playable, resize, screen_lines, settle, summary_ready
 
 from guinote_tui.engine import PLAY, Card, Pass, Sing, Suit, Swap
 from guinote_tui.ui.app import GuinoteApp, make_app
@@ -137,6 +137,11 @@ async def finish_with_summary(app: GuinoteApp, pilot) -> None:  # type: ignore[n
     # The rows show the engine's result, side by side.
     assert re.search(rf"Card points\s+{result.card_points[0]}\s+{result.card_points[1]}\b", text)
     assert re.search(rf"This hand\s+{result.points[0]}\s+{result.points[1]}\b", text)
+    # An Enter meant for the table, pressed as the summary appears, does not skip it.
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, SummaryScreen)
+    await summary_ready(pilot)
     await pilot.press("enter")
     await pilot.pause()
     assert isinstance(app.screen, TableScreen)
@@ -277,6 +282,7 @@ async def _tute_wins_the_match_and_a_new_one_starts() -> None:
         text = screen_text(app)
         assert "We win the juego with a tute." in text
         assert "We win the match!" in text
+        await summary_ready(pilot)
         await pilot.press("enter")  # the match is over: Enter offers a new one
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
@@ -363,6 +369,7 @@ async def _leaving_from_the_summary_asks_first() -> None:
         await pilot.pause()
         summary = app.screen
         assert isinstance(summary, SummaryScreen) and not session.match.is_over
+        await summary_ready(pilot)
         for key, answer in (("n", "n"), ("q", "escape")):
             await pilot.press(key)
             await pilot.pause()

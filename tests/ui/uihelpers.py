@@ -125,3 +125,14 @@ def face_up_cards(lines: Sequence[str]) -> set[Card]:
             if len(match.group(0)) == FACE_WIDTH + 2:
                 found.add(Card.parse(match.group(1) + match.group(2)))
     return found
+
+
+async def summary_ready(pilot: Pilot[None]) -> None:
+    """Wait until the end-of-hand summary takes input (it ignores keys for a moment after it appears)."""
+    from guinote_tui.ui.screens.summary import SummaryScreen
+
+    screen = pilot.app.screen
+    assert isinstance(screen, SummaryScreen)
+    await pilot.pause(SummaryScreen.INPUT_GUARD)
+    await pilot.pause()
+    assert screen.ready

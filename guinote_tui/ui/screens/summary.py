@@ -101,10 +101,14 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
     """Returns ``"next"``, ``"new"`` or ``"quit"``."""
 
     BINDINGS = SUMMARY_BINDINGS
+    #: Seconds after the summary appears during which its keys and buttons do nothing, so that
+    #: an Enter or Space meant for the table cannot skip it by accident.
+    INPUT_GUARD = 0.8
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(classes="dialog-screen")
         self.session = session
+        self.ready = self.INPUT_GUARD <= 0
 
     def compose(self) -> ComposeResult:
         session = self.session
@@ -128,6 +132,17 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one(".dialog-buttons Button", Button).focus()
+        if not self.ready:
+            self.set_timer(self.INPUT_GUARD, self._get_ready)
+
+    def _get_ready(self) -> None:
+        self.ready = True
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.ready and action in ("continue", "new_match", "quit_game"):
+            return False
+        return super().check_action(action, parameters)
 
     def action_continue(self) -> None:
         self.dismiss("new" if self.session.match.is_over else "next")
@@ -162,6 +177,8 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
         choice = event.button.id
+        if not self.ready and choice != "save":
+            return
         if choice == "save":
             self.action_save()
         elif choice == "next":

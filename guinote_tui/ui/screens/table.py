@@ -104,6 +104,11 @@ class TableScreen(Screen[None]):
         self._put_off = False
         self._pending: BotChose | None = None
 
+    @property
+    def on_top(self) -> bool:
+        """Whether the table is the screen in front (``is_current`` is also true under a modal)."""
+        return self.is_attached and self.app.screen is self
+
     # -- layout ---------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -313,7 +318,7 @@ class TableScreen(Screen[None]):
         session = self.session
         if self.holding:
             return
-        if not self.is_current:
+        if not self.on_top:
             self._put_off = True
             return
         if session.hand_over:
@@ -342,7 +347,7 @@ class TableScreen(Screen[None]):
     def on_bot_chose(self, message: BotChose) -> None:
         if message.turn != self.turn or self.session.match.hand.to_move != message.seat:
             return
-        if not self.is_current:
+        if not self.on_top:
             self._pending = message  # shown when the screen on top closes
             return
         if message.problem:
@@ -423,7 +428,7 @@ class TableScreen(Screen[None]):
             self.say(f"[b]✗ Not allowed:[/b] {escape(exc.rule)}", title="Not allowed")
 
     def show_summary(self) -> None:
-        if self.summary_shown or not self.session.hand_over or not self.is_current:
+        if self.summary_shown or not self.session.hand_over or not self.on_top:
             return
         from .summary import SummaryScreen
 

@@ -1,0 +1,144 @@
+"""The player's pace: a finished trick waits for the player, nothing moves under a modal screen,
+the highlighted card is the one Enter plays, and the keys say what they do."""
+
+from __future__ import annotations
+
+import asyncio
+
+from uihelpers import arranged_deck, key_for, settle, shown_hand
+
+from guinote_tui.engine import Card, Play, Rules, Swap
+from guinote_tui.ui.app import make_app
+from guinote_tui.ui.screens.table import TableScreen
+
+# Heads-up, the rival deals, the player leads 1B; the rival's 2O trumps it (Oros are trumps),
+# so the rival leads the next trick: a finished trick before a bot's move.
+HAND = "1B 2B 4C 5C 6C 7E"
+RIVAL = "2O 4O 5O 6O 7B 4B"
+
+
+def heads_up_app(**options: object):  # type: ignore[no-untyped-def]
+    deck = arranged_deck(2, dealer=1, hands={0: HAND, 1: RIVAL}, muestra="3O")
+    return make_app(players=2, level="random", seed=3, delay=0, decks=[deck], dealer=1, **options)
+
+
+def test_wait_for_me_keeps_the_finished_trick_until_a_key() -> None:
+    async def run() -> None:
+        app = heads_up_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            assert session.settings.pace == "wait"
+            await pilot.press(key_for(app, Card.parse("1B")))
+            for _ in range(20):  # the rival answers, the trick is finished…
+                await pilot.pause()
+                await app.workers.wait_for_complete()
+            hand = session.match.hand
+            assert len(hand.tricks) == 1 and table.holding
+            assert "Press Space to go on" in str(table.query_one("#message").render())
+            # …and stays on the table: the rival, who won it, does not lead while we look.
+            await pilot.pause(0.3)
+            await app.workers.wait_for_complete()
+            assert hand.trick == [] and len(hand.log) == 2
+            await pilot.press("space")
+            await settle(pilot)
+            assert not table.holding and len(hand.log) >= 3
+
+    asyncio.run(run())
+
+
+def test_timed_pace_lets_the_game_go_on_by_itself() -> None:
+    async def run() -> None:
+        app = heads_up_app(pace="timed")
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            assert session.settings.trick_seconds >= 1.5
+            await pilot.press(key_for(app, Card.parse("1B")))
+            for _ in range(3):
+                await pilot.pause()
+                await app.workers.wait_for_complete()
+            assert table.holding and len(session.match.hand.log) == 2
+            await pilot.pause(session.settings.trick_seconds + 0.2)  # no key: the timer lets the rival lead
+            await settle(pilot)
+            assert not table.holding and len(session.match.hand.log) >= 3
+            # w switches back to waiting for a key.
+            await pilot.press("w")
+            assert session.settings.pace == "wait"
+
+    asyncio.run(run())
+
+
+def test_no_bot_moves_while_a_modal_screen_is_open() -> None:
+    async def run() -> None:
+        # The player deals, so the rival leads first; it takes half a second to move.
+        deck = arranged_deck(2, dealer=0, hands={0: HAND, 1: RIVAL}, muestra="3O")
+        app = make_app(players=2, level="random", seed=3, delay=0.5, decks=[deck], dealer=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.press("question_mark")  # the rules, opened as the rival thinks
+            await pilot.pause()
+            session = app.session
+            assert session is not None and type(app.screen).__name__ == "RulesScreen"
+            await pilot.pause(0.8)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert session.match.hand.log == [], "a bot moved under the rules screen"
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen) and len(session.match.hand.log) == 1
+
+    asyncio.run(run())
+
+
+def test_after_a_refused_card_enter_plays_the_highlighted_card() -> None:
+    # In the arrastre the player must follow suit: the refused card must not stay "selected".
+    async def run() -> None:
+        app = heads_up_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            hand = session.match.hand
+            # Jump to the arrastre: the rival leads a Copas, the player holds three.
+            hand.stock.clear()
+            hand.muestra = None
+            hand.leader = hand.to_move = 1
+            hand._legal = None  # the position was changed by hand: forget the cached legal actions
+            hand.apply(Play(Card.parse("4B")), 1)
+            table.refresh_table()
+            await pilot.pause()
+            assert session.human_to_move
+            await pilot.press(key_for(app, Card.parse("7E")))  # no: Bastos were led, 1B and 2B follow
+            await pilot.pause()
+            assert "Not allowed" in str(table.query_one("#message").render())
+            marked = shown_hand(app)[table.selected] if table.selected is not None else None
+            assert marked is not None and Play(marked) in session.view().legal
+            await pilot.press("enter")
+            await pilot.pause()
+            assert hand.tricks and hand.tricks[-1].cards[1] == marked
+
+    asyncio.run(run())
+
+
+def test_the_hand_keeps_trumps_at_the_right_end_and_the_footer_names_the_two() -> None:
+    async def run() -> None:
+        deck = arranged_deck(2, dealer=1, hands={0: "2O 12C 1B 3O 4C 5E"}, muestra="7O")
+        rules = Rules.preset("aragones", swap_window="own_turn")  # the change is offered on the player's turn
+        app = make_app(players=2, level="random", rules=rules, seed=3, delay=0, decks=[deck], dealer=1)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            assert [str(c) for c in shown_hand(app)] == ["12C", "4C", "5E", "1B", "3O", "2O"]
+            # The muestra is the 7: the offer is the 2, and the footer says so.
+            view = table.session.view()
+            assert Swap(Card.parse("2O")) in view.legal
+            assert table.check_action("swap_two", ()) and not table.check_action("swap", ())
+
+    asyncio.run(run())
