@@ -20,6 +20,8 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("t", "tute", "Tute"),
     Binding("p", "pass_window", "Pass"),
     Binding("l", "last_trick", "Last trick"),
+    Binding("r", "history", "History"),
+    Binding("k", "tracker", "Tracker"),
     Binding("w", "toggle_pace", "Pace"),
     Binding("ctrl+s", "save", "Save"),
     Binding("question_mark,f1", "rules", "Rules", key_display="?"),
@@ -40,6 +42,10 @@ SUMMARY_BINDINGS: list[BindingType] = [
     Binding("ctrl+s", "save", "Save"),
     Binding("n", "new_match", "New match"),
     Binding("q", "quit_game", "Quit"),
+]
+
+HISTORY_BINDINGS: list[BindingType] = [
+    Binding("escape,r,q", "close", "Back"),
 ]
 
 RULES_BINDINGS: list[BindingType] = [

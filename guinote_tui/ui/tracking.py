@@ -61,6 +61,13 @@ class CardTracker:
     #: Points taken so far by each side (cards, cantes, the last ten), and the card points alone.
     points: tuple[int, int]
     card_points: tuple[int, int]
+    #: The ranks from strongest to weakest under the rules in play.
+    ranks: tuple[int, ...] = ()
+
+    def where(self, card: int) -> str:
+        """``gone``, ``mine`` or ``out`` for one card."""
+        track = self.suits[card // 10]
+        return "gone" if card in track.gone else "mine" if card in track.mine else "out"
 
     @property
     def gone(self) -> tuple[Card, ...]:
@@ -99,6 +106,7 @@ def card_tracker(view: SeatView) -> CardTracker:
         stock=view.stock_count,
         points=view.points,
         card_points=view.card_points,
+        ranks=view.rules.rank_order(),
     )
 
 

@@ -103,3 +103,64 @@ def test_the_trick_history_lists_each_trick_with_its_winner_and_what_the_player_
                     assert note.seat == 0  # only the player's own draws are known
         assert history[-1].last_ten == (hand.last_trick_side is not None)
         assert any(isinstance(e, LastTrickTen) for e in hand.events or ()) == history[-1].last_ten
+
+
+def test_the_history_screen_scrolls_through_every_trick_and_the_tracker_toggles() -> None:
+    import asyncio
+
+    from textual.containers import VerticalScroll
+    from uihelpers import key_for, playable, settle
+
+    from guinote_tui.ui.app import make_app
+    from guinote_tui.ui.screens.history import HistoryScreen
+    from guinote_tui.ui.screens.table import TableScreen
+    from guinote_tui.ui.widgets.log import EventLog
+    from guinote_tui.ui.widgets.tracker import TrackerPanel
+
+    async def run() -> None:
+        app = make_app(players=4, level="random", seed=8, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            session = app.session
+            assert session is not None
+            for _ in range(7):
+                await settle(pilot)
+                if session.hand_over:
+                    break
+                cards = playable(session.view().legal)
+                await pilot.press(key_for(app, cards[0]) if cards else "p")
+            await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            tricks = session.view().tricks
+            assert len(tricks) >= 5
+            # The tracker replaces the log and shows the player's tracker.
+            await pilot.press("k")
+            await pilot.pause()
+            panel = table.query_one(TrackerPanel)
+            assert panel.display and not table.query_one(EventLog).display
+            assert panel.tracker == card_tracker(session.view())
+            assert "Trumps" in str(panel.render())
+            await pilot.press("k")
+            await pilot.pause()
+            assert not panel.display and table.query_one(EventLog).display
+            # The history lists every trick, scrolled to the newest; keys scroll it.
+            await pilot.press("r")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, HistoryScreen)
+            entries = [str(s.render()) for s in screen.query(".history-entry")]
+            assert len(entries) >= len(tricks)
+            for number, trick in enumerate(tricks, 1):
+                assert entries[number - 1].startswith(f"Trick {number} to ")
+                assert all(str(card) in entries[number - 1] for card in trick.cards)
+            scroll = screen.query_one("#history-scroll", VerticalScroll)
+            assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y
+            await pilot.press("home")
+            await pilot.pause()
+            assert scroll.scroll_y == 0
+            moves = len(session.match.hand.log)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is table and len(session.match.hand.log) >= moves
+
+    asyncio.run(run())

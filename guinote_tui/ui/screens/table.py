@@ -40,11 +40,13 @@ from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked
 from ..pacing import bot_pause, shown_to_move, think_with_delay
 from ..session import HUMAN, GameSession
+from ..tracking import card_tracker
 from ..widgets.board import MuestraInfo, MuestraPanel, Scoreboard, ScoreInfo
 from ..widgets.hand import PlayerHand
 from ..widgets.log import EventLog
 from ..widgets.notice import TooSmall, too_small
 from ..widgets.table import LEFT, RIGHT, SeatInfo, SeatPanel, TrickArea, TrickPicture, position_of
+from ..widgets.tracker import TrackerPanel
 
 
 def action_label(action: Action, view: SeatView) -> str:
@@ -127,6 +129,7 @@ class TableScreen(Screen[None]):
                 yield MuestraPanel(id="muestra")
                 yield Scoreboard(id="score")
                 yield EventLog(id="log")
+                yield TrackerPanel(id="tracker")
         with Horizontal(id="bottom"):
             yield PlayerHand(id="hand")
             yield Vertical(id="actions")
@@ -134,6 +137,7 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one(TrackerPanel).display = False
         log = self.query_one("#log", EventLog)
         for line in self.session.log:
             log.write(line)
@@ -203,6 +207,9 @@ class TableScreen(Screen[None]):
         if view.my_turn and (self.selected is None or hand[self.selected] not in playable):
             self.selected = next((i for i, c in enumerate(hand) if c in playable), self.selected)
         self.query_one(PlayerHand).show(hand, playable, self.selected if view.my_turn else None)
+        tracker = self.query_one(TrackerPanel)
+        if tracker.display:
+            tracker.tracker = card_tracker(view)
         self._show_declarations(view)
         self._show_status(view)
         self._show_message(view)
@@ -243,8 +250,6 @@ class TableScreen(Screen[None]):
         )
         if view.dealer == view.seat:
             text += " · you deal"  # the other seats show it by their cards
-        settings = session.settings
-        text += " · wait for me" if settings.pace == "wait" else f" · timed {settings.trick_seconds:g}s"
         self.query_one("#status", Static).update(text)
         seed = session.seed
         self.query_one("#seed", Static).update(f"seed {seed}" if seed is not None else "")
@@ -544,6 +549,21 @@ class TableScreen(Screen[None]):
             self.app.push_screen(LastTrickScreen(view.tricks[-1], self.session.names, view.players, view.rules))
         else:
             self.say("No trick has been played yet in this hand")
+
+    def action_history(self) -> None:
+        from .history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.session))
+
+    def action_tracker(self) -> None:
+        """Show the card tracker in place of the log, or the log again."""
+        tracker = self.query_one(TrackerPanel)
+        tracker.display = not tracker.display
+        # The tracker names the trumps, the muestra and the stock: it takes the muestra's place too.
+        self.query_one("#log", EventLog).display = not tracker.display
+        self.query_one(MuestraPanel).display = not tracker.display
+        if tracker.display:
+            tracker.tracker = card_tracker(self.session.view())
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

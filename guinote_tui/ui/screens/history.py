@@ -1,0 +1,69 @@
+"""The hand's trick history: every trick with its cards by seat, its winner and why.
+
+Built from the player's events only (:func:`~guinote_tui.ui.tracking.trick_history`):
+the draws the player may know (their own, the muestra), cantes, changes of the
+seven and tute are noted under the trick they followed. Scrolls with the
+keyboard (arrows, Page Up/Down, Home/End) and the mouse wheel.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, Static
+
+from ..bindings import HISTORY_BINDINGS
+from ..narration import HUMAN, Narrator, card_markup
+from ..session import GameSession
+from ..tracking import TrickEntry, trick_history
+from ..widgets.notice import SizeGuard, TooSmall
+
+
+def entry_markup(entry: TrickEntry, narrator: Narrator) -> str:
+    """One trick of the history as console markup (a title line, the cards, what followed)."""
+    names = narrator.names
+    cards = "   ".join(f"{names[seat]} {card_markup(card)}" for seat, card in entry.cards)
+    if entry.winner is None or entry.winning is None or entry.why is None:
+        return f"[b]Trick {entry.number}[/b] [dim](being played)[/dim]\n  {cards}"
+    winner = "you" if entry.winner == HUMAN else names[entry.winner]
+    points = f"+{entry.points}" + (", +10 for the last trick" if entry.last_ten else "")
+    why = narrator.why(entry.winning, entry.why, entry.cards)
+    lines = [f"[b]Trick {entry.number} to {winner}[/b]: {why} · {points}", f"  {cards}"]
+    notes = [line for event in entry.notes for line in narrator.tell(event)]
+    if notes:
+        lines.append("  [dim]then:[/dim] " + " · ".join(notes))
+    return "\n".join(lines)
+
+
+class HistoryScreen(SizeGuard, ModalScreen[None]):
+    """The tricks of the hand so far, newest at the bottom; Escape (or r) goes back."""
+
+    BINDINGS = HISTORY_BINDINGS
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(classes="dialog-screen")
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        session = self.session
+        entries = trick_history(session.view().events)
+        yield TooSmall()
+        with Vertical(classes="dialog history"):
+            yield Label(f"Hand {session.match.hand_number}: the tricks so far", classes="dialog-title")
+            with VerticalScroll(id="history-scroll"):
+                if not entries:
+                    yield Static("No card has been played yet in this hand.", classes="history-entry")
+                for entry in entries:
+                    text = Text.from_markup(entry_markup(entry, session.narrator))
+                    yield Static(text, classes="history-entry")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        scroll = self.query_one("#history-scroll", VerticalScroll)
+        scroll.focus()
+        scroll.scroll_end(animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

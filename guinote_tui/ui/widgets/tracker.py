@@ -1,0 +1,62 @@
+"""The card tracker panel: by suit, which cards are gone and which are still out.
+
+It shows :func:`~guinote_tui.ui.tracking.card_tracker` for the player's view:
+one row per suit with the ranks from strongest to weakest, each shown as
+gone (``·``), in the player's hand (underlined) or still out (plain); the
+trump suit is starred. It reads without colour.
+"""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine import Card
+from ..app import FELT_COLOURS
+from ..cardart import SUIT_LIGHT
+from ..tracking import CardTracker
+
+#: One letter or digit per rank, so a suit fits on one row of the side panel.
+RANK_MARK = {1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 10: "S", 11: "C", 12: "R"}
+
+
+class TrackerPanel(Widget):
+    """The player's card tracker (toggled with the log by a key)."""
+
+    tracker: reactive[CardTracker | None] = reactive(None)
+
+    def render(self) -> RenderableType:
+        tracker = self.tracker
+        if tracker is None:
+            return Text("")
+        faint = FELT_COLOURS["ink-faint"]
+        trump = tracker.trump
+        out = Text()
+        out.append("Tracker", style="bold")
+        out.append(" (k: log)", style=faint)
+        out.append("\n    " + " ".join(RANK_MARK[rank] for rank in tracker.ranks) + "\n", style=faint)
+        for track in tracker.suits:
+            colour = SUIT_LIGHT[track.suit]
+            label = f"{'*' if track.suit == trump else ' '}{track.suit.letter}  "
+            out.append(label, style=f"bold {colour}")
+            for index, rank in enumerate(tracker.ranks):
+                card = Card.of(rank, track.suit)
+                place = tracker.where(card)
+                if place == "gone":
+                    out.append("·", style=faint)
+                elif place == "mine":
+                    out.append(RANK_MARK[rank], style=f"bold underline {colour}")
+                else:
+                    out.append(RANK_MARK[rank], style=colour)
+                if index < len(tracker.ranks) - 1:
+                    out.append(" ")
+            out.append("\n")
+        count = len(tracker.trumps_out)
+        out.append(f"Trumps out {count} · stock {tracker.stock}\n")
+        out.append("· gone ", style=faint)
+        out.append("yours", style="underline")
+        out.append(" R=Rey C=Caballo S=Sota", style=faint)
+        return out
+
