@@ -9,6 +9,7 @@ The format (``"format": "guinote-history", "version": 1``)::
       "names": ["You", "Bot 1", "Partner", "Bot 3"],
       "rules": {"preset_name": "aragones", "tute": "juego", ...},
       "seed": 42,
+      "table": {"seats": {"1": "hard", "2": "normal", "3": "hard"}, "pace": "wait"},
       "hands": [
         {"dealer": 3,
          "deck": "12E 3O ... (40 cards, top first)",
@@ -18,7 +19,10 @@ The format (``"format": "guinote-history", "version": 1``)::
 
 Each action is ``"<seat> <action>"`` in the notation of
 :mod:`guinote_tui.engine.actions`. ``seed`` is informational (null when the
-decks were given); the decks decide the replay. ``names`` is optional.
+decks were given); the decks decide the replay. ``names`` is optional, and
+so is ``table``: what the program that played the match recorded about its
+table (each bot seat's spec, the pace…). The engine keeps it as it is in
+:attr:`Match.table <guinote_tui.engine.Match.table>` without reading it.
 
 :func:`load_history` either returns a fully replayed :class:`Match` or raises
 :class:`HistoryError` with one message naming the hand, the action and the
@@ -41,8 +45,8 @@ FORMAT = "guinote-history"
 VERSION = 1
 
 
-def history_dict(match: Match, names: list[str] | None = None) -> dict[str, Any]:
-    """The history of ``match`` so far as a JSON-ready dictionary."""
+def history_dict(match: Match, names: list[str] | None = None, table: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The history of ``match`` so far as a JSON-ready dictionary (``table``: see the module's docstring)."""
     data: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -60,15 +64,20 @@ def history_dict(match: Match, names: list[str] | None = None) -> dict[str, Any]
     }
     if names is not None:
         data["names"] = list(names)
+    table = match.table if table is None else table
+    if table:
+        data["table"] = dict(table)
     return data
 
 
-def dumps(match: Match, names: list[str] | None = None) -> str:
-    return json.dumps(history_dict(match, names), indent=1)
+def dumps(match: Match, names: list[str] | None = None, table: dict[str, Any] | None = None) -> str:
+    return json.dumps(history_dict(match, names, table), indent=1)
 
 
-def save_history(match: Match, path: str | Path, names: list[str] | None = None) -> None:
-    Path(path).write_text(dumps(match, names) + "\n", encoding="utf-8")
+def save_history(
+    match: Match, path: str | Path, names: list[str] | None = None, table: dict[str, Any] | None = None
+) -> None:
+    Path(path).write_text(dumps(match, names, table) + "\n", encoding="utf-8")
 
 
 def read_history(path: str | Path) -> Match:
@@ -115,12 +124,16 @@ def load_history(source: str | dict[str, Any]) -> Match:
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise HistoryError(f'"seed" must be a whole number or null, not {seed!r}')
+    table = data.get("table", {})
+    if not isinstance(table, dict):
+        raise HistoryError('"table" must be a JSON object')
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
         raise HistoryError('"hands" must be a non-empty list')
     parsed = [_parse_hand(i + 1, entry, players) for i, entry in enumerate(hands)]
     dealer0, deck0, _ = parsed[0]
     match = Match(players, rules, seed=seed, dealer=dealer0, deck=deck0)
+    match.table = table
     for number, (dealer, deck, actions) in enumerate(parsed, start=1):
         if number > 1:
             if not match.hand.is_over:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .actions import Action
 from .cards import Card
@@ -67,6 +68,9 @@ class Match:
         self.seed = seed
         #: Whether each hand records its events (headless self-play may do without).
         self.events = events
+        #: What the program playing the match records about its table (bot specs, pace…), kept in
+        #: saved histories; the engine never reads it.
+        self.table: dict[str, Any] = {}
         self.rng = random.Random(seed)
         drawn_dealer = self.rng.randrange(players)  # always drawn, so the stream stays aligned
         if dealer is None:

@@ -13,7 +13,7 @@ from textual.app import App
 from textual.dom import DOMNode
 from textual.theme import Theme
 
-from ..engine import Match, Rules, read_history, save_history
+from ..engine import HistoryError, Match, Rules, read_history, save_history
 from .bindings import APP_BINDINGS
 from .cardart import SUIT_LIGHT
 from .session import GameSession, GameSettings, Pace, default_level, offered_levels, parse_decks
@@ -147,7 +147,8 @@ class GuinoteApp(App[None]):
                 return
             target = Path(path).expanduser().resolve()
             try:
-                save_history(self.session.match, target, names=list(self.session.names))
+                session = self.session
+                save_history(session.match, target, names=list(session.names), table=session.settings.table_record())
             except OSError as exc:
                 self.notify(f"Could not save {path}: {exc.strerror or exc}", severity="error")
                 return
@@ -202,6 +203,16 @@ def make_app(
         dealer=test_options.get("dealer"),
     )
     match = read_history(history) if history is not None else None
+    if match is not None:
+        try:
+            settings.restore(match.table, match.players, keep_level=level is not None)
+        except ValueError as exc:
+            raise HistoryError(f"{history}: {exc}") from None
+        # What was asked for on this run wins over what the file recorded.
+        if delay is not None:
+            settings.delay = delay
+        if pace is not None:
+            settings.pace = pace
     show_start = test_options.get("show_start", players is None and match is None)
     return GuinoteApp(settings, match, show_start=show_start)
 

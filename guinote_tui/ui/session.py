@@ -20,7 +20,7 @@ import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from ..ai import Bot, bot_names, make_bot
 from ..engine import (
@@ -86,6 +86,40 @@ class GameSettings:
             return self.partner_level
         return self.level
 
+    def table_record(self) -> dict[str, Any]:
+        """What a saved match keeps of these settings: each bot seat's spec and the pace."""
+        return {
+            "seats": {str(seat): self.level_of(seat) for seat in range(1, self.players)},
+            "delay": self.delay,
+            "pace": self.pace,
+            "trick_seconds": self.trick_seconds,
+        }
+
+    def restore(self, record: dict[str, Any], players: int, keep_level: bool = False) -> None:
+        """Take back the table of a saved match (:meth:`table_record`); older files have none.
+
+        ``keep_level``: the player chose a level for this run, which wins over the file's.
+        Raises ``ValueError`` with one readable line for a record this program cannot use.
+        """
+        seats = record.get("seats", {})
+        if not isinstance(seats, dict) or not all(isinstance(v, str) for v in seats.values()):
+            raise ValueError('"table": "seats" must map each bot seat to a bot level')
+        for spec in seats.values():
+            make_bot(spec)  # an unknown level or a bad parameter: ValueError naming it
+        if not keep_level and seats.get("1"):
+            self.level = seats["1"]
+            if players == 4 and seats.get("2") and seats["2"] != self.level:
+                self.partner_level = seats["2"]
+        pace = record.get("pace", self.pace)
+        if pace not in PACES:
+            raise ValueError(f'"table": "pace" must be {" or ".join(PACES)}, not {pace!r}')
+        self.pace = pace
+        for key in ("delay", "trick_seconds"):
+            value = record.get(key, getattr(self, key))
+            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
+                raise ValueError(f'"table": "{key}" must be a number of seconds from 0 to 60, not {value!r}')
+            setattr(self, key, float(value))
+
 
 def parse_decks(decks: Sequence[str | Sequence[int]] | str | None) -> tuple[tuple[Card, ...], ...]:
     """Explicit deck orders (top card first) for the first hands, in notation or as cards."""
@@ -121,6 +155,7 @@ class GameSession:
         #: The seed this match was dealt from (shown, so that a deal can be played again).
         self.seed: int | None = seed
         self.match = match
+        match.table = settings.table_record()
         self.players = match.players
         self.names: tuple[str, ...] = PAIR_NAMES if self.players == 4 else HEADS_UP_NAMES
         self.narrator = Narrator(self.names, match.rules)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import threading
 from pathlib import Path
@@ -162,3 +163,53 @@ def test_a_new_match_while_a_bot_thinks_drops_its_answer(monkeypatch: pytest.Mon
             assert old.match.hand.log == []
 
     asyncio.run(new_match_mid_thought())
+
+
+def test_a_saved_match_keeps_its_bot_levels_and_pace(tmp_path: Path) -> None:
+    # Saved against hard with a normal partner: resumed, the same bots sit at the same seats.
+    from guinote_tui.engine import save_history
+    from guinote_tui.ui.session import GameSession, GameSettings
+
+    settings = GameSettings(players=4, level="hard", partner_level="normal", seed=5, pace="timed", trick_seconds=3)
+    live = GameSession(settings)
+    path = tmp_path / "match.json"
+    save_history(live.match, path, names=list(live.names), table=settings.table_record())
+    assert json.loads(path.read_text())["table"]["seats"] == {"1": "hard", "2": "normal", "3": "hard"}
+
+    app = make_app(history=str(path))
+    assert (app.settings.level, app.settings.partner_level) == ("hard", "normal")
+    assert (app.settings.pace, app.settings.trick_seconds) == ("timed", 3.0)
+    resumed = GameSession(app.settings, app.resume)
+    assert [resumed.bots[seat].name for seat in (1, 2, 3)] == ["hard", "normal", "hard"]
+    # A level asked for on the command line wins over the file's.
+    assert make_app(history=str(path), level="easy").settings.level == "easy"
+
+
+def test_an_older_history_without_a_table_still_loads(tmp_path: Path) -> None:
+    from guinote_tui.engine import Match, save_history
+
+    path = tmp_path / "old.json"
+    save_history(Match(players=2, seed=4), path)
+    assert "table" not in json.loads(path.read_text())
+    app = make_app(history=str(path))
+    assert app.resume is not None and app.settings.level == "normal"
+
+
+@pytest.mark.parametrize(
+    ("table", "says"),
+    [
+        ('"table": [1]', '"table" must be a JSON object'),
+        ('"table": {"seats": {"1": "grandmaster"}}', "unknown bot 'grandmaster'"),
+        ('"table": {"pace": "fast"}', '"pace" must be wait or timed'),
+        ('"table": {"delay": -1}', '"delay" must be a number of seconds'),
+    ],
+)
+def test_a_damaged_table_record_is_one_line(tmp_path: Path, table: str, says: str) -> None:
+    from guinote_tui.engine import Match, dumps
+
+    text = dumps(Match(players=2, seed=4))
+    path = tmp_path / "bad.json"
+    path.write_text(text.replace('"hands":', table + ', "hands":', 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", "--load", str(path)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.output.count("\n") == 1 and says in result.output
