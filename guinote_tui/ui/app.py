@@ -15,7 +15,7 @@ from textual.theme import Theme
 
 from ..engine import HistoryError, Match, Rules, read_history, save_history
 from .bindings import APP_BINDINGS
-from .cardart import SUIT_LIGHT
+from .cardart import CARD_COLOURS
 from .session import GameSession, GameSettings, Pace, default_level, offered_levels, parse_decks
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 
@@ -39,8 +39,9 @@ FELT_COLOURS: dict[str, str] = {
     "alarm-ink": "#ffe9e3",
     "good": "#7ee787",  # the summary: our side won
     "bad": "#ff7b72",  # the summary: theirs did
-    # The suits as written on the felt ($oros, $copas, $espadas, $bastos), from the card art.
-    **{suit.title.lower(): colour for suit, colour in SUIT_LIGHT.items()},
+    # The card art's palette: the suits on the felt ($oros, $copas, $espadas, $bastos),
+    # their ink and bands on a face ($oros-ink, $oros-band…), the faces, edges and backs ($card-face…).
+    **CARD_COLOURS,
 }
 """The table's own colours, offered to the stylesheets as variables (``$felt``, ``$gold``…)
 and used by name for the Rich styles the widgets draw.
@@ -80,9 +81,17 @@ class GuinoteApp(App[None]):
     CSS = load_css()
     BINDINGS = APP_BINDINGS
     ENABLE_COMMAND_PALETTE = False
-    # Below 80×24 every screen swaps its content for a notice (see app.tcss).
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-wide-enough"), (100, "-roomy")]  # noqa: RUF012
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall-enough")]  # noqa: RUF012
+    # Below 80×24 every screen swaps its content for a notice (see app.tcss). From 100 columns
+    # the side panel widens; from 120×36 (-wide/-wider with -tall/-taller) the cards grow, and
+    # again from 160×45 (-wider with -taller): see widgets/table.py's card_size and table.tcss.
+    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012
+        (0, "-narrow"),
+        (MIN_WIDTH, "-wide-enough"),
+        (100, "-roomy"),
+        (120, "-wide"),
+        (160, "-wider"),
+    ]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall-enough"), (36, "-tall"), (45, "-taller")]  # noqa: RUF012
 
     def __init__(self, settings: GameSettings, match: Match | None = None, show_start: bool = True) -> None:
         super().__init__()

@@ -1,55 +1,127 @@
 """Cards drawn with box characters, as Rich text.
 
-Every suit has its own colour *and* its letter on the face, so a card reads
-the same on a terminal without colour::
+Every suit has its own colour *and* its name and letter on the face, so a
+card reads the same on a terminal without colour (``NO_COLOR``)::
 
-    ╭1──────╮
-    │12    E│
-    │  Rey  │
-    │Espadas│
-    ╰───────╯
+    ╭1──────╮     ╭1────────╮     ╭1──────────╮
+    │12    E│     │12      E│     │12        E│
+    │  Rey  │     │         │     │           │
+    │Espadas│     │   Rey   │     │    Rey    │
+    ╰───────╯     │ Espadas │     │           │
+                  │E      12│     │  Espadas  │
+                  ╰─────────╯     │           │
+                                  │E        12│
+                                  ╰───────────╯
+
+Three sizes (:data:`SMALL`, :data:`MEDIUM`, :data:`LARGE`), chosen by the
+table from the terminal's size. The suit's name sits on a band of the suit's
+colour (yellow Oros, red Copas, blue Espadas, green Bastos), the biggest
+patch of colour on the card, so the suits tell apart at a glance.
 
 This module knows only Rich; the widgets place these blocks on the table.
+Its colours are the named :data:`CARD_COLOURS`, which the app's theme also
+offers to the stylesheets (``$oros``, ``$card-face``…).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
 
 from ..engine import RANK_NAMES, Card, Suit
 
-FACE_WIDTH = 7
-"""Characters inside the border of a full card."""
-CARD_WIDTH = FACE_WIDTH + 2
-CARD_HEIGHT = 5
-
-SUIT_COLOURS: dict[Suit, str] = {
-    Suit.OROS: "#b8860b",
-    Suit.COPAS: "#c0392b",
-    Suit.ESPADAS: "#2e6db4",
-    Suit.BASTOS: "#2e7d32",
+CARD_COLOURS: dict[str, str] = {
+    # The suits as written on the felt (names, log lines, cantes).
+    "oros": "#f5c842",  # yellow gold
+    "copas": "#ff7474",  # red
+    "espadas": "#6fa8ff",  # blue
+    "bastos": "#72d672",  # green
+    # The suits' ink on an ivory card face (the corners, the rank's name).
+    "oros-ink": "#7a5800",  # dark gold
+    "copas-ink": "#c62828",
+    "espadas-ink": "#1f5fbf",
+    "bastos-ink": "#27692b",
+    # The band behind the suit's name on a face.
+    "oros-band": "#f2c230",
+    "copas-band": "#c62828",
+    "espadas-band": "#1f5fbf",
+    "bastos-band": "#27692b",
+    "band-ink-dark": "#2b2000",  # the suit's name on a light band (Oros)
+    "band-ink-light": "#fff8e8",  # the suit's name on a dark band
+    # The card itself.
+    "card-face": "#f7f1e1",
+    "card-face-dim": "#a8a498",  # a card that cannot be played now
+    "card-ink-dim": "#4a4843",
+    "card-band-dim": "#8a867c",
+    "card-edge": "#e8e2d0",
+    "card-edge-dim": "#6d6a62",
+    "card-chosen": "#ffd54a",  # the chosen card, the card winning a trick (the table's gold)
+    "card-back": "#8e2b2b",
+    "card-back-pattern": "#c9a227",
+    "card-back-edge": "#d9cfb0",
+    "slot-edge": "#3f6b4f",  # where a card will fall
+    "slot-edge-waiting": "#c8c2a8",  # ... while that seat is to play
 }
-"""Ink of each suit on an ivory face: gold, red, blue, green."""
+"""Every colour the card art draws, by name."""
 
-SUIT_LIGHT: dict[Suit, str] = {
-    Suit.OROS: "#f2c94c",
-    Suit.COPAS: "#ff6b5a",
-    Suit.ESPADAS: "#6fa8ff",
-    Suit.BASTOS: "#6fcf6f",
+SUIT_LIGHT: dict[Suit, str] = {suit: CARD_COLOURS[suit.title.lower()] for suit in Suit}
+"""The suits for text on the dark felt."""
+
+SUIT_COLOURS: dict[Suit, str] = {suit: CARD_COLOURS[f"{suit.title.lower()}-ink"] for suit in Suit}
+"""Ink of each suit on an ivory face."""
+
+SUIT_BANDS: dict[Suit, tuple[str, str]] = {
+    suit: (
+        CARD_COLOURS[f"{suit.title.lower()}-band"],
+        CARD_COLOURS["band-ink-dark" if suit is Suit.OROS else "band-ink-light"],
+    )
+    for suit in Suit
 }
-"""The same suits for text on the dark felt."""
+"""The band behind each suit's name on a face, and the name's ink on it."""
 
-FACE = "#f7f1e1"
-FACE_DIM = "#9a968c"
-INK_DIM = "#5c5a55"
-BORDER = "#e8e2d0"
-BORDER_SELECTED = "#ffd54a"
-BORDER_DIM = "#6d6a62"
-BACK = "#8e2b2b"
-BACK_PATTERN = "#c9a227"
+FACE = CARD_COLOURS["card-face"]
+FACE_DIM = CARD_COLOURS["card-face-dim"]
+INK_DIM = CARD_COLOURS["card-ink-dim"]
+BAND_DIM = CARD_COLOURS["card-band-dim"]
+BORDER = CARD_COLOURS["card-edge"]
+BORDER_SELECTED = CARD_COLOURS["card-chosen"]
+BORDER_DIM = CARD_COLOURS["card-edge-dim"]
+BACK = CARD_COLOURS["card-back"]
+BACK_PATTERN = CARD_COLOURS["card-back-pattern"]
+BACK_EDGE = CARD_COLOURS["card-back-edge"]
+SLOT = CARD_COLOURS["slot-edge"]
+SLOT_WAITING = CARD_COLOURS["slot-edge-waiting"]
+
+
+@dataclass(frozen=True)
+class CardSize:
+    """One size of card art: the face's width inside the border, and the card's lines."""
+
+    name: str
+    face_width: int
+    height: int
+
+    @property
+    def width(self) -> int:
+        """Columns of the whole card, border included."""
+        return self.face_width + 2
+
+
+SMALL = CardSize("small", 7, 5)
+"""The size that fits 80 × 24."""
+MEDIUM = CardSize("medium", 9, 7)
+"""From about 120 × 36: a second corner, and room around the names."""
+LARGE = CardSize("large", 11, 9)
+"""From about 160 × 45."""
+CARD_SIZES = (SMALL, MEDIUM, LARGE)
+
+FACE_WIDTH = SMALL.face_width
+"""Characters inside the border of a small card."""
+CARD_WIDTH = SMALL.width
+CARD_HEIGHT = SMALL.height
 
 
 def suit_text(suit: Suit | int, *, bold: bool = True) -> Text:
@@ -64,13 +136,24 @@ def card_text(card: Card | int, *, bold: bool = True) -> Text:
     return Text(str(card), style=Style(color=SUIT_LIGHT[card.suit], bold=bold))
 
 
-def _border_line(left: str, fill: str, right: str, label: str, style: Style, label_style: Style) -> Text:
+def _border_line(
+    left: str, fill: str, right: str, label: str, style: Style, label_style: Style, width: int = FACE_WIDTH
+) -> Text:
     line = Text(left, style=style)
-    label = label[:FACE_WIDTH]
+    label = label[:width]
     line.append(label, style=label_style)
-    line.append(fill * (FACE_WIDTH - len(label)), style=style)
+    line.append(fill * (width - len(label)), style=style)
     line.append(right, style=style)
     return line
+
+
+#: The rows inside a face's border, per size: the corner (rank, suit letter), the rank's
+#: name, the suit's name on its band, a row of band, a blank row, the corner turned round.
+_FACE_ROWS: dict[CardSize, tuple[str, ...]] = {
+    SMALL: ("corner", "rank", "suit"),
+    MEDIUM: ("corner", "blank", "rank", "suit", "corner2"),
+    LARGE: ("corner", "blank", "rank", "band", "suit", "band", "corner2"),
+}
 
 
 def card_face(
@@ -81,58 +164,70 @@ def card_face(
     dim: bool = False,
     selected: bool = False,
     highlight: bool = False,
+    size: CardSize = SMALL,
 ) -> list[Text]:
-    """The five lines of a face-up card.
+    """The lines of a face-up card (``size.height`` of them, ``size.width`` wide).
 
     ``top_label`` is written into the top border (the key that plays the
-    card), ``bottom_label`` into the bottom border (who played it). ``dim``
-    greys out a card that cannot be played now; ``selected`` and
-    ``highlight`` (the card winning a trick) draw a gold border. The border's
-    lines change too (dashed when dim, heavy when chosen), so the states
-    read without colour.
+    card, or the word marking the card that wins a trick), ``bottom_label``
+    into the bottom border (who played it). ``dim`` greys out a card that
+    cannot be played now; ``selected`` and ``highlight`` (the card winning a
+    trick) draw a gold border. The border's lines change too (dashed when
+    dim, heavy when chosen), so the states read without colour.
     """
     suit = card.suit
+    width = size.face_width
     chosen = (selected or highlight) and not dim
     ink = INK_DIM if dim else SUIT_COLOURS[suit]
     face = FACE_DIM if dim else FACE
+    band, band_ink = (FACE_DIM, INK_DIM) if dim else SUIT_BANDS[suit]
     border_colour = BORDER_DIM if dim else BORDER_SELECTED if chosen else BORDER
-    border = Style(color=border_colour, bold=chosen, dim=dim)
+    border = Style(color=border_colour, bold=chosen)
     label_style = Style(color=BORDER_SELECTED if not dim else BORDER_DIM, bold=True)
-    body = Style(color=ink, bgcolor=face, bold=not dim, dim=dim)
-    plain = Style(color=ink, bgcolor=face, dim=dim)
+    body = Style(color=ink, bgcolor=face, bold=not dim)
+    plain = Style(color=ink, bgcolor=face)
+    on_band = Style(color=band_ink, bgcolor=band, bold=not dim)
     rank = str(card.rank)
-    corner = rank + " " * (FACE_WIDTH - len(rank) - 1) + suit.letter
+    gap = " " * (width - len(rank) - 1)
+    rows = {
+        "corner": (rank + gap + suit.letter, body),
+        "corner2": (suit.letter + gap + rank, body),
+        "rank": (RANK_NAMES[card.rank].center(width), plain),
+        "suit": (suit.title.center(width), on_band),
+        "band": (" " * width, on_band),
+        "blank": (" " * width, plain),
+    }
     top, side, bottom = ("╭┄╮", "┆", "╰┄╯") if dim else ("┏━┓", "┃", "┗━┛") if chosen else ("╭─╮", "│", "╰─╯")
-    lines = [_border_line(top[0], top[1], top[2], top_label, border, label_style)]
-    for text, style in (
-        (corner, body),
-        (RANK_NAMES[card.rank].center(FACE_WIDTH), plain),
-        (suit.title.center(FACE_WIDTH), body),
-    ):
+    lines = [_border_line(top[0], top[1], top[2], top_label, border, label_style, width)]
+    for kind in _FACE_ROWS[size]:
+        text, style = rows[kind]
         line = Text(side, style=border)
         line.append(text, style=style)
         line.append(side, style=border)
         lines.append(line)
-    lines.append(_border_line(bottom[0], bottom[1], bottom[2], bottom_label, border, label_style))
+    lines.append(_border_line(bottom[0], bottom[1], bottom[2], bottom_label, border, label_style, width))
     return lines
 
 
-def empty_slot(label: str = "", *, waiting: bool = False) -> list[Text]:
+def empty_slot(label: str = "", *, waiting: bool = False, size: CardSize = SMALL) -> list[Text]:
     """A dashed outline where a card will fall (bright while that seat is to play)."""
-    colour = "#c8c2a8" if waiting else "#3f6b4f"
+    colour = SLOT_WAITING if waiting else SLOT
     style = Style(color=colour)
     label_style = Style(color=BORDER_SELECTED if waiting else colour, bold=waiting)
-    lines = [Text("╭╌╌╌╌╌╌╌╮", style=style)]
+    width = size.face_width
+    inner = size.height - 2
+    lines = [Text("╭" + "╌" * width + "╮", style=style)]
     middle = "···" if waiting else ""
-    for text in ("", middle.center(FACE_WIDTH), ""):
-        lines.append(Text("╎" + text.ljust(FACE_WIDTH) + "╎", style=style))
-    lines.append(_border_line("╰", "╌", "╯", label, style, label_style))
+    for row in range(inner):
+        text = middle.center(width) if row == inner // 2 else ""
+        lines.append(Text("╎" + text.ljust(width) + "╎", style=style))
+    lines.append(_border_line("╰", "╌", "╯", label, style, label_style, width))
     return lines
 
 
 def card_back_fan(count: int, *, active: bool = False) -> list[Text]:
     """Three lines: a fan of ``count`` face-down cards (empty outline for none)."""
-    edge = Style(color=BORDER_SELECTED if active else "#d9cfb0", bold=active)
+    edge = Style(color=BORDER_SELECTED if active else BACK_EDGE, bold=active)
     back = Style(color=BACK_PATTERN, bgcolor=BACK)
     if count <= 0:
         return [Text("╭╌╌╌╮", style=edge), Text("╎   ╎", style=edge), Text("╰╌╌╌╯", style=edge)]
@@ -146,9 +241,9 @@ def card_back_fan(count: int, *, active: bool = False) -> list[Text]:
 
 def stock_pile(count: int) -> list[Text]:
     """Three lines: the face-down stock, or a dotted place once it is gone."""
-    edge = Style(color="#d9cfb0")
+    edge = Style(color=BACK_EDGE)
     if count <= 0:
-        faint = Style(color="#3f6b4f")
+        faint = Style(color=SLOT)
         return [Text("╭╌╌╌╌╮", style=faint), Text("╎    ╎", style=faint), Text("╰╌╌╌╌╯", style=faint)]
     back = Style(color=BACK_PATTERN, bgcolor=BACK)
     layers = min(3, max(1, (count + 4) // 5))

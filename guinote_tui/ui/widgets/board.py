@@ -13,6 +13,7 @@ from textual.widget import Widget
 from ...engine import Cante, Card, Suit
 from ..app import FELT_COLOURS
 from ..cardart import SUIT_LIGHT, card_face, empty_slot, stock_pile, suit_text
+from .table import card_size
 
 LABEL = Style(color=FELT_COLOURS["ink-faint"])
 VALUE = Style(color=FELT_COLOURS["ivory"], bold=True)
@@ -40,7 +41,11 @@ class MuestraPanel(Widget):
         info = self.info
         if info is None:
             return Text("")
-        card = card_face(info.muestra, top_label="muestra") if info.muestra is not None else empty_slot("taken")
+        size = card_size(self)
+        if info.muestra is not None:
+            card = card_face(info.muestra, top_label="muestra", size=size)
+        else:
+            card = empty_slot("taken", size=size)
         pile = stock_pile(info.stock)
         side = [
             Text("Trumps ", style=LABEL) + suit_text(info.trump),

@@ -12,6 +12,7 @@ from textual.widget import Widget
 from ...engine import Card
 from ..cardart import card_face
 from ..messages import CardClicked
+from .table import card_size
 
 HAND_SLOTS = 6
 
@@ -30,7 +31,13 @@ class HandCard(Widget):
     def render(self) -> Text:
         if self.card is None:
             return Text("")
-        lines = card_face(self.card, top_label=str(self.index + 1), dim=not self.playable, selected=self.selected)
+        lines = card_face(
+            self.card,
+            top_label=str(self.index + 1),
+            dim=not self.playable,
+            selected=self.selected,
+            size=card_size(self),
+        )
         return Text("\n").join(lines)
 
     def watch_selected(self, selected: bool) -> None:

@@ -6,18 +6,35 @@ from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
+from textual.dom import DOMNode, NoScreen
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ...engine import Card, Trick
+from ...engine import Card, Rules, Trick, trick_winner
 from ..app import FELT_COLOURS
-from ..cardart import CARD_HEIGHT, CARD_WIDTH, Canvas, card_back_fan, card_face, empty_slot
+from ..cardart import LARGE, MEDIUM, SMALL, Canvas, CardSize, card_back_fan, card_face, empty_slot
 
 NAME_STYLE = Style(color=FELT_COLOURS["ivory"], bold=True)
 ACTIVE_STYLE = Style(color=FELT_COLOURS["ink-on-gold"], bgcolor=FELT_COLOURS["gold"], bold=True)
 FAINT_STYLE = Style(color=FELT_COLOURS["ink-faint"])
 
 BOTTOM, RIGHT, TOP, LEFT = "bottom", "right", "top", "left"
+
+
+def card_size(node: DOMNode) -> CardSize:
+    """The card art for the terminal's size, read from the screen's size classes (``GuinoteApp``'s breakpoints).
+
+    Medium from 120 × 36 (``-wide`` or ``-wider``, with ``-tall`` or ``-taller``), large from
+    160 × 45 (``-wider`` with ``-taller``); table.tcss sizes the card places to match.
+    """
+    try:
+        classes = node.screen.classes
+    except NoScreen:  # not on a screen yet
+        return SMALL
+    wide, tall = classes & {"-wide", "-wider"}, classes & {"-tall", "-taller"}
+    if "-wider" in wide and "-taller" in tall:
+        return LARGE
+    return MEDIUM if wide and tall else SMALL
 
 
 def position_of(seat: int, players: int) -> str:
@@ -85,10 +102,32 @@ class TrickPicture:
     to_move: int | None
     number: int
     points: int = 0
+    #: Trumps and the rules, to mark the card winning a trick in play (none marked without them).
+    trump: int | None = None
+    rules: Rules | None = None
+
+    def winning_seat(self) -> int | None:
+        """The seat whose card holds the trick: the winner of a finished trick, or of the one in play."""
+        if self.finished is not None:
+            return self.finished.winner
+        if not self.cards or self.trump is None or self.rules is None:
+            return None
+        return self.cards[trick_winner([card for _, card in self.cards], self.trump, self.rules)][0]
 
 
-DIAMOND_WIDTH = 3 * CARD_WIDTH + 2
-DIAMOND_HEIGHT = 12
+def diamond_size(size: CardSize) -> tuple[int, int]:
+    """Columns and lines of the trick's four card places (and its title line) for ``size``."""
+    return 3 * size.width + 2, 2 * size.height + 2
+
+
+DIAMOND_WIDTH, DIAMOND_HEIGHT = diamond_size(SMALL)
+
+
+def winning_mark(size: CardSize, finished: bool) -> str:
+    """The word in the top border of the card that holds the trick (it reads without colour)."""
+    if finished:
+        return "▲ won"
+    return "▲ winning" if size.face_width >= len("▲ winning") else "winning"
 
 
 class TrickArea(Widget):
@@ -102,16 +141,19 @@ class TrickArea(Widget):
 
     def render(self) -> Text:
         picture = self.picture
-        width = max(self.size.width, DIAMOND_WIDTH)
-        canvas = Canvas(width, DIAMOND_HEIGHT)
+        size = card_size(self)
+        diamond_width, diamond_height = diamond_size(size)
+        width = max(self.size.width, diamond_width)
+        canvas = Canvas(width, diamond_height)
         if picture is None:
             return canvas.text()
-        left = (width - DIAMOND_WIDTH) // 2
+        left = (width - diamond_width) // 2
+        side_y = 1 + (size.height + 1) // 2
         places = {
-            TOP: (left + CARD_WIDTH + 1, 1),
-            LEFT: (left, 4),
-            RIGHT: (left + 2 * (CARD_WIDTH + 1), 4),
-            BOTTOM: (left + CARD_WIDTH + 1, 1 + CARD_HEIGHT + 1),
+            TOP: (left + size.width + 1, 1),
+            LEFT: (left, side_y),
+            RIGHT: (left + 2 * (size.width + 1), side_y),
+            BOTTOM: (left + size.width + 1, size.height + 2),
         }
         if picture.finished is not None:
             trick = picture.finished
@@ -127,15 +169,20 @@ class TrickArea(Widget):
                 title.append(f" · {leader} {'lead' if picture.cards[0][0] == 0 else 'leads'}", style=FAINT_STYLE)
         canvas.write((width - len(title.plain)) // 2, 0, title)
         by_seat = {seat: (order, card) for order, (seat, card) in enumerate(played)}
+        winning = picture.winning_seat()
+        finished = picture.finished is not None
         for seat in range(picture.players):
             x, y = places[position_of(seat, picture.players)]
             label = picture.names[seat]
             if seat in by_seat:
                 _, card = by_seat[seat]
-                won = picture.finished is not None and picture.finished.winner == seat
-                dim = picture.finished is not None and not won
-                canvas.paste(x, y, card_face(card, bottom_label=label, highlight=won, dim=dim))
+                wins = winning == seat
+                mark = winning_mark(size, finished) if wins else ""
+                face = card_face(
+                    card, top_label=mark, bottom_label=label, highlight=wins, dim=finished and not wins, size=size
+                )
+                canvas.paste(x, y, face)
             else:
-                waiting = picture.finished is None and picture.to_move == seat
-                canvas.paste(x, y, empty_slot(label, waiting=waiting))
+                waiting = not finished and picture.to_move == seat
+                canvas.paste(x, y, empty_slot(label, waiting=waiting, size=size))
         return canvas.text()
