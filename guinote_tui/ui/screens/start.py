@@ -1,40 +1,183 @@
-"""The start screen: the kind of game, the bots, the rules; Enter deals."""
+"""The start screen: the common choices, then the house rules (collapsed); Enter deals.
+
+The focused row explains itself on the line below the rows; the House rules
+title sums up the preset and names the rules changed from it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widget import Widget
+from textual.widgets import Button, Collapsible, Footer, Input, Label, Static
+from textual.widgets._collapsible import CollapsibleTitle
 
 from ...engine import PRESETS, Card, Rules, Suit
 from ..app import FELT_COLOURS, game_app
 from ..bindings import START_BINDINGS
 from ..cardart import SUIT_LIGHT, card_face
-from ..session import GameSettings, offered_levels
+from ..session import MIN_TRICK_SECONDS, GameSettings, offered_levels
 from ..widgets.choice import ChoiceRow
 from ..widgets.notice import SizeGuard, TooSmall
 
-ON_OFF = [(True, "on"), (False, "off")]
-DELAYS = [(0.0, "instant"), (0.3, "fast"), (0.6, "normal"), (1.0, "slow"), (1.6, "very slow")]
-TUTE = [("juego", "wins juego"), ("points40", "40 points"), ("off", "off")]
+Options = list[tuple[Any, str]]
 
-# (row id, label, rules flag, options)
-RULE_ROWS: list[tuple[str, str, list[tuple[Any, str]]]] = [
-    ("juegos_per_coto", "Juegos per coto", [(n, str(n)) for n in range(1, 6)]),
-    ("cotos_to_win", "Cotos to win", [(1, "1"), (2, "2 (best of 3)"), (3, "3 (best of 5)")]),
-    ("tute", "Tute", TUTE),
-    ("treinta_malas", "Treinta malas", ON_OFF),
-    ("vueltas", "De vueltas", ON_OFF),
-    ("partner_exemption", "Partner exemption", ON_OFF),
-    ("must_undertrump", "Must under-trump", ON_OFF),
-    ("two_for_seven", "2 for a 7 muestra", ON_OFF),
+ON_OFF: Options = [(True, "on"), (False, "off")]
+DELAYS: Options = [(0.0, "instant"), (0.3, "fast"), (0.6, "normal"), (1.0, "slow"), (1.6, "very slow")]
+#: The pace row: wait for a key, or a finished trick stays this many seconds.
+TRICK_SECONDS = (1.5, 2.0, 3.0)
+PRESET_NAMES = {"aragones": "aragonés"}
+
+# (rules flag, label, options, explanation): most felt first. The explanations follow docs/rules.md.
+RULE_ROWS: list[tuple[str, str, Options, str]] = [
+    (
+        "card_order",
+        "Card order",
+        [("sota_high", "sota over caballo"), ("caballo_high", "caballo over sota")],
+        "which of sota (10) and caballo (11) wins over the other; the higher one scores 3 points, the other 2",
+    ),
+    ("target", "Target", [(101, "101"), (100, "100")], "the points that win a juego (one game towards the coto)"),
+    (
+        "juegos_per_coto",
+        "Juegos per coto",
+        [(n, str(n)) for n in range(1, 6)],
+        "how many juegos a side must win to take the coto",
+    ),
+    (
+        "cotos_to_win",
+        "Cotos to win",
+        [(1, "1"), (2, "2 (best of 3)"), (3, "3 (best of 5)")],
+        "how many cotos a side must win to take the match",
+    ),
+    (
+        "treinta_malas",
+        "Treinta malas",
+        ON_OFF,
+        "a side that ends the first hand with under 30 points from cards and the last ten"
+        " does not win the juego, even past 101",
+    ),
+    (
+        "vueltas",
+        "De vueltas",
+        ON_OFF,
+        "after an undecided first hand the scores carry on, and the first side to reach the target"
+        " wins at that moment; off: every hand is played to its end",
+    ),
+    (
+        "tute",
+        "Tute",
+        [("juego", "wins juego"), ("points40", "40 points"), ("off", "off")],
+        "all four reyes (or four of the cante's other card), shown after your side wins a trick:"
+        " wins the juego, scores 40, or nothing",
+    ),
+    (
+        "cante_pair",
+        "Cante pair",
+        [("rey_sota", "rey + sota"), ("rey_caballo", "rey + caballo")],
+        "the two cards of one suit sung (a cante) for 20 points, 40 in trumps",
+    ),
+    (
+        "both_reach",
+        "Both past target",
+        [("last_trick", "last trick wins"), ("higher_score", "higher score")],
+        "when both sides pass the target at the end of a hand: the side that took the last trick wins,"
+        " or the higher score",
+    ),
+    (
+        "capote_bonus",
+        "Capote bonus",
+        [(0, "none"), (100, "+100")],
+        "points added for a side that takes every trick of a hand",
+    ),
+    (
+        "partner_exemption",
+        "Partner exemption",
+        ON_OFF,
+        "in the arrastre (the last six tricks) you need not beat or trump a trick your partner is winning",
+    ),
+    (
+        "must_undertrump",
+        "Must under-trump",
+        ON_OFF,
+        "in the arrastre, a player with none of the suit led who cannot beat an opponent's trump"
+        " must still play a lower trump",
+    ),
+    (
+        "two_for_seven",
+        "2 for a 7 muestra",
+        ON_OFF,
+        "when the muestra (the card turned up) is the 7 of trumps, the 2 of trumps may be changed for it",
+    ),
+    (
+        "swap_low_muestra",
+        "Low muestra swap",
+        ON_OFF,
+        "the 7 of trumps may be changed for a muestra weaker than it (a 6, 5, 4 or 2)",
+    ),
+    (
+        "swap_window",
+        "Change the 7",
+        [("after_trick", "after a won trick"), ("own_turn", "on your turn")],
+        "when the 7 of trumps may be changed for the muestra: after your side wins a trick,"
+        " or on your own turn while the stock lasts",
+    ),
+    (
+        "deal_packet",
+        "Dealing",
+        [(3, "3 at a time"), (1, "1 at a time")],
+        "the six cards each go out in two rounds of three, or one at a time",
+    ),
+    (
+        "next_dealer",
+        "Next dealer",
+        [("rotate", "to the right"), ("last_trick_winner", "last trick's winner")],
+        "who deals the next hand: the player on the dealer's right, or whoever took the last trick",
+    ),
+    (
+        "cante_limit",
+        "Cantes per trick",
+        [("per_side", "one per side"), ("per_player", "one per player")],
+        "after a won trick, one cante for the side, or one for each partner",
+    ),
 ]
+RULE_LABELS = {flag: label for flag, label, _, _ in RULE_ROWS}
+RULE_OPTIONS = {flag: options for flag, _, options, _ in RULE_ROWS}
+
+#: The explanation of every other focusable row, by widget id.
+HELP: dict[str, tuple[str, str]] = {
+    "players": ("Game", "pairs: you and the bot opposite you against two bots; heads-up: you against one bot"),
+    "level": ("Bot level", "how well the bots play (your partner too, unless Partner level says otherwise)"),
+    "partner_level": ("Partner level", "how well the bot sitting opposite you plays"),
+    "pace": (
+        "Pace",
+        "wait for me — a finished trick stays on the table until you press a key; timed — it stays for the time set",
+    ),
+    "delay": ("Bot speed", "how long each bot's card stays in view before the next one is played"),
+    "seed": (
+        "Seed",
+        "empty: a new random deal every match; type a number to deal the same cards again"
+        " (the table shows each match's seed)",
+    ),
+    "house-rules": (
+        "House rules",
+        "the preset and the rules that vary from table to table; Enter or → opens them, ← closes them",
+    ),
+    "preset": (
+        "Rules preset",
+        "aragonés, the usual rules of Aragón; libre-100: caballo over sota, first to 100, no vueltas, capote +100",
+    ),
+    "start": ("Deal", "start the match with these choices (Enter deals from any row)"),
+    "rules": ("Rules", "the rules of Guiñote, with a glossary of the Spanish words (? or F1)"),
+    "quit": ("Quit", "leave the game (q or Esc)"),
+}
 
 
 def title_text() -> Text:
@@ -53,10 +196,63 @@ def four_aces() -> Text:
     return Text("\n").join(rows)
 
 
+def shown_value(flag: str, value: Any) -> str:
+    """A flag's value as its row shows it."""
+    for option, text in RULE_OPTIONS.get(flag, []):
+        if option == value and isinstance(option, bool) == isinstance(value, bool):
+            return text
+    return str(value)
+
+
+def house_rules_summary(rules: Rules) -> str:
+    """The House rules title: the preset, its main facts, and the rules changed from it.
+
+    >>> house_rules_summary(Rules())
+    'House rules: aragonés — sota over caballo, 101 to win, 3 juegos a coto'
+    >>> house_rules_summary(Rules.preset("libre-100", tute="juego"))
+    'House rules: libre-100 — caballo over sota, 100 to win, 1 juego a coto, capote +100 · changed: tute wins juego'
+    """
+    facts = [
+        shown_value("card_order", rules.card_order),
+        f"{rules.target} to win",
+        f"{rules.juegos_per_coto} juego{'s' if rules.juegos_per_coto != 1 else ''} a coto",
+    ]
+    if rules.cotos_to_win > 1:
+        facts.append(f"{rules.cotos_to_win} cotos to win")
+    if rules.capote_bonus:
+        facts.append(f"capote +{rules.capote_bonus}")
+    name = PRESET_NAMES.get(rules.preset_name, rules.preset_name)
+    text = f"House rules: {name} — {', '.join(facts)}"
+    changed = [f"{RULE_LABELS.get(flag, flag).lower()} {shown_value(flag, value)}" for flag, value in rules.differences().items()]
+    if len(changed) > 2:
+        text += f" · {len(changed)} rules changed"
+    elif changed:
+        text += f" · changed: {', '.join(changed)}"
+    return text
+
+
+def with_value(options: Sequence[tuple[Any, str]], value: Any, shown: str | None = None) -> Options:
+    """``options``, plus ``value`` when it is not one of them (a value from the command line or a file)."""
+    listed = list(options)
+    if value is not None and not any(
+        option == value and isinstance(option, bool) == isinstance(value, bool) for option, _ in listed
+    ):
+        listed.append((value, shown if shown is not None else str(value)))
+    return listed
+
+
+class StartBody(VerticalScroll, can_focus=False, inherit_bindings=False):
+    """The rows, scrolled by the wheel or by the focus; the arrow keys stay the screen's (rows, House rules)."""
+
+
 class StartScreen(SizeGuard, Screen[None]):
     """Choose and deal; every row has a sensible default so Enter just starts."""
 
-    BINDINGS = START_BINDINGS
+    BINDINGS: list[BindingType] = [  # noqa: RUF012
+        *START_BINDINGS,
+        Binding("right", "house_rules(True)", "Open", key_display="→"),
+        Binding("left", "house_rules(False)", "Close", key_display="←"),
+    ]
 
     def __init__(self, settings: GameSettings) -> None:
         super().__init__()
@@ -72,25 +268,17 @@ class StartScreen(SizeGuard, Screen[None]):
         rules = settings.rules
         yield TooSmall()
         yield Static(title_text(), id="start-title")
-        yield Static(four_aces(), id="start-cards")
-        with Horizontal(id="start-columns"):
-            with Vertical(classes="start-column"):
-                yield Label("The table", classes="start-heading")
-                yield ChoiceRow(
-                    "Game",
-                    [(4, "pairs (2 vs 2)"), (2, "heads-up (1 vs 1)")],
-                    settings.players,
-                    id="players",
+        with StartBody(id="start-body"):
+            with Vertical(id="start-form"):
+                yield Static(four_aces(), id="start-cards")
+                yield self._row(
+                    "players", "Game", [(4, "pairs (2 vs 2)"), (2, "heads-up (1 vs 1)")], settings.players
                 )
-                yield ChoiceRow("Bots", levels, settings.level, id="level")
-                yield ChoiceRow(
-                    "Partner", [(None, "same as bots"), *levels], settings.partner_level, id="partner_level"
-                )
-                delays = list(DELAYS)
-                if all(value != settings.delay for value, _ in delays):
-                    delays.append((settings.delay, f"{settings.delay:g} s"))  # from --delay
-                    delays.sort()
-                yield ChoiceRow("Bot speed", delays, settings.delay, id="delay")
+                yield self._row("level", "Bot level", levels, settings.level)
+                yield self._row("partner_level", "Partner level", [(None, "same as bots"), *levels], settings.partner_level)
+                yield self._row("pace", "Pace", self._pace_options(), self._pace_value())
+                delays = sorted(with_value(DELAYS, float(settings.delay), f"{settings.delay:g} s"))
+                yield self._row("delay", "Bot speed", delays, float(settings.delay))
                 with Horizontal(id="seed-row"):
                     yield Label("Seed", classes="seed-label")
                     yield Input(
@@ -101,23 +289,66 @@ class StartScreen(SizeGuard, Screen[None]):
                         max_length=9,
                         compact=True,
                     )
-                yield Static(
-                    "[dim]↑/↓ choose a row · ←/→ change it ·\nEnter deals the cards[/dim]", classes="start-hint"
-                )
-            with Vertical(classes="start-column"):
-                yield Label("The rules", classes="start-heading")
-                yield ChoiceRow("Preset", [(name, name) for name in PRESETS], rules.preset_name, id="preset")
-                for flag, label, options in RULE_ROWS:
-                    yield ChoiceRow(label, options, getattr(rules, flag), id=flag)
+                with Collapsible(title=house_rules_summary(rules), collapsed=True, id="house-rules"):
+                    preset_names = with_value([(name, PRESET_NAMES.get(name, name)) for name in PRESETS], rules.preset_name)
+                    yield self._row("preset", "Rules preset", preset_names, rules.preset_name)
+                    for flag, label, options, explanation in RULE_ROWS:
+                        value = getattr(rules, flag)
+                        yield ChoiceRow(label, with_value(options, value), value, help=explanation, id=flag)
+        with Center(id="start-help-row"):
+            yield Static(id="start-help")
         with Horizontal(id="start-buttons"):
             yield Button("Deal ⏎", id="start", variant="success", compact=True)
             yield Button("Rules (?)", id="rules", compact=True)
             yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()
 
+    @staticmethod
+    def _row(row_id: str, label: str, options: Options, value: Any) -> ChoiceRow:
+        return ChoiceRow(label, options, value, help=HELP[row_id][1], id=row_id)
+
+    def _pace_options(self) -> Options:
+        seconds = [*TRICK_SECONDS]
+        if self.settings.pace == "timed" and self._timed_seconds() not in seconds:
+            seconds = sorted([*seconds, self._timed_seconds()])
+        return [(("wait", None), "wait for me"), *((("timed", s), f"timed, {s:g} s a trick") for s in seconds)]
+
+    def _timed_seconds(self) -> float:
+        return max(MIN_TRICK_SECONDS, float(self.settings.trick_seconds))
+
+    def _pace_value(self) -> tuple[str, float | None]:
+        return ("wait", None) if self.settings.pace == "wait" else ("timed", self._timed_seconds())
+
     def on_mount(self) -> None:
         self.query_one("#players", ChoiceRow).focus()
         self._sync_partner_row()
+
+    # -- the explanation line -------------------------------------------------------
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.explain(event.widget)
+
+    def explain(self, widget: Widget) -> None:
+        """Show the one-line explanation of ``widget``'s row."""
+        if isinstance(widget, CollapsibleTitle):
+            label, explanation = HELP["house-rules"]
+        elif isinstance(widget, ChoiceRow):
+            label, explanation = widget.label, widget.help
+        elif widget.id in HELP:
+            label, explanation = HELP[widget.id]
+        else:
+            label, explanation = "", ""
+        text = Text()
+        text.append(f"{label}: " if label else "", style=f"bold {FELT_COLOURS['gold']}")
+        text.append(explanation)
+        self.query_one("#start-help", Static).update(text)
+
+    @property
+    def explanation(self) -> str:
+        """The explanation shown now (plain text)."""
+        return str(self.query_one("#start-help", Static).render())
+
+    # -- rows that follow other rows ------------------------------------------------
 
     def _sync_partner_row(self) -> None:
         self.query_one("#partner_level").disabled = self.query_one("#players", ChoiceRow).value != 4
@@ -129,25 +360,58 @@ class StartScreen(SizeGuard, Screen[None]):
     @on(ChoiceRow.Changed, "#preset")
     def preset_changed(self, event: ChoiceRow.Changed) -> None:
         preset = PRESETS[event.value]
-        for flag, _, _ in RULE_ROWS:
+        for flag, _, _, _ in RULE_ROWS:
             self.query_one(f"#{flag}", ChoiceRow).value = getattr(preset, flag)
+
+    @on(ChoiceRow.Changed)
+    def any_changed(self) -> None:
+        self.call_after_refresh(self._update_summary)
+
+    def _update_summary(self) -> None:
+        self.query_one("#house-rules", Collapsible).title = house_rules_summary(self.chosen_rules())
+
+    # -- the House rules by keys ----------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        on_title = isinstance(self.focused, CollapsibleTitle)
+        if action == "start" and on_title:
+            return False  # Enter opens or closes the House rules (the title's own key)
+        if action == "house_rules":
+            collapsed = self.query_one("#house-rules", Collapsible).collapsed
+            if not on_title or parameters[0] != collapsed:
+                return False
+        return super().check_action(action, parameters)
+
+    def action_house_rules(self, expand: bool) -> None:
+        self.query_one("#house-rules", Collapsible).collapsed = not expand
+
+    @on(Collapsible.Toggled)
+    def house_rules_toggled(self) -> None:
+        self.refresh_bindings()
+
+    # -- dealing ------------------------------------------------------------------------
+
+    def chosen_rules(self) -> Rules:
+        preset = self.query_one("#preset", ChoiceRow).value
+        flags = {flag: self.query_one(f"#{flag}", ChoiceRow).value for flag, _, _, _ in RULE_ROWS}
+        base = PRESETS[preset]
+        return base.with_flags(**{k: v for k, v in flags.items() if getattr(base, k) != v})
 
     def chosen_settings(self) -> GameSettings:
         """The settings the rows show now."""
-        preset = self.query_one("#preset", ChoiceRow).value
-        flags = {flag: self.query_one(f"#{flag}", ChoiceRow).value for flag, _, _ in RULE_ROWS}
-        base = PRESETS[preset]
-        rules: Rules = base.with_flags(**{k: v for k, v in flags.items() if getattr(base, k) != v})
         seed_text = self.query_one("#seed", Input).value.strip()
         players = self.query_one("#players", ChoiceRow).value
+        pace, seconds = self.query_one("#pace", ChoiceRow).value
         return replace(
             self.settings,
             players=players,
             level=self.query_one("#level", ChoiceRow).value,
             partner_level=self.query_one("#partner_level", ChoiceRow).value if players == 4 else None,
-            rules=rules,
+            rules=self.chosen_rules(),
             seed=int(seed_text) if seed_text else None,
             delay=self.query_one("#delay", ChoiceRow).value,
+            pace=pace,
+            trick_seconds=self.settings.trick_seconds if seconds is None else seconds,
         )
 
     def action_start(self) -> None:

@@ -20,11 +20,14 @@ LABEL_WIDTH = 18
 
 
 class ChoiceRow(Widget, can_focus=True):
-    """Cycles through ``options`` (pairs of value and shown text)."""
+    """Cycles through ``options`` (pairs of value and shown text).
+
+    ``help`` is the row's one-line explanation, shown by the screen while the row has the focus.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Change", show=False),
-        Binding("right", "step(1)", "Change", show=False),
+        Binding("right", "step(1)", "Change", key_display="←/→"),
     ]
 
     index: reactive[int] = reactive(0)
@@ -38,15 +41,21 @@ class ChoiceRow(Widget, can_focus=True):
         def control(self) -> ChoiceRow:
             return self.row
 
-    def __init__(self, label: str, options: Sequence[tuple[Any, str]], value: Any = None, **kwargs: Any) -> None:
+    def __init__(
+        self, label: str, options: Sequence[tuple[Any, str]], value: Any = None, help: str = "", **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.label = label
+        self.help = help
         self.options = list(options)
         self.set_reactive(ChoiceRow.index, self._index_of(value))
 
+    def has_option(self, value: Any) -> bool:
+        return any(option == value and isinstance(option, bool) == isinstance(value, bool) for option, _ in self.options)
+
     def _index_of(self, value: Any) -> int:
         for index, (option, _) in enumerate(self.options):
-            if option == value:
+            if option == value and isinstance(option, bool) == isinstance(value, bool):
                 return index
         return 0
 
@@ -58,13 +67,17 @@ class ChoiceRow(Widget, can_focus=True):
     def value(self, value: Any) -> None:
         self.index = self._index_of(value)
 
+    @property
+    def shown(self) -> str:
+        """The text of the chosen option."""
+        return self.options[self.index][1] if self.options else ""
+
     def render(self) -> Text:
-        shown = self.options[self.index][1] if self.options else ""
         focused = self.has_focus
         text = Text(self.label.ljust(LABEL_WIDTH), style=Style(color=FELT_COLOURS["ink-faint"], bold=focused))
         arrow = Style(color=FELT_COLOURS["gold" if focused else "ink-bullet"], bold=True)
         text.append("◀ ", style=arrow)
-        text.append(shown, style=Style(color=FELT_COLOURS["ivory"], bold=True, underline=focused))
+        text.append(self.shown, style=Style(color=FELT_COLOURS["ivory"], bold=True, underline=focused))
         text.append(" ▶", style=arrow)
         return text
 

@@ -1,4 +1,4 @@
-"""The notice shown instead of the table when the terminal is too small."""
+"""The notice shown instead of any screen when the terminal is too small."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ class TooSmall(Static):
 
     def __init__(self) -> None:
         super().__init__(
-            f"[b]The terminal is too small for the card table.[/b]\n\n"
-            f"Guiñote needs at least {MIN_WIDTH} × {MIN_HEIGHT} characters.\n"
-            "Make the window larger (or the font smaller);\nthe game carries on where it was.\n\n"
+            f"[b]The terminal is too small.[/b]\n\n"
+            f"The game needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} characters.\n"
+            "Make the window larger (or the font smaller);\neverything carries on where it was.\n\n"
             "[dim]Ctrl+Q quits.[/dim]",
             classes="too-small-notice",
         )
