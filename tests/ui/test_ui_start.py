@@ -1,16 +1,48 @@
-"""The start screen: rows changed by keys and clicks become the dealt match's settings."""
+"""The start screen: rows changed by keys and clicks become the dealt match's settings.
+
+Every row explains itself on the line below the rows while it has the focus;
+the rule variants wait under a collapsed House rules section whose title sums
+up the preset; an empty seed deals a new random match every time.
+"""
 
 from __future__ import annotations
 
 import asyncio
 
-from textual.widgets import Input
-from uihelpers import resize
+from textual.widgets import Collapsible, Input
+from uihelpers import resize, settle
 
-from guinote_tui.ui.app import make_app
-from guinote_tui.ui.screens.start import StartScreen
+from guinote_tui.engine import Rules
+from guinote_tui.ui.app import GuinoteApp, make_app
+from guinote_tui.ui.screens.start import RULE_ROWS, StartScreen, house_rules_summary
 from guinote_tui.ui.screens.table import TableScreen
 from guinote_tui.ui.widgets.choice import ChoiceRow
+from guinote_tui.ui.widgets.notice import TooSmall
+
+ARAGONES_SUMMARY = "House rules: aragonés — sota over caballo, 101 to win, 3 juegos a coto"
+
+
+def start_screen(app: GuinoteApp) -> StartScreen:
+    screen = app.screen
+    assert isinstance(screen, StartScreen)
+    return screen
+
+
+def house_rules(screen: StartScreen) -> Collapsible:
+    return screen.query_one("#house-rules", Collapsible)
+
+
+async def open_house_rules(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Walk down to the House rules title with ↓ and open it with →."""
+    screen = start_screen(pilot.app)
+    for _ in range(10):
+        if screen.focused is house_rules(screen)._title:
+            break
+        await pilot.press("down")
+    assert screen.focused is house_rules(screen)._title
+    await pilot.press("right")
+    await pilot.pause()
+    assert not house_rules(screen).collapsed
 
 
 def test_choices_on_the_start_screen_make_the_match() -> None:
@@ -18,12 +50,12 @@ def test_choices_on_the_start_screen_make_the_match() -> None:
         app = make_app(level="random", delay=0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, StartScreen)
+            screen = start_screen(app)
             # Game row has the focus: → switches to heads-up, and the partner row is disabled.
             await pilot.press("right")
             assert screen.query_one("#players", ChoiceRow).value == 2
             assert screen.query_one("#partner_level", ChoiceRow).disabled
+            await open_house_rules(pilot)
             # A click on the preset row moves it on: libre-100 brings its own flags.
             await pilot.click("#preset", offset=(30, 0))
             await pilot.pause()
@@ -32,7 +64,7 @@ def test_choices_on_the_start_screen_make_the_match() -> None:
             assert screen.query_one("#juegos_per_coto", ChoiceRow).value == 1
             # Then one flag changed by keys: the focus walks down the rules with ↓.
             assert app.focused is screen.query_one("#preset")
-            await pilot.press("down", "down", "down", "down")
+            await pilot.press("down", "down", "down", "down", "down")
             assert app.focused is screen.query_one("#treinta_malas")
             await pilot.press("left")
             assert screen.query_one("#treinta_malas", ChoiceRow).value is True
@@ -44,7 +76,7 @@ def test_choices_on_the_start_screen_make_the_match() -> None:
             session = app.session
             assert session is not None
             rules = session.match.rules
-            assert session.players == 2 and session.settings.seed == 42
+            assert session.players == 2 and session.settings.seed == 42 == session.seed
             assert rules.preset_name == "libre-100" and rules.treinta_malas and rules.tute == "off"
             assert rules.differences() == {"treinta_malas": True}
 
@@ -65,9 +97,234 @@ def test_enter_alone_deals_pairs_against_the_default_bots() -> None:
 
             assert {session.settings.level_of(seat) for seat in (1, 2, 3)} == {default_level()}
             assert session.match.rules.preset_name == "aragones" and not session.match.rules.differences()
+            # A new player waits for no clock: a finished trick stays until a key is pressed.
+            assert session.settings.pace == "wait"
             await pilot.press("ctrl+q")
 
     asyncio.run(just_enter())
+
+
+def test_every_row_explains_itself_when_it_has_the_focus() -> None:
+    async def walk_the_rows() -> None:
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            expected = {
+                "players": "Game: pairs: you and the bot opposite you against two bots; heads-up: you against one bot",
+                "level": "Bot level: how well the bots play",
+                "partner_level": "Partner level: how well the bot sitting opposite you plays",
+                "pace": "Pace: wait for me — a finished trick stays on the table until you press a key;"
+                " timed — it stays for the time set",
+                "delay": "Bot speed: how long each bot's card stays in view",
+                "seed": "Seed: empty: a new random deal every match",
+            }
+            seen = {}
+            for row_id in expected:
+                seen[row_id] = screen.explanation
+                assert app.focused is screen.query_one(f"#{row_id}")
+                await pilot.press("down")
+            for row_id, text in expected.items():
+                assert seen[row_id].startswith(text), (row_id, seen[row_id])
+            # ↓ from the seed reaches the House rules title, which says how to open it.
+            assert app.focused is house_rules(screen)._title
+            assert screen.explanation.startswith("House rules: the preset and the rules that vary")
+            assert "→ opens them" in screen.explanation
+            await pilot.press("right")
+            await pilot.pause()
+            # Inside: the preset, then every rule flag, each with its own explanation from the rulebook.
+            await pilot.press("down")
+            assert screen.explanation.startswith("Rules preset: aragonés, the usual rules of Aragón; libre-100:")
+            explanations = set()
+            for flag, label, _, _ in RULE_ROWS:
+                await pilot.press("down")
+                assert app.focused is screen.query_one(f"#{flag}")
+                assert screen.explanation.startswith(f"{label}: ")
+                explanations.add(screen.explanation)
+            assert len(explanations) == len(RULE_ROWS)
+            screen.query_one("#treinta_malas").focus()
+            await pilot.pause()
+            assert screen.explanation == (
+                "Treinta malas: a side that ends the first hand with under 30 points from cards and the last ten"
+                " does not win the juego, even past 101"
+            )
+            # The line fits its two rows at 80 columns.
+            help_line = screen.query_one("#start-help")
+            assert help_line.region.height == 2 and help_line.region.right <= 80
+            # The buttons explain themselves too.
+            screen.query_one("#rules").focus()
+            await pilot.pause()
+            assert screen.explanation.startswith("Rules: the rules of Guiñote")
+
+    asyncio.run(walk_the_rows())
+
+
+def test_house_rules_are_collapsed_with_the_presets_summary() -> None:
+    async def look_then_change() -> None:
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            section = house_rules(screen)
+            body = screen.query_one("#start-body")
+            assert section.collapsed and section.title == ARAGONES_SUMMARY
+            # Collapsed, everything fits 80×24: nothing to scroll, the rule rows out of reach of the focus.
+            assert body.max_scroll_y == 0
+            assert screen.query_one("#preset").region.area == 0
+            focusable = [w.id for w in screen.focus_chain]
+            assert "preset" not in focusable and "treinta_malas" not in focusable
+            # The footer: on the title Enter opens it, not deals.
+            section._title.focus()
+            await pilot.pause()
+            assert "start" not in {b.binding.action for b in app.active_bindings.values()}
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not section.collapsed and app.screen is screen
+            assert body.max_scroll_y > 0  # expanded, the rows scroll
+            # One flag changed: the summary names it.
+            screen.query_one("#treinta_malas", ChoiceRow).focus()
+            await pilot.press("right")
+            await pilot.pause()
+            assert section.title == f"{ARAGONES_SUMMARY} · changed: treinta malas off"
+            assert "off" in str(section._title.render())
+            # Back to the preset's value: no longer changed.
+            await pilot.press("left")
+            await pilot.pause()
+            assert section.title == ARAGONES_SUMMARY
+            # Another preset: its own summary, and ← on the title closes the section.
+            screen.query_one("#preset", ChoiceRow).focus()
+            await pilot.press("right")
+            await pilot.pause()
+            assert section.title == "House rules: libre-100 — caballo over sota, 100 to win, 1 juego a coto, capote +100"
+            section._title.focus()
+            await pilot.press("left")
+            await pilot.pause()
+            assert section.collapsed
+            assert body.max_scroll_y == 0
+
+    asyncio.run(look_then_change())
+
+
+def test_house_rules_summary_names_the_changes() -> None:
+    assert house_rules_summary(Rules()) == ARAGONES_SUMMARY
+    assert house_rules_summary(Rules.preset("aragones", target=120, cotos_to_win=2)) == (
+        "House rules: aragonés — sota over caballo, 120 to win, 3 juegos a coto, 2 cotos to win"
+        " · changed: target 120, cotos to win 2 (best of 3)"
+    )
+    many = Rules.preset("aragones", tute="off", vueltas=False, deal_packet=1)
+    assert house_rules_summary(many).endswith(" · 3 rules changed")
+
+
+def test_a_rule_from_the_command_line_is_shown_and_kept() -> None:
+    async def deal_with_custom_rules() -> None:
+        rules = Rules.preset("aragones", target=120, card_order="caballo_high")
+        app = make_app(level="random", delay=0, rules=rules)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            assert screen.query_one("#target", ChoiceRow).shown == "120"
+            assert "120 to win" in house_rules(screen).title
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.session is not None and app.session.match.rules == rules
+
+    asyncio.run(deal_with_custom_rules())
+
+
+def test_the_pace_chosen_reaches_the_settings() -> None:
+    async def choose_timed() -> None:
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            pace = screen.query_one("#pace", ChoiceRow)
+            assert pace.shown == "wait for me"
+            assert [text for _, text in pace.options] == [
+                "wait for me",
+                "timed, 1.5 s a trick",
+                "timed, 2 s a trick",
+                "timed, 3 s a trick",
+            ]
+            await pilot.press("down", "down", "down")
+            assert app.focused is pace
+            await pilot.press("left")  # wraps round to the longest time
+            assert pace.shown == "timed, 3 s a trick"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            settings = app.settings
+            assert settings.pace == "timed" and settings.trick_seconds == 3.0
+            assert app.session is not None and app.session.settings is settings
+
+    asyncio.run(choose_timed())
+
+
+def test_a_timed_pace_is_shown_again_and_never_below_the_minimum() -> None:
+    async def look() -> None:
+        app = make_app(level="random", delay=0, pace="timed")
+        app.settings.trick_seconds = 0.5  # e.g. from an old saved file
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            pace = start_screen(app).query_one("#pace", ChoiceRow)
+            assert pace.value == ("timed", 1.5)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.settings.pace == "timed" and app.settings.trick_seconds == 1.5
+
+    asyncio.run(look())
+
+
+async def deal_then_new_match(pilot) -> tuple[int | None, tuple[object, ...]]:  # type: ignore[no-untyped-def]
+    """From the start screen: Enter deals; returns the match's seed and deal, then n, y back to the start screen."""
+    app = pilot.app
+    await pilot.press("enter")
+    await settle(pilot)
+    session = app.session
+    assert isinstance(app.screen, TableScreen) and session is not None
+    hand = session.match.hand
+    deal = (hand.dealer, hand.muestra_card, tuple(tuple(session.view_for(seat).hand) for seat in range(4)))
+    await pilot.press("n")
+    await pilot.pause()
+    await pilot.press("y")
+    await pilot.pause()
+    assert isinstance(app.screen, StartScreen)
+    return session.seed, deal
+
+
+def test_an_empty_seed_deals_a_new_random_match_each_time() -> None:
+    async def two_matches() -> None:
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert start_screen(app).query_one("#seed", Input).value == ""
+            assert start_screen(app).chosen_settings().seed is None
+            first_seed, first_deal = await deal_then_new_match(pilot)
+            assert app.settings.seed is None and first_seed is not None
+            # Back on the start screen with the previous settings: the seed field is still empty.
+            assert start_screen(app).query_one("#seed", Input).value == ""
+            second_seed, second_deal = await deal_then_new_match(pilot)
+            assert app.settings.seed is None
+            assert second_seed != first_seed and second_deal != first_deal
+
+    asyncio.run(two_matches())
+
+
+def test_a_typed_seed_is_kept_for_the_next_match() -> None:
+    async def same_deal_twice() -> None:
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            screen.query_one("#seed", Input).focus()
+            await pilot.press("4", "2")
+            assert screen.chosen_settings().seed == 42
+            first_seed, first_deal = await deal_then_new_match(pilot)
+            assert first_seed == 42 == app.settings.seed
+            assert start_screen(app).query_one("#seed", Input).value == "42"
+            second_seed, second_deal = await deal_then_new_match(pilot)
+            assert second_seed == 42 and second_deal == first_deal
+
+    asyncio.run(same_deal_twice())
 
 
 def test_enter_does_not_deal_under_the_too_small_notice() -> None:
@@ -75,8 +332,12 @@ def test_enter_does_not_deal_under_the_too_small_notice() -> None:
         app = make_app(level="random", delay=0)
         async with app.run_test(size=(70, 20)) as pilot:
             await pilot.pause()
-            screen = app.screen
-            assert isinstance(screen, StartScreen) and screen.has_class("-narrow")
+            screen = start_screen(app)
+            assert screen.has_class("-narrow")
+            # The notice speaks of the game, not of a card table the start screen does not show.
+            notice = str(screen.query_one(TooSmall).render())
+            assert "The game needs a terminal of at least 80 × 24 characters." in notice
+            assert "card table" not in notice
             await pilot.press("enter")
             await pilot.pause()
             assert app.screen is screen and app.session is None
