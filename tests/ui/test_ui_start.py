@@ -195,7 +195,8 @@ def test_house_rules_are_collapsed_with_the_presets_summary() -> None:
             screen.query_one("#preset", ChoiceRow).focus()
             await pilot.press("right")
             await pilot.pause()
-            assert section.title == "House rules: libre-100 — caballo over sota, 100 to win, 1 juego a coto, capote +100"
+            libre = "House rules: libre-100 — caballo over sota, 100 to win, 1 juego a coto, capote +100"
+            assert section.title == libre
             section._title.focus()
             await pilot.press("left")
             await pilot.pause()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -18,14 +18,14 @@ from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Footer, Input, Label, Static
-from textual.widgets._collapsible import CollapsibleTitle
+from textual.widgets.collapsible import CollapsibleTitle
 
 from ...engine import PRESETS, Card, Rules, Suit
 from ..app import FELT_COLOURS, game_app
 from ..bindings import START_BINDINGS
 from ..cardart import SUIT_LIGHT, card_face
 from ..session import MIN_TRICK_SECONDS, GameSettings, offered_levels
-from ..widgets.choice import ChoiceRow
+from ..widgets.choice import ChoiceRow, same_option
 from ..widgets.notice import SizeGuard, TooSmall
 
 Options = list[tuple[Any, str]]
@@ -199,7 +199,7 @@ def four_aces() -> Text:
 def shown_value(flag: str, value: Any) -> str:
     """A flag's value as its row shows it."""
     for option, text in RULE_OPTIONS.get(flag, []):
-        if option == value and isinstance(option, bool) == isinstance(value, bool):
+        if same_option(option, value):
             return text
     return str(value)
 
@@ -223,7 +223,10 @@ def house_rules_summary(rules: Rules) -> str:
         facts.append(f"capote +{rules.capote_bonus}")
     name = PRESET_NAMES.get(rules.preset_name, rules.preset_name)
     text = f"House rules: {name} — {', '.join(facts)}"
-    changed = [f"{RULE_LABELS.get(flag, flag).lower()} {shown_value(flag, value)}" for flag, value in rules.differences().items()]
+    changed = [
+        f"{RULE_LABELS.get(flag, flag).lower()} {shown_value(flag, value)}"
+        for flag, value in rules.differences().items()
+    ]
     if len(changed) > 2:
         text += f" · {len(changed)} rules changed"
     elif changed:
@@ -234,9 +237,7 @@ def house_rules_summary(rules: Rules) -> str:
 def with_value(options: Sequence[tuple[Any, str]], value: Any, shown: str | None = None) -> Options:
     """``options``, plus ``value`` when it is not one of them (a value from the command line or a file)."""
     listed = list(options)
-    if value is not None and not any(
-        option == value and isinstance(option, bool) == isinstance(value, bool) for option, _ in listed
-    ):
+    if value is not None and not any(same_option(option, value) for option, _ in listed):
         listed.append((value, shown if shown is not None else str(value)))
     return listed
 
@@ -248,7 +249,7 @@ class StartBody(VerticalScroll, can_focus=False, inherit_bindings=False):
 class StartScreen(SizeGuard, Screen[None]):
     """Choose and deal; every row has a sensible default so Enter just starts."""
 
-    BINDINGS: list[BindingType] = [  # noqa: RUF012
+    BINDINGS: ClassVar[list[BindingType]] = [
         *START_BINDINGS,
         Binding("right", "house_rules(True)", "Open", key_display="→"),
         Binding("left", "house_rules(False)", "Close", key_display="←"),
@@ -268,33 +269,30 @@ class StartScreen(SizeGuard, Screen[None]):
         rules = settings.rules
         yield TooSmall()
         yield Static(title_text(), id="start-title")
-        with StartBody(id="start-body"):
-            with Vertical(id="start-form"):
-                yield Static(four_aces(), id="start-cards")
-                yield self._row(
-                    "players", "Game", [(4, "pairs (2 vs 2)"), (2, "heads-up (1 vs 1)")], settings.players
+        with StartBody(id="start-body"), Vertical(id="start-form"):
+            yield Static(four_aces(), id="start-cards")
+            yield self._row("players", "Game", [(4, "pairs (2 vs 2)"), (2, "heads-up (1 vs 1)")], settings.players)
+            yield self._row("level", "Bot level", levels, settings.level)
+            yield self._row("partner_level", "Partner level", [(None, "same as bots"), *levels], settings.partner_level)
+            yield self._row("pace", "Pace", self._pace_options(), self._pace_value())
+            delays = sorted(with_value(DELAYS, float(settings.delay), f"{settings.delay:g} s"))
+            yield self._row("delay", "Bot speed", delays, float(settings.delay))
+            with Horizontal(id="seed-row"):
+                yield Label("Seed", classes="seed-label")
+                yield Input(
+                    "" if settings.seed is None else str(settings.seed),
+                    placeholder="random",
+                    id="seed",
+                    restrict=r"[0-9]*",
+                    max_length=9,
+                    compact=True,
                 )
-                yield self._row("level", "Bot level", levels, settings.level)
-                yield self._row("partner_level", "Partner level", [(None, "same as bots"), *levels], settings.partner_level)
-                yield self._row("pace", "Pace", self._pace_options(), self._pace_value())
-                delays = sorted(with_value(DELAYS, float(settings.delay), f"{settings.delay:g} s"))
-                yield self._row("delay", "Bot speed", delays, float(settings.delay))
-                with Horizontal(id="seed-row"):
-                    yield Label("Seed", classes="seed-label")
-                    yield Input(
-                        "" if settings.seed is None else str(settings.seed),
-                        placeholder="random",
-                        id="seed",
-                        restrict=r"[0-9]*",
-                        max_length=9,
-                        compact=True,
-                    )
-                with Collapsible(title=house_rules_summary(rules), collapsed=True, id="house-rules"):
-                    preset_names = with_value([(name, PRESET_NAMES.get(name, name)) for name in PRESETS], rules.preset_name)
-                    yield self._row("preset", "Rules preset", preset_names, rules.preset_name)
-                    for flag, label, options, explanation in RULE_ROWS:
-                        value = getattr(rules, flag)
-                        yield ChoiceRow(label, with_value(options, value), value, help=explanation, id=flag)
+            with Collapsible(title=house_rules_summary(rules), collapsed=True, id="house-rules"):
+                preset_names = with_value([(name, PRESET_NAMES.get(name, name)) for name in PRESETS], rules.preset_name)
+                yield self._row("preset", "Rules preset", preset_names, rules.preset_name)
+                for flag, label, options, explanation in RULE_ROWS:
+                    value = getattr(rules, flag)
+                    yield ChoiceRow(label, with_value(options, value), value, help=explanation, id=flag)
         with Center(id="start-help-row"):
             yield Static(id="start-help")
         with Horizontal(id="start-buttons"):

@@ -19,6 +19,11 @@ from ..app import FELT_COLOURS
 LABEL_WIDTH = 18
 
 
+def same_option(option: Any, value: Any) -> bool:
+    """Whether ``value`` is ``option`` (``True`` is not the option ``1``)."""
+    return bool(option == value) and isinstance(option, bool) == isinstance(value, bool)
+
+
 class ChoiceRow(Widget, can_focus=True):
     """Cycles through ``options`` (pairs of value and shown text).
 
@@ -50,12 +55,9 @@ class ChoiceRow(Widget, can_focus=True):
         self.options = list(options)
         self.set_reactive(ChoiceRow.index, self._index_of(value))
 
-    def has_option(self, value: Any) -> bool:
-        return any(option == value and isinstance(option, bool) == isinstance(value, bool) for option, _ in self.options)
-
     def _index_of(self, value: Any) -> int:
         for index, (option, _) in enumerate(self.options):
-            if option == value and isinstance(option, bool) == isinstance(value, bool):
+            if same_option(option, value):
                 return index
         return 0
 
