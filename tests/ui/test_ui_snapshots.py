@@ -11,6 +11,7 @@ Regenerate after a deliberate change of the look with
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -19,10 +20,11 @@ from uihelpers import arranged_deck, key_for, playable, settle
 
 from guinote_tui.engine import Card, SeatView, Suit, parse_cards
 from guinote_tui.ui.app import GuinoteApp, make_app
+from guinote_tui.ui.cardart import LARGE, MEDIUM, SMALL, CardSize
 from guinote_tui.ui.screens.table import TableScreen
 from guinote_tui.ui.widgets.board import MuestraPanel, Scoreboard
 from guinote_tui.ui.widgets.hand import HandCard
-from guinote_tui.ui.widgets.table import SeatPanel
+from guinote_tui.ui.widgets.table import SeatPanel, TrickArea, card_size
 
 HAND = "1O 7O 12C 10C 4E 5B"
 
@@ -39,6 +41,9 @@ class Seen:
     stock: int | None = None
     score: tuple[int, int] | None = None
     seats: dict[str, int] = field(default_factory=dict)
+    art: CardSize | None = None
+    card_cells: tuple[int, int] | None = None
+    trick_marks: list[str] = field(default_factory=list)
 
 
 def observe(app: GuinoteApp, seen: Seen) -> None:
@@ -59,6 +64,15 @@ def observe(app: GuinoteApp, seen: Seen) -> None:
     if score is not None:
         seen.score = score.points
     seen.seats = {p.info.title: p.info.count for p in table.query(SeatPanel) if p.info is not None}
+    seen.art = card_size(table)
+    cards = [c for c in table.query(HandCard) if c.card is not None]
+    seen.card_cells = (cards[0].size.width, cards[0].size.height) if cards else None
+    seen.trick_marks = trick_marks(table.query_one(TrickArea).render().plain)
+
+
+def trick_marks(plain: str) -> list[str]:
+    """The words marking the card that holds the trick, as drawn in the cards' top borders."""
+    return re.findall(r"[┏╭]((?:▲ )?(?:winning|won))[━─]", plain)
 
 
 def watching(
@@ -232,3 +246,63 @@ def test_too_small_notice(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert {"-narrow", "-short"} <= seen.classes
     # The game behind the notice is the deal, waiting for the player.
     assert seen.view is not None and seen.view.to_move == 0 and seen.view.tricks == ()
+
+
+# -- the table at three terminal sizes: small cards at 80×24, medium from 120×36, large from 160×45 --
+
+SIZES = {(80, 24): SMALL, (120, 40): MEDIUM, (200, 50): LARGE}
+
+
+def heads_up_app() -> GuinoteApp:
+    deck = arranged_deck(2, dealer=1, hands={0: HAND}, muestra="3O")
+    return make_app(players=2, level="random", seed=7, delay=0, decks=[deck], dealer=1)
+
+
+def check_sized_table(app: GuinoteApp, seen: Seen, size: tuple[int, int], tricks: int) -> None:
+    """The table at ``size``: the player's lead after winning ``tricks`` tricks, drawn with that size's cards."""
+    art = SIZES[size]
+    view = seen.view
+    assert seen.screen == "TableScreen" and view is not None and app.size == size
+    assert seen.art == art and seen.card_cells == (art.width, art.height)
+    assert len(view.tricks) == tricks and view.trick == () and view.to_move == 0
+    assert all(t.winner in (0, view.players // 2) for t in view.tricks)
+    assert len(seen.hand) == 6 and sorted(seen.hand) == sorted(view.hand)
+    assert seen.hand == TableScreen.sorted_hand(view)
+    assert seen.muestra == view.muestra == Card.parse("3O") and view.trump == Suit.OROS
+    assert seen.stock == view.stock_count == 40 - 6 * view.players - 1 - tricks * view.players
+    assert seen.score == view.points and view.points[1] == 0
+    assert seen.seats == ({"Rival": 6} if view.players == 2 else {"Right": 6, "Partner": 6, "Left": 6})
+    # The last trick stays on the felt, its winning card marked with a word.
+    assert seen.trick_marks == ["▲ won"]
+
+
+def sized_table(players: int, size: tuple[int, int], snap_compare) -> None:  # type: ignore[no-untyped-def]
+    tricks = 2 if players == 2 else 1
+
+    async def play(pilot: Pilot[None]) -> None:
+        await play_first_legal(pilot, tricks)
+
+    app = heads_up_app() if players == 2 else pairs_app()
+    seen = Seen()
+    assert snap_compare(app, terminal_size=size, run_before=watching(seen, play))
+    check_sized_table(app, seen, size, tricks)
+
+
+def test_heads_up_table_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    sized_table(2, (80, 24), snap_compare)
+
+
+def test_pairs_table_120x40(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    sized_table(4, (120, 40), snap_compare)
+
+
+def test_heads_up_table_120x40(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    sized_table(2, (120, 40), snap_compare)
+
+
+def test_pairs_table_200x50(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    sized_table(4, (200, 50), snap_compare)
+
+
+def test_heads_up_table_200x50(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    sized_table(2, (200, 50), snap_compare)
