@@ -13,10 +13,11 @@ from textual.app import App
 from textual.dom import DOMNode
 from textual.theme import Theme
 
+from ..ai import default_level, offered_levels
 from ..engine import HistoryError, Match, Rules, read_history, save_history
 from .bindings import APP_BINDINGS
 from .cardart import CARD_COLOURS
-from .session import GameSession, GameSettings, Pace, default_level, offered_levels, parse_decks
+from .session import GameSession, GameSettings, Pace, parse_decks
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 
 STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss")

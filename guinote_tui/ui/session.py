@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from ..ai import Bot, bot_names, make_bot
+from ..ai import Bot, default_level, make_bot, offered_levels
 from ..engine import (
     Action,
     Card,
@@ -39,17 +39,6 @@ from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_markup
 logger = logging.getLogger(__name__)
 
 __all__ = ["HUMAN", "BotMove", "GameSession", "GameSettings", "default_level", "offered_levels", "parse_decks"]
-
-
-def offered_levels() -> list[str]:
-    """Bot levels a player may choose, weakest first (``random`` if none is offered yet)."""
-    return bot_names(offered_only=True) or ["random"]
-
-
-def default_level() -> str:
-    """``normal`` when it exists, otherwise the strongest level offered."""
-    levels = offered_levels()
-    return "normal" if "normal" in levels else levels[-1]
 
 
 #: How a finished trick leaves the table: when the player presses a key, or after a set time.

@@ -7,13 +7,13 @@ import random
 import pytest
 from uihelpers import arranged_deck
 
-from guinote_tui.ai import Bot, make_bot
+from guinote_tui import ai as ai_module
+from guinote_tui.ai import Bot, default_level, make_bot, offered_levels
 from guinote_tui.engine import PLAY, Card, LastTrickTen, SeatView, Sing, Suit, TrickWon, WinReason
-from guinote_tui.ui import session as session_module
 from guinote_tui.ui.cardart import SUIT_LIGHT
 from guinote_tui.ui.narration import Narrator
 from guinote_tui.ui.pacing import think_with_delay
-from guinote_tui.ui.session import GameSession, GameSettings, default_level, offered_levels
+from guinote_tui.ui.session import GameSession, GameSettings
 
 HAND = "1O 7O 12C 10C 4E 5B"
 
@@ -38,7 +38,7 @@ def heads_up(seed: int = 3, **options: object) -> GameSession:
 def test_default_level_is_normal_else_the_strongest_offered(
     monkeypatch: pytest.MonkeyPatch, registered: list[str], expected: str
 ) -> None:
-    monkeypatch.setattr(session_module, "bot_names", lambda offered_only=False: list(registered))
+    monkeypatch.setattr(ai_module, "bot_names", lambda offered_only=False: list(registered))
     assert default_level() == expected
     assert offered_levels() == (registered or ["random"])
 

@@ -385,6 +385,8 @@ class TableScreen(Screen[None]):
     def hold(self) -> None:
         """Keep the finished trick on the table: until a key (pace ``wait``) or for the set time."""
         settings = self.session.settings
+        if settings.pace == "timed" and settings.trick_seconds <= 0:
+            return  # no pause at all
         self.holding = True
         if settings.pace == "timed":
             self._hold_timer = self.set_timer(settings.trick_seconds, self.release)

@@ -1,0 +1,110 @@
+"""How quickly the table answers a card key: from the key press to the repainted table.
+
+    python -m guinote_tui.ui.bench [--hands 4] [--players 4] [--size 100x30] [--seed 1]
+
+Plays whole hands in a headless pilot run (random bots with no delay, no
+pause after a trick): at each of the player's turns it presses the key of a
+legal card and times the press until the first frame the app draws without
+that card in the hand (the app's display call, which a terminal would receive).
+Prints the median, the 95th percentile and the number of key presses. A
+measurement, not a test: the figure depends on the machine and what else runs
+on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import time
+from typing import Any
+
+import click
+
+from ..engine import Play
+
+
+async def _measure(hands: int, players: int, size: tuple[int, int], seed: int) -> list[float]:
+    from .app import make_app
+    from .screens.table import TableScreen
+    from .widgets.hand import HandCard
+
+    app = make_app(players=players, level="random", seed=seed, delay=0, pace="timed")
+    times: list[float] = []
+    watch: dict[str, Any] = {"card": None, "started": 0.0, "frame": None}
+    display = app._display
+
+    def timed_display(screen: Any, renderable: Any) -> None:
+        display(screen, renderable)
+        card = watch["card"]
+        if card is None or renderable is None or watch["frame"] is not None or not isinstance(screen, TableScreen):
+            return
+        if card not in [w.card for w in screen.query(HandCard)]:
+            watch["frame"] = time.perf_counter()
+
+    app._display = timed_display  # type: ignore[method-assign]
+    async with app.run_test(size=size) as pilot:
+        session = app.session
+        assert session is not None
+        session.settings.trick_seconds = 0.0
+        played = 0
+        while played < hands:
+            for _ in range(400):  # let the bots move until the player is asked or the hand ends
+                await pilot.pause()
+                if session.human_to_move or session.hand_over:
+                    break
+            table = app.screen
+            if session.hand_over:
+                played += 1
+                if session.match.is_over or played >= hands:
+                    break
+                await pilot.pause(0.9)  # the summary takes keys after a moment
+                await pilot.press("enter")
+                continue
+            if not isinstance(table, TableScreen) or not session.human_to_move:
+                continue
+            legal = [a.card for a in session.view().legal if isinstance(a, Play)]
+            if not legal:
+                await pilot.press("p")
+                continue
+            card = legal[0]
+            key = str(table.shown_hand.index(card) + 1)
+            watch.update(card=card, started=time.perf_counter(), frame=None)
+            await pilot.press(key)
+            for _ in range(200):
+                if watch["frame"] is not None:
+                    break
+                await pilot.pause()
+            if watch["frame"] is not None:
+                times.append(watch["frame"] - watch["started"])
+            watch["card"] = None
+    return times
+
+
+@click.command()
+@click.option("--hands", default=4, show_default=True, help="Hands to play.")
+@click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True)
+@click.option("--size", default="100x30", show_default=True, help="Terminal size, WIDTHxHEIGHT.")
+@click.option("--seed", default=1, show_default=True, help="The match's seed.")
+def main(hands: int, players: str, size: str, seed: int) -> None:
+    """Time from a card key to the refreshed table, in a headless pilot run."""
+    try:
+        width, height = (int(part) for part in size.lower().split("x"))
+    except ValueError:
+        raise click.BadParameter(f"write the size as WIDTHxHEIGHT, e.g. 100x30, not {size!r}") from None
+    if hands < 1:
+        raise click.BadParameter("play at least one hand")
+    times = asyncio.run(_measure(hands, int(players), (width, height), seed))
+    if not times:
+        click.echo("no key was pressed", err=True)
+        sys.exit(1)
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    click.echo(
+        f"key to frame over {len(times)} card keys ({players} players, {width}x{height}): "
+        f"median {statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()
