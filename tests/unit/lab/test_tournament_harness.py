@@ -75,7 +75,7 @@ class CheatingBot(Bot):
 
 
 @pytest.fixture
-def test_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+def registered_test_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     for bot in (GreedyBot, OpenRecorder, CheatingBot):
         monkeypatch.setitem(REGISTRY, bot.name, bot)
 
@@ -140,7 +140,9 @@ def test_libre_100_juegos_are_finished_too() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_a_stronger_a_shows_positive_figures_and_swapping_names_flips_them(test_bots: None, players: int) -> None:
+def test_a_stronger_a_shows_positive_figures_and_swapping_names_flips_them(
+    registered_test_bots: None, players: int
+) -> None:
     strong_a = run_tournament(TournamentConfig("greedy-test", "random", players=players, deals=80, seed=4))
     assert strong_a.mean_point_diff_ci95[0] > 0
     assert strong_a.juego_share_a_ci95[0] > 0.5
@@ -151,7 +153,7 @@ def test_a_stronger_a_shows_positive_figures_and_swapping_names_flips_them(test_
     assert strong_b.figures()["elo_a_minus_b"] < 0
 
 
-def test_duplicate_plays_each_deal_from_both_sides(test_bots: None) -> None:
+def test_duplicate_plays_each_deal_from_both_sides(registered_test_bots: None) -> None:
     single = run_tournament(TournamentConfig("greedy-test", "random", players=2, deals=20, seed=9, duplicate=False))
     double = run_tournament(TournamentConfig("greedy-test", "random", players=2, deals=20, seed=9, duplicate=True))
     assert single.games == 20 and double.games == 40
@@ -160,7 +162,7 @@ def test_duplicate_plays_each_deal_from_both_sides(test_bots: None) -> None:
     assert data["duplicate"] is True and data["deals"] == 20 and data["games"] == 40
 
 
-def test_open_card_bots_get_the_full_state_and_decisions_are_counted(test_bots: None) -> None:
+def test_open_card_bots_get_the_full_state_and_decisions_are_counted(registered_test_bots: None) -> None:
     OpenRecorder.calls.update(open=0, view=0)
     report = run_tournament(TournamentConfig("open-test", "random", players=2, deals=5, seed=1))
     assert OpenRecorder.calls["view"] == 0
@@ -170,7 +172,7 @@ def test_open_card_bots_get_the_full_state_and_decisions_are_counted(test_bots: 
     assert set(timings["random"]) >= {"p50", "p95", "p99", "max"}
 
 
-def test_an_illegal_bot_action_stops_the_tournament_with_one_line(test_bots: None) -> None:
+def test_an_illegal_bot_action_stops_the_tournament_with_one_line(registered_test_bots: None) -> None:
     with pytest.raises(TournamentError) as caught:
         run_tournament(TournamentConfig("cheat-test", "random", players=2, deals=3, seed=1))
     message = str(caught.value)
