@@ -1,7 +1,7 @@
 """The bot interface: a bot sees one seat's view and returns one legal action.
 
 A :class:`Bot` never receives the full :class:`~guinote_tui.engine.HandState`:
-it is handed a :class:`~guinote_tui.engine.SeatView` (RULES.md section 8) and a
+it is handed a :class:`~guinote_tui.engine.SeatView` (docs/rules.md, section 8) and a
 random generator, and it must return one of ``view.legal``. The same view with
 a generator in the same state gives the same action.
 

@@ -6,7 +6,7 @@ of the search bots (fast, from a full state in the seat's own perspective).
 
 It works on a :class:`Situation`: the seat's hand and legal cards, the trick
 so far, and for each other seat the mask of cards it may still hold. The
-advice it follows (seeds 000/002/004 and RULES.md):
+advice it follows (seeds 000/002/004 and docs/rules.md):
 
 * phase 1: give no points away, lead low cards, keep trumps for the arrastre,
   keep the halves of a possible cante, take a trick with points cheaply

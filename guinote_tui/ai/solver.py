@@ -5,7 +5,7 @@ remaining tricks form a finite two-sided game. Heads-up this is the real
 position (the opponent's hand is exactly the cards the seat has not seen);
 in pairs the search samples the hidden hands and solves each sample.
 
-The solver plays the arrastre obligations of RULES.md section 4 with bit
+The solver plays the arrastre obligations of docs/rules.md, section 4 with bit
 masks, sings the best cante open to the trick winner's side after each
 trick (forty before twenty: singing never costs anything when every card is
 known), adds the last-trick ten, and runs alpha-beta with a transposition

@@ -1,4 +1,4 @@
-"""The arrastre obligations (RULES.md section 4), in the order the rules give them.
+"""The arrastre obligations (docs/rules.md, section 4), in the order the rules give them.
 
 In phase 1 every card may be played. Once the stock and the muestra are gone,
 each player after the leader must, in order of priority:

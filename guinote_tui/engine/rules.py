@@ -1,4 +1,4 @@
-"""The rule set: every variant flag of RULES.md, with named presets.
+"""The rule set: every variant flag of the rulebook (docs/rules.md), with named presets.
 
     >>> Rules.preset("aragones").partner_exemption
     True
@@ -8,7 +8,7 @@
     'off'
 
 A :class:`Rules` value is frozen; ``with_flags`` returns a changed copy.
-Flags that RULES.md names keep its names; the ones it implies for the
+Flags that the rulebook names keep its names; the ones it implies for the
 ``libre-100`` preset (card order, cante pair, swap window, target, vueltas,
 how a tie over the target is settled, capote) are named here.
 """

@@ -1,4 +1,4 @@
-"""What one seat may see (RULES.md section 8), and nothing more.
+"""What one seat may see (docs/rules.md, section 8), and nothing more.
 
 A :class:`SeatView` holds the seat's own hand, the muestra while it lies
 under the stock (and, once drawn, who took it: everyone saw it go), the trick

@@ -5,7 +5,7 @@ side that carries more points is more likely to win it. This command plays
 juegos between copies of the rule-based ``normal`` bot, keeps those whose
 first hand went de vueltas, and fits ``P(win) = 1 / (1 + exp(-diff / s))`` to
 the first hand's point difference by maximum likelihood (a grid over ``s``).
-It calibrated the juego objective the search bots once tried (docs/bots.md).
+It calibrated the juego objective the search bots once tried (docs/lab/2026-11-juego-objective.md).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A deliberately simple second reading of RULES.md, written only for the tests.
+"""A deliberately simple second reading of docs/rules.md, written only for the tests.
 
 It does not use :mod:`guinote_tui.engine.obligations` nor any of the engine's
 tables: every answer is worked out from the rule text, card by card, as plainly
@@ -34,7 +34,7 @@ def the_card(rank: int, suit: int) -> int:
 
 
 def strength_order(rules: Rules) -> list[int]:
-    """RULES.md 1 (and 10 for libre-100): ranks from the strongest to the weakest."""
+    """docs/rules.md, section 1 (and 10 for libre-100): ranks from the strongest to the weakest."""
     if rules.card_order == "sota_high":
         return [1, 3, 12, 10, 11, 7, 6, 5, 4, 2]
     return [1, 3, 12, 11, 10, 7, 6, 5, 4, 2]
@@ -47,7 +47,7 @@ def stronger(a: int, b: int, rules: Rules) -> bool:
 
 
 def winning_position(trick: list[int], trump: int, rules: Rules) -> int:
-    """RULES.md 3: highest trump in the trick, else highest card of the suit led."""
+    """docs/rules.md, section 3: highest trump in the trick, else highest card of the suit led."""
     best = 0
     for i in range(1, len(trick)):
         card, top = trick[i], trick[best]
@@ -99,7 +99,7 @@ def facts(state: HandState) -> Facts:
 
 
 def swap_card(hand: list[int], state: HandState, f: Facts) -> int | None:
-    """RULES.md 6, timing aside: the card this hand could exchange for the muestra."""
+    """docs/rules.md, section 6, timing aside: the card this hand could exchange for the muestra."""
     rules = state.rules
     muestra = state.muestra
     if muestra is None or f.swap_done:
@@ -153,7 +153,7 @@ def declarations(seat: int, state: HandState, f: Facts, *, at_opening: bool = Fa
 
 
 def breaks_a_rule(card: int, seat: int, state: HandState) -> str | None:
-    """RULES.md 4, asked card by card: which arrastre rule would playing ``card`` break?"""
+    """docs/rules.md, section 4, asked card by card: which arrastre rule would playing ``card`` break?"""
     rules = state.rules
     hand = state.hands[seat]
     trick = list(state.trick)
@@ -193,7 +193,7 @@ def breaks_a_rule(card: int, seat: int, state: HandState) -> str | None:
 
 
 def expected_actions(state: HandState) -> set[str]:
-    """The legal actions of the seat to move, worked out from RULES.md."""
+    """The legal actions of the seat to move, worked out from docs/rules.md."""
     if state.stage == "over":
         return set()
     seat = state.to_move

@@ -1,4 +1,4 @@
-"""The engine's legal actions against an independent, deliberately simple reading of RULES.md.
+"""The engine's legal actions against an independent, deliberately simple reading of docs/rules.md.
 
 Random walks through whole hands, across both presets, both table sizes and
 several flags, compare ``HandState.legal_actions()`` (cards *and*

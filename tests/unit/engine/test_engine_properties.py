@@ -60,7 +60,7 @@ def random_match(seed: int, players: int, rules: Rules, on_step=None) -> Match: 
 
 
 def check_result(result: HandResult) -> None:
-    """The score of a finished hand adds up (RULES.md 1 and 7)."""
+    """The score of a finished hand adds up (docs/rules.md, section 1 and 7)."""
     if not result.stopped_early:
         assert sum(result.card_points) == 120
         assert result.last_trick_side in (0, 1)
@@ -91,7 +91,7 @@ def check_match(match: Match) -> None:
         assert record.result is not None
         decided = record.result.juego_winner is not None
         if match.rules.vueltas and match.rules.target == 101 and previous_undecided:
-            # RULES.md 7: two hands always decide a juego.
+            # docs/rules.md, section 7: two hands always decide a juego.
             assert decided, "a juego went to a third hand"
         previous_undecided = not decided
 
@@ -222,7 +222,7 @@ def test_loaded_history_deals_the_same_next_hands() -> None:
 
 
 def expected_juego_winner(result: HandResult, rules: Rules) -> int | None:
-    """RULES.md 7 and 10, for a hand played to the end, written out plainly."""
+    """docs/rules.md, section 7 and 10, for a hand played to the end, written out plainly."""
     qualified = []
     for side in (0, 1):
         if result.totals[side] < rules.target:
@@ -242,7 +242,7 @@ def expected_juego_winner(result: HandResult, rules: Rules) -> int | None:
 
 
 def test_juego_decisions_follow_the_rules() -> None:
-    """Every hand's juego decision matches RULES.md; de vueltas hands stop the moment a side reaches the target."""
+    """Every hand's juego decision matches docs/rules.md; de vueltas hands stop the moment a side reaches the target."""
     seen: Counter[str] = Counter()
     for index in range(600):
         players, rules = SETUPS[index % len(SETUPS)]

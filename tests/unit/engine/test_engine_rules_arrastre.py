@@ -1,4 +1,4 @@
-"""RULES.md section 4 (and 9): the arrastre obligations, one scenario per rule and flag.
+"""docs/rules.md, section 4 (and 9): the arrastre obligations, one scenario per rule and flag.
 
 Every scenario reaches the arrastre with :func:`engine_setup.arrastre`: the
 hands are those each seat holds when the stock and the muestra are gone, Bastos

@@ -1,4 +1,4 @@
-"""RULES.md sections 5, 6 and the tute of section 7: one scenario per rule and flag.
+"""docs/rules.md, sections 5, 6 and the tute of section 7: one scenario per rule and flag.
 
 Most scenarios are pairs with seat 0 dealing, so seat 1 is mano. In the first
 trick seat 1 leads 4C, seat 2 plays 5C, seat 3 wins with 1C and seat 0 plays

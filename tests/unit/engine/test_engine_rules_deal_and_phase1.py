@@ -1,4 +1,4 @@
-"""RULES.md sections 1-3 and 9, one scenario per rule: cards, deal, phase 1."""
+"""docs/rules.md, sections 1-3 and 9, one scenario per rule: cards, deal, phase 1."""
 
 from __future__ import annotations
 

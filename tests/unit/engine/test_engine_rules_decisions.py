@@ -1,4 +1,4 @@
-"""Where RULES.md is silent the engine decides; docs/rules-decisions.md lists each decision, tested here."""
+"""Where docs/rules.md is silent the engine decides; docs/rules-decisions.md lists each decision, tested here."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md sections 7, 8 and 10: scoring a hand, juegos, cotos, information, the presets.
+"""docs/rules.md, sections 7, 8 and 10: scoring a hand, juegos, cotos, information, the presets.
 
 Some scenarios replay a recorded hand (deck order from the top, dealer 3 so
 seat 0 is mano, and every action) chosen because it reaches the situation the
@@ -213,7 +213,7 @@ def _play_match(match: Match, pick: int = 0) -> Match:
 
 
 def _booked(match: Match) -> tuple[list[int], list[int], int | None]:
-    """Juegos and cotos recomputed from the hand results, as RULES.md 7 says."""
+    """Juegos and cotos recomputed from the hand results, as docs/rules.md, section 7 says."""
     juegos, cotos, winner = [0, 0], [0, 0], None
     rules = match.rules
     for record in match.finished:
@@ -294,7 +294,7 @@ def test_view_shows_own_hand_and_public_facts_only() -> None:
 
 
 def test_libre_100_preset_flags() -> None:
-    """libre-100: the flags RULES.md 10 lists (caballo high, rey+caballo, one at a time, own-turn swap...)."""
+    """libre-100: the flags of docs/rules.md, section 10 (caballo high, rey+caballo, one by one, own-turn swap...)."""
     assert LIBRE.card_order == "caballo_high" and LIBRE.cante_pair == "rey_caballo"
     assert LIBRE.deal_packet == 1 and LIBRE.swap_window == "own_turn"
     assert (LIBRE.partner_exemption, LIBRE.must_undertrump) == (False, True)
