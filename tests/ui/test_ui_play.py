@@ -9,7 +9,7 @@ import re
 from textual.widgets import Static
 from uihelpers import arranged_deck, face_up_cards, key_for, playable, resize, screen_lines, settle, summary_ready
 
-from guinote_tui.engine import PLAY, Card, Pass, Sing, Suit, Swap
+from guinote_tui.engine import PLAY, Card, Pass, Sing, Stage, Suit, Swap
 from guinote_tui.ui.app import GuinoteApp, make_app
 from guinote_tui.ui.screens.summary import SummaryScreen
 from guinote_tui.ui.screens.table import DeclarationButton, TableScreen
@@ -71,7 +71,7 @@ async def play_out_hand(app: GuinoteApp, pilot, table: TableScreen) -> dict[str,
             continue
         legal_cards = playable(view.legal)
         illegal = [c for c in view.hand if c not in legal_cards]
-        if illegal and view.stage == "play":
+        if illegal and view.stage is Stage.PLAY:
             card = illegal[0]
             expected = session.why_illegal(PLAY[card])
             before = list(view.hand)
@@ -311,7 +311,7 @@ async def _the_partner_wins_and_the_player_sings_in_the_window() -> None:
         await settle(pilot)
         view = session.view()
         assert view.tricks[0].winner == 2
-        assert view.stage == "window" and view.to_move == 0
+        assert view.stage is Stage.WINDOW and view.to_move == 0
         assert not playable(view.legal)
         # Only what is legal is offered: no seven to change here.
         assert "your partner won the trick — sing (s), or pass (p)" in message(table)
@@ -324,7 +324,7 @@ async def _the_partner_wins_and_the_player_sings_in_the_window() -> None:
         await pilot.press("s")
         await pilot.pause()
         assert [(c.seat, c.suit) for c in session.view().cantes] == [(0, Suit.COPAS)]
-        assert session.view().stage == "play"
+        assert session.view().stage is Stage.PLAY
 
 
 def test_keys_do_nothing_while_the_too_small_notice_hides_the_table() -> None:

@@ -23,7 +23,7 @@ from guinote_tui.ai import (
 from guinote_tui.ai.determinize import build_state, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.tables import cards_of, mask_of
-from guinote_tui.engine import HandState, Rules, seat_view
+from guinote_tui.engine import HandState, Rules, Stage, seat_view
 from guinote_tui.lab.bench import random_positions
 
 # Small budgets: the tests check behaviour, the bench and the tournaments measure strength.
@@ -130,7 +130,7 @@ def test_bad_specs_fail_with_one_line(spec: str, message: str) -> None:
 def test_every_bot_returns_a_legal_action_including_windows(players: int, preset: str) -> None:
     states = positions(players, preset, hands=3)
     stages = {s.stage for s in states}
-    assert "predraw" in stages or "window" in stages or players == 2 or preset == "libre-100"
+    assert Stage.PREDRAW in stages or Stage.WINDOW in stages or players == 2 or preset == "libre-100"
     declarations = sum(1 for s in states if any(type(a).__name__ != "Play" for a in s.legal_actions()))
     assert declarations > 0
     for spec in SPECS:

@@ -9,7 +9,7 @@ import pytest
 from guinote_tui.ai.policy import declaration
 from guinote_tui.ai.solver import ArrastreSolver
 from guinote_tui.ai.tables import mask_of, tables_for
-from guinote_tui.engine import PASS, HandState, Play
+from guinote_tui.engine import PASS, HandState, Play, Stage
 from guinote_tui.lab.bench import random_positions
 
 
@@ -20,12 +20,12 @@ def brute_force(state: HandState) -> int:
     legal = state.legal_actions()
     tables = tables_for(state.rules, state.trump)
     before = state.points[0] - state.points[1]
-    if state.stage != "play" or any(not isinstance(a, Play) for a in legal):
+    if state.stage is not Stage.PLAY or any(not isinstance(a, Play) for a in legal):
         sing = declaration([a for a in legal if type(a).__name__ == "Sing"], state.trump, None, tables)
         child = state.copy()
         if sing is not None:
             child.apply(sing)
-        elif state.stage != "play":
+        elif state.stage is not Stage.PLAY:
             child.apply(PASS)
         else:
             return _best(state, [a for a in legal if isinstance(a, Play)], before)
@@ -47,7 +47,7 @@ def _best(state: HandState, plays: list, before: int) -> int:
 def arrastre_positions(players: int, preset: str, max_cards: int, count: int) -> list[HandState]:
     out = []
     for state in random_positions(players, preset, seed=11 + players, hands=60):
-        if not (state.first_of_juego and state.muestra is None and state.stage == "play"):
+        if not (state.first_of_juego and state.muestra is None and state.stage is Stage.PLAY):
             continue
         small = sum(len(h) for h in state.hands) <= max_cards
         if small and all(isinstance(a, Play) for a in state.legal_actions()):

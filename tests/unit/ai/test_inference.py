@@ -13,7 +13,7 @@ from guinote_tui.ai.inference import MISSED_DECLARATION, Inference, Window, infe
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.rulebots import NormalBot
 from guinote_tui.ai.tables import mask_of
-from guinote_tui.engine import RANKS, HandState, Rules, SeatView, seat_view
+from guinote_tui.engine import RANKS, HandState, Rules, SeatView, Stage, seat_view
 
 
 def policy_positions(players: int, seed: int, hands: int):
@@ -29,7 +29,7 @@ def policy_positions(players: int, seed: int, hands: int):
             seat = state.to_move
             assert seat is not None
             view = seat_view(state, seat)
-            if seat == 0 and state.stage == "play" and len(view.legal) > 1:
+            if seat == 0 and state.stage is Stage.PLAY and len(view.legal) > 1:
                 true = Deal({s: list(state.hands[s]) for s in range(1, players)}, list(state.stock))
                 yield view, true, state
             state.apply(bot.choose(view, rng))

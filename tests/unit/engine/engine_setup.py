@@ -26,6 +26,7 @@ from guinote_tui.engine import (
     HandState,
     Match,
     Rules,
+    Stage,
     parse_action,
     parse_cards,
 )
@@ -146,7 +147,7 @@ def snapshot(state: HandState) -> dict[str, Any]:
 
 def pass_windows(state: HandState) -> None:
     """Let any window or pre-draw decision go by until a card is to be played."""
-    while state.stage in ("window", "predraw"):
+    while state.stage in (Stage.WINDOW, Stage.PREDRAW):
         state.apply(parse_action("pass"))
 
 
@@ -228,7 +229,7 @@ def arrastre(
             seat = state.to_move
             assert seat == (leader + offset) % players
             state.apply(parse_action(str(throw[seat][trick])), seat)
-    if state.stage == "predraw":
+    if state.stage is Stage.PREDRAW:
         state.apply(parse_action("pass"))
     assert state.in_arrastre and state.leader == leader, (state.tricks, state.describe())
     for seat in range(players):

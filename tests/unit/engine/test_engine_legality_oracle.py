@@ -20,7 +20,7 @@ from simple_rules import (
     window_expected_at_opening,
 )
 
-from guinote_tui.engine import CARDS, PASS, PLAY, SING, SWAP, TUTE, HandState, IllegalAction, Rules
+from guinote_tui.engine import CARDS, PASS, PLAY, SING, SWAP, TUTE, HandState, IllegalAction, Rules, Stage
 
 CONFIGS: list[tuple[str, Rules, int]] = [
     ("aragones pairs", Rules(), 4),
@@ -138,7 +138,7 @@ def _count(state: HandState, legal: set[str], coverage: Counter[str]) -> None:
     for prefix in ("sing:", "swap:", "tute:"):
         if any(t.startswith(prefix) for t in legal):
             coverage[prefix] += 1
-    if state.stage == "play" and state.trick and state.muestra is None:
+    if state.stage is Stage.PLAY and state.trick and state.muestra is None:
         seat = state.to_move
         assert seat is not None
         reasons = {breaks_a_rule(c, seat, state) for c in state.hands[seat]}
@@ -169,16 +169,17 @@ def _check_transition(state: HandState, before: HandState | None, action: object
     if before is not None:
         winner = state.tricks[-1].winner
         expect_predraw = predraw_expected(before, action.card, winner)  # type: ignore[attr-defined]
-        assert (state.stage == "predraw") == expect_predraw, f"pre-draw: expected {expect_predraw}, got {state.stage}"
+        got = state.stage is Stage.PREDRAW
+        assert got == expect_predraw, f"pre-draw: expected {expect_predraw}, got {state.stage}"
         if expect_predraw:
             return
-    opening = before is not None or stage_before == "predraw"
+    opening = before is not None or stage_before is Stage.PREDRAW
     if opening:
         winner = state.tricks[-1].winner
         if window_expected_at_opening(state):
-            assert (state.stage, state.to_move) == ("window", (winner + 2) % 4)
+            assert (state.stage, state.to_move) == (Stage.WINDOW, (winner + 2) % 4)
         else:
-            assert (state.stage, state.to_move) == ("play", winner)
+            assert (state.stage, state.to_move) == (Stage.PLAY, winner)
 
 
 def test_engine_legal_actions_match_a_simple_reading_of_the_rules() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from engine_setup import act, arrastre, deal, legal_texts, pass_windows, snapshot
 
-from guinote_tui.engine import IllegalAction, Rules, Suit, Termination, parse_action, seat_view
+from guinote_tui.engine import IllegalAction, Rules, Stage, Suit, Termination, parse_action, seat_view
 from guinote_tui.engine.hand import HandState
 
 KEEP_OUT = "12O 12C 12E 12B 10O 10C 10E 10B 11O 11C 11E 11B 7B 2B 7O 2O"
@@ -61,7 +61,7 @@ def assert_refused(state: HandState, move: str, *words: str) -> None:
 def test_cante_rey_and_sota_score_twenty() -> None:
     """Rey + Sota of one suit held in hand: 20 points, counted in the hand score when sung."""
     state = hand_after_first_trick(seat3="12O 10O")
-    assert state.stage == "play" and state.to_move == 3
+    assert state.stage is Stage.PLAY and state.to_move == 3
     assert "sing:O" in legal_texts(state)
     act(state, "3 sing:O")
     assert state.cante_points == [0, 20]
@@ -92,7 +92,7 @@ def test_cante_window_closes_at_the_first_card_of_the_next_trick() -> None:
     """The window runs from the trick until the first card of the next trick."""
     state = hand_after_first_trick(seat1="12O 10O", seat3="5O")
     # Seat 1's partner won: seat 1 is asked first (stage window) and passes.
-    assert state.stage == "window" and state.to_move == 1
+    assert state.stage is Stage.WINDOW and state.to_move == 1
     assert legal_texts(state) == {"sing:O", "pass"}
     act(state, "1 pass", "3 5O", "0 4E")
     assert state.to_move == 1
@@ -133,9 +133,9 @@ def test_one_cante_per_trick_won_per_side() -> None:
 def test_one_cante_per_trick_per_side_blocks_the_partner_too() -> None:
     """cante_limit=per_side: after the partner sings, the trick winner cannot sing after the same trick."""
     state = hand_after_first_trick(seat1="12E 10E", seat3="12O 10O")
-    assert state.stage == "window" and state.to_move == 1
+    assert state.stage is Stage.WINDOW and state.to_move == 1
     act(state, "1 sing:E")
-    assert state.to_move == 3 and state.stage == "play"
+    assert state.to_move == 3 and state.stage is Stage.PLAY
     assert "sing:O" not in legal_texts(state)
 
 
@@ -150,10 +150,10 @@ def test_flag_cante_limit_per_player_lets_each_partner_sing_after_one_trick() ->
 def test_partner_decides_first_in_stage_window_then_pass_hands_back() -> None:
     """The winner's partner holding a cante decides first (stage window); pass hands over to the winner."""
     state = hand_after_first_trick(seat1="12E 10E")
-    assert (state.stage, state.to_move) == ("window", 1)
+    assert (state.stage, state.to_move) == (Stage.WINDOW, 1)
     assert_refused(state, "1 5O", "not your turn to play")
     act(state, "1 pass")
-    assert (state.stage, state.to_move) == ("play", 3)
+    assert (state.stage, state.to_move) == (Stage.PLAY, 3)
     assert state.cantes == []
 
 
@@ -198,16 +198,16 @@ def test_swap_seven_of_trumps_for_the_muestra() -> None:
     assert "1B" in [str(c) for c in state.hands[3]] and "7B" not in [str(c) for c in state.hands[3]]
     assert (state.swap.seat, str(state.swap.given), str(state.swap.taken)) == (3, "7B", "1B")  # type: ignore[union-attr]
     assert state.trump == Suit.BASTOS
-    assert state.to_move == 3 and state.stage == "play"
+    assert state.to_move == 3 and state.stage is Stage.PLAY
 
 
 def test_swap_by_the_winners_partner_in_the_window() -> None:
     """The partner of the trick winner (same side) may change the seven in the window."""
     state = hand_after_first_trick(seat1="7B", muestra="1B")
-    assert (state.stage, state.to_move) == ("window", 1)
+    assert (state.stage, state.to_move) == (Stage.WINDOW, 1)
     assert legal_texts(state) == {"swap:7B", "pass"}
     act(state, "1 swap:7B")
-    assert (state.stage, state.to_move) == ("play", 3)
+    assert (state.stage, state.to_move) == (Stage.PLAY, 3)
     assert "1B" in [str(c) for c in state.hands[1]]
 
 
@@ -294,7 +294,7 @@ def test_swap_window_just_before_the_final_draw_stage_predraw() -> None:
     """The swap window includes the moment just before the final draw (stage predraw)."""
     state = _phase1_won_by_seat1(seat1="7B")
     assert state.stock_count == 3 and state.muestra is not None
-    assert (state.stage, state.to_move) == ("predraw", 1)
+    assert (state.stage, state.to_move) == (Stage.PREDRAW, 1)
     assert legal_texts(state) == {"swap:7B", "pass"}
     assert_refused(state, "1 5B", "before the final draw")
     act(state, "1 swap:7B")
@@ -314,7 +314,7 @@ def test_predraw_pass_leaves_the_muestra_to_the_last_drawer() -> None:
 def test_no_predraw_for_the_side_that_lost_the_trick() -> None:
     """The pre-draw swap belongs to the side that won the most recent trick only."""
     state = _phase1_won_by_seat1(seat1="", seat2="7B")
-    assert state.stage != "predraw"
+    assert state.stage is not Stage.PREDRAW
     assert state.in_arrastre
 
 
@@ -332,7 +332,7 @@ def test_flag_swap_window_own_turn_swap_on_the_holders_turn_in_phase1() -> None:
 def test_flag_swap_window_own_turn_has_no_predraw_stage() -> None:
     """swap_window=own_turn: the swap is a turn action, so there is no pre-draw stage."""
     state = _phase1_won_by_seat1(seat1="7B", rules=Rules(swap_window="own_turn"))
-    assert state.stage != "predraw"
+    assert state.stage is not Stage.PREDRAW
     assert state.in_arrastre
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_setup import act, deal, deck_order, legal_texts, snapshot
 
-from guinote_tui.engine import HandState, IllegalAction, Match, Rules, parse_action
+from guinote_tui.engine import HandState, IllegalAction, Match, Rules, Stage, parse_action
 
 KEEP_OUT = "12O 12C 12E 12B 10O 10C 10E 10B 11O 11C 11E 11B 7B 2B 7O 2O"
 
@@ -29,14 +29,14 @@ def test_decision_no_cante_at_stage_predraw() -> None:
     )
     # Seat 1 wins the first three tricks (passing any window) and keeps the 7 of trumps.
     for lead, a, b, c in (("1O", "4C", "2C", "2E"), ("3O", "5C", "7C", "7E"), ("12O", "6C", "5E", "5O")):
-        while state.stage == "window":
+        while state.stage is Stage.WINDOW:
             act(state, f"{state.to_move} pass")
         act(state, f"1 {lead}", f"2 {a}", f"3 {b}", f"0 {c}")
     assert "10C" in [str(c) for c in state.hands[1]]  # seat 1 now holds Rey and Sota of Copas
-    while state.stage == "window":
+    while state.stage is Stage.WINDOW:
         act(state, f"{state.to_move} pass")
     act(state, "1 10O", "2 4E", "3 6E", "0 6O")
-    assert (state.stage, state.to_move) == ("predraw", 1)
+    assert (state.stage, state.to_move) == (Stage.PREDRAW, 1)
     assert legal_texts(state) == {"swap:7B", "pass"}
     act(state, "1 pass")
     assert state.in_arrastre and "sing:C" in legal_texts(state)

@@ -12,7 +12,17 @@ import random
 import pytest
 from engine_setup import act, arrastre, deal, legal_texts
 
-from guinote_tui.engine import HandState, Match, Rules, RulesError, Termination, parse_action, parse_deck, seat_view
+from guinote_tui.engine import (
+    HandState,
+    Match,
+    Rules,
+    RulesError,
+    Stage,
+    Termination,
+    parse_action,
+    parse_deck,
+    seat_view,
+)
 
 LIBRE = Rules.preset("libre-100")
 
@@ -384,7 +394,7 @@ def test_tute_is_off_in_libre_100() -> None:
     """libre-100: tute off."""
     state = deal({1: "4C 5E", 2: "5C 6E", 3: "1C 12O 12C 12E 12B", 0: "6C 4E"}, muestra="4B", dealer=0, rules=LIBRE)
     act(state, "1 4C", "2 5C", "3 1C", "0 6C")
-    while state.stage == "window":
+    while state.stage is Stage.WINDOW:
         act(state, f"{state.to_move} pass")
     assert not any(t.startswith("tute") for t in legal_texts(state))
     with pytest.raises(Exception, match="tute is not played"):

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from guinote_tui.ai import make_bot
-from guinote_tui.engine import Play, seat_view
+from guinote_tui.engine import Play, Stage, seat_view
 from guinote_tui.lab.regret import main, paired, phase1_positions, regrets
 
 
@@ -18,7 +18,7 @@ def test_positions_are_phase1_card_choices_valued_reproducibly(players: int) -> 
     assert len(positions) >= 4
     for position in positions:
         state = position.state
-        assert state.muestra is not None and state.stage == "play"
+        assert state.muestra is not None and state.stage is Stage.PLAY
         legal = state.legal_actions()
         assert all(type(a) is Play for a in legal) and len(legal) >= 2
         assert sorted(position.values) == sorted(a.card for a in legal if isinstance(a, Play))
