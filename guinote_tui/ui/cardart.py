@@ -35,7 +35,7 @@ from ..engine import RANK_NAMES, Card, Suit
 
 CARD_COLOURS: dict[str, str] = {
     # The suits as written on the felt (names, log lines, cantes).
-    "oros": "#f5c842",  # yellow gold
+    "oros": "#f2c94c",  # yellow gold
     "copas": "#ff7474",  # red
     "espadas": "#6fa8ff",  # blue
     "bastos": "#72d672",  # green
