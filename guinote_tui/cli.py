@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from . import __version__
+from .ai import offered_levels
 from .engine import HistoryError, Rules, RulesError
 from .lab.params import FiniteFloatRange
 
@@ -24,6 +25,7 @@ def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:
 
 
 PRESET_CHOICE = click.Choice(["aragones", "libre-100"])
+RULE_HELP = "Override one rules flag (the flags: guinote rules --flags)."
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
@@ -40,9 +42,9 @@ def main(ctx: click.Context) -> None:
 
 @main.command()
 @click.option("--players", type=click.Choice(["2", "4"]), default=None, help="4 = pairs, 2 = heads-up.")
-@click.option("--level", default=None, help="Bot level for every bot seat.")
+@click.option("--level", type=click.Choice(offered_levels()), default=None, help="Bot level for every bot seat.")
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
-@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help="Override one rules flag.")
+@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
 @click.option("--seed", type=int, default=None, help="Seed for the deals (a repeatable match).")
 @click.option("--delay", type=FiniteFloatRange(0, 10), default=None, help="Seconds between bot plays.")
 @click.option("--load", "history", type=click.Path(dir_okay=False), default=None, help="Resume a saved history.")
@@ -57,10 +59,6 @@ def play(
 ) -> None:
     """Open the game (the default command)."""
     rules = build_rules(preset, flags)
-    from .ai import offered_levels
-
-    if level is not None and level not in offered_levels():
-        raise click.BadParameter(f"choose from {', '.join(offered_levels())}", param_hint="--level")
     try:
         from .ui.app import make_app
     except ImportError as exc:  # pragma: no cover - depends on the install
@@ -123,7 +121,7 @@ def _tournament_options(*, legacy: bool) -> Callable[[Callable[..., Any]], Calla
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=None, help="Full matches to play [default: 1000].")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
-@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help="Override one rules flag.")
+@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
 @click.option("--bots", default=None, help="Bot kind for every seat [default: random].")
 @_tournament_options(legacy=True)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -191,7 +189,7 @@ def simulate(
 )
 @click.option("--seed", type=int, default=0, show_default=True, help="The tournament seed.")
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
-@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help="Override one rules flag.")
+@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def tournament(
     spec_a: str,
@@ -277,6 +275,30 @@ def replay(path: str) -> None:
     click.echo(f"juegos {match.juegos[0]}-{match.juegos[1]}, cotos {match.cotos[0]}-{match.cotos[1]}; match {state}")
 
 
+@main.command(name="rules")
+@click.option("--flags", "list_flags", is_flag=True, help="List every rules flag with its values.")
+def rules_command(list_flags: bool) -> None:
+    """The rules presets, or with --flags every flag that --rule NAME=VALUE can set."""
+    if list_flags:
+        for line in Rules.flag_lines():
+            click.echo(line)
+        return
+    from .engine import PRESETS
+
+    base = PRESETS["aragones"]
+    click.echo("aragones (the default): the rules of docs/rules.md as the flags list them")
+    for name, preset in PRESETS.items():
+        if name == "aragones":
+            continue
+        changed = ", ".join(
+            f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+            for k, v in preset.to_dict().items()
+            if k != "preset_name" and v != getattr(base, k)
+        )
+        click.echo(f"{name}: aragones with {changed}")
+    click.echo("Choose one with --rules NAME; change a flag with --rule NAME=VALUE (guinote rules --flags).")
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind (localhost by default).")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
@@ -286,7 +308,7 @@ def serve(host: str, port: int) -> None:
         from textual_serve.server import Server
     except ImportError:
         raise click.ClickException(
-            "textual-serve is not installed: install the serve extra (pip install '.[serve]' in a checkout)"
+            "textual-serve is not installed: pip install 'guinote-tui[serve]' (from a checkout: pip install '.[serve]')"
         ) from None
     command = f"{sys.executable} -m guinote_tui play"
     try:

@@ -41,42 +41,47 @@ class Rules:
     """Every flag of the rules, defaulting to the ``aragones`` preset."""
 
     preset_name: str = "aragones"
-    #: Which of sota and caballo ranks higher (and scores 3; the other scores 2).
     card_order: CardOrder = "sota_high"
-    #: The cards of a cante: rey + sota, or rey + caballo.
     cante_pair: CantePair = "rey_sota"
-    #: Cards dealt per packet: two rounds of 3, or one at a time.
     deal_packet: DealPacket = 3
-    #: Who deals the next hand: the seat to the dealer's right, or the last trick's winner.
     next_dealer: NextDealer = "rotate"
-    #: In the arrastre, a player whose partner is winning need only follow suit.
     partner_exemption: bool = True
-    #: In the arrastre, a void player who cannot over-trump must still play a trump.
     must_undertrump: bool = False
-    #: One cante per trick won per side, or per player.
     cante_limit: CanteLimit = "per_side"
-    #: If the muestra is the 7 of trumps, the 2 of trumps may be exchanged for it.
     two_for_seven: bool = True
-    #: A muestra lower than the 7 may still be taken by the swap.
     swap_low_muestra: bool = True
-    #: When the swap may be made: after the side won a trick, or on the holder's turn.
     swap_window: SwapWindow = "after_trick"
-    #: First hand of a juego: 101 counts only with 30 from cards plus the last ten.
     treinta_malas: bool = True
-    #: Hands after the first of a juego end the moment a side reaches the target.
     vueltas: bool = True
-    #: Points that win a juego.
     target: int = 101
-    #: When both sides reach the target at the end of a hand: last trick wins, or higher score.
     both_reach: BothReach = "last_trick"
-    #: Bonus for a side that takes every trick of a hand.
     capote_bonus: CapoteBonus = 0
-    #: Four reyes (or four of the cante's other card): wins the juego, scores 40, or nothing.
     tute: TuteRule = "juego"
-    #: Juegos a side needs to win a coto.
     juegos_per_coto: int = 3
-    #: Cotos a side needs to win the match.
     cotos_to_win: int = 1
+
+
+    #: What each flag means, in one line (``guinote rules --flags`` lists them).
+    FLAG_HELP: ClassVar[dict[str, str]] = {
+        "card_order": "Which of sota and caballo ranks higher (and scores 3; the other scores 2).",
+        "cante_pair": "The cards of a cante: rey + sota, or rey + caballo.",
+        "deal_packet": "Cards dealt per packet: two rounds of 3, or one at a time.",
+        "next_dealer": "Who deals the next hand: the seat to the dealer's right, or the last trick's winner.",
+        "partner_exemption": "In the arrastre, a player whose partner is winning need only follow suit.",
+        "must_undertrump": "In the arrastre, a void player who cannot over-trump must still play a trump.",
+        "cante_limit": "One cante per trick won per side, or per player.",
+        "two_for_seven": "If the muestra is the 7 of trumps, the 2 of trumps may be exchanged for it.",
+        "swap_low_muestra": "A muestra lower than the 7 may still be taken by the swap.",
+        "swap_window": "When the swap may be made: after the side won a trick, or on the holder's turn.",
+        "treinta_malas": "First hand of a juego: 101 counts only with 30 from cards plus the last ten.",
+        "vueltas": "Hands after the first of a juego end the moment a side reaches the target.",
+        "target": "Points that win a juego.",
+        "both_reach": "When both sides reach the target at the end of a hand: last trick wins, or higher score.",
+        "capote_bonus": "Bonus for a side that takes every trick of a hand.",
+        "tute": "Four reyes (or four of the cante's other card): wins the juego, scores 40, or nothing.",
+        "juegos_per_coto": "Juegos a side needs to win a coto.",
+        "cotos_to_win": "Cotos a side needs to win the match.",
+    }
 
     #: The values each flag with a fixed set of choices may take (from its ``Literal`` type).
     CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {
@@ -201,6 +206,24 @@ class Rules:
         points.update({1: 11, 3: 10, REY: 4, high: 3, low: 2})
         return points
 
+    @classmethod
+    def flag_lines(cls) -> list[str]:
+        """Every flag with its values and its value in each preset, one line each (for ``--help``)."""
+        lines = []
+        for f in fields(cls):
+            if f.name == "preset_name":
+                continue
+            if f.name in cls.CHOICES:
+                values = " | ".join(str(v) for v in cls.CHOICES[f.name])
+            elif f.name in cls.RANGES:
+                low, high = cls.RANGES[f.name]
+                values = f"{low}-{high}"
+            else:
+                values = "true | false"
+            presets = ", ".join(f"{name}: {_text(getattr(rules, f.name))}" for name, rules in PRESETS.items())
+            lines.append(f"{f.name} = {values}  ({presets})\n    {cls.FLAG_HELP[f.name]}")
+        return lines
+
     def differences(self) -> dict[str, Any]:
         """Flags that differ from this rule set's preset."""
         base = PRESETS.get(self.preset_name, ARAGONES)
@@ -209,6 +232,10 @@ class Rules:
             for f in fields(self)
             if f.name != "preset_name" and getattr(self, f.name) != getattr(base, f.name)
         }
+
+
+def _text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 ARAGONES = Rules()

@@ -77,7 +77,7 @@ def test_a_bad_history_is_one_line_from_the_command(tmp_path: Path) -> None:
 def test_an_unknown_level_is_refused_by_the_command() -> None:
     result = CliRunner().invoke(main, ["play", "--level", "grandmaster"])
     assert result.exit_code == 2
-    assert "choose from" in result.output
+    assert "is not one of" in result.output
 
 
 class Slowpoke(Bot):

@@ -78,7 +78,7 @@ def test_play_refuses_bad_options_with_one_readable_line() -> None:
         (["play", "--rule", "tute=sometimes"], "tute must be one of"),
         (["play", "--rule", "nonsense=1"], "unknown rules flag"),
         (["play", "--players", "3"], "'3' is not one of"),
-        (["play", "--level", "grandmaster"], "choose from"),
+        (["play", "--level", "grandmaster"], "is not one of 'easy', 'normal', 'hard', 'expert'"),
         (["play", "--delay", "nan"], "'nan' is not a number"),
         (["play", "--delay", "11"], "--delay"),
     ):
@@ -107,3 +107,33 @@ def test_serve_that_cannot_bind_is_one_line(monkeypatch) -> None:  # type: ignor
     result = CliRunner().invoke(main, ["serve", "--port", "18765"])
     assert result.exit_code == 1
     assert result.output.strip() == "Error: cannot serve on 127.0.0.1:18765: address already in use"
+
+
+def test_help_lists_the_levels_and_rules_lists_every_flag() -> None:
+    from dataclasses import fields
+
+    from guinote_tui.ai import offered_levels
+    from guinote_tui.engine import Rules
+
+    runner = CliRunner()
+    help_text = runner.invoke(main, ["play", "--help"]).output
+    assert f"--level [{'|'.join(offered_levels())}]" in help_text
+    assert "guinote rules --flags" in " ".join(help_text.split())
+    listed = runner.invoke(main, ["rules", "--flags"])
+    assert listed.exit_code == 0
+    names = [line.split(" = ")[0] for line in listed.output.splitlines() if " = " in line]
+    assert names == [f.name for f in fields(Rules) if f.name != "preset_name"]
+    assert "tute = juego | points40 | off  (aragones: juego, libre-100: off)" in listed.output
+    presets = runner.invoke(main, ["rules"]).output
+    assert "libre-100: aragones with card_order=caballo_high" in presets
+
+
+def test_serve_without_textual_serve_says_how_to_install_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setitem(sys.modules, "textual_serve", None)  # an import of it fails
+    monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    result = CliRunner().invoke(main, ["serve"])
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        "Error: textual-serve is not installed: "
+        "pip install 'guinote-tui[serve]' (from a checkout: pip install '.[serve]')"
+    )
