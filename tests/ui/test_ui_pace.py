@@ -142,3 +142,31 @@ def test_the_hand_keeps_trumps_at_the_right_end_and_the_footer_names_the_two() -
             assert table.check_action("swap_two", ()) and not table.check_action("swap", ())
 
     asyncio.run(run())
+
+
+def test_the_table_never_marks_a_seat_asked_in_a_window() -> None:
+    # Seat 1 wins the first trick and its partner (seat 3, on the left) holds a pair: it is asked
+    # first, privately. The table must show seat 1 (who leads next) as the one deciding.
+    from guinote_tui.engine import Stage, parse_action
+    from guinote_tui.ui.widgets.table import SeatPanel, TrickArea
+
+    async def run() -> None:
+        hands = {0: "2B 4B 5B 6B 7B 2C", 1: "1B 2O 3O 4O 5O 6O", 2: "3E 5E 6E 7E 11E 7C", 3: "12O 10O 4C 5C 6C 2E"}
+        deck = arranged_deck(4, dealer=3, hands=hands, muestra="1C", stock="7O 1E 12E 3C")
+        app = make_app(players=4, level="random", seed=3, delay=0, decks=[deck], dealer=3)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            for seat, card in ((0, "2B"), (1, "1B"), (2, "3E"), (3, "2E")):
+                session.apply(seat, parse_action(card))
+            assert (session.match.hand.stage, session.match.hand.to_move) == (Stage.WINDOW, 3)
+            table.refresh_table()
+            await pilot.pause()
+            active = {p.id: p.info.active for p in table.query(SeatPanel) if p.info is not None}
+            assert active == {"seat-right": True, "seat-top": False, "seat-left": False}
+            picture = table.query_one(TrickArea).picture
+            assert picture is not None and picture.to_move == 1
+
+    asyncio.run(run())

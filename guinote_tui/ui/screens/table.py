@@ -152,6 +152,8 @@ class TableScreen(Screen[None]):
         match = session.match
         names = session.names
         players = session.players
+        # Who is shown deciding: never a seat asked in a window or before the last draw (rules §8).
+        shown = shown_to_move(view)
         for seat in range(1, players):
             panel = self.query_one(f"#seat-{position_of(seat, players)}", SeatPanel)
             panel.show(
@@ -159,7 +161,7 @@ class TableScreen(Screen[None]):
                     title=names[seat],
                     level=session.settings.level_of(seat),
                     count=view.hand_sizes[seat],
-                    active=view.to_move == seat,
+                    active=shown == seat,
                     dealer=view.dealer == seat,
                 )
             )
@@ -175,9 +177,11 @@ class TableScreen(Screen[None]):
                 names=names,
                 cards=view.trick,
                 finished=finished,
-                to_move=view.to_move,
+                to_move=shown,
                 number=len(view.tricks) + (0 if finished else 1),
                 points=points,
+                trump=view.trump,
+                rules=view.rules,
             )
         )
         taker = names[view.muestra_taker] if view.muestra_taker is not None else None
@@ -265,9 +269,9 @@ class TableScreen(Screen[None]):
         if self.holding and view.tricks:
             trick = view.tricks[-1]
             winner = "you" if trick.winner == HUMAN else session.names[trick.winner]
-            after = "the summary" if session.hand_over else "the game"
+            after = " to the summary" if session.hand_over else ""
             if session.settings.pace == "wait":
-                text = f"[b]Trick {len(view.tricks)} to {winner}.[/b] Press Space to go on to {after}"
+                text = f"[b]Trick {len(view.tricks)} to {winner}.[/b] Press Space to go on{after}"
             else:
                 text = f"[b]Trick {len(view.tricks)} to {winner}.[/b] [dim](Space to go on now)[/dim]"
         elif session.hand_over:
