@@ -134,7 +134,7 @@ class TableScreen(Screen[None]):
             yield PlayerHand(id="hand")
             yield Vertical(id="actions")
         yield Static(id="message")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(TrackerPanel).display = False
