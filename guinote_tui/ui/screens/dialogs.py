@@ -91,7 +91,7 @@ class LastTrickScreen(SizeGuard, ModalScreen[None]):
         faces = [
             card_face(
                 card,
-                top_label=f"{i + 1}",
+                top_label=f"{i + 1} ▲ won" if trick.seat_of(i, self.players) == trick.winner else f"{i + 1}",
                 bottom_label=self.names[trick.seat_of(i, self.players)],
                 highlight=trick.seat_of(i, self.players) == trick.winner,
                 dim=trick.seat_of(i, self.players) != trick.winner,
