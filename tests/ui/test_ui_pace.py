@@ -170,3 +170,35 @@ def test_the_table_never_marks_a_seat_asked_in_a_window() -> None:
             assert picture is not None and picture.to_move == 1
 
     asyncio.run(run())
+
+
+def test_the_last_trick_on_the_felt_counts_its_ten() -> None:
+    import random
+
+    from guinote_tui.ui.widgets.table import TrickArea
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=21, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            hand = session.match.hand
+            rng = random.Random(2)
+            while not hand.is_over:  # played through the session, as the table would
+                seat = hand.to_move
+                assert seat is not None
+                session.apply(seat, rng.choice(hand.legal_actions()))
+            table.summary_shown = True  # keep the felt in view
+            table.refresh_table()
+            await pilot.pause()
+            area = table.query_one(TrickArea)
+            assert area.picture is not None
+            played_out = hand.result is not None and not hand.result.stopped_early
+            assert played_out  # this deal is played to its last trick
+            assert area.picture.last_ten == played_out
+            text = " ".join(str(area.render()).split())
+            assert ("+10 last trick" in text) == played_out
+
+    asyncio.run(run())

@@ -180,6 +180,7 @@ class TableScreen(Screen[None]):
                 to_move=shown,
                 number=len(view.tricks) + (0 if finished else 1),
                 points=points,
+                last_ten=finished is not None and not any(view.hand_sizes) and view.stock_count == 0,
                 trump=view.trump,
                 rules=view.rules,
             )

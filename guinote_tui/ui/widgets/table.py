@@ -102,6 +102,8 @@ class TrickPicture:
     to_move: int | None
     number: int
     points: int = 0
+    #: The finished trick was the last: its winner's side also took the ten (las diez de últimas).
+    last_ten: bool = False
     #: Trumps and the rules, to mark the card winning a trick in play (none marked without them).
     trump: int | None = None
     rules: Rules | None = None
@@ -160,7 +162,8 @@ class TrickArea(Widget):
             played = [(trick.seat_of(i, picture.players), c) for i, c in enumerate(trick.cards)]
             winner = picture.names[trick.winner]
             verb = "win" if trick.winner == 0 else "wins"
-            title = Text(f"{winner} {verb} trick {picture.number} · +{picture.points}", style=NAME_STYLE)
+            ten = " +10 last trick" if picture.last_ten else ""
+            title = Text(f"{winner} {verb} trick {picture.number} · +{picture.points}{ten}", style=NAME_STYLE)
         else:
             played = list(picture.cards)
             title = Text(f"Trick {picture.number}", style=NAME_STYLE)
