@@ -4,7 +4,8 @@ Plays a seeded pairs match against the default bots for a few turns (the
 player takes their first legal card, and sings or changes the seven when
 offered), then saves the table as SVG with ``App.save_screenshot`` and, when
 ``rsvg-convert`` is installed (Debian: ``librsvg2-bin``), as PNG too. The
-start screen is saved the same way.
+start screen is saved the same way, and the table again at 80×24 (pairs)
+and 200×50 (heads-up).
 """
 
 from __future__ import annotations
@@ -41,6 +42,40 @@ def to_png(svg: Path) -> Path | None:
     return png
 
 
+async def play_turns(app, pilot, turns: int) -> None:  # type: ignore[no-untyped-def]
+    """The player's first legal card each turn (a cante or a change first), Space after each trick."""
+    played = 0
+    while played < turns:
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        session = app.session
+        table = app.screen
+        if session is None or session.hand_over or not isinstance(table, TableScreen):
+            break
+        if table.holding:
+            await pilot.press("space")  # a finished trick waits for the player
+            continue
+        if not session.human_to_move:
+            continue
+        legal = session.view().legal
+        keys = {"Sing": "s", "Swap": "c", "DeclareTute": "t"}
+        declaration = next((keys[type(a).__name__] for a in legal if type(a).__name__ in keys), None)
+        if declaration:
+            await pilot.press(declaration)
+            continue
+        card = next(a.card for a in legal if isinstance(a, Play))
+        await pilot.press(str(table.shown_hand.index(card) + 1))
+        played += 1
+    for _ in range(50):  # until the player is asked again (a finished trick may be held on the felt)
+        await pilot.pause()
+        await app.workers.wait_for_complete()
+        session = app.session
+        if session is not None and (session.human_to_move or session.hand_over or getattr(app.screen, "holding", 0)):
+            break
+    await pilot.pause()
+
+
 async def capture() -> list[Path]:
     saved: list[Path] = []
     app = make_app(seed=SEED, delay=0)
@@ -48,33 +83,14 @@ async def capture() -> list[Path]:
         await pilot.pause()
         saved.append(Path(app.save_screenshot("start.svg", path=str(HERE))))
         await pilot.press("enter")
-        turns = 0
-        while turns < TURNS:
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-            session = app.session
-            table = app.screen
-            if session is None or session.hand_over or not isinstance(table, TableScreen):
-                break
-            if not session.human_to_move:
-                continue
-            legal = session.view().legal
-            keys = {"Sing": "s", "Swap": "c", "DeclareTute": "t"}
-            declaration = next((keys[type(a).__name__] for a in legal if type(a).__name__ in keys), None)
-            if declaration:
-                await pilot.press(declaration)
-                continue
-            card = next(a.card for a in legal if isinstance(a, Play))
-            await pilot.press(str(table.shown_hand.index(card) + 1))
-            turns += 1
-        for _ in range(50):
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-            if app.session is not None and (app.session.human_to_move or app.session.hand_over):
-                break
-        await pilot.pause()
+        await play_turns(app, pilot, TURNS)
         saved.append(Path(app.save_screenshot("table.svg", path=str(HERE))))
+    # The smallest table the game plays in, and a big terminal heads-up.
+    for name, players, size, turns in (("table-80x24", 4, (80, 24), 5), ("table-200x50", 2, (200, 50), 6)):
+        app = make_app(players=players, seed=SEED, delay=0)
+        async with app.run_test(size=size) as pilot:
+            await play_turns(app, pilot, turns)
+            saved.append(Path(app.save_screenshot(f"{name}.svg", path=str(HERE))))
     return saved
 
 
