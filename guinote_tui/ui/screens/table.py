@@ -218,8 +218,10 @@ class TableScreen(Screen[None]):
         self._show_declarations(view)
         self._show_status(view)
         self._show_message(view)
-        # The footer is rebuilt only when what it offers changes.
-        offers = (view.my_turn, tuple(sorted({type(a).__name__ for a in view.legal})), bool(view.tricks))
+        # The footer is rebuilt only when what it offers changes: the declarations (and which card
+        # a change gives). Rebuilding it costs more than the rest of a move's redraw.
+        declared = {str(a) if isinstance(a, Swap) else type(a).__name__ for a in view.legal if not isinstance(a, Play)}
+        offers = tuple(sorted(declared))
         if offers != self._footer_offers:
             self._footer_offers = offers
             self.refresh_bindings()
