@@ -332,3 +332,23 @@ def test_the_arrastre_line_says_what_changes_under_the_rules_in_play(
     line = Narrator(names, Rules.preset(preset)).lines([ArrastreBegun(7)])[0]
     assert line.startswith("[b]Arrastre[/b]: the stock is gone. From now on follow suit and beat")
     assert says in line and not_says not in line
+
+
+def test_taking_the_muestra_is_told_once() -> None:
+    # The muestra is the last card drawn: the log says "You take the muestra 7O", not also "You draw 7O".
+    from guinote_tui.ui.narration import card_markup
+
+    for seed in range(40):
+        session = GameSession(GameSettings(players=2, level="random", seed=seed))
+        rng = random.Random(seed)
+        hand = session.match.hand
+        while hand.muestra is not None and not hand.is_over:
+            seat = hand.to_move
+            assert seat is not None
+            session.apply(seat, rng.choice(hand.legal_actions()))
+        if hand.muestra_taker == 0:
+            card = card_markup(hand.muestra_card)
+            assert session.log.count(f"You take the muestra {card}") == 1
+            assert f"You draw {card}" not in session.log
+            return
+    pytest.fail("the player never took the muestra in 40 seeds")
