@@ -150,6 +150,24 @@ class Match:
         if hand.stage is _OVER:
             self._record()
 
+    def take_back(self, upto: int) -> None:
+        """Replay the current hand from its deal with only its first ``upto`` actions (an undo).
+
+        Raises ``ValueError`` for a finished hand (it is already booked) or a
+        count that is not one of its actions.
+        """
+        hand = self.hand
+        if hand.is_over:
+            raise ValueError("a finished hand cannot be taken back")
+        if not 0 <= upto <= len(hand.log):
+            raise ValueError(f"the hand has {len(hand.log)} actions, not {upto}")
+        fresh = HandState(
+            hand.deck, hand.dealer, self.rules, self.players, hand.carried, hand.first_of_juego, self.events
+        )
+        for seat, action in hand.log[:upto]:
+            fresh.apply(action, seat)
+        self.hand = fresh
+
     def records(self) -> list[HandRecord]:
         """Every hand so far, the current one last if it is still in play."""
         records = list(self.finished)

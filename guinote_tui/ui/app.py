@@ -158,7 +158,7 @@ class GuinoteApp(App[None]):
             target = Path(path).expanduser().resolve()
             try:
                 session = self.session
-                save_history(session.match, target, names=list(session.names), table=session.settings.table_record())
+                save_history(session.match, target, names=list(session.names), table=session.table_record())
             except OSError as exc:
                 self.notify(f"Could not save {path}: {exc.strerror or exc}", severity="error")
                 return

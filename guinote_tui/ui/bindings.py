@@ -23,6 +23,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("r", "history", "Tricks"),
     Binding("k", "tracker", "Tracker"),
     Binding("w", "toggle_pace", "Pace"),
+    Binding("u", "undo", "Undo"),
     Binding("ctrl+s", "save", "Save"),
     Binding("question_mark,f1", "rules", "Rules", key_display="?"),
     Binding("n", "new_match", "New", show=False),

@@ -144,7 +144,9 @@ class GameSession:
         #: The seed this match was dealt from (shown, so that a deal can be played again).
         self.seed: int | None = seed
         self.match = match
-        match.table = settings.table_record()
+        #: Undo (or, later, hints) was used in this match: its results are not the player's alone.
+        self.assisted = bool(match.table.get("assisted", False))
+        match.table = self.table_record()
         self.players = match.players
         self.names: tuple[str, ...] = PAIR_NAMES if self.players == 4 else HEADS_UP_NAMES
         self.narrator = Narrator(self.names, match.rules)
@@ -229,6 +231,37 @@ class GameSession:
         lines = self.narrator.lines(visible_to((hand.events or [])[start:], HUMAN))
         self.log.extend(lines)
         return lines
+
+    def table_record(self) -> dict[str, Any]:
+        """What a saved match keeps of its table: the settings' record and whether it was assisted."""
+        return {**self.settings.table_record(), "assisted": self.assisted}
+
+    # -- undo -------------------------------------------------------------------
+
+    def undo_point(self) -> int | None:
+        """How many of the hand's actions stay if the player's last action is taken back (None: nothing to undo)."""
+        hand = self.match.hand
+        if hand.is_over:
+            return None
+        mine = [index for index, (seat, _) in enumerate(hand.log) if seat == HUMAN]
+        return mine[-1] if mine else None
+
+    def undo(self) -> bool:
+        """Take back the player's last action and the bots' replies after it (within the hand).
+
+        Marks the match as assisted and retells the hand's log. False when
+        there is nothing to take back.
+        """
+        point = self.undo_point()
+        if point is None:
+            return False
+        self.match.take_back(point)
+        self.assisted = True
+        self.match.table = self.table_record()
+        del self.log[self.hand_log_start :]
+        self._note_deal()
+        self.log.extend(self.narrator.lines(self.match.hand.visible_events(HUMAN)))
+        return True
 
     def next_hand(self) -> None:
         """Deal the next hand of the match (a given deck order is used if the test supplied one)."""

@@ -221,7 +221,7 @@ class TableScreen(Screen[None]):
         # The footer is rebuilt only when what it offers changes: the declarations (and which card
         # a change gives). Rebuilding it costs more than the rest of a move's redraw.
         declared = {str(a) if isinstance(a, Swap) else type(a).__name__ for a in view.legal if not isinstance(a, Play)}
-        offers = tuple(sorted(declared))
+        offers = (*sorted(declared), session.undo_point() is not None)
         if offers != self._footer_offers:
             self._footer_offers = offers
             self.refresh_bindings()
@@ -257,6 +257,8 @@ class TableScreen(Screen[None]):
         )
         if view.dealer == view.seat:
             text += " · you deal"  # the other seats show it by their cards
+        if session.assisted:
+            text += " · [b]assisted[/b]"
         self.query_one("#status", Static).update(text)
         seed = session.seed
         self.query_one("#seed", Static).update(f"seed {seed}" if seed is not None else "")
@@ -500,6 +502,8 @@ class TableScreen(Screen[None]):
             return bool(offered)
         if action == "last_trick":
             return True if view.tricks else None
+        if action == "undo":
+            return True if session.undo_point() is not None else None
         return True
 
     def action_play_index(self, index: int) -> None:
@@ -558,6 +562,29 @@ class TableScreen(Screen[None]):
             self.app.push_screen(LastTrickScreen(view.tricks[-1], self.session.names, view.players, view.rules))
         else:
             self.say("No trick has been played yet in this hand")
+
+    def action_undo(self) -> None:
+        """Take back the player's last action and the bots' replies after it (the match is then assisted)."""
+        session = self.session
+        if session.undo_point() is None:
+            self.say("Nothing to take back in this hand")
+            return
+        for worker in self.workers:
+            if worker.group == "bots":
+                worker.cancel()  # a bot thinking about the position being undone
+        session.undo()
+        self.turn += 1  # a bot's answer already on its way is for the old position
+        self._pending = None
+        if self.holding:
+            self.holding = False
+            if self._hold_timer is not None:
+                self._hold_timer.stop()
+                self._hold_timer = None
+        self.query_one("#log", EventLog).lines = tuple(session.log)
+        self.selected = None
+        self.message = "[b]Taken back.[/b] Your move again (this match is now marked assisted)"
+        self.refresh_table()
+        self.advance()
 
     def action_history(self) -> None:
         from .history import HistoryScreen

@@ -249,3 +249,28 @@ def test_a_hand_without_events_plays_the_same(players: int) -> None:
         copy = loud.copy()
         assert copy.events is None and loud.copy(events=True).events == loud.events
     assert quiet.events is None and quiet.result == loud.result and quiet.tricks == loud.tricks
+
+
+def test_taking_back_replays_the_hand_from_its_deal() -> None:
+    match = Match(4, Rules(), seed=9)
+    rng = random.Random(9)
+    snapshots = []
+    while not match.hand.is_over:
+        hand = match.hand
+        snapshots.append((list(hand.log), [sorted(h) for h in hand.hands], list(hand.points), hand.stage))
+        match.apply(rng.choice(match.legal_actions()))
+        if len(snapshots) == 30:
+            break
+    for upto in (29, 12, 0):
+        match.take_back(upto)
+        hand = match.hand
+        log, hands, points, stage = snapshots[upto]
+        assert list(hand.log) == log and [sorted(h) for h in hand.hands] == hands
+        assert list(hand.points) == points and hand.stage is stage
+        assert hand.events is not None and isinstance(hand.events[0], Dealt)
+    with pytest.raises(ValueError, match="not 99"):
+        match.take_back(99)
+    while not match.hand.is_over:
+        match.apply(rng.choice(match.legal_actions()))
+    with pytest.raises(ValueError, match="finished hand"):
+        match.take_back(0)

@@ -1,0 +1,72 @@
+"""Undo: the player's last action and the bots' replies are taken back, any number of times in a hand."""
+
+from __future__ import annotations
+
+import asyncio
+
+from uihelpers import key_for, playable, settle
+
+from guinote_tui.engine import history_dict, load_history
+from guinote_tui.ui.app import make_app
+from guinote_tui.ui.screens.table import TableScreen
+from guinote_tui.ui.session import GameSession, GameSettings
+from guinote_tui.ui.widgets.log import EventLog
+
+
+def test_undo_takes_back_each_of_the_players_moves_across_tricks() -> None:
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=4, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            session = app.session
+            assert session is not None
+            await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            assert not table.check_action("undo", ())  # nothing to take back yet
+            positions = []
+            for _ in range(3):  # three of the player's cards, across tricks
+                await settle(pilot)
+                hand = session.match.hand
+                positions.append((list(hand.log), sorted(hand.hands[0])))
+                await pilot.press(key_for(app, playable(session.view().legal)[0]))
+            await settle(pilot)
+            assert len(session.match.hand.tricks) >= 2 and not session.assisted
+            for log, cards in reversed(positions):
+                await pilot.press("u")
+                await pilot.pause()
+                hand = session.match.hand
+                # Back to the moment before the player's move: same actions, same cards, the player to move.
+                assert list(hand.log) == log and sorted(hand.hands[0]) == cards
+                assert session.human_to_move
+                assert table.query_one(EventLog).lines == tuple(session.log)
+            assert session.assisted
+            assert "assisted" in str(table.query_one("#status").render())
+            # Nothing left to take back in this hand: the key is off (and out of the footer).
+            assert not table.check_action("undo", ())
+            before = list(session.match.hand.log)
+            await pilot.press("u")
+            await pilot.pause()
+            assert list(session.match.hand.log) == before
+            # The game goes on from there.
+            await pilot.press(key_for(app, playable(session.view().legal)[0]))
+            await settle(pilot)
+            assert len(session.match.hand.log) >= 1
+
+    asyncio.run(run())
+
+
+def test_the_assisted_mark_is_kept_in_the_saved_match() -> None:
+    session = GameSession(GameSettings(players=2, level="random", seed=6))
+    hand = session.match.hand
+    while session.undo_point() is None:
+        seat = hand.to_move
+        assert seat is not None
+        session.apply(seat, hand.legal_actions()[0])
+        hand = session.match.hand
+    log = session.log[:]
+    assert session.undo()
+    assert session.assisted and session.log != log
+    saved = history_dict(session.match, table=session.table_record())
+    assert saved["table"]["assisted"] is True
+    resumed = GameSession(GameSettings(players=2, level="random"), load_history(saved))
+    assert resumed.assisted
