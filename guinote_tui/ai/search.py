@@ -121,10 +121,39 @@ class HardBot(Bot):
             totals = self._playout_values(view, know, cards, tables, rng)
         return PLAY[max(cards, key=lambda c: totals[c])]
 
+    def card_values(self, view: SeatView, rng: random.Random) -> dict[int, float]:
+        """The search's value of every card ``view.legal`` may play, in points of the hand for the seat's side.
+
+        The same machinery as :meth:`choose` (not used by it): playouts on
+        sampled deals in phase 1; in the arrastre the exact solve heads-up, the
+        mean of the per-sample exact solves in pairs. One scale for every card
+        of a decision (only the differences between cards mean something across
+        methods). Empty when no card may be played.
+        """
+        cards: list[int] = [a.card for a in view.legal if isinstance(a, Play)]
+        if not cards:
+            return {}
+        know = self._knowledge(view)
+        self._inference = None
+        if view.in_arrastre:
+            found = self._arrastre_totals(view, know, cards, rng)
+            if found is not None:
+                totals, solved = found
+                return {c: totals[c] / solved for c in cards}
+        tables = tables_for(view.rules, view.trump)
+        return self._playout_values(view, know, cards, tables, rng)
+
     def _arrastre_values(
         self, view: SeatView, know: Knowledge, cards: list[int], rng: random.Random
     ) -> dict[int, float] | None:
         """Exact values: heads-up one solve; in pairs a solve per sampled deal within the node budget."""
+        found = self._arrastre_totals(view, know, cards, rng)
+        return None if found is None else found[0]
+
+    def _arrastre_totals(
+        self, view: SeatView, know: Knowledge, cards: list[int], rng: random.Random
+    ) -> tuple[dict[int, float], int] | None:
+        """The summed exact values over the deals solved, and how many were solved (None: none)."""
         settings = self.settings
         trick: list[int] = [c for _, c in view.trick]
         sung = 0
@@ -137,7 +166,7 @@ class HardBot(Bot):
             hands[view.seat] = know.mine
             hands[1 - view.seat] = know.unseen
             values = solver.action_values(hands, view.leader, trick, sung)
-            return {c: float(values[c]) for c in cards}
+            return {c: float(values[c]) for c in cards}, 1
         solver = ArrastreSolver(view.rules, view.trump, view.players, settings.arrastre_nodes)
         totals = dict.fromkeys(cards, 0.0)
         solved = 0
@@ -152,7 +181,7 @@ class HardBot(Bot):
             for card in cards:
                 totals[card] += values[card]
             solved += 1
-        return totals if solved else None
+        return (totals, solved) if solved else None
 
     def _playout_values(
         self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random

@@ -1,0 +1,24 @@
+"""The coach: advice for the decision at hand and the review of a played match.
+
+Pure Python on the engine and the bots (never an interface library):
+:func:`advise` gives, from one seat's view alone, the coach's action, the
+value of every legal card and a :class:`Reason` (a :class:`ReasonCode` with
+parameters; :func:`reason_text` makes its sentence); :func:`review_match`
+asks the coach at every decision one seat took in a match and prices each
+one (``guinote review``).
+"""
+
+from .advice import COACH_BUDGET, Advice, advise
+from .reasons import Reason, ReasonCode, reason_text
+from .review import Decision, review_match
+
+__all__ = [
+    "COACH_BUDGET",
+    "Advice",
+    "Decision",
+    "Reason",
+    "ReasonCode",
+    "advise",
+    "reason_text",
+    "review_match",
+]
