@@ -11,7 +11,10 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
 * the bots (``ai``) import neither the measuring tools (``lab``) nor the
   interface (``ui``); the measuring tools and the self-play runner
   (``sim``) do not import the interface;
-* the engine, the bots and the tournament harness import no textual, rich or
+* the coach (``coach``) imports only the engine and the bots: neither
+  ``lab``, ``ui``, ``sim`` nor ``cli``; nothing in the engine or the bots
+  imports the coach;
+* the engine, the bots, the coach and the tournament harness import no textual, rich or
   click; the rest of ``lab`` may use click for its commands, never textual
   or rich;
 * ``cli`` imports the interface only inside the command that opens it, never
@@ -220,6 +223,8 @@ def test_the_engine_imports_nothing_of_the_project_outside_itself() -> None:
         ("lab", f"{PACKAGE}.ui"),
         ("sim", f"{PACKAGE}.ui"),
         ("sim", f"{PACKAGE}.lab"),
+        ("engine", f"{PACKAGE}.coach"),
+        ("ai", f"{PACKAGE}.coach"),
     ],
 )
 def test_lower_layers_do_not_import_higher_ones(source: str, forbidden: str) -> None:
@@ -232,7 +237,7 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
 @pytest.mark.parametrize(
     ("source", "library", "within"),
     [
-        *((p, lib, ()) for p in ("engine", "ai") for lib in sorted(UI_LIBRARIES)),
+        *((p, lib, ()) for p in ("engine", "ai", "coach") for lib in sorted(UI_LIBRARIES)),
         ("lab", "click", HARNESS),
         ("lab", "textual", ()),
         ("lab", "rich", ()),
@@ -242,6 +247,16 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
 )
 def test_headless_parts_import_no_interface_library(source: str, library: str, within: tuple[str, ...]) -> None:
     assert offenders(source, library, within=within) == []
+
+
+def test_the_coach_imports_only_the_engine_and_the_bots() -> None:
+    outside = [
+        f"{i.module}:{i.line} imports {i.target}"
+        for i in IMPORTS
+        if part(i.module) == "coach" and part(i.target) not in (None, "coach", "engine", "ai")
+    ]
+    assert outside == []
+    assert {"engine", "ai"} <= part_graph(IMPORTS)["coach"]
 
 
 def test_cli_opens_the_interface_only_inside_the_play_command() -> None:
@@ -269,6 +284,7 @@ def loaded_after_import(module: str) -> set[str]:
     [
         (f"{PACKAGE}.engine", set()),
         (f"{PACKAGE}.ai", set()),
+        (f"{PACKAGE}.coach", set()),
         (f"{PACKAGE}.sim", set()),
         (f"{PACKAGE}.lab.report", {f"{PACKAGE}.lab"}),
         (f"{PACKAGE}.cli", {"click", f"{PACKAGE}.lab"}),
