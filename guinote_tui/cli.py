@@ -1,4 +1,4 @@
-"""The ``guinote`` command: play (the default), simulate, tournament, replay, serve."""
+"""The ``guinote`` command: play (the default), simulate, tournament, replay, review, serve."""
 
 from __future__ import annotations
 
@@ -273,6 +273,51 @@ def replay(path: str) -> None:
         )
     state = "over" if match.is_over else "in progress"
     click.echo(f"juegos {match.juegos[0]}-{match.juegos[1]}, cotos {match.cotos[0]}-{match.cotos[1]}; match {state}")
+
+
+@main.command()
+@click.argument("path")
+@click.option("--seat", type=int, default=0, show_default=True, help="The seat whose decisions are reviewed.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the coach's sampling (repeatable).")
+@click.option("--samples", type=click.IntRange(1, 1000), default=None, help="Coach playouts per card [default: 40].")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with every decision.")
+def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) -> None:
+    """Replay a saved history and price every decision of one seat with the coach.
+
+    A decision's cost is the coach's value of its best action minus that of
+    the action played, in points of the hand (0 for the best or a forced one).
+    The text lists the costly decisions of each hand; --json gives every
+    decision as {"hand", "trick", "seat", "played", "best", "cost", "reason"}
+    with the reason as its code (e.g. WIN_POINTS), and "total_cost".
+    """
+    from dataclasses import replace
+
+    from .coach import COACH_BUDGET, review_match
+    from .engine import read_history
+
+    try:
+        match = read_history(path)
+    except HistoryError as exc:
+        raise click.ClickException(str(exc)) from None
+    if not 0 <= seat < match.players:
+        raise click.ClickException(
+            f"--seat {seat}: no such seat at a table of {match.players} (choose 0 to {match.players - 1})"
+        )
+    budget = COACH_BUDGET if samples is None else replace(COACH_BUDGET, samples=samples)
+    decisions = review_match(match, seat, seed, budget)
+    total = round(sum(d.cost for d in decisions), 2)
+    if as_json:
+        click.echo(json.dumps({"decisions": [d.to_dict() for d in decisions], "total_cost": total}))
+        return
+    hands = sorted({d.hand for d in decisions} | set(range(1, len(match.records()) + 1)))
+    for number in hands:
+        mine = [d for d in decisions if d.hand == number]
+        costly = [d for d in mine if d.cost > 0]
+        lost = round(sum(d.cost for d in mine), 2)
+        click.echo(f"hand {number}: {len(mine)} decisions, {len(costly)} costly, cost {lost:g} points")
+        for d in costly:
+            click.echo(f"  trick {d.trick}: played {d.played}, best {d.best}, cost {d.cost:g}: {d.reason.text}")
+    click.echo(f"seat {seat}: {len(decisions)} decisions, total cost {total:g} points")
 
 
 @main.command(name="rules")

@@ -1,0 +1,156 @@
+"""The coach's advice: honest (the view alone), exact in the heads-up arrastre, explained."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from guinote_tui.ai import SearchSettings
+from guinote_tui.ai.solver import ArrastreSolver
+from guinote_tui.ai.tables import mask_of
+from guinote_tui.coach import Advice, Reason, ReasonCode, advise, reason_text
+from guinote_tui.engine import CARDS, PASS, PLAY, RANKS, HandState, Play, Sing, Stage, seat_view
+from guinote_tui.lab.bench import random_positions
+
+SMALL = SearchSettings(samples=3, arrastre_samples=2, arrastre_nodes=3000)
+
+
+def reshuffled(state: HandState, seat: int, rng: random.Random, swaps: int) -> HandState:
+    """A copy where cards hidden from ``seat`` changed places (as in tests/unit/ai/test_honesty.py)."""
+    other = state.copy()
+    known: set[int] = set()
+    pair = (RANKS.index(12), RANKS.index(state.rules.cante_rank))
+    for cante in state.cantes:
+        known.update(cante.suit * 10 + index for index in pair)
+    if state.swap is not None:
+        known.add(state.swap.taken)
+    known.add(state.muestra_card)
+    places: list[tuple[list, int]] = []
+    for who in range(state.players):
+        if who != seat:
+            places.extend((other.hands[who], i) for i in range(len(other.hands[who])))
+    places.extend((other.stock, i) for i in range(len(other.stock)))
+    places = [(cards, i) for cards, i in places if cards[i] not in known]
+    for _ in range(swaps):
+        if len(places) < 2:
+            break
+        (a, i), (b, j) = rng.sample(places, 2)
+        a[i], b[j] = CARDS[b[j]], CARDS[a[i]]
+    other._legal = None
+    return other
+
+
+@pytest.mark.parametrize(("players", "preset"), [(2, "aragones"), (4, "aragones"), (4, "libre-100")])
+def test_the_advice_depends_only_on_the_view(players: int, preset: str) -> None:
+    rng = random.Random(11)
+    states = [s for s in random_positions(players, preset, seed=500 + players, hands=3) if len(s.legal_actions()) > 1]
+    states = states[::5]
+    assert len(states) >= 6
+    changed = 0
+    for number, state in enumerate(states):
+        seat = state.to_move
+        assert seat is not None
+        view = seat_view(state, seat)
+        expected = advise(view, random.Random(number), SMALL)
+        for swaps in (2, 20):
+            world = reshuffled(state, seat, rng, swaps)
+            assert seat_view(world, seat) == view
+            changed += [world.hands, world.stock] != [state.hands, state.stock]
+            got = advise(seat_view(world, seat), random.Random(number), SMALL)
+            assert got == expected, state.describe()
+    assert changed > len(states)
+
+
+def arrastre_positions(count: int) -> list[HandState]:
+    out = []
+    for state in random_positions(2, "aragones", seed=900, hands=120, wildness=0.3):
+        if state.muestra is None and state.stage is Stage.PLAY:
+            legal = state.legal_actions()
+            if len(legal) > 1 and all(type(a) is Play for a in legal):
+                out.append(state)
+        if len(out) == count:
+            break
+    return out
+
+
+def exact_values(state: HandState) -> dict[int, int]:
+    seat = state.to_move
+    assert seat is not None
+    solver = ArrastreSolver(state.rules, state.trump, 2)
+    values = solver.action_values([mask_of(h) for h in state.hands], state.leader, list(state.trick), state.sung)
+    return values
+
+
+def test_in_the_heads_up_arrastre_the_best_card_is_an_optimal_move_of_the_exact_solver() -> None:
+    states = arrastre_positions(400)
+    assert len(states) == 400
+    differing = 0
+    for number, state in enumerate(states):
+        seat = state.to_move
+        assert seat is not None
+        advice = advise(seat_view(state, seat, events=False), random.Random(number))
+        exact = exact_values(state)
+        assert isinstance(advice.action, Play)
+        assert exact[advice.action.card] == max(exact.values()), state.describe()
+        # The coach's values are the exact ones (the open position is known heads-up).
+        assert {int(c): v for c, v in advice.values.items()} == {c: float(v) for c, v in exact.items()}
+        differing += len(set(exact.values())) > 1
+        assert advice.cost(advice.action) == 0
+        worst = min(exact, key=lambda c: exact[c])
+        assert advice.cost(PLAY[worst]) == max(exact.values()) - exact[worst]
+    assert differing > 80
+
+
+def test_every_legal_card_gets_a_value_and_the_same_seed_the_same_advice() -> None:
+    seen_codes: set[ReasonCode] = set()
+    for players in (2, 4):
+        for number, state in enumerate(random_positions(players, "aragones", seed=77, hands=2)):
+            if number % 3:
+                continue
+            seat = state.to_move
+            assert seat is not None
+            view = seat_view(state, seat, events=False)
+            advice = advise(view, random.Random(number), SMALL)
+            assert advice.action in view.legal
+            cards = {a.card for a in view.legal if isinstance(a, Play)}
+            assert set(advice.values) == (cards if len(cards) > 1 else set())
+            assert advice.forced == (len(view.legal) == 1)
+            assert advise(view, random.Random(number), SMALL) == advice
+            assert advice.reason.text  # every reason has its sentence
+            seen_codes.add(advice.reason.code)
+    assert len(seen_codes) >= 5
+
+
+def test_every_code_has_a_sentence() -> None:
+    params = {"card": "1O", "points": 11, "suit": "Oros", "rank": "Rey", "margin": 2.5}
+    for code in ReasonCode:
+        text = reason_text(code, **params)
+        assert text.endswith(".") and "{" not in text
+    assert Reason(ReasonCode.WIN_POINTS, {"card": "1O", "points": 21}).text == (
+        "Take the trick with 1O: it is worth 21 points."
+    )
+
+
+def test_declarations_follow_the_policy_with_a_reason() -> None:
+    found: dict[ReasonCode, Advice] = {}
+    for players in (2, 4):
+        for number, state in enumerate(random_positions(players, "aragones", seed=123, hands=12, wildness=0.0)):
+            legal = state.legal_actions()
+            if len(legal) < 2 or all(type(a) is Play for a in legal):
+                continue
+            seat = state.to_move
+            assert seat is not None
+            advice = advise(seat_view(state, seat, events=False), random.Random(number), SMALL)
+            if isinstance(advice.action, Play):
+                continue
+            found.setdefault(advice.reason.code, advice)
+    assert ReasonCode.SING_NOW in found
+    sing = found[ReasonCode.SING_NOW]
+    assert isinstance(sing.action, Sing)
+    assert sing.reason.params["points"] in (20, 40)
+    # Leaving the cante unsung costs its points.
+    if sing.values:
+        assert sing.cost(PLAY[next(iter(sing.values))]) == sing.reason.params["points"]
+    if ReasonCode.LET_GO in found:
+        assert found[ReasonCode.LET_GO].action == PASS
