@@ -136,15 +136,12 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
             self.set_timer(self.INPUT_GUARD, self._get_ready)
 
     def _get_ready(self) -> None:
+        # (The keys stay listed in the footer meanwhile: only their actions wait.)
         self.ready = True
-        self.refresh_bindings()
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.ready and action in ("continue", "new_match", "quit_game"):
-            return False
-        return super().check_action(action, parameters)
 
     def action_continue(self) -> None:
+        if not self.ready:
+            return
         self.dismiss("new" if self.session.match.is_over else "next")
 
     def action_new_match(self) -> None:
@@ -155,6 +152,8 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
 
     def _leave(self, choice: str) -> None:
         """Leave the match, asking first while it is still being played (as the table does)."""
+        if not self.ready:
+            return
         if self.session.match.is_over:
             self.dismiss(choice)
             return
