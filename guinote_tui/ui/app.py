@@ -127,6 +127,15 @@ class GuinoteApp(App[None]):
         else:
             self.push_screen(TableScreen(session))
 
+    def open_session(self, session: GameSession) -> None:
+        """Put the table of ``session`` in front (the same deal again, from the summary)."""
+        for worker in self.workers:
+            if worker.group == "bots":
+                worker.cancel()
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self._open_table(session)
+
     def start_game(self, settings: GameSettings) -> None:
         """Deal a new match with ``settings`` (called by the start screen)."""
         self.settings = settings

@@ -30,6 +30,8 @@ from ..engine import (
     Match,
     Rules,
     SeatView,
+    history_dict,
+    load_history,
     parse_deck,
     seat_view,
     visible_to,
@@ -235,6 +237,22 @@ class GameSession:
     def table_record(self) -> dict[str, Any]:
         """What a saved match keeps of its table: the settings' record and whether it was assisted."""
         return {**self.settings.table_record(), "assisted": self.assisted}
+
+    def deal_again(self) -> GameSession:
+        """A new session on the same deal as the finished hand, to try another line (practice).
+
+        The match is rebuilt from its history with that hand's actions
+        removed, so scores, juegos and the dealer are as they were before it;
+        the new session is assisted.
+        """
+        if not self.hand_over:
+            raise ValueError("the hand is not over yet")
+        data = history_dict(self.match, table=self.table_record())
+        data["hands"][-1]["actions"] = []
+        again = GameSession(self.settings, load_history(data))
+        again.assisted = True
+        again.match.table = again.table_record()
+        return again
 
     # -- undo -------------------------------------------------------------------
 

@@ -70,3 +70,39 @@ def test_the_assisted_mark_is_kept_in_the_saved_match() -> None:
     assert saved["table"]["assisted"] is True
     resumed = GameSession(GameSettings(players=2, level="random"), load_history(saved))
     assert resumed.assisted
+
+
+def test_this_deal_again_replays_the_same_cards_from_the_summary() -> None:
+    from uihelpers import summary_ready
+
+    from guinote_tui.ui.screens.summary import SummaryScreen
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=14, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            session = app.session
+            assert session is not None
+            while not session.hand_over:
+                await settle(pilot)
+                if session.hand_over:
+                    break
+                cards = playable(session.view().legal)
+                await pilot.press(key_for(app, cards[0]) if cards else "p")
+            await settle(pilot)
+            for _ in range(10):
+                await pilot.pause()
+                if isinstance(app.screen, SummaryScreen):
+                    break
+            await summary_ready(pilot)
+            finished = session.match.hand
+            await pilot.press("a")
+            await pilot.pause()
+            again = app.session
+            assert again is not None and again is not session and isinstance(app.screen, TableScreen)
+            hand = again.match.hand
+            assert hand.deck == finished.deck and hand.dealer == finished.dealer
+            assert all(seat != 0 for seat, _ in hand.log)  # the player has not moved yet in the new deal
+            assert again.match.hand_number == session.match.hand_number and again.assisted
+            assert again.match.juegos == [0, 0] and again.match.finished == []
+
+    asyncio.run(run())

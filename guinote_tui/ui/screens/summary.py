@@ -126,7 +126,8 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
                 else:
                     yield Button("Next hand ⏎", id="next", variant="primary", compact=True)
                     yield Button("New match (n)", id="new", compact=True)
-                yield Button("Save (ctrl+s)", id="save", compact=True)
+                yield Button("Same deal (a)", id="again", compact=True)
+                yield Button("Save (^s)", id="save", compact=True)
                 yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()
 
@@ -138,6 +139,11 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
     def _get_ready(self) -> None:
         # (The keys stay listed in the footer meanwhile: only their actions wait.)
         self.ready = True
+
+    def action_again(self) -> None:
+        """Play the same cards again (practice: the match is then marked assisted)."""
+        if self.ready:
+            self.dismiss("again")
 
     def action_continue(self) -> None:
         if not self.ready:
@@ -180,6 +186,8 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
             return
         if choice == "save":
             self.action_save()
+        elif choice == "again":
+            self.action_again()
         elif choice == "next":
             self.dismiss(choice)
         elif choice in ("new", "quit"):

@@ -476,6 +476,8 @@ class TableScreen(Screen[None]):
             self.message = ""
             self.refresh_table()
             self.advance()
+        elif choice == "again":
+            game_app(self).open_session(self.session.deal_again())
         elif choice == "new":
             game_app(self).new_match()
         elif choice == "quit":
