@@ -91,6 +91,19 @@ async def capture() -> list[Path]:
         async with app.run_test(size=size) as pilot:
             await play_turns(app, pilot, turns)
             saved.append(Path(app.save_screenshot(f"{name}.svg", path=str(HERE))))
+    # The coach's hint on the player's first turn (heads-up, 80×24).
+    from guinote_tui.ui.screens.hint import HintScreen
+
+    app = make_app(players=2, seed=SEED, delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_turns(app, pilot, 0)
+        await pilot.press("h")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, HintScreen):
+                break
+        await pilot.pause()
+        saved.append(Path(app.save_screenshot("hint.svg", path=str(HERE))))
     return saved
 
 

@@ -24,8 +24,9 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("k", "tracker", "Tracker"),
     Binding("w", "toggle_pace", "Pace"),
     Binding("u", "undo", "Undo"),
+    Binding("h", "hint", "Hint"),
     Binding("ctrl+s", "save", "Save"),
-    Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+    Binding("question_mark,f1", "rules", "Rules", key_display="?", show=False),
     Binding("n", "new_match", "New", show=False),
     Binding("q", "quit_game", "Quit"),
 ]

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from textual.message import Message
 
+from ..coach import Advice
 from ..engine import Action
 
 
@@ -20,6 +21,14 @@ class BotChose(Message):
     action: Action
     turn: int
     problem: str | None = None
+
+
+@dataclass
+class HintReady(Message):
+    """The coach has advised on the player's decision at ``turn``."""
+
+    advice: Advice
+    turn: int
 
 
 @dataclass

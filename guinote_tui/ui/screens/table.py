@@ -37,7 +37,7 @@ from ...engine import (
 )
 from ..app import game_app
 from ..bindings import TABLE_BINDINGS
-from ..messages import BotChose, CardClicked
+from ..messages import BotChose, CardClicked, HintReady
 from ..pacing import bot_pause, shown_to_move, think_with_delay
 from ..session import HUMAN, GameSession
 from ..tracking import card_tracker
@@ -587,6 +587,43 @@ class TableScreen(Screen[None]):
         self.message = "[b]Taken back.[/b] Your move again (this match is now marked assisted)"
         self.refresh_table()
         self.advance()
+
+    def action_hint(self) -> None:
+        """Ask the coach, in a worker thread, about the player's decision now (the match is then assisted)."""
+        session = self.session
+        if not session.human_to_move or self.holding:
+            self.say("The coach gives hints on your turn")
+            return
+        session.assisted = True
+        self.message = "[dim]The coach is thinking…[/dim]"
+        self._show_message(session.view())
+        self._show_status(session.view())
+        view = session.view()
+        self.run_worker(partial(self._advise, view, self.turn), thread=True, group="coach", exclusive=True)
+
+    def _advise(self, view: SeatView, turn: int) -> None:
+        """Runs in a thread: the coach decides from the player's view only."""
+        import random
+
+        from ...coach import advise
+
+        advice = advise(view, random.Random(turn))
+        if not get_current_worker().is_cancelled:
+            self.post_message(HintReady(advice, turn))
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        from .hint import HintScreen
+
+        if message.turn != self.turn or not self.session.human_to_move:
+            return  # the position moved on (an undo) while the coach thought
+        self.message = ""
+        self._show_message(self.session.view())
+
+        def taken(action: Action | None) -> None:
+            if action is not None:
+                self.act(action)
+
+        self.app.push_screen(HintScreen(message.advice, self.shown_hand), taken)
 
     def action_history(self) -> None:
         from .history import HistoryScreen

@@ -1,0 +1,89 @@
+"""The coach's hint for the player's decision: the move, why, and what every card is worth.
+
+The coach (:mod:`guinote_tui.coach`) decides from the player's view alone;
+the table asks it in a worker thread, then shows this screen. While it is
+open the bots wait. Enter plays the coach's move; Escape (or h) goes back.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, Static
+
+from ...coach import Advice
+from ...engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
+from ..narration import card_name_markup
+from ..widgets.notice import SizeGuard, TooSmall
+
+
+def action_words(action: Action) -> str:
+    """The coach's move in words (console markup)."""
+    if isinstance(action, Play):
+        return f"play the {card_name_markup(action.card)}"
+    if isinstance(action, Sing):
+        return f"sing the cante of {action.suit.title}"
+    if isinstance(action, Swap):
+        return f"change the {action.card.rank} of trumps for the muestra"
+    if isinstance(action, DeclareTute):
+        return "declare tute"
+    if isinstance(action, Pass):
+        return "let it go (pass)"
+    return str(action)
+
+
+def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
+    """Each legal card with the coach's estimate, best first, and what choosing it costs."""
+    table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
+    table.add_column("card", no_wrap=True)
+    table.add_column("key", justify="right", no_wrap=True)
+    table.add_column("value", justify="right", no_wrap=True)
+    table.add_column("cost", justify="right", no_wrap=True)
+    best = max(advice.values.values())
+    for card, value in sorted(advice.values.items(), key=lambda item: -item[1]):
+        key = str(shown.index(card) + 1) if card in shown else ""
+        cost = best - value
+        shown_cost = "—" if cost < 0.05 else f"{cost:.1f}"
+        table.add_row(Text.from_markup(card_name_markup(card)), key, f"{value:+.1f}", shown_cost)
+    return table
+
+
+class HintScreen(SizeGuard, ModalScreen[Action | None]):
+    """Returns the coach's action when the player takes it (Enter), or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "take", "Play it"),
+        Binding("escape,h", "close", "Back"),
+    ]
+
+    def __init__(self, advice: Advice, shown: tuple[Card, ...]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.advice = advice
+        self.shown = shown
+
+    def compose(self) -> ComposeResult:
+        advice = self.advice
+        yield TooSmall()
+        with Vertical(classes="dialog hint"):
+            yield Label("The coach's hint", classes="dialog-title")
+            yield Static(Text.from_markup(f"[b]Coach:[/b] {action_words(advice.action)}."), id="hint-move")
+            yield Static(Text(advice.reason.text), id="hint-reason")
+            if len(advice.values) > 1:
+                yield Static(values_table(advice, self.shown), id="hint-values")
+            yield Static(
+                Text("Values: the coach's estimate in points of the hand. Enter plays it · Escape goes back"),
+                classes="dialog-hint",
+            )
+        yield Footer()
+
+    def action_take(self) -> None:
+        self.dismiss(self.advice.action)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,60 @@
+"""The coach's hint at the table: asked in a worker, shown in front of the table, the game waits."""
+
+from __future__ import annotations
+
+import asyncio
+
+from uihelpers import settle
+
+from guinote_tui.engine import Play
+from guinote_tui.ui.app import make_app
+from guinote_tui.ui.screens.hint import HintScreen
+from guinote_tui.ui.screens.table import TableScreen
+
+
+def test_a_hint_is_shown_and_enter_plays_it() -> None:
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot)
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None and session.human_to_move
+            assert not session.assisted
+            await pilot.press("h")  # the coach thinks in a worker thread
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, HintScreen):
+                    break
+            hint = app.screen
+            assert isinstance(hint, HintScreen)
+            advice = hint.advice
+            legal = session.view().legal
+            assert advice.action in legal
+            assert set(advice.values) == {a.card for a in legal if isinstance(a, Play)}
+            text = " ".join(str(w.render()) for w in hint.query("Static"))
+            assert advice.reason.text in text
+            assert session.assisted and "assisted" in str(table.query_one("#status").render())
+            moves = len(session.match.hand.log)
+            await pilot.pause(0.2)
+            assert len(session.match.hand.log) == moves  # nobody moves under the hint
+            await pilot.press("enter")
+            await pilot.pause()
+            assert session.match.hand.log[moves] == (0, advice.action)
+
+    asyncio.run(run())
+
+
+def test_a_hint_out_of_turn_is_refused_in_words() -> None:
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=2.0, dealer=0)  # the rival leads, slowly
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            await pilot.press("h")
+            await pilot.pause()
+            assert "on your turn" in str(table.query_one("#message").render())
+            assert not isinstance(app.screen, HintScreen)
+
+    asyncio.run(run())
