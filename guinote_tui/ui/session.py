@@ -68,6 +68,8 @@ class GameSettings:
     #: ``wait``: a finished trick stays until the player presses a key; ``timed``: for ``trick_seconds``.
     pace: Pace = "wait"
     trick_seconds: float = 2.0
+    #: Practice: every bot's hand is shown face up (the match is then assisted).
+    open_hands: bool = False
     decks: tuple[tuple[Card, ...], ...] = ()
     dealer: int | None = None
 
@@ -84,6 +86,7 @@ class GameSettings:
             "delay": self.delay,
             "pace": self.pace,
             "trick_seconds": self.trick_seconds,
+            "open_hands": self.open_hands,
         }
 
     def restore(self, record: dict[str, Any], players: int, keep_level: bool = False) -> None:
@@ -105,6 +108,10 @@ class GameSettings:
         if pace not in PACES:
             raise ValueError(f'"table": "pace" must be {" or ".join(PACES)}, not {pace!r}')
         self.pace = pace
+        open_hands = record.get("open_hands", False)
+        if not isinstance(open_hands, bool):
+            raise ValueError(f'"table": "open_hands" must be true or false, not {open_hands!r}')
+        self.open_hands = open_hands
         for key in ("delay", "trick_seconds"):
             value = record.get(key, getattr(self, key))
             if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
@@ -147,7 +154,7 @@ class GameSession:
         self.seed: int | None = seed
         self.match = match
         #: Undo (or, later, hints) was used in this match: its results are not the player's alone.
-        self.assisted = bool(match.table.get("assisted", False))
+        self.assisted = bool(match.table.get("assisted", False)) or settings.open_hands
         match.table = self.table_record()
         self.players = match.players
         self.names: tuple[str, ...] = PAIR_NAMES if self.players == 4 else HEADS_UP_NAMES

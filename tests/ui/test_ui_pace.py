@@ -75,22 +75,25 @@ def test_timed_pace_lets_the_game_go_on_by_itself() -> None:
 
 def test_no_bot_moves_while_a_modal_screen_is_open() -> None:
     async def run() -> None:
-        # The player deals, so the rival leads first; it takes half a second to move.
-        deck = arranged_deck(2, dealer=0, hands={0: HAND, 1: RIVAL}, muestra="3O")
-        app = make_app(players=2, level="random", seed=3, delay=0.5, decks=[deck], dealer=0)
+        # The player leads; the rival then takes 1.5 s to answer, and the rules are opened meanwhile.
+        app = heads_up_app()
+        app.settings.delay = 1.5
         async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.press("question_mark")  # the rules, opened as the rival thinks
             await pilot.pause()
             session = app.session
-            assert session is not None and type(app.screen).__name__ == "RulesScreen"
-            await pilot.pause(0.8)
+            assert session is not None and session.human_to_move
+            await pilot.press(key_for(app, Card.parse("1B")))
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "RulesScreen"
+            await pilot.pause(2.0)  # the rival has decided by now…
             await app.workers.wait_for_complete()
             await pilot.pause()
-            assert session.match.hand.log == [], "a bot moved under the rules screen"
-            await pilot.press("escape")
+            assert len(session.match.hand.log) == 1, "a bot moved under the rules screen"
+            await pilot.press("escape")  # …and plays the moment the table is in front again
             await pilot.pause()
             await pilot.pause()
-            assert isinstance(app.screen, TableScreen) and len(session.match.hand.log) == 1
+            assert isinstance(app.screen, TableScreen) and len(session.match.hand.log) == 2
 
     asyncio.run(run())
 
@@ -200,5 +203,42 @@ def test_the_last_trick_on_the_felt_counts_its_ten() -> None:
             assert area.picture.last_ten == played_out
             text = " ".join(str(area.render()).split())
             assert ("+10 last trick" in text) == played_out
+
+    asyncio.run(run())
+
+
+def test_an_enter_pressed_as_the_summary_appears_does_not_skip_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import random
+
+    from guinote_tui.ui.screens.summary import SummaryScreen
+
+    # A guard far longer than the test, so a slow machine cannot outrun it; its end is then called by hand.
+    monkeypatch.setattr(SummaryScreen, "INPUT_GUARD", 60.0)
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=21, delay=0, pace="timed")
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            hand = session.match.hand
+            rng = random.Random(2)
+            while not hand.is_over:
+                seat = hand.to_move
+                assert seat is not None
+                session.apply(seat, rng.choice(hand.legal_actions()))
+            table.show_summary()
+            await pilot.pause()
+            summary = app.screen
+            assert isinstance(summary, SummaryScreen) and not summary.ready
+            for key in ("enter", "space", "n", "q", "a"):
+                await pilot.press(key)
+                await pilot.pause()
+                assert app.screen is summary, key
+            summary._get_ready()  # the guard's timer ends
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen) and session.match.hand_number == 2
 
     asyncio.run(run())

@@ -117,6 +117,7 @@ def test_every_row_explains_itself_when_it_has_the_focus() -> None:
                 "pace": "Pace: wait for me — a finished trick stays on the table until you press a key;"
                 " timed — it stays for the time set",
                 "delay": "Bot speed: how long each bot's card stays in view",
+                "open_hands": "Practice: open hands: every bot's cards are shown face up",
                 "seed": "Seed: empty: a new random deal every match",
             }
             seen = {}

@@ -106,3 +106,27 @@ def test_this_deal_again_replays_the_same_cards_from_the_summary() -> None:
             assert again.match.juegos == [0, 0] and again.match.finished == []
 
     asyncio.run(run())
+
+
+def test_open_hands_show_every_bot_card_and_mark_the_match_assisted() -> None:
+    from guinote_tui.ui.widgets.table import SeatPanel
+
+    async def run() -> None:
+        app = make_app(players=4, level="random", seed=9, delay=0)
+        app.settings.open_hands = True
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None and session.assisted
+            hand = session.match.hand
+            for panel in table.query(SeatPanel):
+                info = panel.info
+                assert info is not None
+                seat = session.names.index(info.title)
+                assert sorted(info.cards) == sorted(hand.hands[seat])
+                text = " ".join(str(panel.render()).split())
+                assert all(str(card) in text for card in hand.hands[seat])
+            assert session.table_record()["open_hands"] is True
+
+    asyncio.run(run())

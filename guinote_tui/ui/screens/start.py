@@ -161,6 +161,10 @@ HELP: dict[str, tuple[str, str]] = {
         "wait for me — a finished trick stays on the table until you press a key; timed — it stays for the time set",
     ),
     "delay": ("Bot speed", "how long each bot's card stays in view before the next one is played"),
+    "open_hands": (
+        "Practice",
+        "open hands: every bot's cards are shown face up, to learn how the hands play (the match is assisted)",
+    ),
     "seed": (
         "Seed",
         "empty: a new random deal every match; type a number to deal the same cards again"
@@ -277,6 +281,7 @@ class StartScreen(SizeGuard, Screen[None]):
             yield self._row("pace", "Pace", self._pace_options(), self._pace_value())
             delays = sorted(with_value(DELAYS, float(settings.delay), f"{settings.delay:g} s"))
             yield self._row("delay", "Bot speed", delays, float(settings.delay))
+            yield self._row("open_hands", "Practice", [(False, "normal"), (True, "open hands")], settings.open_hands)
             with Horizontal(id="seed-row"):
                 yield Label("Seed", classes="seed-label")
                 yield Input(
@@ -410,6 +415,7 @@ class StartScreen(SizeGuard, Screen[None]):
             delay=self.query_one("#delay", ChoiceRow).value,
             pace=pace,
             trick_seconds=self.settings.trick_seconds if seconds is None else seconds,
+            open_hands=self.query_one("#open_hands", ChoiceRow).value,
         )
 
     def action_start(self) -> None:

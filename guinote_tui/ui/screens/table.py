@@ -8,6 +8,7 @@ Bots think in thread workers and hand their choice back as a
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 
 from rich.text import Text
@@ -162,6 +163,7 @@ class TableScreen(Screen[None]):
                     level=session.settings.level_of(seat),
                     count=view.hand_sizes[seat],
                     active=shown == seat,
+                    cards=self.open_cards(seat),
                     dealer=view.dealer == seat,
                 )
             )
@@ -225,6 +227,13 @@ class TableScreen(Screen[None]):
         if offers != self._footer_offers:
             self._footer_offers = offers
             self.refresh_bindings()
+
+    def open_cards(self, seat: int) -> tuple[Card, ...]:
+        """A bot seat's cards when practising with open hands (nothing otherwise)."""
+        if not self.session.settings.open_hands:
+            return ()
+        view = self.session.view_for(seat)
+        return self.sorted_hand(replace(view, trump=self.session.match.hand.trump))
 
     @staticmethod
     def sorted_hand(view: SeatView) -> tuple[Card, ...]:

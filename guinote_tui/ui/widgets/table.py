@@ -12,7 +12,7 @@ from textual.widget import Widget
 
 from ...engine import Card, Rules, Trick, trick_winner
 from ..app import FELT_COLOURS
-from ..cardart import LARGE, MEDIUM, SMALL, Canvas, CardSize, card_back_fan, card_face, empty_slot
+from ..cardart import LARGE, MEDIUM, SMALL, SUIT_LIGHT, Canvas, CardSize, card_back_fan, card_face, empty_slot
 
 NAME_STYLE = Style(color=FELT_COLOURS["ivory"], bold=True)
 ACTIVE_STYLE = Style(color=FELT_COLOURS["ink-on-gold"], bgcolor=FELT_COLOURS["gold"], bold=True)
@@ -53,6 +53,8 @@ class SeatInfo:
     count: int
     active: bool
     dealer: bool
+    #: Practice with open hands: the seat's cards, shown face up (empty otherwise).
+    cards: tuple[Card, ...] = ()
 
 
 class SeatPanel(Widget):
@@ -75,6 +77,9 @@ class SeatPanel(Widget):
         name = Text(f" {'▶ ' if info.active else ''}{info.title} ", style=ACTIVE_STYLE if info.active else NAME_STYLE)
         details = Text(f" {info.level}", style=FAINT_STYLE)
         count = Text(f"{info.count} card{'s' if info.count != 1 else ''}", style=FAINT_STYLE)
+        if info.cards:
+            # Open hands (practice): the cards themselves instead of their number.
+            count = Text(" ").join(Text(str(c), style=f"bold {SUIT_LIGHT[c.suit]}") for c in info.cards)
         dealer = Text(" dealer" if info.dealer else "", style=FAINT_STYLE)
         fan = card_back_fan(info.count, active=info.active)
         if self.horizontal:
