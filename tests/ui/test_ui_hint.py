@@ -22,7 +22,7 @@ def test_a_hint_is_shown_and_enter_plays_it() -> None:
             assert isinstance(table, TableScreen) and session is not None and session.human_to_move
             assert not session.assisted
             await pilot.press("h")  # the coach thinks in a worker thread
-            for _ in range(100):
+            for _ in range(500):  # up to ten seconds on a loaded machine
                 await pilot.pause(0.02)
                 if isinstance(app.screen, HintScreen):
                     break
