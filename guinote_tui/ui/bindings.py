@@ -42,6 +42,7 @@ START_BINDINGS: list[BindingType] = [
 SUMMARY_BINDINGS: list[BindingType] = [
     Binding("enter,space", "continue", "Continue", priority=True),
     Binding("a", "again", "Deal again"),
+    Binding("v", "review", "Review"),
     Binding("ctrl+s", "save", "Save"),
     Binding("n", "new_match", "New match"),
     Binding("q", "quit_game", "Quit"),

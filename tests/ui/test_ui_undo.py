@@ -130,3 +130,59 @@ def test_open_hands_show_every_bot_card_and_mark_the_match_assisted() -> None:
             assert session.table_record()["open_hands"] is True
 
     asyncio.run(run())
+
+
+def test_the_review_lists_a_deliberate_mistake_with_its_cost() -> None:
+    import random
+
+    from guinote_tui.coach import advise
+    from guinote_tui.engine import Play, seat_view
+    from guinote_tui.ui.screens.review import ReviewScreen, review_hand
+    from guinote_tui.ui.screens.summary import SummaryScreen
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=21, delay=0, pace="timed")
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            hand = session.match.hand
+            rng = random.Random(3)
+            blunder = None
+            while not hand.is_over:
+                seat = hand.to_move
+                assert seat is not None
+                legal = hand.legal_actions()
+                action = rng.choice(legal)
+                if seat == 0 and blunder is None and hand.muestra is None and len(legal) > 1:
+                    # In the arrastre, play the card the coach values least.
+                    advice = advise(seat_view(hand, 0), random.Random(0))
+                    worst = min(advice.values, key=lambda c: advice.values[c])
+                    if max(advice.values.values()) - advice.values[worst] >= 2:
+                        action, blunder = Play(worst), worst
+                session.apply(seat, action)
+            assert blunder is not None
+            reviewed = review_hand(session, seed=session.seed or 0)
+            mistake = next(r for r in reviewed if r.played == Play(blunder))
+            assert mistake.cost >= 2 and mistake.best != Play(blunder)
+            table.show_summary()
+            await pilot.pause()
+            summary = app.screen
+            assert isinstance(summary, SummaryScreen)
+            summary.ready = True
+            await pilot.press("v")
+            for _ in range(500):
+                await pilot.pause(0.02)
+                screen = app.screen
+                if isinstance(screen, ReviewScreen) and screen.reviewed is not None:
+                    break
+            screen = app.screen
+            assert isinstance(screen, ReviewScreen) and screen.reviewed is not None
+            text = " ".join(str(screen.query_one("#review-body").render()).split())
+            assert f"({'−'}{mistake.cost:.1f})" in text and mistake.reason.split()[0] in text
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is summary
+
+    asyncio.run(run())

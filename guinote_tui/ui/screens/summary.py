@@ -126,8 +126,8 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
                 else:
                     yield Button("Next hand ⏎", id="next", variant="primary", compact=True)
                     yield Button("New match (n)", id="new", compact=True)
+                yield Button("Review (v)", id="review", compact=True)
                 yield Button("Same deal (a)", id="again", compact=True)
-                yield Button("Save (^s)", id="save", compact=True)
                 yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()
 
@@ -139,6 +139,12 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
     def _get_ready(self) -> None:
         # (The keys stay listed in the footer meanwhile: only their actions wait.)
         self.ready = True
+
+    def action_review(self) -> None:
+        """The coach's review of the player's decisions in this hand."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.session))
 
     def action_again(self) -> None:
         """Play the same cards again (practice: the match is then marked assisted)."""
@@ -186,6 +192,8 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
             return
         if choice == "save":
             self.action_save()
+        elif choice == "review":
+            self.action_review()
         elif choice == "again":
             self.action_again()
         elif choice == "next":
