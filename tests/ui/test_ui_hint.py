@@ -34,7 +34,7 @@ def test_a_hint_is_shown_and_enter_plays_it() -> None:
             assert set(advice.values) == {a.card for a in legal if isinstance(a, Play)}
             text = " ".join(str(w.render()) for w in hint.query("Static"))
             assert advice.reason.text in text
-            assert session.assisted and "assisted" in str(table.query_one("#status").render())
+            assert session.assisted and "assisted" in str(table.query_one("#seed").render())
             moves = len(session.match.hand.log)
             await pilot.pause(0.2)
             assert len(session.match.hand.log) == moves  # nobody moves under the hint

@@ -40,7 +40,7 @@ def test_undo_takes_back_each_of_the_players_moves_across_tricks() -> None:
                 assert session.human_to_move
                 assert table.query_one(EventLog).lines == tuple(session.log)
             assert session.assisted
-            assert "assisted" in str(table.query_one("#status").render())
+            assert "assisted" in str(table.query_one("#seed").render())
             # Nothing left to take back in this hand: the key is off (and out of the footer).
             assert not table.check_action("undo", ())
             before = list(session.match.hand.log)

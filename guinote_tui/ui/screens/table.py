@@ -36,7 +36,7 @@ from ...engine import (
     Swap,
     card_tables,
 )
-from ..app import game_app
+from ..app import FELT_COLOURS, game_app
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked, HintReady
 from ..pacing import bot_pause, shown_to_move, think_with_delay
@@ -260,17 +260,21 @@ class TableScreen(Screen[None]):
         kind = "first" if view.first_of_juego else "de vueltas" if rules.vueltas else "scores carried"
         coto = f"Coto {session.coto_number} · " if rules.cotos_to_win > 1 else ""
         juego = session.juego_number
-        text = (
-            f"[b #ffd54a]GUIÑOTE[/] · {mode} · {rules.preset_name} │ "
-            f"{coto}Juego {juego} · Hand {match.hand_number} ({kind})"
-        )
+        # Below 100 columns the game's name gives way to what the player needs.
+        title = f"[b {FELT_COLOURS['gold']}]GUIÑOTE[/] · " if self.app.size.width >= 100 else ""
+        text = f"{title}{mode} · {rules.preset_name} │ {coto}Juego {juego} · Hand {match.hand_number} ({kind})"
         if view.dealer == view.seat:
             text += " · you deal"  # the other seats show it by their cards
-        if session.assisted:
-            text += " · [b]assisted[/b]"
         self.query_one("#status", Static).update(text)
         seed = session.seed
-        self.query_one("#seed", Static).update(f"seed {seed}" if seed is not None else "")
+        right = f"seed {seed}" if seed is not None else ""
+        if session.assisted:
+            right = f"[b]assisted[/b] · {right}" if right else "[b]assisted[/b]"
+        self.query_one("#seed", Static).update(right)
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self._show_status(self.session.view())  # the title shows from 100 columns
 
     def _show_message(self, view: SeatView) -> None:
         widget = self.query_one("#message", Static)
