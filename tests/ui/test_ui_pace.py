@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from uihelpers import arranged_deck, key_for, settle, shown_hand
+from uihelpers import arranged_deck, key_for, play_through, settle, shown_hand
 
 from guinote_tui.engine import Card, Play, Rules, Swap
 from guinote_tui.ui.app import make_app
@@ -188,11 +188,7 @@ def test_the_last_trick_on_the_felt_counts_its_ten() -> None:
             table = app.screen
             assert isinstance(table, TableScreen) and session is not None
             hand = session.match.hand
-            rng = random.Random(2)
-            while not hand.is_over:  # played through the session, as the table would
-                seat = hand.to_move
-                assert seat is not None
-                session.apply(seat, rng.choice(hand.legal_actions()))
+            play_through(session, random.Random(2))  # through the session, as the table would
             table.summary_shown = True  # keep the felt in view
             table.refresh_table()
             await pilot.pause()
@@ -222,12 +218,7 @@ def test_an_enter_pressed_as_the_summary_appears_does_not_skip_it(monkeypatch) -
             session = app.session
             table = app.screen
             assert isinstance(table, TableScreen) and session is not None
-            hand = session.match.hand
-            rng = random.Random(2)
-            while not hand.is_over:
-                seat = hand.to_move
-                assert seat is not None
-                session.apply(seat, rng.choice(hand.legal_actions()))
+            play_through(session, random.Random(2))
             table.show_summary()
             await pilot.pause()
             summary = app.screen

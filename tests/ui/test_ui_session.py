@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from uihelpers import arranged_deck
+from uihelpers import arranged_deck, play_through
 
 from guinote_tui import ai as ai_module
 from guinote_tui.ai import Bot, default_level, make_bot, offered_levels
@@ -245,14 +245,6 @@ def test_a_hand_that_decides_nothing_is_told_by_the_rules_of_the_preset(preset: 
         assert log.endswith(": the juego goes on")
 
 
-def _played(session: GameSession, rng: random.Random, stop) -> None:  # type: ignore[no-untyped-def]
-    """Random legal moves through the session (so its log is built live) until ``stop()``."""
-    while not stop():
-        seat = session.match.hand.to_move
-        assert seat is not None
-        session.apply(seat, rng.choice(session.match.hand.legal_actions()))
-
-
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_resumed_hand_tells_the_same_log_and_numbers(players: int) -> None:
     from guinote_tui.engine import history_dict, load_history
@@ -260,14 +252,14 @@ def test_a_resumed_hand_tells_the_same_log_and_numbers(players: int) -> None:
     rng = random.Random(players)
     live = GameSession(GameSettings(players=players, level="random", seed=21))
     hand = live.match.hand
-    _played(live, rng, lambda: len(hand.tricks) >= 5)
+    play_through(live, rng, lambda: len(hand.tricks) >= 5)
     resumed = GameSession(GameSettings(players=players, level="random"), load_history(history_dict(live.match)))
     assert resumed.log == live.log and any("Trick 5" in line for line in resumed.log)
     # Saved on the summary of a hand that decided the first juego: still juego 1 on the status bar.
-    _played(live, rng, lambda: live.hand_over)
+    play_through(live, rng, lambda: live.hand_over)
     while live.result is not None and live.result.juego_winner is None:
         live.next_hand()
-        _played(live, rng, lambda: live.hand_over)
+        play_through(live, rng, lambda: live.hand_over)
     assert live.juego_number == 1 and sum(live.match.juegos) + sum(live.match.cotos) == 1
     resumed = GameSession(GameSettings(players=players, level="random"), load_history(history_dict(live.match)))
     assert (resumed.coto_number, resumed.juego_number) == (live.coto_number, live.juego_number) == (1, 1)
@@ -285,7 +277,7 @@ def test_the_summary_counts_juegos_only_where_a_coto_has_several(preset: str, ta
     for seed in range(200):
         session = GameSession(GameSettings(players=2, level="random", rules=rules, seed=seed))
         rng = random.Random(seed)
-        _played(session, rng, lambda s=session: s.hand_over)  # type: ignore[misc]
+        play_through(session, rng, lambda s=session: s.hand_over)  # type: ignore[misc]
         result = session.result
         if result is not None and result.juego_winner == 0:
             break

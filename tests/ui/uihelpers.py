@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import html
+import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from textual.pilot import Pilot
 
@@ -136,3 +138,12 @@ async def summary_ready(pilot: Pilot[None]) -> None:
     await pilot.pause(SummaryScreen.INPUT_GUARD)
     await pilot.pause()
     assert screen.ready
+
+
+def play_through(session: Any, rng: random.Random, stop: Callable[[], bool] | None = None) -> None:
+    """Random legal moves through ``session`` (so its log is built live) until ``stop()``, or the hand's end."""
+    done = stop or (lambda: session.hand_over)
+    while not done():
+        seat = session.match.hand.to_move
+        assert seat is not None
+        session.apply(seat, rng.choice(session.match.hand.legal_actions()))
