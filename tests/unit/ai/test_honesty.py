@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from hidden_cards import reshuffled
 
 from guinote_tui.ai import make_bot
-from guinote_tui.engine import CARDS, RANKS, HandState, seat_view
+from guinote_tui.engine import seat_view
 from guinote_tui.lab.bench import random_positions
 
 BOTS = [
@@ -27,35 +28,6 @@ BOTS = [
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.5",
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.3,infer_depth=2",
 ]
-
-
-def reshuffled(state: HandState, seat: int, rng: random.Random, swaps: int) -> HandState:
-    """A copy where hidden cards changed places: other hands and the face-down stock.
-
-    Sizes stay the same. Cards whose place the seat knows (a cante's pair, the
-    muestra taken by the swap or drawn last) are left alone.
-    """
-    other = state.copy()
-    known: set[int] = set()
-    pair = (RANKS.index(12), RANKS.index(state.rules.cante_rank))
-    for cante in state.cantes:
-        known.update(cante.suit * 10 + index for index in pair)
-    if state.swap is not None:
-        known.add(state.swap.taken)
-    known.add(state.muestra_card)
-    places: list[tuple[list, int]] = []
-    for who in range(state.players):
-        if who != seat:
-            places.extend((other.hands[who], i) for i in range(len(other.hands[who])))
-    places.extend((other.stock, i) for i in range(len(other.stock)))
-    places = [(cards, i) for cards, i in places if cards[i] not in known]
-    for _ in range(swaps):
-        if len(places) < 2:
-            break
-        (a, i), (b, j) = rng.sample(places, 2)
-        a[i], b[j] = CARDS[b[j]], CARDS[a[i]]
-    other._legal = None
-    return other
 
 
 TABLES = [(2, "aragones"), (4, "aragones"), (2, "libre-100"), (4, "libre-100")]

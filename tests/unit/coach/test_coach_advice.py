@@ -5,40 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from hidden_cards import reshuffled
 
 from guinote_tui.ai import SearchSettings
 from guinote_tui.ai.solver import ArrastreSolver
 from guinote_tui.ai.tables import mask_of
 from guinote_tui.coach import Advice, Reason, ReasonCode, advise, reason_text
-from guinote_tui.engine import CARDS, PASS, PLAY, RANKS, HandState, Play, Sing, Stage, seat_view
+from guinote_tui.engine import PASS, PLAY, HandState, Play, Sing, Stage, seat_view
 from guinote_tui.lab.bench import random_positions
 
 SMALL = SearchSettings(samples=3, arrastre_samples=2, arrastre_nodes=3000)
-
-
-def reshuffled(state: HandState, seat: int, rng: random.Random, swaps: int) -> HandState:
-    """A copy where cards hidden from ``seat`` changed places (as in tests/unit/ai/test_honesty.py)."""
-    other = state.copy()
-    known: set[int] = set()
-    pair = (RANKS.index(12), RANKS.index(state.rules.cante_rank))
-    for cante in state.cantes:
-        known.update(cante.suit * 10 + index for index in pair)
-    if state.swap is not None:
-        known.add(state.swap.taken)
-    known.add(state.muestra_card)
-    places: list[tuple[list, int]] = []
-    for who in range(state.players):
-        if who != seat:
-            places.extend((other.hands[who], i) for i in range(len(other.hands[who])))
-    places.extend((other.stock, i) for i in range(len(other.stock)))
-    places = [(cards, i) for cards, i in places if cards[i] not in known]
-    for _ in range(swaps):
-        if len(places) < 2:
-            break
-        (a, i), (b, j) = rng.sample(places, 2)
-        a[i], b[j] = CARDS[b[j]], CARDS[a[i]]
-    other._legal = None
-    return other
 
 
 @pytest.mark.parametrize(("players", "preset"), [(2, "aragones"), (4, "aragones"), (4, "libre-100")])
