@@ -2,4 +2,6 @@
 
 from .cli import main
 
-main(prog_name="guinote")
+# Guarded: a worker process started by "spawn" imports this module again as ``__mp_main__``.
+if __name__ == "__main__":
+    main(prog_name="guinote")

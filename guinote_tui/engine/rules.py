@@ -60,7 +60,6 @@ class Rules:
     juegos_per_coto: int = 3
     cotos_to_win: int = 1
 
-
     #: What each flag means, in one line (``guinote rules --flags`` lists them).
     FLAG_HELP: ClassVar[dict[str, str]] = {
         "card_order": "Which of sota and caballo ranks higher (and scores 3; the other scores 2).",

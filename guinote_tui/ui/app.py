@@ -14,11 +14,17 @@ from textual.dom import DOMNode
 from textual.theme import Theme
 
 from ..ai import default_level, offered_levels
+from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
 from .bindings import APP_BINDINGS
 from .cardart import CARD_COLOURS
+from .narration import HUMAN
 from .session import GameSession, GameSettings, Pace, parse_decks
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
+
+#: Analyse the player's decisions in a worker process while the hand is played, so that the
+#: review at the hand's end is ready at once (the tests turn it off where they do not need it).
+REVIEW_AHEAD = True
 
 STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss")
 
@@ -121,6 +127,10 @@ class GuinoteApp(App[None]):
     def _open_table(self, session: GameSession) -> None:
         from .screens.table import TableScreen
 
+        if REVIEW_AHEAD and session.ahead is None:
+            session.ahead = ReviewAhead(HUMAN, session.seed or 0)
+        if self.session is not None and self.session.ahead is not None and self.session is not session:
+            self.session.ahead.forget()
         self.session = session
         if len(self.screen_stack) > 1:
             self.switch_screen(TableScreen(session))

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..ai import Bot, default_level, make_bot, offered_levels
+from ..coach.ahead import ReviewAhead
 from ..engine import (
     Action,
     Card,
@@ -164,6 +165,9 @@ class GameSession:
         self.rngs: dict[int, random.Random] = {
             seat: random.Random(base_seed * 16 + seat) for seat in range(1, self.players)
         }
+        #: Analyses the player's decisions in a worker process as they are taken, for the
+        #: review at the hand's end (set by the app; None: the review is made on the spot).
+        self.ahead: ReviewAhead | None = None
         #: The log: every line told so far, with Rich markup.
         self.log: list[str] = []
         self.hand_log_start = 0
@@ -236,6 +240,8 @@ class GameSession:
         """Apply one action (refused with :class:`IllegalAction`); returns the new log lines."""
         hand = self.match.hand
         start = len(hand.events or ())
+        if seat == HUMAN and self.ahead is not None and hand.to_move == HUMAN:
+            self.ahead.submit(hand)
         self.match.apply(action, seat)
         lines = self.narrator.lines(visible_to((hand.events or [])[start:], HUMAN))
         self.log.extend(lines)
@@ -293,6 +299,8 @@ class GameSession:
         number = len(self.match.finished)
         deck = self.settings.decks[number] if number < len(self.settings.decks) else None
         self.match.next_hand(deck)
+        if self.ahead is not None:
+            self.ahead.forget(keep=self.match.hand)
         self._note_deal()
 
     # -- the log ------------------------------------------------------------------

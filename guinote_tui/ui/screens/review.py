@@ -1,14 +1,21 @@
-"""The review of the hand just played: each of the player's decisions priced by the coach.
+"""The review of the hand just played, and a step-through of it with every hand open.
 
-The coach looks at each decision from the player's view at that moment (what
-the player knew then), so a card that only hindsight shows to be wrong is
-not blamed. The review runs in a worker thread; the costly decisions are
-listed, dearest first, with the better move and its reason.
+The coach looks at each of the player's decisions from the player's view at
+that moment (what the player knew then), so a card that only hindsight shows
+to be wrong is not blamed. The analysis is made ahead, in a worker process,
+while the hand is played (:class:`~guinote_tui.coach.ahead.ReviewAhead`):
+when the review opens it waits only for the last decisions. The costly ones
+are listed, dearest first, with the better move and its reason.
+
+The step-through (``s``) then shows the hand trick by trick with every hand
+open (the hand is over, so this is fair): each seat's cards before the
+trick, what each played, who took it and why, the draws and cantes after
+it, and the coach's word where the player's card cost points.
 """
 
 from __future__ import annotations
 
-import random
+import time
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -20,55 +27,73 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 from textual.worker import get_current_worker
 
-from ...coach import advise
-from ...engine import Action, HandState, Play, seat_view
-from ..narration import HUMAN, card_name_markup
+from ...coach.ahead import HandSpec, Reviewed
+from ...coach.ahead import review_hand as review_on_the_spot
+from ...engine import Action, Card, CardDrawn, HandState, Play, card_tables
+from ..narration import HUMAN, Narrator, card_markup, card_name_markup
 from ..session import GameSession
+from ..tracking import TrickEntry, trick_history
 from ..widgets.notice import SizeGuard, TooSmall
 
 #: Decisions that cost less than this (points of the hand) are not listed as mistakes.
 COSTLY = 0.5
 
-
-@dataclass(frozen=True)
-class Reviewed:
-    """One of the player's decisions in the hand, priced."""
-
-    trick: int
-    played: Action
-    best: Action
-    cost: float
-    reason: str
+__all__ = ["COSTLY", "ReviewScreen", "Reviewed", "StepScreen", "TrickFrame", "hand_frames", "review_hand"]
 
 
-def review_hand(session: GameSession, seed: int = 0) -> list[Reviewed]:
-    """Every decision the player took in the current (finished) hand, from their view at the time."""
+def review_hand(session: GameSession, seed: int | None = None) -> list[Reviewed]:
+    """Every decision the player took in the current hand, priced (made ahead when it could be)."""
     hand = session.match.hand
-    replay = HandState(hand.deck, hand.dealer, hand.rules, hand.players, hand.carried, hand.first_of_juego, False)
-    out: list[Reviewed] = []
-    for index, (seat, action) in enumerate(hand.log):
-        if seat == HUMAN and len(replay.legal_actions()) > 1:
-            advice = advise(seat_view(replay, HUMAN, events=False), random.Random(seed * 1_000 + index))
-            out.append(
-                Reviewed(len(replay.tricks) + 1, action, advice.action, advice.cost(action), advice.reason.text)
-            )
-        replay.apply(action, seat)
-    return out
+    if session.ahead is not None and seed is None:
+        return session.ahead.review(hand)
+    return review_on_the_spot(HandSpec.of(hand), hand.log, HUMAN, session.seed or 0 if seed is None else seed)
 
 
 def _words(action: Action) -> str:
     return card_name_markup(action.card) if isinstance(action, Play) else str(action)
 
 
-class ReviewScreen(SizeGuard, ModalScreen[None]):
-    """The hand's review, dearest mistakes first; Escape goes back to the summary."""
+@dataclass(frozen=True)
+class TrickFrame:
+    """One trick of a finished hand as the step-through shows it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,v,q", "close", "Back")]
+    entry: TrickEntry  # the cards by seat, the winner and why, what followed (every draw)
+    hands: tuple[tuple[Card, ...], ...]  # each seat's cards before the trick
+    muestra: Card | None  # the muestra still on the table (None once drawn)
+    stock: int  # cards left face down, muestra included
+    points: tuple[int, int]  # each side's points before the trick
+
+
+def hand_frames(hand: HandState) -> list[TrickFrame]:
+    """The tricks of a hand (with its events recorded) with every seat's cards before each."""
+    entries = trick_history(hand.events or [])
+    state = HandSpec.of(hand).replay(())
+    strength = card_tables(hand.rules).strength
+    before: list[tuple[tuple[tuple[Card, ...], ...], Card | None, int, tuple[int, int]]] = []
+    for seat, action in hand.log:
+        if isinstance(action, Play) and not state.trick:
+            order = {c: (c.suit == hand.trump, c.suit, -strength[c]) for h in state.hands for c in h}
+            hands = tuple(tuple(sorted(h, key=order.__getitem__)) for h in state.hands)
+            before.append((hands, state.muestra, state.stock_count, (state.total(0), state.total(1))))
+        state.apply(action, seat)
+    return [TrickFrame(entry, *snapshot) for entry, snapshot in zip(entries, before, strict=False)]
+
+
+class ReviewScreen(SizeGuard, ModalScreen[None]):
+    """The hand's review, dearest mistakes first; ``s`` steps through the hand; Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,v,q", "close", "Back"),
+        Binding("s", "step", "Step through the hand"),
+    ]
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(classes="dialog-screen")
         self.session = session
         self.reviewed: list[Reviewed] | None = None
+        #: Seconds from opening the screen to the review shown (measured for the benchmark).
+        self.ready_after: float | None = None
+        self._opened = time.perf_counter()
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -79,16 +104,18 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._opened = time.perf_counter()
         self.query_one("#review-scroll").focus()
         self.run_worker(self._review, thread=True, group="coach", exclusive=True)
 
     def _review(self) -> None:
-        reviewed = review_hand(self.session, seed=self.session.seed or 0)
+        reviewed = review_hand(self.session)
         if not get_current_worker().is_cancelled:
             self.app.call_from_thread(self.show_review, reviewed)
 
     def show_review(self, reviewed: list[Reviewed]) -> None:
         self.reviewed = reviewed
+        self.ready_after = time.perf_counter() - self._opened
         costly = sorted((r for r in reviewed if r.cost >= COSTLY), key=lambda r: -r.cost)
         total = sum(r.cost for r in reviewed)
         lines = [
@@ -100,9 +127,110 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         for r in costly:
             lines.append(
                 f"\n[b]Trick {r.trick}[/b]: you played {_words(r.played)}; better {_words(r.best)} "
-                f"([b]−{r.cost:.1f}[/b]).\n  {r.reason}"
+                f"([b]−{r.cost:.1f}[/b]).\n  {r.reason.text}"
             )
+        lines.append("\n[dim]Press [b]s[/b] to step through the hand trick by trick, every hand open.[/dim]")
         self.query_one("#review-body", Static).update(Text.from_markup("\n".join(lines)))
+
+    def action_step(self) -> None:
+        """The hand trick by trick with every hand open."""
+        self.app.push_screen(StepScreen(self.session, self.reviewed or []))
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class StepScreen(SizeGuard, ModalScreen[None]):
+    """A finished hand trick by trick, every hand open: ← and → move, Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Previous", key_display="←"),
+        Binding("right,space", "step(1)", "Next", key_display="→"),
+        Binding("home", "first", "First", show=False),
+        Binding("end", "last", "Last", show=False),
+        Binding("escape,s,q", "close", "Back"),
+    ]
+
+    def __init__(self, session: GameSession, reviewed: list[Reviewed]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.session = session
+        self.frames = hand_frames(session.match.hand)
+        self.costly = {r.trick: r for r in reviewed if r.cost >= COSTLY and isinstance(r.played, Play)}
+        self.index = 0
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog history"):
+            yield Label("", id="step-title", classes="dialog-title")
+            with VerticalScroll(id="step-scroll"):
+                yield Static("", id="step-body")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#step-scroll").focus()
+        self._show()
+
+    def action_step(self, delta: int) -> None:
+        self.index = max(0, min(len(self.frames) - 1, self.index + delta))
+        self._show()
+
+    def action_first(self) -> None:
+        self.index = 0
+        self._show()
+
+    def action_last(self) -> None:
+        self.index = max(0, len(self.frames) - 1)
+        self._show()
+
+    def _show(self) -> None:
+        title = self.query_one("#step-title", Label)
+        body = self.query_one("#step-body", Static)
+        if not self.frames:
+            title.update("No trick was played in this hand")
+            return
+        frame = self.frames[self.index]
+        title.update(f"Trick {frame.entry.number} of {len(self.frames)}: every hand open")
+        body.update(Text.from_markup(frame_markup(frame, self.session.narrator, self.costly.get(frame.entry.number))))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None = None) -> str:
+    """One trick of the step-through as console markup."""
+    names = narrator.names
+    width = max(len(n) for n in names)
+    entry = frame.entry
+    played = dict(entry.cards)
+    muestra = f"muestra {card_markup(frame.muestra)}" if frame.muestra is not None else "the muestra is drawn"
+    lines = [
+        f"{muestra} · stock {frame.stock} · points before the trick: "
+        f"{narrator.side_name(0)} {frame.points[0]} – {narrator.side_name(1)} {frame.points[1]}",
+        "",
+    ]
+    order = [seat for seat, _ in entry.cards] or list(range(len(names)))
+    for seat in order:
+        hand = " ".join(card_markup(c) for c in frame.hands[seat])
+        card = played.get(seat)
+        mark = " ◀" if card is not None and card == entry.winning else ""
+        lines.append(f"[b]{names[seat]:<{width}}[/b]  plays {card_markup(card)}{mark}   [dim]held:[/dim] {hand}")
+    lines.append("")
+    if entry.winner is not None and entry.winning is not None and entry.why is not None:
+        winner = "You take" if entry.winner == HUMAN else f"{names[entry.winner]} takes"
+        points = f"+{entry.points}" + (", +10 for the last trick" if entry.last_ten else "")
+        lines.append(f"{winner} the trick: {narrator.why(entry.winning, entry.why, entry.cards)} · {points}")
+    notes = []
+    for event in entry.notes:
+        if isinstance(event, CardDrawn) and event.card is not None:
+            verb = "You draw" if event.seat == HUMAN else f"{names[event.seat]} draws"
+            notes.append(f"{verb} {card_markup(event.card)}")
+        else:
+            notes.extend(narrator.tell(event))
+    if notes:
+        lines.append("[dim]then:[/dim] " + " · ".join(notes))
+    if mistake is not None:
+        lines.append(
+            f"\n[b]Coach:[/b] you played {_words(mistake.played)}; better {_words(mistake.best)} "
+            f"([b]−{mistake.cost:.1f}[/b]). {mistake.reason.text}"
+        )
+    return "\n".join(lines)

@@ -59,4 +59,3 @@ class TrackerPanel(Widget):
         out.append("yours", style="underline")
         out.append(" R=Rey C=Caballo S=Sota", style=faint)
         return out
-

@@ -1,0 +1,211 @@
+"""The review of a hand prepared while the hand is played, in a separate process.
+
+Each time the reviewed seat takes a decision, :meth:`ReviewAhead.submit`
+sends the position before it (the hand's deal and the actions so far) to a
+worker process, which asks :func:`~.advice.advise` there. By the end of the
+hand most decisions are already analysed, so :meth:`ReviewAhead.review`
+only waits for the last few. The worker is one process shared by the whole
+program, started on first use ("spawn": no copy of the interface's threads),
+at a lower priority than the game, so the interface and the bots keep the
+machine when they need it.
+
+The analysis of a decision depends only on the position, the seat and the
+seed (``seed * 1000 + the number of actions before it``), so the review
+made ahead is the one :func:`review_hand` makes on the spot, and a decision
+taken again after an undo reuses its analysis.
+
+    >>> from guinote_tui.engine import HandState, parse_deck
+    >>> hand = HandState(list(range(40)), dealer=1, players=2, events=False)
+    >>> spec = HandSpec.of(hand)
+    >>> spec.replay(()).hands == hand.hands
+    True
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import multiprocessing
+import os
+import random
+import sys
+from collections.abc import Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import resource_tracker
+from threading import Lock
+
+from ..engine import Action, Card, HandState, Rules, seat_view
+from .advice import Advice, advise
+from .reasons import Reason
+
+#: One seat's action in a hand's log.
+Move = tuple[int, Action]
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    """What a hand was dealt from: enough to replay it from its actions."""
+
+    deck: tuple[Card, ...]
+    dealer: int
+    rules: Rules
+    players: int
+    carried: tuple[int, int]
+    first_of_juego: bool
+
+    @classmethod
+    def of(cls, hand: HandState) -> HandSpec:
+        return cls(hand.deck, hand.dealer, hand.rules, hand.players, hand.carried, hand.first_of_juego)
+
+    def replay(self, actions: Sequence[Move]) -> HandState:
+        """The hand after ``actions`` (no events recorded)."""
+        state = HandState(self.deck, self.dealer, self.rules, self.players, self.carried, self.first_of_juego, False)
+        for seat, action in actions:
+            state.apply(action, seat)
+        return state
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One decision of the reviewed seat in a hand, priced by the coach."""
+
+    index: int  # the decision's place in the hand's log
+    trick: int  # 1-based: the trick being played (a window before a lead: the trick it leads)
+    played: Action
+    best: Action
+    cost: float  # points of the hand lost against the coach's best (0: as good)
+    reason: Reason  # why the coach's choice is best
+
+
+def advise_at(spec: HandSpec, actions: tuple[Move, ...], seat: int, seed: int) -> Advice | None:
+    """The coach's advice for ``seat`` after ``actions``; None when it is not a choice of that seat."""
+    state = spec.replay(actions)
+    if state.to_move != seat or len(state.legal_actions()) < 2:
+        return None
+    return advise(seat_view(state, seat, events=False), random.Random(seed * 1_000 + len(actions)))
+
+
+def decisions(spec: HandSpec, log: Sequence[Move], seat: int) -> list[int]:
+    """The indices in ``log`` where ``seat`` had more than one legal action."""
+    state = spec.replay(())
+    out = []
+    for index, (who, action) in enumerate(log):
+        if who == seat and len(state.legal_actions()) > 1:
+            out.append(index)
+        state.apply(action, who)
+    return out
+
+
+def priced(spec: HandSpec, log: Sequence[Move], index: int, advice: Advice) -> Reviewed:
+    """The decision at ``log[index]`` priced by ``advice`` (the advice for the position before it)."""
+    tricks = len(spec.replay(log[:index]).tricks)
+    played = log[index][1]
+    return Reviewed(index, tricks + 1, played, advice.action, round(advice.cost(played), 2), advice.reason)
+
+
+def review_hand(spec: HandSpec, log: Sequence[Move], seat: int, seed: int) -> list[Reviewed]:
+    """Every decision ``seat`` took in the hand, priced on the spot (no worker process)."""
+    out = []
+    for index in decisions(spec, log, seat):
+        advice = advise_at(spec, tuple(log[:index]), seat, seed)
+        assert advice is not None
+        out.append(priced(spec, log, index, advice))
+    return out
+
+
+_executor: ProcessPoolExecutor | None = None
+_executor_lock = Lock()
+
+
+def _start_worker() -> None:
+    """In the worker: a lower priority than the game, and nothing written to the player's terminal."""
+    with contextlib.suppress(OSError):  # not allowed here: run at the same priority
+        os.nice(5)
+    with contextlib.suppress(OSError):
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
+        os.dup2(quiet, 2)
+
+
+def _shared_executor() -> ProcessPoolExecutor:
+    global _executor
+    with _executor_lock:
+        if _executor is None:
+            # An interface may have swapped sys.stderr for an object with no file descriptor
+            # (Textual captures it while it runs); multiprocessing's helper process needs the real one.
+            stderr = sys.stderr
+            sys.stderr = sys.__stderr__
+            try:
+                resource_tracker.ensure_running()
+                _executor = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker
+                )
+            finally:
+                sys.stderr = stderr
+            atexit.register(_shutdown)
+        return _executor
+
+
+def _shutdown() -> None:
+    global _executor
+    with _executor_lock:
+        if _executor is not None:
+            _executor.shutdown(wait=False, cancel_futures=True)
+            _executor = None
+
+
+class ReviewAhead:
+    """The analyses of one seat's decisions, requested as they are taken."""
+
+    def __init__(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self.seed = seed
+        self._pending: dict[tuple[HandSpec, tuple[Move, ...]], Future[Advice | None]] = {}
+        #: Why the worker could not be used, if it could not (the review is then made on the spot).
+        self.problem: str | None = None
+
+    def submit(self, hand: HandState) -> None:
+        """Analyse the decision the seat is about to take in ``hand`` (its turn, before it acts)."""
+        if self.problem is not None or hand.to_move != self.seat or len(hand.legal_actions()) < 2:
+            return
+        key = (HandSpec.of(hand), tuple(hand.log))
+        if key in self._pending:
+            return
+        try:
+            self._pending[key] = _shared_executor().submit(advise_at, key[0], key[1], self.seat, self.seed)
+        except (OSError, RuntimeError) as exc:  # no process could be started (or the pool broke)
+            self.problem = f"{type(exc).__name__}: {exc}"
+
+    def review(self, hand: HandState) -> list[Reviewed]:
+        """The finished (or current) hand's decisions, priced; waits for the worker where it must.
+
+        A decision the worker did not analyse (or failed to) is analysed here.
+        """
+        spec = HandSpec.of(hand)
+        log = list(hand.log)
+        out = []
+        for index in decisions(spec, log, self.seat):
+            prefix = tuple(log[:index])
+            future = self._pending.get((spec, prefix))
+            advice: Advice | None = None
+            if future is not None:
+                try:
+                    advice = future.result()
+                except Exception as exc:  # a broken worker: analyse here instead
+                    self.problem = f"{type(exc).__name__}: {exc}"
+            if advice is None:
+                advice = advise_at(spec, prefix, self.seat, self.seed)
+            assert advice is not None
+            out.append(priced(spec, log, index, advice))
+        return out
+
+    def waiting(self) -> int:
+        """How many submitted analyses are not finished yet."""
+        return sum(not f.done() for f in self._pending.values())
+
+    def forget(self, keep: HandState | None = None) -> None:
+        """Drop the analyses of other hands than ``keep`` (pending ones are cancelled)."""
+        spec = HandSpec.of(keep) if keep is not None else None
+        for key in [k for k in self._pending if k[0] != spec]:
+            self._pending.pop(key).cancel()

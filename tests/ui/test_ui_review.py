@@ -1,0 +1,101 @@
+"""The review made ahead in the worker process, and the step-through of the hand with every hand open."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from uihelpers import screen_lines
+
+from guinote_tui.coach.ahead import HandSpec
+from guinote_tui.coach.ahead import review_hand as review_on_the_spot
+from guinote_tui.engine import Play
+from guinote_tui.ui.app import make_app
+from guinote_tui.ui.screens.review import ReviewScreen, StepScreen, hand_frames
+from guinote_tui.ui.screens.summary import SummaryScreen
+from guinote_tui.ui.screens.table import TableScreen
+
+
+@pytest.mark.usefixtures("review_ahead")
+def test_the_review_made_ahead_is_the_review_made_on_the_spot_and_steps_through_open_hands() -> None:
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=8, delay=0, pace="timed")
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            assert session.ahead is not None
+            hand = session.match.hand
+            rng = random.Random(4)
+            while not hand.is_over:
+                seat = hand.to_move
+                assert seat is not None
+                session.apply(seat, rng.choice(hand.legal_actions()))
+            table.show_summary()
+            await pilot.pause()
+            summary = app.screen
+            assert isinstance(summary, SummaryScreen)
+            await pilot.press("v")
+            for _ in range(1000):  # up to twenty seconds on a loaded machine
+                await pilot.pause(0.02)
+                screen = app.screen
+                if isinstance(screen, ReviewScreen) and screen.reviewed is not None:
+                    break
+            review = app.screen
+            assert isinstance(review, ReviewScreen) and review.reviewed is not None
+            assert session.ahead.problem is None
+            expected = review_on_the_spot(HandSpec.of(hand), hand.log, 0, session.seed or 0)
+            assert review.reviewed == expected and expected
+
+            await pilot.press("s")
+            await pilot.pause()
+            step = app.screen
+            assert isinstance(step, StepScreen)
+            frames = hand_frames(hand)
+            assert len(frames) == len(hand.tricks) == len(step.frames)
+            # The first trick shows the rival's whole hand as dealt, which the table never showed.
+            dealt = {c for c in hand.deck[:12]}
+            rival_first = set(frames[0].hands[1])
+            assert len(rival_first) == 6 and rival_first <= dealt
+            shown = " ".join(screen_lines(app))
+            assert "Trick 1 of" in shown
+            assert all(str(card) in shown for card in rival_first)
+            await pilot.press("right", "right")
+            await pilot.pause()
+            assert step.index == 2 and "Trick 3 of" in " ".join(screen_lines(app))
+            trick = hand.tricks[2]
+            assert all(str(card) in " ".join(screen_lines(app)) for card in trick.cards)
+            await pilot.press("end")
+            await pilot.pause()
+            assert step.index == len(frames) - 1
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is review
+
+    asyncio.run(run())
+
+
+def test_frames_hold_every_card_once_and_shrink_by_one_card_a_trick_in_the_arrastre() -> None:
+    from guinote_tui.engine import Match
+
+    match = Match(4, seed=12)
+    hand = match.hand
+    rng = random.Random(2)
+    while not hand.is_over:
+        seat = hand.to_move
+        assert seat is not None
+        actions = hand.legal_actions()
+        plays = [a for a in actions if isinstance(a, Play)]
+        match.apply(rng.choice(plays or actions), seat)
+    frames = hand_frames(hand)
+    assert [f.entry.number for f in frames] == list(range(1, len(hand.tricks) + 1))
+    for frame, trick in zip(frames, hand.tricks, strict=True):
+        held = [c for h in frame.hands for c in h]
+        assert len(held) == len(set(held))
+        for index, card in enumerate(trick.cards):
+            assert card in frame.hands[trick.seat_of(index, 4)]
+    arrastre = [f for f in frames if f.stock == 0]
+    sizes = [sum(len(h) for h in f.hands) for f in arrastre]
+    assert sizes == [4 * n for n in range(6, 6 - len(arrastre), -1)]
