@@ -4,8 +4,10 @@ Plays a seeded pairs match against the default bots for a few turns (the
 player takes their first legal card, and sings or changes the seven when
 offered), then saves the table as SVG with ``App.save_screenshot`` and, when
 ``rsvg-convert`` is installed (Debian: ``librsvg2-bin``), as PNG too. The
-start screen is saved the same way, and the table again at 80×24 (pairs)
-and 200×50 (heads-up).
+start screen is saved the same way, the table again at 80×24 (pairs) and
+200×50 (heads-up), the coach's hint, and the review of a whole heads-up hand
+with its step-through. ``python assets/screenshot.py review`` makes only the
+last two.
 """
 
 from __future__ import annotations
@@ -76,7 +78,38 @@ async def play_turns(app, pilot, turns: int) -> None:  # type: ignore[no-untyped
     await pilot.pause()
 
 
+async def capture_review() -> list[Path]:
+    """A heads-up hand played to its end, its review (100×30), and one trick of its step-through."""
+    from guinote_tui.ui.screens.review import ReviewScreen
+    from guinote_tui.ui.screens.summary import SummaryScreen
+
+    saved: list[Path] = []
+    app = make_app(players=2, seed=SEED, delay=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_turns(app, pilot, 20)
+        for _ in range(500):
+            await pilot.pause(0.02)
+            if isinstance(app.screen, SummaryScreen):
+                break
+            if getattr(app.screen, "holding", 0):
+                await pilot.press("space")  # the last trick waits for the player
+        await pilot.press("v")
+        for _ in range(1500):
+            await pilot.pause(0.02)
+            screen = app.screen
+            if isinstance(screen, ReviewScreen) and screen.reviewed is not None:
+                break
+        await pilot.pause()
+        saved.append(Path(app.save_screenshot("review.svg", path=str(HERE))))
+        await pilot.press("s", "right", "right", "right")
+        await pilot.pause()
+        saved.append(Path(app.save_screenshot("review-step.svg", path=str(HERE))))
+    return saved
+
+
 async def capture() -> list[Path]:
+    if sys.argv[1:] == ["review"]:
+        return await capture_review()
     saved: list[Path] = []
     app = make_app(seed=SEED, delay=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -104,6 +137,7 @@ async def capture() -> list[Path]:
                 break
         await pilot.pause()
         saved.append(Path(app.save_screenshot("hint.svg", path=str(HERE))))
+    saved.extend(await capture_review())
     return saved
 
 

@@ -29,8 +29,9 @@ from textual.worker import get_current_worker
 
 from ...coach.ahead import HandSpec, Reviewed
 from ...coach.ahead import review_hand as review_on_the_spot
-from ...engine import Action, Card, CardDrawn, HandState, Play, card_tables
-from ..narration import HUMAN, Narrator, card_markup, card_name_markup
+from ...engine import Action, Card, CardDrawn, HandState, Play, Suit, card_tables
+from ..cardart import SUIT_LIGHT
+from ..narration import HUMAN, Narrator, card_name_markup
 from ..session import GameSession
 from ..tracking import TrickEntry, trick_history
 from ..widgets.notice import SizeGuard, TooSmall
@@ -196,13 +197,28 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         self.dismiss(None)
 
 
+#: Ranks as the step-through lists them in a hand (figures by name, the rest by number).
+SHORT_RANKS = {1: "As", 3: "3", 12: "Rey", 11: "Caballo", 10: "Sota", 7: "7", 6: "6", 5: "5", 4: "4", 2: "2"}
+
+
+def held_markup(cards: tuple[Card, ...]) -> str:
+    """A hand grouped by suit, in the order given: ``Oros As, Sota · Copas 2``, each suit in its colour."""
+    groups: dict[int, list[str]] = {}
+    for card in cards:
+        groups.setdefault(card.suit, []).append(SHORT_RANKS[card.rank])
+    return " · ".join(
+        f"[{SUIT_LIGHT[suit]}]{Suit(suit).title}[/] [b {SUIT_LIGHT[suit]}]{', '.join(ranks)}[/]"
+        for suit, ranks in groups.items()
+    )
+
+
 def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None = None) -> str:
     """One trick of the step-through as console markup."""
     names = narrator.names
     width = max(len(n) for n in names)
     entry = frame.entry
     played = dict(entry.cards)
-    muestra = f"muestra {card_markup(frame.muestra)}" if frame.muestra is not None else "the muestra is drawn"
+    muestra = f"muestra {card_name_markup(frame.muestra)}" if frame.muestra is not None else "the muestra is drawn"
     lines = [
         f"{muestra} · stock {frame.stock} · points before the trick: "
         f"{narrator.side_name(0)} {frame.points[0]} – {narrator.side_name(1)} {frame.points[1]}",
@@ -210,10 +226,11 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
     ]
     order = [seat for seat, _ in entry.cards] or list(range(len(names)))
     for seat in order:
-        hand = " ".join(card_markup(c) for c in frame.hands[seat])
         card = played.get(seat)
-        mark = " ◀" if card is not None and card == entry.winning else ""
-        lines.append(f"[b]{names[seat]:<{width}}[/b]  plays {card_markup(card)}{mark}   [dim]held:[/dim] {hand}")
+        shown = card_name_markup(card) if card is not None else "—"
+        mark = "  ◀ takes it" if card is not None and card == entry.winning else ""
+        lines.append(f"[b]{names[seat]:<{width}}[/b]  plays {shown}{mark}")
+        lines.append(f"{'':<{width}}  [dim]held[/dim]  {held_markup(frame.hands[seat])}")
     lines.append("")
     if entry.winner is not None and entry.winning is not None and entry.why is not None:
         winner = "You take" if entry.winner == HUMAN else f"{names[entry.winner]} takes"
@@ -223,7 +240,7 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
     for event in entry.notes:
         if isinstance(event, CardDrawn) and event.card is not None:
             verb = "You draw" if event.seat == HUMAN else f"{names[event.seat]} draws"
-            notes.append(f"{verb} {card_markup(event.card)}")
+            notes.append(f"{verb} {card_name_markup(event.card)}")
         else:
             notes.extend(narrator.tell(event))
     if notes:
