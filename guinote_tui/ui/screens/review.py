@@ -203,11 +203,11 @@ SHORT_RANKS = {1: "As", 3: "3", 12: "Rey", 11: "Caballo", 10: "Sota", 7: "7", 6:
 
 def held_markup(cards: tuple[Card, ...]) -> str:
     """A hand grouped by suit, in the order given: ``Oros As, Sota · Copas 2``, each suit in its colour."""
-    groups: dict[int, list[str]] = {}
+    groups: dict[Suit, list[str]] = {}
     for card in cards:
         groups.setdefault(card.suit, []).append(SHORT_RANKS[card.rank])
     return " · ".join(
-        f"[{SUIT_LIGHT[suit]}]{Suit(suit).title}[/] [b {SUIT_LIGHT[suit]}]{', '.join(ranks)}[/]"
+        f"[{SUIT_LIGHT[suit]}]{suit.title}[/] [b {SUIT_LIGHT[suit]}]{', '.join(ranks)}[/]"
         for suit, ranks in groups.items()
     )
 
