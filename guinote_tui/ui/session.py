@@ -38,6 +38,7 @@ from ..engine import (
     visible_to,
 )
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_markup
+from .resume import Keeper
 
 logger = logging.getLogger(__name__)
 
@@ -79,6 +80,11 @@ class GameSettings:
         if self.players == 4 and seat == 2 and self.partner_level:
             return self.partner_level
         return self.level
+
+    def keep(self) -> None:
+        """Write the match to the data directory now (when the app keeps it): see :mod:`.resume`."""
+        if self.keeper is not None:
+            self.keeper.save(self.match, list(self.names), self.table_record())
 
     def table_record(self) -> dict[str, Any]:
         """What a saved match keeps of these settings: each bot seat's spec and the pace."""
@@ -168,6 +174,8 @@ class GameSession:
         #: Analyses the player's decisions in a worker process as they are taken, for the
         #: review at the hand's end (set by the app; None: the review is made on the spot).
         self.ahead: ReviewAhead | None = None
+        #: Keeps the match in the data directory after every trick (set by the app; None: not kept).
+        self.keeper: Keeper | None = None
         #: The log: every line told so far, with Rich markup.
         self.log: list[str] = []
         self.hand_log_start = 0
@@ -242,10 +250,18 @@ class GameSession:
         start = len(hand.events or ())
         if seat == HUMAN and self.ahead is not None and hand.to_move == HUMAN:
             self.ahead.submit(hand)
+        tricks = len(hand.tricks)
         self.match.apply(action, seat)
+        if len(hand.tricks) > tricks or hand.is_over:
+            self.keep()
         lines = self.narrator.lines(visible_to((hand.events or [])[start:], HUMAN))
         self.log.extend(lines)
         return lines
+
+    def keep(self) -> None:
+        """Write the match to the data directory now (when the app keeps it): see :mod:`.resume`."""
+        if self.keeper is not None:
+            self.keeper.save(self.match, list(self.names), self.table_record())
 
     def table_record(self) -> dict[str, Any]:
         """What a saved match keeps of its table: the settings' record and whether it was assisted."""
@@ -290,6 +306,7 @@ class GameSession:
         self.assisted = True
         self.match.table = self.table_record()
         del self.log[self.hand_log_start :]
+        self.keep()
         self._note_deal()
         self.log.extend(self.narrator.lines(self.match.hand.visible_events(HUMAN)))
         return True
@@ -301,6 +318,7 @@ class GameSession:
         self.match.next_hand(deck)
         if self.ahead is not None:
             self.ahead.forget(keep=self.match.hand)
+        self.keep()
         self._note_deal()
 
     # -- the log ------------------------------------------------------------------

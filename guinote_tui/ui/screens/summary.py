@@ -170,10 +170,11 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
             self.dismiss(choice)
             return
         from .dialogs import YesNoDialog
+        from .table import leave_question
 
         question = {
             "new": "Abandon this match and start a new one?",
-            "quit": "Leave the game? (To keep it, answer n and save with Ctrl+S.)",
+            "quit": leave_question(self.session),
         }[choice]
 
         def confirmed(yes: bool | None) -> None:

@@ -85,6 +85,14 @@ class DeclarationButton(Button):
         self.action_taken = action
 
 
+def leave_question(session: GameSession) -> str:
+    """What leaving asks: the match is kept for Continue, or it must be saved by hand."""
+    keeper = session.keeper
+    if keeper is not None and keeper.problem is None:
+        return "Leave the game? This match is kept: Continue on the start screen goes on with it."
+    return "Leave the game? (To keep it, answer n and save with Ctrl+S.)"
+
+
 class TableScreen(Screen[None]):
     """One match in play, hand after hand."""
 
@@ -387,9 +395,17 @@ class TableScreen(Screen[None]):
             )
         self._apply(message.seat, message.action)
 
+    def tell_keeping_problem(self) -> None:
+        """Say once, if the match cannot be kept in the data directory (the game goes on)."""
+        keeper = self.session.keeper
+        problem = keeper.problem_to_tell() if keeper is not None else None
+        if problem:
+            self.notify(problem, title="Not saved", severity="warning", timeout=10, markup=False)
+
     def _apply(self, seat: int, action: Action) -> None:
         tricks = len(self.session.match.hand.tricks)
         lines = self.session.apply(seat, action)
+        self.tell_keeping_problem()
         self.turn += 1
         log = self.query_one("#log", EventLog)
         for line in lines:
@@ -481,6 +497,7 @@ class TableScreen(Screen[None]):
         self.summary_shown = False
         if choice == "next":
             self.session.next_hand()
+            self.tell_keeping_problem()
             self.turn += 1
             log = self.query_one("#log", EventLog)
             for line in self.session.hand_log():
@@ -588,6 +605,7 @@ class TableScreen(Screen[None]):
             if worker.group == "bots":
                 worker.cancel()  # a bot thinking about the position being undone
         session.undo()
+        self.tell_keeping_problem()
         self.turn += 1  # a bot's answer already on its way is for the old position
         self._pending = None
         if self.holding:
@@ -675,9 +693,10 @@ class TableScreen(Screen[None]):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
+                self.session.keep()  # the trick in progress too
                 self.app.exit()
 
-        self.app.push_screen(YesNoDialog("Leave the game? (To keep it, answer n and save with Ctrl+S.)"), confirmed)
+        self.app.push_screen(YesNoDialog(leave_question(self.session)), confirmed)
 
     @on(CardClicked)
     def card_clicked(self, message: CardClicked) -> None:

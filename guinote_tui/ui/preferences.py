@@ -1,0 +1,180 @@
+"""The start screen's choices, remembered between runs in ``settings.toml``.
+
+The file lives in the user's config directory (``guinote config --path``
+prints where). It is plain TOML that a player may edit::
+
+    players = 2
+    level = "hard"
+    partner_level = ""        # "": the partner plays at the bots' level
+    pace = "wait"
+    delay = 0.6
+    trick_seconds = 2.0
+    open_hands = false
+
+    [rules]
+    preset = "aragones"
+    partner_exemption = false # flags that differ from the preset
+
+Reading never fails: a value that is not allowed is reported in one line
+and replaced by its default (that key only); a file that is not TOML at all
+is set aside (``settings.toml.corrupt-<timestamp>``) and every choice starts
+from its default. Writing goes through a temporary file and a rename.
+
+    >>> settings, problems = parse('players = 2\\nlevel = "champion"\\n')
+    >>> settings.players
+    2
+    >>> problems  # doctest: +ELLIPSIS
+    ['settings.toml: "level" must be one of random, easy, ..., not \\'champion\\'; the default is used']
+"""
+
+from __future__ import annotations
+
+import math
+import tomllib
+from dataclasses import fields
+from pathlib import Path
+from typing import Any
+
+from .. import storage
+from ..ai import bot_names, offered_levels
+from ..engine import PRESETS, Rules, RulesError
+from .session import PACES, GameSettings
+
+FILE_NAME = "settings.toml"
+
+
+def path() -> Path:
+    """Where the settings are kept."""
+    return storage.config_dir() / FILE_NAME
+
+
+def _levels() -> list[str]:
+    """The levels a settings file may name: the start screen's, and ``random`` (weakest first)."""
+    offered = offered_levels()
+    return [name for name in bot_names() if name in offered or name == "random"]
+
+
+def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
+    """The settings in ``text`` over the defaults, and one line per value that could not be used.
+
+    Raises ``tomllib.TOMLDecodeError`` when ``text`` is not TOML.
+    """
+    data = tomllib.loads(text)
+    settings = GameSettings()
+    problems: list[str] = []
+
+    def bad(key: str, expected: str, value: Any) -> None:
+        problems.append(f'{name}: "{key}" must be {expected}, not {value!r}; the default is used')
+
+    levels = _levels()
+    for key, value in data.items():
+        if key == "rules":
+            continue
+        if key == "players":
+            if value in (2, 4) and not isinstance(value, bool):
+                settings.players = value
+            else:
+                bad(key, "2 or 4", value)
+        elif key in ("level", "partner_level"):
+            if key == "partner_level" and value == "":
+                settings.partner_level = None
+            elif isinstance(value, str) and value in levels:
+                setattr(settings, key, value)
+            else:
+                bad(key, "one of " + ", ".join(levels), value)
+        elif key == "pace":
+            if value in PACES:
+                settings.pace = value
+            else:
+                bad(key, " or ".join(PACES), value)
+        elif key in ("delay", "trick_seconds"):
+            number = isinstance(value, int | float) and not isinstance(value, bool)
+            if number and math.isfinite(value) and 0 <= value <= 60:
+                setattr(settings, key, float(value))
+            else:
+                bad(key, "a number of seconds from 0 to 60", value)
+        elif key == "open_hands":
+            if isinstance(value, bool):
+                settings.open_hands = value
+            else:
+                bad(key, "true or false", value)
+        else:
+            problems.append(f'{name}: "{key}" is not a setting this version knows; it is ignored')
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        bad("rules", "a table of rules flags", rules)
+        rules = {}
+    preset = rules.get("preset", "aragones")
+    if preset not in PRESETS:
+        bad("rules.preset", " or ".join(PRESETS), preset)
+        preset = "aragones"
+    chosen = Rules.preset(preset)
+    flag_names = {f.name for f in fields(Rules)} - {"preset_name"}
+    for key, value in rules.items():
+        if key == "preset":
+            continue
+        if key not in flag_names:
+            problems.append(f'{name}: "rules.{key}" is not a rules flag; it is ignored')
+            continue
+        try:
+            chosen = chosen.with_flags(**{key: value})
+        except (RulesError, TypeError) as exc:
+            problems.append(f"{name}: rules.{key}: {exc}; the preset's value is used")
+    settings.rules = chosen
+    return settings, problems
+
+
+def load(target: Path | None = None) -> tuple[GameSettings, list[str]]:
+    """The remembered settings (the defaults when there are none) and the lines to tell the player."""
+    where = target or path()
+    try:
+        text = where.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return GameSettings(), []
+    except (OSError, UnicodeDecodeError) as exc:
+        if isinstance(exc, UnicodeDecodeError):
+            return GameSettings(), [str(storage.damaged(where, "not UTF-8 text"))]
+        return GameSettings(), [f"{where.name} could not be read ({exc.strerror or exc}); the defaults are used"]
+    try:
+        return parse(text, where.name)
+    except tomllib.TOMLDecodeError as exc:
+        return GameSettings(), [f"{storage.damaged(where, f'not TOML: {exc}')}; the defaults are used"]
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{text}"'
+
+
+def dumps(settings: GameSettings) -> str:
+    """The TOML text for ``settings`` (the start screen's choices)."""
+    lines = [
+        "# guinote-tui: the start screen's last choices. A value that is not allowed is",
+        "# reported when the game starts and its default used instead.",
+        f"players = {settings.players}",
+        f"level = {_value(settings.level)}",
+        f"partner_level = {_value(settings.partner_level or '')}",
+        f"pace = {_value(settings.pace)}",
+        f"delay = {_value(float(settings.delay))}",
+        f"trick_seconds = {_value(float(settings.trick_seconds))}",
+        f"open_hands = {_value(settings.open_hands)}",
+        "",
+        "[rules]",
+        f"preset = {_value(settings.rules.preset_name)}",
+    ]
+    lines.extend(f"{key} = {_value(value)}" for key, value in sorted(settings.rules.differences().items()))
+    return "\n".join(lines) + "\n"
+
+
+def save(settings: GameSettings, target: Path | None = None) -> str | None:
+    """Remember ``settings``; the one line to show when they could not be written (None when saved)."""
+    where = target or path()
+    try:
+        storage.write_atomic(where, dumps(settings))
+    except OSError as exc:
+        return f"The settings could not be saved in {where.parent} ({exc.strerror or exc})"
+    return None
