@@ -81,11 +81,6 @@ class GameSettings:
             return self.partner_level
         return self.level
 
-    def keep(self) -> None:
-        """Write the match to the data directory now (when the app keeps it): see :mod:`.resume`."""
-        if self.keeper is not None:
-            self.keeper.save(self.match, list(self.names), self.table_record())
-
     def table_record(self) -> dict[str, Any]:
         """What a saved match keeps of these settings: each bot seat's spec and the pace."""
         return {
@@ -257,6 +252,11 @@ class GameSession:
         lines = self.narrator.lines(visible_to((hand.events or [])[start:], HUMAN))
         self.log.extend(lines)
         return lines
+
+    def keep(self) -> None:
+        """Write the match to the data directory now (when the app keeps it): see :mod:`.resume`."""
+        if self.keeper is not None:
+            self.keeper.save(self.match, list(self.names), self.table_record())
 
     def keep(self) -> None:
         """Write the match to the data directory now (when the app keeps it): see :mod:`.resume`."""
