@@ -258,11 +258,6 @@ class GameSession:
         if self.keeper is not None:
             self.keeper.save(self.match, list(self.names), self.table_record())
 
-    def keep(self) -> None:
-        """Write the match to the data directory now (when the app keeps it): see :mod:`.resume`."""
-        if self.keeper is not None:
-            self.keeper.save(self.match, list(self.names), self.table_record())
-
     def table_record(self) -> dict[str, Any]:
         """What a saved match keeps of its table: the settings' record and whether it was assisted."""
         return {**self.settings.table_record(), "assisted": self.assisted}
