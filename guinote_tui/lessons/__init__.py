@@ -1,0 +1,29 @@
+"""Interactive lessons: short explanations and positions on fixed deals where the player must act.
+
+Pure Python on the engine, the coach and :mod:`guinote_tui.storage` (never
+an interface library): the lessons (:data:`LESSONS`), the judge of a move
+(:func:`check`, giving a :class:`Verdict`) and the player's progress
+(:class:`Progress`, kept in ``lessons.json`` in the user's data directory).
+The screens are in ``guinote_tui/ui/screens/lessons.py``.
+"""
+
+from .content import LESSONS, find
+from .model import Explain, Lesson, Move, Position, Step, Verdict, check, coach_action, coach_reason, names, play_out
+from .progress import Progress
+
+__all__ = [
+    "LESSONS",
+    "Explain",
+    "Lesson",
+    "Move",
+    "Position",
+    "Progress",
+    "Step",
+    "Verdict",
+    "check",
+    "coach_action",
+    "coach_reason",
+    "find",
+    "names",
+    "play_out",
+]
