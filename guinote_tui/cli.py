@@ -77,6 +77,23 @@ def play(
     app.run()
 
 
+@main.command()
+@click.argument("lesson", required=False, default="")
+def learn(lesson: str) -> None:
+    """Learn to play: the lessons menu, or one lesson by its number or name."""
+    from .lessons import LESSONS, find
+
+    if lesson and find(lesson) is None:
+        choices = ", ".join(f"{item.number} {item.id}" for item in LESSONS)
+        click.echo(f"guinote learn: no lesson {lesson!r}; choose one of: {choices}", err=True)
+        sys.exit(2)
+    try:
+        from .ui.app import make_app
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise click.ClickException(f"the game interface cannot start: {exc}") from None
+    make_app(learn=lesson).run()
+
+
 def _tournament_options(*, legacy: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The options that define a tournament; on ``simulate`` (the old form) they are hidden."""
     options = [

@@ -26,7 +26,7 @@ from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 #: review at the hand's end is ready at once (the tests turn it off where they do not need it).
 REVIEW_AHEAD = True
 
-STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss")
+STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss", "lessons.tcss")
 
 FELT_COLOURS: dict[str, str] = {
     "felt": "#0d3b24",  # the cloth: screens, the log, the too-small notice
@@ -100,11 +100,15 @@ class GuinoteApp(App[None]):
     ]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall-enough"), (36, "-tall"), (45, "-taller")]  # noqa: RUF012
 
-    def __init__(self, settings: GameSettings, match: Match | None = None, show_start: bool = True) -> None:
+    def __init__(
+        self, settings: GameSettings, match: Match | None = None, show_start: bool = True, learn: str | None = None
+    ) -> None:
         super().__init__()
         self.settings = settings
         self.resume = match
         self.show_start = show_start
+        #: Open on the lessons: ``""`` the menu, or a lesson's number or id (``guinote learn``).
+        self.learn = learn
         self.session: GameSession | None = None
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -121,8 +125,21 @@ class GuinoteApp(App[None]):
             from .screens.start import StartScreen
 
             self.push_screen(StartScreen(self.settings))
+            if self.learn is not None:
+                self.open_lessons(self.learn)
         else:
             self._open_table(GameSession(self.settings))
+
+    def open_lessons(self, lesson: str = "") -> None:
+        """Put the lessons menu in front, and on it ``lesson`` (a number or id) if one is named."""
+        from ..lessons import find
+        from .screens.lessons import LessonScreen, LessonsMenu
+
+        menu = LessonsMenu()
+        self.push_screen(menu)
+        chosen = find(lesson) if lesson else None
+        if chosen is not None:
+            self.push_screen(LessonScreen(chosen, menu.progress))
 
     def _open_table(self, session: GameSession) -> None:
         from .screens.table import TableScreen
@@ -210,11 +227,12 @@ def make_app(
 
     Test options: ``decks`` (deck orders, top card first, for the first
     hands), ``dealer`` (the first dealer), ``partner_level``, and
-    ``show_start`` to force or skip the start screen.
+    ``show_start`` to force or skip the start screen. ``learn`` opens the
+    lessons over the start screen: ``""`` the menu, or a lesson's number or id.
     Raises :class:`~guinote_tui.engine.HistoryError` for a history that
     cannot be resumed, and ``ValueError`` for an unknown level.
     """
-    unknown = set(test_options) - {"decks", "dealer", "partner_level", "show_start"}
+    unknown = set(test_options) - {"decks", "dealer", "partner_level", "show_start", "learn"}
     if unknown:
         raise TypeError(f"unknown make_app options: {', '.join(sorted(unknown))}")
     if level is not None and level not in offered_levels() and level != "random":
@@ -242,8 +260,9 @@ def make_app(
             settings.delay = delay
         if pace is not None:
             settings.pace = pace
-    show_start = test_options.get("show_start", players is None and match is None)
-    return GuinoteApp(settings, match, show_start=show_start)
+    learn: str | None = test_options.get("learn")
+    show_start = test_options.get("show_start", (players is None and match is None) or learn is not None)
+    return GuinoteApp(settings, match, show_start=show_start, learn=learn)
 
 
 __all__ = ["GuinoteApp", "make_app"]

@@ -36,6 +36,7 @@ START_BINDINGS: list[BindingType] = [
     Binding("up", "app.focus_previous", "Up", show=False),
     Binding("down", "app.focus_next", "Down", show=False),
     Binding("question_mark,f1", "rules", "Rules", key_display="?"),
+    Binding("l", "learn", "Learn to play"),
     Binding("q,escape", "app.quit", "Quit"),
 ]
 

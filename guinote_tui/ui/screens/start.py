@@ -180,6 +180,10 @@ HELP: dict[str, tuple[str, str]] = {
     ),
     "start": ("Deal", "start the match with these choices (Enter deals from any row)"),
     "rules": ("Rules", "the rules of Guiñote, with a glossary of the Spanish words (? or F1)"),
+    "learn": (
+        "Learn to play",
+        "six short lessons with moves to make: cards, tricks, cantes, the seven, the arrastre, scoring (l)",
+    ),
     "quit": ("Quit", "leave the game (q or Esc)"),
 }
 
@@ -302,6 +306,7 @@ class StartScreen(SizeGuard, Screen[None]):
             yield Static(id="start-help")
         with Horizontal(id="start-buttons"):
             yield Button("Deal ⏎", id="start", variant="success", compact=True)
+            yield Button("Learn to play (l)", id="learn", compact=True)
             yield Button("Rules (?)", id="rules", compact=True)
             yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()
@@ -433,6 +438,13 @@ class StartScreen(SizeGuard, Screen[None]):
     @on(Button.Pressed, "#rules")
     def rules_pressed(self) -> None:
         self.action_rules()
+
+    def action_learn(self) -> None:
+        game_app(self).open_lessons()
+
+    @on(Button.Pressed, "#learn")
+    def learn_pressed(self) -> None:
+        self.action_learn()
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:

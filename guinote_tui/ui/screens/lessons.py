@@ -1,0 +1,411 @@
+"""Learn to play: the lessons menu and a lesson, step by step.
+
+The lessons themselves (words, fixed deals, the judge of a move, progress)
+are in :mod:`guinote_tui.lessons`; these screens only show them. A lesson is
+a few screens of explanation and a few positions where the player acts with
+the table's keys: 1-6 play a card, s sings, c changes the seven, p passes.
+A wrong move is explained and the position waits for another try; the right
+one is played out and told. Enter goes on, ← goes back a screen, Escape
+leaves the lesson.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine import Action, Card, HandState, Pass, Play, Sing, Suit, Swap, card_tables, parse_cards
+from ...lessons import LESSONS, Explain, Lesson, Move, Progress, check, names
+from ..app import FELT_COLOURS, game_app
+from ..cardart import card_face, empty_slot, suit_text
+from ..messages import CardClicked
+from ..widgets.hand import PlayerHand
+from ..widgets.notice import SizeGuard, TooSmall
+
+GOLD = FELT_COLOURS["gold"]
+
+MENU_BINDINGS: list[BindingType] = [
+    Binding("r", "real_hand", "Play a real hand"),
+    Binding("escape,q", "back", "Back"),
+]
+
+LESSON_BINDINGS: list[BindingType] = [
+    Binding("1", "play_index(0)", "Play", key_display="1-6"),
+    *(Binding(str(n), f"play_index({n - 1})", f"Play card {n}", show=False) for n in range(2, 7)),
+    Binding("s", "sing", "Sing"),
+    Binding("c", "swap", "Change 7"),
+    Binding("p", "pass_window", "Pass"),
+    Binding("enter,space,right", "next", "Go on", key_display="⏎"),
+    Binding("left", "previous", "Back a step", key_display="←"),
+    Binding("escape", "leave", "Leave"),
+]
+
+
+def shown_hand(state: HandState) -> tuple[Card, ...]:
+    """The player's cards as the table shows them (suit by suit, strongest first, trumps at the right)."""
+    strength = card_tables(state.rules).strength
+    return tuple(sorted(state.hands[0], key=lambda c: (c.suit == state.trump, c.suit, -strength[c])))
+
+
+def side_by_side(blocks: list[list[Text]], gap: int = 2) -> Text:
+    """Blocks of lines (cards) laid out in a row."""
+    if not blocks:
+        return Text("")
+    height = max(len(block) for block in blocks)
+    rows = []
+    for line in range(height):
+        row = Text()
+        for number, block in enumerate(blocks):
+            if number:
+                row.append(" " * gap)
+            row.append_text(block[line] if line < len(block) else Text(" " * block[0].cell_len))
+        rows.append(row)
+    return Text("\n").join(rows)
+
+
+def lesson_line(lesson: Lesson, done: bool) -> Text:
+    text = Text("✓ " if done else "  ", style=f"bold {FELT_COLOURS['good']}")
+    text.append(f"{lesson.number}  {lesson.title}", style="bold")
+    text.append(f" — {lesson.summary}", style=FELT_COLOURS["ink-faint"])
+    return text
+
+
+class LessonsMenu(SizeGuard, Screen[None]):
+    """The lessons, with a ✓ for those finished; Enter opens one (they can be repeated)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = MENU_BINDINGS
+
+    def __init__(self, progress: Progress | None = None) -> None:
+        super().__init__()
+        self.progress = progress or Progress.load()
+        self._problem_told = False
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield Static(Text("Learn to play Guiñote", style=f"bold {GOLD}"), id="lessons-title")
+        yield Static(
+            "Six short lessons, a few minutes each: read, then make the move. Enter opens a lesson.",
+            id="lessons-intro",
+        )
+        yield OptionList(id="lesson-list")
+        yield Static(id="lessons-note")
+        with Horizontal(id="lessons-buttons"):
+            yield Button("Play a real hand (r)", id="real-hand", compact=True)
+            yield Button("Back (Esc)", id="lessons-back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_list()
+        if self.progress.problem and not self._problem_told:
+            self._problem_told = True
+            self.notify(self.progress.problem, title="Lessons", severity="warning", timeout=8)
+
+    def on_screen_resume(self) -> None:
+        self.refresh_list()
+
+    @property
+    def all_done(self) -> bool:
+        return all(lesson.id in self.progress.done for lesson in LESSONS)
+
+    def refresh_list(self) -> None:
+        options = self.query_one("#lesson-list", OptionList)
+        options.clear_options()
+        options.add_options(
+            Option(lesson_line(lesson, lesson.id in self.progress.done), id=lesson.id) for lesson in LESSONS
+        )
+        todo = [i for i, lesson in enumerate(LESSONS) if lesson.id not in self.progress.done]
+        options.highlighted = todo[0] if todo else 0
+        note = self.query_one("#lessons-note", Static)
+        button = self.query_one("#real-hand", Button)
+        if self.all_done:
+            note.update(
+                Text.from_markup(
+                    f"[b {FELT_COLOURS['good']}]All six lessons done![/] Press [b]r[/b] to play a real hand: "
+                    "heads-up against the easy bot."
+                )
+            )
+            button.variant = "success"
+            button.focus()
+        else:
+            note.update(self.progress.problem or "")
+            button.variant = "default"
+            options.focus()
+
+    def open_lesson(self, lesson: Lesson) -> None:
+        self.app.push_screen(LessonScreen(lesson, self.progress))
+
+    @on(OptionList.OptionSelected, "#lesson-list")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        lesson = next(lesson for lesson in LESSONS if lesson.id == event.option.id)
+        self.open_lesson(lesson)
+
+    def action_real_hand(self) -> None:
+        """Back to the start screen with heads-up against the easy bot chosen: Enter deals."""
+        from .start import StartScreen
+
+        app = game_app(self)
+        app.settings = replace(app.settings, players=2, level="easy", partner_level=None, decks=(), dealer=None)
+        while len(app.screen_stack) > 2:
+            app.pop_screen()
+        app.switch_screen(StartScreen(app.settings))
+        app.notify("Heads-up against the easy bot is chosen: press Enter to deal.", title="A real hand")
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    @on(Button.Pressed, "#real-hand")
+    def real_hand_pressed(self) -> None:
+        self.action_real_hand()
+
+    @on(Button.Pressed, "#lessons-back")
+    def back_pressed(self) -> None:
+        self.action_back()
+
+
+class LessonScreen(SizeGuard, Screen[None]):
+    """One lesson: its steps one after the other, then it is marked done."""
+
+    BINDINGS: ClassVar[list[BindingType]] = LESSON_BINDINGS
+
+    def __init__(self, lesson: Lesson, progress: Progress) -> None:
+        super().__init__()
+        self.lesson = lesson
+        self.progress = progress
+        self.index = 0
+        #: The hand shown: the position of a move step, or the hand after the right move.
+        self.state: HandState | None = None
+        self.solved = False
+        self.finished = False
+        self.hand: tuple[Card, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        yield Static(id="lesson-title")
+        with Vertical(id="lesson-body"):
+            yield Static(id="lesson-text")
+            yield Static(id="lesson-cards")
+            yield Static(id="lesson-table")
+        with Horizontal(id="lesson-bottom"):
+            yield PlayerHand(id="lesson-hand")
+            yield Vertical(id="lesson-actions")
+        yield Static(id="lesson-message")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.show_step()
+
+    # -- what is shown ----------------------------------------------------------------
+
+    @property
+    def step(self) -> Explain | Move:
+        return self.lesson.steps[self.index]
+
+    @property
+    def message(self) -> str:
+        """The message line's text (plain)."""
+        return str(self.query_one("#lesson-message", Static).render())
+
+    def say(self, text: str | Text, warning: bool = False) -> None:
+        widget = self.query_one("#lesson-message", Static)
+        widget.update(text)
+        widget.set_class(warning, "-warning")
+
+    def show_step(self) -> None:
+        step = self.step
+        steps = len(self.lesson.steps)
+        title = Text(f"Lesson {self.lesson.number} · {self.lesson.title}", style=f"bold {GOLD}")
+        title.append(f"   {self.index + 1}/{steps}", style=FELT_COLOURS["ink-faint"])
+        self.query_one("#lesson-title", Static).update(title)
+        self.solved = False
+        is_move = isinstance(step, Move)
+        self.query_one("#lesson-table").display = is_move
+        self.query_one("#lesson-bottom").display = is_move
+        if isinstance(step, Explain):
+            self.state = None
+            self.query_one("#lesson-text", Static).update(step.text)
+            cards = self.query_one("#lesson-cards", Static)
+            cards.display = bool(step.cards)
+            cards.update(side_by_side([card_face(c) for c in parse_cards(step.cards)]) if step.cards else "")
+            last = self.index == steps - 1
+            going = "finishes the lesson" if last else "goes on"
+            self.say(Text.from_markup(f"[b]Enter[/b] {going} · ← back · Esc leaves"))
+        else:
+            self.query_one("#lesson-cards").display = False
+            self.state = step.state()
+            self.query_one("#lesson-text", Static).update(Text.from_markup(f"[b]Your move:[/b] {step.task}"))
+            self.say(self.keys_line(self.state))
+            self.show_position()
+        self.refresh_bindings()
+
+    def keys_line(self, state: HandState) -> Text:
+        legal = state.legal_actions()
+        parts = ["[b]1-6[/b] play a card"]
+        if any(isinstance(a, Sing) for a in legal):
+            parts.append("[b]s[/b] sing")
+        if any(isinstance(a, Swap) for a in legal):
+            parts.append("[b]c[/b] change the seven")
+        parts.append("Esc leaves")
+        return Text.from_markup(" · ".join(parts))
+
+    def show_position(self) -> None:
+        state = self.state
+        assert state is not None
+        self.query_one("#lesson-table", Static).update(self.table_picture(state))
+        self.hand = shown_hand(state)
+        self.query_one(PlayerHand).show(self.hand, set(self.hand), None)
+        box = self.query_one("#lesson-actions", Vertical)
+        box.remove_children()
+        if not self.solved:
+            declarations = [a for a in state.legal_actions() if isinstance(a, Sing | Swap)]
+            box.mount_all(LessonButton(a, state) for a in declarations)
+
+    def table_picture(self, state: HandState) -> Text:
+        """The trick on the table (or the one just finished) and the muestra, side by side."""
+        who = names(state.players)
+        blocks: list[list[Text]] = []
+        if state.trick:
+            for seat, card in state.current_trick():
+                blocks.append(card_face(card, bottom_label=who[seat]))
+            blocks.append(empty_slot("You", waiting=True))
+            caption = Text("On the table", style=FELT_COLOURS["ink-faint"])
+        elif state.tricks:
+            trick = state.tricks[-1]
+            for number, card in enumerate(trick.cards):
+                seat = trick.seat_of(number, state.players)
+                won = seat == trick.winner
+                blocks.append(card_face(card, bottom_label=who[seat], top_label="▲ won" if won else "", highlight=won))
+            caption = Text("The last trick", style=FELT_COLOURS["ink-faint"])
+        else:
+            caption = Text("No cards on the table", style=FELT_COLOURS["ink-faint"])
+        if state.muestra is not None:
+            if blocks:
+                blocks.append([Text("  ")] * 5)
+            blocks.append(card_face(state.muestra, top_label="muestra"))
+        line = Text("Trumps: ", style=FELT_COLOURS["ink-faint"]) + suit_text(Suit(state.trump))
+        line.append(f"   {'stock ' + str(len(state.stock)) if state.muestra is not None else 'arrastre: no stock'}")
+        line.append("   ")
+        line.append_text(caption)
+        return Text("\n").join([line, side_by_side(blocks)]) if blocks else line
+
+    # -- the player's moves -------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        moving = isinstance(self.step, Move) and not self.solved
+        if action in ("play_index", "sing", "swap", "pass_window"):
+            if not moving:
+                return False
+            state = self.state
+            assert state is not None
+            if action == "sing" and not any(isinstance(a, Sing) for a in state.legal_actions()):
+                return False
+            if action == "swap" and not any(isinstance(a, Swap) for a in state.legal_actions()):
+                return False
+            if action == "pass_window" and Pass() not in state.legal_actions():
+                return False
+        if action == "next" and moving:
+            return False
+        if action == "previous" and self.index == 0:
+            return False
+        return super().check_action(action, parameters)
+
+    def try_action(self, action: Action) -> None:
+        step = self.step
+        if not isinstance(step, Move) or self.solved:
+            return
+        verdict = check(step, action)
+        if not verdict.ok:
+            lead = "" if not verdict.legal else "[b]Not quite.[/b] "
+            self.say(Text.from_markup(f"{lead}{escape(verdict.message)} Try again."), warning=True)
+            return
+        self.solved = True
+        self.state = verdict.state
+        self.show_position()
+        last = self.index == len(self.lesson.steps) - 1
+        ending = "finish the lesson" if last else "go on"
+        self.say(Text.from_markup(f"[b]Right![/b] {escape(verdict.message)} [b]Enter[/b] to {ending}."))
+        self.refresh_bindings()
+
+    def action_play_index(self, index: int) -> None:
+        if index < len(self.hand):
+            self.try_action(Play(self.hand[index]))
+
+    def on_card_clicked(self, message: CardClicked) -> None:
+        if isinstance(self.step, Move) and not self.solved:
+            self.action_play_index(message.index)
+
+    def _declaration(self, kind: type) -> Action | None:
+        state = self.state
+        assert state is not None
+        options = [a for a in state.legal_actions() if isinstance(a, kind)]
+        options.sort(key=lambda a: not (isinstance(a, Sing) and a.suit == state.trump))
+        return options[0] if options else None
+
+    def action_sing(self) -> None:
+        action = self._declaration(Sing)
+        if action is not None:
+            self.try_action(action)
+
+    def action_swap(self) -> None:
+        action = self._declaration(Swap)
+        if action is not None:
+            self.try_action(action)
+
+    def action_pass_window(self) -> None:
+        self.try_action(Pass())
+
+    @on(Button.Pressed, ".lesson-declaration")
+    def declaration_pressed(self, event: Button.Pressed) -> None:
+        assert isinstance(event.button, LessonButton)
+        self.try_action(event.button.action_taken)
+
+    # -- moving through the lesson --------------------------------------------------------------
+
+    def action_next(self) -> None:
+        if self.index < len(self.lesson.steps) - 1:
+            self.index += 1
+            self.show_step()
+            return
+        self.finish()
+
+    def action_previous(self) -> None:
+        if self.index > 0:
+            self.index -= 1
+            self.show_step()
+
+    def finish(self) -> None:
+        """The lesson is done: remember it (telling once if that failed) and go back to the menu."""
+        self.finished = True
+        problem = self.progress.finish(self.lesson.id)
+        if problem:
+            self.notify(f"{problem} The lesson is done all the same.", title="Not saved", severity="warning", timeout=8)
+        self.notify(f"Lesson {self.lesson.number} done: {self.lesson.title}.", title="Well done")
+        self.app.pop_screen()
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+
+class LessonButton(Button):
+    """A declaration the player may make in the position (sing, change the seven)."""
+
+    def __init__(self, action: Action, state: HandState) -> None:
+        if isinstance(action, Sing):
+            points = 40 if action.suit == state.trump else 20
+            label = f"{points} {action.suit.title}"
+            forty = any(isinstance(a, Sing) and a.suit == state.trump for a in state.legal_actions())
+            key = "s" if points == 40 or not forty else ""
+        else:
+            assert isinstance(action, Swap)
+            label, key = f"Change the {action.card.rank}", "c"
+        super().__init__(f"({key}) {label}" if key else label, classes="lesson-declaration", compact=True)
+        self.action_taken = action
