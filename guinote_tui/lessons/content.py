@@ -317,9 +317,8 @@ COUNTING_LESSON = Lesson(
             ),
             frozenset({"2C"}),
             {
-                "1O": "Your As wins this trick (15 points), but then the Rival's Tres takes the last one: "
-                "10 points and the ten for the last trick. Lead the 2 first: the Rival must win it with the Tres, "
-                "then lead the Rey de Oros into your As.",
+                "1O": "Your As would win this trick, but then the Rival's Tres takes the last one, and the ten "
+                "with it. Lead the 2: the Rival must take it, then lead the Rey into your As.",
             },
             "",
             replies=("3C", "12O", "1O"),

@@ -182,9 +182,8 @@ def tell(events: list[Event], players: int) -> list[str]:
     who = names(players)
     out: list[str] = []
     for event in events:
-        if isinstance(event, CardPlayed):
-            verb = "play" if event.seat == PLAYER else "plays"
-            out.append(f"{who[event.seat]} {verb} the {event.card.name}.")
+        if isinstance(event, CardPlayed) and event.seat != PLAYER:  # the player knows their own card
+            out.append(f"{who[event.seat]} plays the {event.card.name}.")
         elif isinstance(event, TrickWon):
             verb = "win" if event.winner == PLAYER else "wins"
             out.append(f"{who[event.winner]} {verb} the trick: {event.points} points.")

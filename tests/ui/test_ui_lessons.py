@@ -51,7 +51,7 @@ def test_a_lesson_with_a_wrong_move_on_the_way_is_done_and_remembered() -> None:
             assert not screen.solved
             await pilot.press(key_for(screen, "3C"))
             await pilot.pause()
-            assert screen.solved and screen.message.startswith("Right! You play the Tres de Copas.")
+            assert screen.solved and screen.message.startswith("Right! Rival plays the Cuatro de Bastos.")
             await pilot.press("enter")
             await go_to_move(pilot, screen)
             await pilot.press(key_for(screen, "3E"))

@@ -187,6 +187,8 @@ class LessonScreen(SizeGuard, Screen[None]):
         self.solved = False
         self.finished = False
         self.hand: tuple[Card, ...] = ()
+        #: Tricks finished before the position (to tell the one the right move just played).
+        self.tricks_before = 0
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -242,6 +244,7 @@ class LessonScreen(SizeGuard, Screen[None]):
         else:
             self.query_one("#lesson-cards").display = False
             self.state = step.state()
+            self.tricks_before = len(self.state.tricks)
             self.query_one("#lesson-text", Static).update(Text.from_markup(f"[b]Your move:[/b] {step.task}"))
             self.say(self.keys_line(self.state))
             self.show_position()
@@ -284,7 +287,8 @@ class LessonScreen(SizeGuard, Screen[None]):
                 seat = trick.seat_of(number, state.players)
                 won = seat == trick.winner
                 blocks.append(card_face(card, bottom_label=who[seat], top_label="▲ won" if won else "", highlight=won))
-            caption = Text("The last trick", style=FELT_COLOURS["ink-faint"])
+            just_played = self.solved and len(state.tricks) > self.tricks_before
+            caption = Text("The trick" if just_played else "Previous trick", style=FELT_COLOURS["ink-faint"])
         else:
             caption = Text("No cards on the table", style=FELT_COLOURS["ink-faint"])
         if state.muestra is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -142,7 +143,7 @@ def test_lesson_6_the_last_ten_and_the_instant_win_de_vueltas() -> None:
     verdict = check(last, "2C")
     assert verdict.state is not None and verdict.state.is_over and verdict.state.last_trick_side == 0
     assert "And 10 more for the last trick." in verdict.message
-    assert "the ten for the last trick" in check(last, "1O").message
+    assert "takes the last one, and the ten with it" in check(last, "1O").message
     state = vueltas.state()
     assert not state.first_of_juego and state.carried == (88, 70)
     verdict = check(vueltas, "1C")
@@ -189,3 +190,22 @@ def test_the_lessons_import_no_interface_library() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert out.stdout.strip() == "[]"
+
+
+def test_every_text_fits_an_80_column_screen() -> None:
+    """The lesson screen at 80×24 has four lines for a message, three for a task, about ten for an explanation."""
+    for lesson_ in LESSONS:
+        for step in lesson_.steps:
+            if isinstance(step, Explain):
+                assert sum(max(1, len(textwrap.wrap(part, 76))) for part in step.text.split("\n")) <= 10
+                assert len(step.cards.split()) <= 6
+                continue
+            assert len(textwrap.wrap(f"Your move: {step.task}", 76)) <= 3
+            state = step.state()
+            for action in [*state.legal_actions(), *(Play(c) for c in state.hands[0])]:
+                verdict = check(step, action)
+                if verdict.ok:
+                    shown = f"Right! {verdict.message} Enter to finish the lesson."
+                else:
+                    shown = f"{'Not quite. ' if verdict.legal else ''}{verdict.message} Try again."
+                assert len(textwrap.wrap(shown, 78)) <= 4, shown
