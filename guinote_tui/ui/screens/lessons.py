@@ -31,6 +31,7 @@ from ..cardart import card_face, empty_slot, suit_text
 from ..messages import CardClicked
 from ..widgets.hand import PlayerHand
 from ..widgets.notice import SizeGuard, TooSmall
+from ..widgets.table import card_size
 
 GOLD = FELT_COLOURS["gold"]
 
@@ -206,6 +207,19 @@ class LessonScreen(SizeGuard, Screen[None]):
     def on_mount(self) -> None:
         self.show_step()
 
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self.call_after_refresh(self._redraw)  # the size classes follow a moment later: card art may change
+
+    def _redraw(self) -> None:
+        step = self.step
+        if isinstance(step, Explain) and step.cards:
+            size = card_size(self)
+            faces = [card_face(c, size=size) for c in parse_cards(step.cards)]
+            self.query_one("#lesson-cards", Static).update(side_by_side(faces))
+        elif isinstance(step, Move) and self.state is not None:
+            self.query_one("#lesson-table", Static).update(self.table_picture(self.state))
+
     # -- what is shown ----------------------------------------------------------------
 
     @property
@@ -237,7 +251,9 @@ class LessonScreen(SizeGuard, Screen[None]):
             self.query_one("#lesson-text", Static).update(step.text)
             cards = self.query_one("#lesson-cards", Static)
             cards.display = bool(step.cards)
-            cards.update(side_by_side([card_face(c) for c in parse_cards(step.cards)]) if step.cards else "")
+            size = card_size(self)
+            faces = [card_face(c, size=size) for c in parse_cards(step.cards)]
+            cards.update(side_by_side(faces) if step.cards else "")
             last = self.index == steps - 1
             going = "finishes the lesson" if last else "goes on"
             self.say(Text.from_markup(f"[b]Enter[/b] {going} · ← back · Esc leaves"))
@@ -275,26 +291,28 @@ class LessonScreen(SizeGuard, Screen[None]):
     def table_picture(self, state: HandState) -> Text:
         """The trick on the table (or the one just finished) and the muestra, side by side."""
         who = names(state.players)
+        size = card_size(self)
         blocks: list[list[Text]] = []
         if state.trick:
             for seat, card in state.current_trick():
-                blocks.append(card_face(card, bottom_label=who[seat]))
-            blocks.append(empty_slot("You", waiting=True))
+                blocks.append(card_face(card, bottom_label=who[seat], size=size))
+            blocks.append(empty_slot("You", waiting=True, size=size))
             caption = Text("On the table", style=FELT_COLOURS["ink-faint"])
         elif state.tricks:
             trick = state.tricks[-1]
             for number, card in enumerate(trick.cards):
                 seat = trick.seat_of(number, state.players)
                 won = seat == trick.winner
-                blocks.append(card_face(card, bottom_label=who[seat], top_label="▲ won" if won else "", highlight=won))
+                mark = "▲ won" if won else ""
+                blocks.append(card_face(card, bottom_label=who[seat], top_label=mark, highlight=won, size=size))
             just_played = self.solved and len(state.tricks) > self.tricks_before
             caption = Text("The trick" if just_played else "Previous trick", style=FELT_COLOURS["ink-faint"])
         else:
             caption = Text("No cards on the table", style=FELT_COLOURS["ink-faint"])
         if state.muestra is not None:
             if blocks:
-                blocks.append([Text("  ")] * 5)
-            blocks.append(card_face(state.muestra, top_label="muestra"))
+                blocks.append([Text("  ")] * size.height)
+            blocks.append(card_face(state.muestra, top_label="muestra", size=size))
         line = Text("Trumps: ", style=FELT_COLOURS["ink-faint"]) + suit_text(Suit(state.trump))
         line.append(f"   {'stock ' + str(len(state.stock)) if state.muestra is not None else 'arrastre: no stock'}")
         line.append("   ")
