@@ -1,0 +1,110 @@
+"""The measured strength of each bot level, in Elo relative to ``normal``.
+
+The figures live in ``strength.json`` next to this module, taken from the
+duplicate-deal tournaments of docs/tournaments.md ("Measured strength"). The
+file is plain JSON so that a command can rewrite it from new tournaments:
+
+``format``
+    ``1``.
+``reference``
+    the level at 0 Elo (``normal``); ``rules`` is the preset the tournaments played.
+``levels``
+    ``{"2": {level: elo, ...}, "4": {...}}``: each level's Elo over the
+    reference at that table size (2 heads-up, 4 pairs). These are the
+    figures the program uses.
+``steps``
+    where they come from: each measured pairing of a level over the level
+    below it (``players``, ``stronger``, ``weaker``, ``elo``, ``deals``,
+    ``commands``). Chaining the steps from the reference gives ``levels``.
+
+The Elo difference of two levels is read from their juego share ``p`` as
+``400 · log10(p / (1 − p))``, the scale of the player's rating.
+
+    >>> level_elo("hard", 2)
+    106.0
+    >>> level_elo("normal", 4)
+    0.0
+    >>> level_elo("grandmaster", 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: no measured strength for bot level 'grandmaster' (measured: random, easy, normal, hard, expert)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@dataclass(frozen=True)
+class StrengthStep:
+    """One measured pairing: ``stronger`` over ``weaker`` by ``elo`` at a table of ``players``."""
+
+    players: int
+    stronger: str
+    weaker: str
+    elo: float
+    deals: int
+    commands: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StrengthTable:
+    """Each level's Elo over the reference level, per table size, and the steps measured."""
+
+    reference: str
+    rules: str
+    levels: dict[int, dict[str, float]]
+    steps: tuple[StrengthStep, ...]
+
+    def elo(self, level: str, players: int) -> float:
+        """``level``'s Elo over the reference at a table of ``players`` (ValueError if unmeasured)."""
+        if players not in self.levels:
+            raise ValueError(f"no measured strength for tables of {players} players (measured: 2 and 4)")
+        table = self.levels[players]
+        if level not in table:
+            raise ValueError(f"no measured strength for bot level {level!r} (measured: {', '.join(table)})")
+        return table[level]
+
+
+def parse_table(data: Any) -> StrengthTable:
+    """A :class:`StrengthTable` from the JSON object of ``strength.json`` (ValueError if malformed)."""
+    try:
+        if data["format"] != 1:
+            raise ValueError(f"unknown strength table format {data['format']!r}")
+        levels = {
+            int(players): {str(level): float(elo) for level, elo in table.items()}
+            for players, table in data["levels"].items()
+        }
+        steps = tuple(
+            StrengthStep(
+                int(s["players"]),
+                str(s["stronger"]),
+                str(s["weaker"]),
+                float(s["elo"]),
+                int(s["deals"]),
+                tuple(str(c) for c in s["commands"]),
+            )
+            for s in data["steps"]
+        )
+        return StrengthTable(str(data["reference"]), str(data["rules"]), levels, steps)
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"malformed strength table: {type(exc).__name__}: {exc}") from None
+
+
+@cache
+def strength_table() -> StrengthTable:
+    """The table shipped with the program (read once)."""
+    text = resources.files(__package__).joinpath("strength.json").read_text(encoding="utf-8")
+    return parse_table(json.loads(text))
+
+
+def level_elo(level: str, players: int) -> float:
+    """The measured Elo of bot ``level`` over ``normal`` at a table of ``players`` (2 or 4).
+
+    Raises ``ValueError`` naming the level for a level that was never measured.
+    """
+    return strength_table().elo(level, players)
