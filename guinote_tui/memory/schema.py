@@ -1,0 +1,141 @@
+"""The statistics database's schema and its migrations.
+
+The schema version is kept in ``PRAGMA user_version``: 0 for a new file,
+then the number of migrations applied. :data:`MIGRATIONS` lists them in
+order; opening a database applies, in one transaction, those it lacks. A
+database whose version is higher than :data:`SCHEMA_VERSION` was written by
+a newer program and is left untouched.
+
+To change the schema, append a migration and never edit one that was
+released. A version 2 that kept the length of each juego in minutes would be::
+
+    Migration(2, "juegos keep their length in minutes", (
+        "ALTER TABLE juegos ADD COLUMN minutes REAL",
+    ))
+
+and :data:`SCHEMA_VERSION` becomes 2 by itself. Sides are named from the
+player's point of view: ``_player`` is the player's side (side 0),
+``_rivals`` the other.
+
+    >>> SCHEMA_VERSION
+    1
+    >>> [m.version for m in MIGRATIONS]
+    [1]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Migration:
+    """The statements that take a database from ``version - 1`` to ``version``."""
+
+    version: int
+    description: str
+    statements: tuple[str, ...]
+
+
+_FIRST = (
+    """CREATE TABLE matches (
+        id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL UNIQUE,
+        started_at TEXT NOT NULL,
+        ended_at TEXT,
+        players INTEGER NOT NULL CHECK (players IN (2, 4)),
+        rival_level TEXT NOT NULL,
+        partner_level TEXT,
+        rules_preset TEXT NOT NULL,
+        rule_flags TEXT NOT NULL DEFAULT '',
+        assisted INTEGER NOT NULL DEFAULT 0,
+        seed INTEGER,
+        winner_side INTEGER CHECK (winner_side IN (0, 1))
+    )""",
+    """CREATE TABLE hands (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        played_at TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        rival_level TEXT NOT NULL,
+        partner_level TEXT,
+        rules_preset TEXT NOT NULL,
+        rule_flags TEXT NOT NULL DEFAULT '',
+        assisted INTEGER NOT NULL,
+        coto_number INTEGER NOT NULL,
+        juego_number INTEGER NOT NULL,
+        first_of_juego INTEGER NOT NULL,
+        termination TEXT NOT NULL,
+        card_points_player INTEGER NOT NULL,
+        card_points_rivals INTEGER NOT NULL,
+        last_ten_player INTEGER NOT NULL,
+        last_ten_rivals INTEGER NOT NULL,
+        cante_points_player INTEGER NOT NULL,
+        cante_points_rivals INTEGER NOT NULL,
+        capote_side INTEGER,
+        capote_bonus INTEGER NOT NULL,
+        points_player INTEGER NOT NULL,
+        points_rivals INTEGER NOT NULL,
+        totals_player INTEGER NOT NULL,
+        totals_rivals INTEGER NOT NULL,
+        cantes_player INTEGER NOT NULL,
+        cantes_rivals INTEGER NOT NULL,
+        tute_seat INTEGER,
+        tute_side INTEGER,
+        juego_won INTEGER,
+        review_cost REAL,
+        UNIQUE (match_id, number)
+    )""",
+    "CREATE INDEX hands_by_time ON hands (played_at)",
+    """CREATE TABLE juegos (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        coto_number INTEGER NOT NULL,
+        ended_at TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        rival_level TEXT NOT NULL,
+        partner_level TEXT,
+        rules_preset TEXT NOT NULL,
+        assisted INTEGER NOT NULL,
+        hands INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        termination TEXT NOT NULL,
+        UNIQUE (match_id, number)
+    )""",
+    """CREATE TABLE cotos (
+        id INTEGER PRIMARY KEY,
+        match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        ended_at TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        assisted INTEGER NOT NULL,
+        won INTEGER NOT NULL,
+        UNIQUE (match_id, number)
+    )""",
+    """CREATE TABLE ratings (
+        id INTEGER PRIMARY KEY,
+        juego_id INTEGER NOT NULL UNIQUE REFERENCES juegos (id) ON DELETE CASCADE,
+        players INTEGER NOT NULL,
+        rated_at TEXT NOT NULL,
+        opponent REAL NOT NULL,
+        weight REAL NOT NULL,
+        score REAL NOT NULL,
+        expected REAL NOT NULL,
+        rating_before REAL NOT NULL,
+        rd_before REAL NOT NULL,
+        rating REAL NOT NULL,
+        rd REAL NOT NULL
+    )""",
+    "CREATE INDEX ratings_by_table ON ratings (players, id)",
+)
+
+#: Every migration, in order; migration ``n`` takes a database to version ``n``.
+MIGRATIONS: tuple[Migration, ...] = (Migration(1, "the first schema", _FIRST),)
+
+#: The version this program writes.
+SCHEMA_VERSION = len(MIGRATIONS)
+
+#: The tables emptied by a reset, children before parents.
+TABLES = ("ratings", "cotos", "juegos", "hands", "matches")
