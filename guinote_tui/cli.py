@@ -1,4 +1,4 @@
-"""The ``guinote`` command: play (the default), simulate, tournament, replay, review, serve."""
+"""The ``guinote`` command: play (the default), learn, config, simulate, tournament, replay, review, rules, serve."""
 
 from __future__ import annotations
 
@@ -43,22 +43,30 @@ def main(ctx: click.Context) -> None:
 @main.command()
 @click.option("--players", type=click.Choice(["2", "4"]), default=None, help="4 = pairs, 2 = heads-up.")
 @click.option("--level", type=click.Choice(offered_levels()), default=None, help="Bot level for every bot seat.")
-@click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
+@click.option(
+    "--rules", "preset", type=PRESET_CHOICE, default=None, help="Rules preset (default: the last chosen, or aragones)."
+)
 @click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
 @click.option("--seed", type=int, default=None, help="Seed for the deals (a repeatable match).")
 @click.option("--delay", type=FiniteFloatRange(0, 10), default=None, help="Seconds between bot plays.")
 @click.option("--load", "history", type=click.Path(dir_okay=False), default=None, help="Resume a saved history.")
+@click.option(
+    "--continue", "continue_match", is_flag=True, help="Go on with the match in progress kept from the last run."
+)
 def play(
     players: str | None,
     level: str | None,
-    preset: str,
+    preset: str | None,
     flags: tuple[str, ...],
     seed: int | None,
     delay: float | None,
     history: str | None,
+    continue_match: bool = False,
 ) -> None:
     """Open the game (the default command)."""
-    rules = build_rules(preset, flags)
+    if continue_match and history is not None:
+        raise click.UsageError("--continue and --load both name a match: give one of them")
+    rules = build_rules(preset or "aragones", flags) if preset is not None or flags else None
     try:
         from .ui.app import make_app
     except ImportError as exc:  # pragma: no cover - depends on the install
@@ -71,10 +79,31 @@ def play(
             seed=seed,
             delay=delay,
             history=history,
+            continue_match=continue_match,
         )
     except HistoryError as exc:
         raise click.ClickException(str(exc)) from None
     app.run()
+
+
+@main.command()
+@click.option("--path", "path_only", is_flag=True, help="Print only where the settings file is.")
+def config(path_only: bool) -> None:
+    """Where the remembered settings are kept, and what they are."""
+    from .ui import preferences
+
+    where = preferences.path()
+    if path_only:
+        click.echo(str(where))
+        return
+    click.echo(f"settings file: {where}")
+    settings, problems = preferences.load()
+    for problem in problems:
+        click.echo(problem, err=True)
+    if not where.exists():
+        click.echo("(nothing saved yet: the start screen saves its choices when a match is dealt)")
+        return
+    click.echo(preferences.dumps(settings), nl=False)
 
 
 @main.command()

@@ -13,9 +13,11 @@ from textual.app import App
 from textual.dom import DOMNode
 from textual.theme import Theme
 
-from ..ai import default_level, offered_levels
+from .. import storage
+from ..ai import offered_levels
 from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
+from . import preferences, resume
 from .bindings import APP_BINDINGS
 from .cardart import CARD_COLOURS
 from .narration import HUMAN
@@ -25,6 +27,8 @@ from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 #: Analyse the player's decisions in a worker process while the hand is played, so that the
 #: review at the hand's end is ready at once (the tests turn it off where they do not need it).
 REVIEW_AHEAD = True
+#: Keep the match in progress in the data directory after every trick (:mod:`.resume`).
+KEEP_MATCH = True
 
 STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss", "lessons.tcss")
 
@@ -101,10 +105,17 @@ class GuinoteApp(App[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall-enough"), (36, "-tall"), (45, "-taller")]  # noqa: RUF012
 
     def __init__(
-        self, settings: GameSettings, match: Match | None = None, show_start: bool = True, learn: str | None = None
+        self,
+        settings: GameSettings,
+        match: Match | None = None,
+        show_start: bool = True,
+        learn: str | None = None,
+        notices: Sequence[str] = (),
     ) -> None:
         super().__init__()
         self.settings = settings
+        #: One-line messages to show when the app opens (a damaged file set aside, a bad setting…).
+        self.notices = list(notices)
         self.resume = match
         self.show_start = show_start
         #: Open on the lessons: ``""`` the menu, or a lesson's number or id (``guinote learn``).
@@ -118,6 +129,8 @@ class GuinoteApp(App[None]):
     def on_mount(self) -> None:
         self.register_theme(FELT_THEME)
         self.theme = FELT_THEME.name
+        for notice in self.notices:
+            self.notify(notice, severity="warning", timeout=12, markup=False)
         if self.resume is not None:
             self._open_table(GameSession(self.settings, self.resume))
             self.resume = None
@@ -148,6 +161,12 @@ class GuinoteApp(App[None]):
             session.ahead = ReviewAhead(HUMAN, session.seed or 0)
         if self.session is not None and self.session.ahead is not None and self.session is not session:
             self.session.ahead.forget()
+        if KEEP_MATCH and session.keeper is None:
+            session.keeper = resume.Keeper()
+            session.keep()
+            problem = session.keeper.problem_to_tell()
+            if problem:
+                self.notify(problem, title="Not saved", severity="warning", timeout=10, markup=False)
         self.session = session
         if len(self.screen_stack) > 1:
             self.switch_screen(TableScreen(session))
@@ -164,9 +183,26 @@ class GuinoteApp(App[None]):
         self._open_table(session)
 
     def start_game(self, settings: GameSettings) -> None:
-        """Deal a new match with ``settings`` (called by the start screen)."""
+        """Deal a new match with ``settings`` (called by the start screen), and remember them."""
         self.settings = settings
+        problem = preferences.save(settings)
+        if problem:
+            self.notify(problem, severity="warning", timeout=10, markup=False)
         self._open_table(GameSession(settings))
+
+    def continue_match(self) -> bool:
+        """Open the match in progress kept in the data directory; False (and a notice) when there is none."""
+        try:
+            match, settings = load_kept(self.settings)
+        except storage.Damaged as exc:
+            self.notify(str(exc), title="Could not continue", severity="warning", timeout=12, markup=False)
+            return False
+        if match is None:
+            self.notify("There is no match in progress to continue.", markup=False)
+            return False
+        self.settings = settings
+        self._open_table(GameSession(settings, match))
+        return True
 
     def new_match(self) -> None:
         """Back to the start screen, keeping the last choices (a fresh seed unless one was fixed)."""
@@ -213,6 +249,21 @@ def game_app(node: DOMNode) -> GuinoteApp:
     return app
 
 
+def load_kept(settings: GameSettings) -> tuple[Match | None, GameSettings]:
+    """The kept match in progress and the settings to play it with (a copy of ``settings``).
+
+    Raises :class:`~guinote_tui.storage.Damaged` (the file set aside) when it cannot be used.
+    """
+    match = resume.load()
+    settings = replace(settings, decks=(), dealer=None, seed=None)
+    if match is not None:
+        try:
+            settings.restore(match.table, match.players)
+        except ValueError as exc:
+            raise storage.damaged(resume.path(), str(exc)) from None
+    return match, settings
+
+
 def make_app(
     players: int | None = None,
     level: str | None = None,
@@ -221,9 +272,16 @@ def make_app(
     delay: float | None = None,
     history: str | Path | None = None,
     pace: Pace | None = None,
+    continue_match: bool = False,
     **test_options: Any,
 ) -> GuinoteApp:
-    """Build the app; with ``players`` given (or a history) the table opens at once.
+    """Build the app; with ``players`` given (or a history, or ``continue_match``) the table opens at once.
+
+    The start screen's last choices (``settings.toml``, :mod:`.preferences`)
+    are the starting point; what is given here wins over them.
+    ``continue_match`` opens the match in progress kept in the data directory
+    (:mod:`.resume`); when there is none, or it is damaged (then set aside),
+    the start screen opens with a notice saying so.
 
     Test options: ``decks`` (deck orders, top card first, for the first
     hands), ``dealer`` (the first dealer), ``partner_level``, and
@@ -238,17 +296,26 @@ def make_app(
     if level is not None and level not in offered_levels() and level != "random":
         raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(offered_levels())}")
     decks: Sequence[str | Sequence[int]] | str | None = test_options.get("decks")
-    settings = GameSettings(
-        players=players or 4,
-        level=level or default_level(),
-        partner_level=test_options.get("partner_level"),
-        rules=rules or Rules(),
+    remembered, notices = preferences.load()
+    settings = replace(
+        remembered,
         seed=seed,
-        delay=0.6 if delay is None else delay,
-        pace=pace or "wait",
         decks=parse_decks(decks),
         dealer=test_options.get("dealer"),
     )
+    if players is not None:
+        settings.players = players
+    if level is not None:
+        settings.level = level
+        settings.partner_level = None
+    if "partner_level" in test_options:
+        settings.partner_level = test_options["partner_level"]
+    if rules is not None:
+        settings.rules = rules
+    if delay is not None:
+        settings.delay = delay
+    if pace is not None:
+        settings.pace = pace
     match = read_history(history) if history is not None else None
     if match is not None:
         try:
@@ -260,9 +327,23 @@ def make_app(
             settings.delay = delay
         if pace is not None:
             settings.pace = pace
+    elif continue_match:
+        try:
+            match, kept = load_kept(settings)
+        except storage.Damaged as exc:
+            notices.append(f"{exc}; deal a new match.")
+        else:
+            if match is None:
+                notices.append("There is no match in progress to continue: deal a new one.")
+            else:
+                settings = kept
+                if delay is not None:
+                    settings.delay = delay
+                if pace is not None:
+                    settings.pace = pace
     learn: str | None = test_options.get("learn")
     show_start = test_options.get("show_start", (players is None and match is None) or learn is not None)
-    return GuinoteApp(settings, match, show_start=show_start, learn=learn)
+    return GuinoteApp(settings, match, show_start=show_start, learn=learn, notices=notices)
 
 
 __all__ = ["GuinoteApp", "make_app"]

@@ -21,6 +21,7 @@ from textual.widgets import Button, Collapsible, Footer, Input, Label, Static
 from textual.widgets.collapsible import CollapsibleTitle
 
 from ...engine import PRESETS, Card, Rules, Suit
+from .. import resume
 from ..app import FELT_COLOURS, game_app
 from ..bindings import START_BINDINGS
 from ..cardart import SUIT_LIGHT, card_face
@@ -305,6 +306,8 @@ class StartScreen(SizeGuard, Screen[None]):
         with Center(id="start-help-row"):
             yield Static(id="start-help")
         with Horizontal(id="start-buttons"):
+            if resume.exists():
+                yield Button("Continue (c)", id="continue", variant="primary", compact=True)
             yield Button("Deal ⏎", id="start", variant="success", compact=True)
             yield Button("Learn to play (l)", id="learn", compact=True)
             yield Button("Rules (?)", id="rules", compact=True)
@@ -384,6 +387,8 @@ class StartScreen(SizeGuard, Screen[None]):
         on_title = isinstance(self.focused, CollapsibleTitle)
         if action == "start" and on_title:
             return False  # Enter opens or closes the House rules (the title's own key)
+        if action == "continue_match":
+            return bool(self.query("#continue"))  # offered only while a match is kept
         if action == "house_rules":
             collapsed = self.query_one("#house-rules", Collapsible).collapsed
             if not on_title or parameters[0] != collapsed:
@@ -424,7 +429,23 @@ class StartScreen(SizeGuard, Screen[None]):
         )
 
     def action_start(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Button) and focused.id != "start":
+            focused.press()  # Enter on another button is that button, not Deal
+            return
         game_app(self).start_game(self.chosen_settings())
+
+    def action_continue_match(self) -> None:
+        """Go on with the match in progress kept from the last run."""
+        if not self.query("#continue"):
+            return
+        if not game_app(self).continue_match():
+            self.query("#continue").remove()  # nothing (usable) to continue
+            self.refresh_bindings()
+
+    @on(Button.Pressed, "#continue")
+    def continue_pressed(self) -> None:
+        self.action_continue_match()
 
     def action_rules(self) -> None:
         from .rules import RulesScreen
