@@ -17,6 +17,7 @@ from .. import storage
 from ..ai import offered_levels
 from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
+from ..memory import Statistics
 from . import preferences, resume
 from .bindings import APP_BINDINGS
 from .cardart import CARD_COLOURS
@@ -29,6 +30,8 @@ from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 REVIEW_AHEAD = True
 #: Keep the match in progress in the data directory after every trick (:mod:`.resume`).
 KEEP_MATCH = True
+#: Record every finished hand in the statistics database (:mod:`guinote_tui.memory`).
+RECORD_STATS = True
 
 STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss", "lessons.tcss")
 
@@ -118,6 +121,7 @@ class GuinoteApp(App[None]):
         self.notices = list(notices)
         self.resume = match
         self.show_start = show_start
+        self._statistics: Statistics | None = None
         #: Open on the lessons: ``""`` the menu, or a lesson's number or id (``guinote learn``).
         self.learn = learn
         self.session: GameSession | None = None
@@ -161,6 +165,10 @@ class GuinoteApp(App[None]):
             session.ahead = ReviewAhead(HUMAN, session.seed or 0)
         if self.session is not None and self.session.ahead is not None and self.session is not session:
             self.session.ahead.forget()
+        if RECORD_STATS and session.stats is None:
+            session.stats = self.statistics()
+            session.record()  # a continued match: the hands finished before, if not recorded yet
+            self.tell_statistics_problem()
         if KEEP_MATCH and session.keeper is None:
             session.keeper = resume.Keeper()
             session.keep()
@@ -181,6 +189,23 @@ class GuinoteApp(App[None]):
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self._open_table(session)
+
+    def statistics(self) -> Statistics:
+        """The statistics database, opened on first use (a damaged file is set aside then)."""
+        if self._statistics is None:
+            self._statistics = Statistics()
+        return self._statistics
+
+    def tell_statistics_problem(self) -> None:
+        """Say once what went wrong with the statistics file, if anything did (the game goes on)."""
+        if self._statistics is not None:
+            problem = self._statistics.take_problem()
+            if problem:
+                self.notify(problem, title="Statistics", severity="warning", timeout=12, markup=False)
+
+    def on_unmount(self) -> None:
+        if self._statistics is not None:
+            self._statistics.close()
 
     def start_game(self, settings: GameSettings) -> None:
         """Deal a new match with ``settings`` (called by the start screen), and remember them."""

@@ -37,6 +37,7 @@ from ..engine import (
     seat_view,
     visible_to,
 )
+from ..memory import Statistics, TableInfo, new_match_key
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_markup
 from .resume import Keeper
 
@@ -157,6 +158,10 @@ class GameSession:
         self.match = match
         #: Undo (or, later, hints) was used in this match: its results are not the player's alone.
         self.assisted = bool(match.table.get("assisted", False)) or settings.open_hands
+        #: The match's key in the statistics (kept in its history, so a continued match goes on under it).
+        self.stats_key = str(match.table.get("stats_key") or new_match_key())
+        #: Where finished hands are recorded (set by the app; None: not recorded).
+        self.stats: Statistics | None = None
         match.table = self.table_record()
         self.players = match.players
         self.names: tuple[str, ...] = PAIR_NAMES if self.players == 4 else HEADS_UP_NAMES
@@ -247,6 +252,8 @@ class GameSession:
             self.ahead.submit(hand)
         tricks = len(hand.tricks)
         self.match.apply(action, seat)
+        if hand.is_over:
+            self.record()
         if len(hand.tricks) > tricks or hand.is_over:
             self.keep()
         lines = self.narrator.lines(visible_to((hand.events or [])[start:], HUMAN))
@@ -258,9 +265,28 @@ class GameSession:
         if self.keeper is not None:
             self.keeper.save(self.match, list(self.names), self.table_record())
 
+    def record(self) -> None:
+        """Record the hands finished so far (and the match's end) in the statistics, when the app keeps them.
+
+        Recording is idempotent: a hand already recorded (a continued match) is not counted twice.
+        """
+        if self.stats is None:
+            return
+        self.match.table = self.table_record()
+        table = TableInfo.of_match(self.match)
+        if self.match.is_over:
+            self.stats.record_match_end(self.stats_key, self.match, table)
+        else:
+            self.stats.record_match(self.stats_key, self.match, table)
+
+    def record_review(self, cost: float) -> None:
+        """Keep the coach's total cost of the player's decisions in the finished hand."""
+        if self.stats is not None and self.hand_over:
+            self.stats.set_review_cost(self.stats_key, len(self.match.finished), cost)
+
     def table_record(self) -> dict[str, Any]:
-        """What a saved match keeps of its table: the settings' record and whether it was assisted."""
-        return {**self.settings.table_record(), "assisted": self.assisted}
+        """What a saved match keeps of its table: the settings' record, whether it was assisted, its statistics key."""
+        return {**self.settings.table_record(), "assisted": self.assisted, "stats_key": self.stats_key}
 
     def deal_again(self) -> GameSession:
         """A new session on the same deal as the finished hand, to try another line (practice).

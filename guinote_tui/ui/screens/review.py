@@ -119,6 +119,7 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         self.ready_after = time.perf_counter() - self._opened
         costly = sorted((r for r in reviewed if r.cost >= COSTLY), key=lambda r: -r.cost)
         total = sum(r.cost for r in reviewed)
+        self.session.record_review(total)
         lines = [
             f"{len(reviewed)} decisions with a choice; {len(costly)} cost points. "
             f"Total: [b]{total:.1f}[/b] points of the hand against the coach's play."

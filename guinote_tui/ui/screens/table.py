@@ -401,6 +401,7 @@ class TableScreen(Screen[None]):
         problem = keeper.problem_to_tell() if keeper is not None else None
         if problem:
             self.notify(problem, title="Not saved", severity="warning", timeout=10, markup=False)
+        game_app(self).tell_statistics_problem()
 
     def _apply(self, seat: int, action: Action) -> None:
         tricks = len(self.session.match.hand.tricks)
