@@ -185,3 +185,43 @@ def test_a_game_killed_mid_hand_loses_at_most_the_trick_in_progress(tmp_path: Pa
     data = json.loads(resume.path().read_text())
     assert data["table"]["seats"] == {"1": "random", "2": "random", "3": "random"}
     assert data["table"]["assisted"] is False
+
+
+def test_finished_hands_are_recorded_once_even_when_the_match_is_continued() -> None:
+    from guinote_tui.memory import Statistics
+
+    async def play_two_hands() -> tuple[str, int, int]:
+        app = make_app(players=2, level="easy", seed=44, delay=0, pace="timed")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            session = app.session
+            assert session is not None and session.stats is not None
+            rng = random.Random(9)
+            play_through(session, rng)
+            points = session.match.hand.result.points[0] if session.match.hand.result else -1
+            session.next_hand()
+            play_through(session, rng, stop=lambda: len(session.match.hand.tricks) >= 2)
+            await pilot.press("q")
+            await pilot.pause()
+            await pilot.press("y")
+            return session.stats_key, len(session.match.finished), points
+
+    key, finished, points = asyncio.run(play_two_hands())
+    with Statistics() as stats:
+        totals = stats.totals()
+        assert totals.hands == finished == 1 and totals.points_player == points
+        assert totals.matches == 1
+
+    async def continue_and_finish_the_hand() -> None:
+        app = make_app(continue_match=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            session = app.session
+            assert session is not None and session.stats_key == key
+            play_through(session, random.Random(3))
+            await pilot.pause()
+
+    asyncio.run(continue_and_finish_the_hand())
+    with Statistics() as stats:
+        totals = stats.totals()
+        assert totals.hands == 2 and totals.matches == 1  # the first hand was not counted again
