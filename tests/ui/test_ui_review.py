@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import csv
 import random
+import tempfile
+from pathlib import Path
 
 import pytest
 from rich.text import Text
@@ -49,6 +52,12 @@ def test_the_review_made_ahead_is_the_review_made_on_the_spot_and_steps_through_
             assert session.ahead.problem is None
             expected = review_on_the_spot(HandSpec.of(hand), hand.log, 0, session.seed or 0)
             assert review.reviewed == expected and expected
+            # The review's total cost is kept with the hand in the statistics.
+            assert session.stats is not None
+            exported = Path(tempfile.mkdtemp()) / "hands.csv"
+            session.stats.export_csv(exported)
+            (row,) = csv.DictReader(exported.open())
+            assert float(row["review_cost"]) == pytest.approx(sum(r.cost for r in expected))
 
             await pilot.press("s")
             await pilot.pause()
