@@ -17,6 +17,11 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
 * the engine, the bots, the coach and the tournament harness import no textual, rich or
   click; the rest of ``lab`` may use click for its commands, never textual
   or rich;
+* what the game remembers (``memory``: statistics and rating), the lessons
+  (``lessons``) and the file helpers (``storage``) use no interface library;
+  ``storage`` imports nothing of the project, ``memory`` only the engine,
+  ``storage`` and the bots' strength table, ``lessons`` only the engine, the
+  coach and ``storage``;
 * ``cli`` imports the interface only inside the command that opens it, never
   at module level (``guinote simulate`` and ``guinote tournament`` run
   without textual).
@@ -237,7 +242,11 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
 @pytest.mark.parametrize(
     ("source", "library", "within"),
     [
-        *((p, lib, ()) for p in ("engine", "ai", "coach") for lib in sorted(UI_LIBRARIES)),
+        *(
+            (p, lib, ())
+            for p in ("engine", "ai", "coach", "memory", "lessons", "storage")
+            for lib in sorted(UI_LIBRARIES)
+        ),
         ("lab", "click", HARNESS),
         ("lab", "textual", ()),
         ("lab", "rich", ()),
@@ -257,6 +266,28 @@ def test_the_coach_imports_only_the_engine_and_the_bots() -> None:
     ]
     assert outside == []
     assert {"engine", "ai"} <= part_graph(IMPORTS)["coach"]
+
+
+@pytest.mark.parametrize(
+    ("source", "allowed"),
+    [
+        ("storage", set()),
+        ("memory", {"engine", "storage", "ai"}),
+        ("lessons", {"engine", "coach", "storage"}),
+    ],
+)
+def test_the_remembering_parts_import_only_what_they_need(source: str, allowed: set[str]) -> None:
+    outside = [
+        f"{i.module}:{i.line} imports {i.target}"
+        for i in IMPORTS
+        # (``from .. import storage`` is seen as an import of the package itself, which holds only the version.)
+        if part(i.module) == source and part(i.target) not in (None, source, *allowed) and i.target != PACKAGE
+    ]
+    assert outside == []
+    # From the bots, memory reads only their measured strength.
+    if source == "memory":
+        bots = {i.target for i in IMPORTS if part(i.module) == "memory" and part(i.target) == "ai"}
+        assert bots <= {f"{PACKAGE}.ai.strength"}
 
 
 def test_cli_opens_the_interface_only_inside_the_play_command() -> None:
@@ -285,6 +316,9 @@ def loaded_after_import(module: str) -> set[str]:
         (f"{PACKAGE}.engine", set()),
         (f"{PACKAGE}.ai", set()),
         (f"{PACKAGE}.coach", set()),
+        (f"{PACKAGE}.memory", set()),
+        (f"{PACKAGE}.lessons", set()),
+        (f"{PACKAGE}.storage", set()),
         (f"{PACKAGE}.sim", set()),
         (f"{PACKAGE}.lab.report", {f"{PACKAGE}.lab"}),
         (f"{PACKAGE}.cli", {"click", f"{PACKAGE}.lab"}),
