@@ -13,6 +13,7 @@ import textwrap
 import time
 from pathlib import Path
 
+import pytest
 from uihelpers import play_through, settle
 
 from guinote_tui.engine import Rules
@@ -225,3 +226,38 @@ def test_finished_hands_are_recorded_once_even_when_the_match_is_continued() -> 
     with Statistics() as stats:
         totals = stats.totals()
         assert totals.hands == 2 and totals.matches == 1  # the first hand was not counted again
+
+
+def test_an_unwritable_data_directory_is_told_once_and_the_game_plays_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the data directory should be")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocker))
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=12, delay=0, pace="timed")
+        told: list[str] = []
+        original = app.notify
+
+        def notify(message: str, **options: object) -> None:
+            told.append(message)
+            original(message, **options)  # type: ignore[arg-type]
+
+        app.notify = notify  # type: ignore[method-assign]
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            session = app.session
+            assert session is not None
+            play_through(session, random.Random(5))
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            table.tell_keeping_problem()
+            await pilot.pause()
+            assert session.hand_over  # the hand was played to its end
+        kept = [m for m in told if m.startswith("The game cannot be saved")]
+        stats = [m for m in told if m.startswith("Statistics cannot be saved")]
+        assert len(kept) == 1, told
+        assert len(stats) == 1, told
+
+    asyncio.run(run())
