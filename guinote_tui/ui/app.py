@@ -33,7 +33,7 @@ KEEP_MATCH = True
 #: Record every finished hand in the statistics database (:mod:`guinote_tui.memory`).
 RECORD_STATS = True
 
-STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss", "lessons.tcss")
+STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss", "lessons.tcss", "statistics.tcss")
 
 FELT_COLOURS: dict[str, str] = {
     "felt": "#0d3b24",  # the cloth: screens, the log, the too-small notice
@@ -157,6 +157,13 @@ class GuinoteApp(App[None]):
         chosen = find(lesson) if lesson else None
         if chosen is not None:
             self.push_screen(LessonScreen(chosen, menu.progress))
+
+    def open_statistics(self) -> None:
+        """Put the statistics screen in front (from any screen; not twice), read from :meth:`statistics`."""
+        from .screens.statistics import StatisticsScreen
+
+        if not isinstance(self.screen, StatisticsScreen):
+            self.push_screen(StatisticsScreen(stats=self.statistics()))
 
     def _open_table(self, session: GameSession) -> None:
         from .screens.table import TableScreen

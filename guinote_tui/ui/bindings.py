@@ -37,6 +37,7 @@ START_BINDINGS: list[BindingType] = [
     Binding("down", "app.focus_next", "Down", show=False),
     Binding("question_mark,f1", "rules", "Rules", key_display="?"),
     Binding("l", "learn", "Learn to play"),
+    Binding("t", "statistics", "Statistics"),
     Binding("c", "continue_match", "Continue"),
     Binding("q,escape", "app.quit", "Quit"),
 ]

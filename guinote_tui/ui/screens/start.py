@@ -185,8 +185,16 @@ HELP: dict[str, tuple[str, str]] = {
         "Learn to play",
         "six short lessons with moves to make: cards, tricks, cantes, the seven, the arrastre, scoring (l)",
     ),
+    "statistics": (
+        "Statistics",
+        "your results by level, your rating against the bots, points over time, cantes and endings (t)",
+    ),
     "quit": ("Quit", "leave the game (q or Esc)"),
 }
+
+
+#: The labels of two start-screen buttons below 100 columns when Continue is offered too (six fit then).
+SHORT_LABELS = {"learn": ("Learn to play (l)", "Learn (l)"), "statistics": ("Statistics (t)", "Stats (t)")}
 
 
 def title_text() -> Text:
@@ -310,6 +318,7 @@ class StartScreen(SizeGuard, Screen[None]):
                 yield Button("Continue (c)", id="continue", variant="primary", compact=True)
             yield Button("Deal ⏎", id="start", variant="success", compact=True)
             yield Button("Learn to play (l)", id="learn", compact=True)
+            yield Button("Statistics (t)", id="statistics", compact=True)
             yield Button("Rules (?)", id="rules", compact=True)
             yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()
@@ -333,6 +342,14 @@ class StartScreen(SizeGuard, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#players", ChoiceRow).focus()
         self._sync_partner_row()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_buttons(event.size.width)
+
+    def _fit_buttons(self, width: int) -> None:
+        short = width < 100 and bool(self.query("#continue"))
+        for button_id, (label, brief) in SHORT_LABELS.items():
+            self.query_one(f"#{button_id}", Button).label = brief if short else label
 
     # -- the explanation line -------------------------------------------------------
 
@@ -442,6 +459,7 @@ class StartScreen(SizeGuard, Screen[None]):
         if not game_app(self).continue_match():
             self.query("#continue").remove()  # nothing (usable) to continue
             self.refresh_bindings()
+            self.call_after_refresh(self._fit_buttons, self.size.width)
 
     @on(Button.Pressed, "#continue")
     def continue_pressed(self) -> None:
@@ -466,6 +484,13 @@ class StartScreen(SizeGuard, Screen[None]):
     @on(Button.Pressed, "#learn")
     def learn_pressed(self) -> None:
         self.action_learn()
+
+    def action_statistics(self) -> None:
+        game_app(self).open_statistics()
+
+    @on(Button.Pressed, "#statistics")
+    def statistics_pressed(self) -> None:
+        self.action_statistics()
 
     @on(Button.Pressed, "#quit")
     def quit_pressed(self) -> None:

@@ -1,0 +1,232 @@
+"""The player's statistics: the rating at each table size, results by table, points over time, cantes, endings.
+
+Everything comes from :class:`guinote_tui.memory.Statistics` (the file in the
+user's data directory unless another is given), read in a thread worker so
+that the screen opens at once even with thousands of hands; the words are
+:mod:`guinote_tui.statsreport`'s, as ``guinote stats`` prints them. A damaged
+or unwritable file is one notice line. Escape (or t, q) closes.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Label, Static
+from textual.worker import get_current_worker
+from textual_plotext import PlotextPlot
+
+from ... import statsreport as report
+from ...memory import LevelResult, Statistics, Summary
+from ..app import FELT_COLOURS
+from ..widgets.notice import SizeGuard, TooSmall
+
+GOLD = FELT_COLOURS["gold"]
+FAINT = FELT_COLOURS["ink-faint"]
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """What the worker read: the summary, the chart's series, and the problem line (if any)."""
+
+    summary: Summary
+    chart: report.Smoothed
+    problem: str | None
+
+
+def load(path: Path | None = None, stats: Statistics | None = None) -> Loaded:
+    """Read the figures (opening the file at ``path`` unless ``stats`` is given, and closing it again)."""
+    own = stats is None
+    source = Statistics(path) if stats is None else stats
+    try:
+        summary = source.summary()
+        chart = report.smoothed(source.points_series())
+        # A problem already told elsewhere (when the table opened) is still worth a line here.
+        return Loaded(summary, chart, source.take_problem() or source.problem)
+    finally:
+        if own:
+            source.close()
+
+
+def results_table(results: list[LevelResult], name_width: int, header: bool = True) -> Table:
+    """Juegos won at each table with the share of wins and its 95 % interval.
+
+    The columns have fixed widths (the tables' names are ``name_width`` wide) so
+    that the assisted results, under the others without a header, line up.
+    "± a hand" is the mean of the player's side's points minus the rivals' per hand.
+    """
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        show_header=header,
+        show_edge=False,
+        pad_edge=False,
+        header_style=f"bold {FAINT}",
+    )
+    table.add_column("Table", style="bold", min_width=name_width, max_width=name_width, overflow="fold")
+    table.add_column("Juegos", justify="right", width=6)
+    table.add_column("Won", justify="right", width=4)
+    table.add_column("Share (95 %)", no_wrap=True, width=13)
+    table.add_column("Hands", justify="right", width=5)
+    table.add_column("± a hand", justify="right", width=8)
+    for r in results:
+        table.add_row(
+            report.table_name(r),
+            str(r.juegos),
+            str(r.wins),
+            report.interval_text(r),
+            str(r.hands),
+            report.signed(r.mean_points_difference),
+        )
+    return table
+
+
+def cantes_table(summary: Summary) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style=f"bold {FAINT}")
+    table.add_column(f"over {summary.cantes.hands} hands")
+    table.add_column("Your side", justify="right")
+    table.add_column("Rivals", justify="right")
+    for what, mine, theirs in report.cante_rows(summary):
+        table.add_row(what, str(mine), str(theirs))
+    return table
+
+
+def endings_table(summary: Summary) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style=f"bold {FAINT}")
+    table.add_column("Ending")
+    table.add_column("Hands", justify="right")
+    table.add_column("Share", justify="right")
+    for name, count, share in report.ending_rows(summary.endings):
+        table.add_row(name, str(count), report.percent(share))
+    return table
+
+
+def rating_text(summary: Summary) -> Text:
+    text = Text()
+    for size, state in summary.ratings.items():
+        if text:
+            text.append("\n")
+        text.append(f"{report.SIZE_NAMES[size]:<10}", style=f"bold {FAINT}")
+        if state.juegos:
+            text.append(f"{state.rating.rating:.0f}", style=f"bold {GOLD}")
+            line = report.rating_line(state)
+            text.append(line[line.index(" ") :])
+        else:
+            text.append(report.rating_line(state), style="italic")
+    text.append("\n")
+    text.append(report.RATING_EXPLANATION, style=FAINT)
+    return text
+
+
+class StatisticsScreen(SizeGuard, ModalScreen[None]):
+    """The statistics over whatever screen was in front; Escape goes back."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,t", "close", "Back")]
+
+    def __init__(self, path: Path | None = None, stats: Statistics | None = None) -> None:
+        super().__init__(classes="dialog-screen")
+        self.path = path
+        self.stats = stats
+        self.loaded: Loaded | None = None
+        #: Seconds from opening the screen to the figures shown (measured by the benchmark).
+        self.ready_after: float | None = None
+        self._opened = time.perf_counter()
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog stats-dialog"):
+            yield Label("Your statistics", classes="dialog-title")
+            with VerticalScroll(id="stats-scroll"):
+                yield Static("", id="stats-notice")
+                yield Static(Text("Reading your statistics…", style="italic"), id="stats-overview")
+                with Vertical(id="stats-figures"):
+                    yield Label("Your rating", classes="stats-heading")
+                    yield Static(id="stats-rating")
+                    yield Label("Results by table", classes="stats-heading")
+                    yield Static(id="stats-results")
+                    yield Label(
+                        "Assisted: undo, hints or open hands (not rated)",
+                        classes="stats-subheading",
+                        id="assisted-heading",
+                    )
+                    yield Static(id="stats-assisted")
+                    yield Label("Points per hand", classes="stats-heading", id="chart-heading")
+                    yield PlotextPlot(id="stats-chart")
+                    with Horizontal(id="stats-pair"):
+                        with Vertical(id="stats-cantes-box"):
+                            yield Label("Cantes, tutes, capotes", classes="stats-heading")
+                            yield Static(id="stats-cantes")
+                        with Vertical(id="stats-endings-box"):
+                            yield Label("How hands ended", classes="stats-heading")
+                            yield Static(id="stats-endings")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._opened = time.perf_counter()
+        self.query_one("#stats-figures").display = False
+        self.query_one("#stats-notice").display = False
+        self.query_one("#stats-scroll").focus()
+        self.run_worker(self._load, thread=True, group="statistics", exclusive=True)
+
+    def _load(self) -> None:
+        loaded = load(self.path, self.stats)
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self.show, loaded)
+
+    def show(self, loaded: Loaded) -> None:
+        """Fill the screen with what was read."""
+        self.loaded = loaded
+        summary = loaded.summary
+        notice = self.query_one("#stats-notice", Static)
+        if loaded.problem:
+            notice.update(Text(loaded.problem))
+            notice.display = True
+        overview = self.query_one("#stats-overview", Static)
+        if not summary.totals.hands:
+            overview.update(Text(report.EMPTY_TEXT))
+            overview.add_class("-empty")
+            self.ready_after = time.perf_counter() - self._opened
+            return
+        line = Text(report.overview(summary))
+        line.append(f"\n{report.points_line(summary)}", style=FAINT)
+        overview.update(line)
+        self.query_one("#stats-rating", Static).update(rating_text(summary))
+        plain = [r for r in summary.results if not r.assisted]
+        assisted = [r for r in summary.results if r.assisted]
+        width = max([len(report.table_name(r)) for r in summary.results] + [len("Table")])
+        self.query_one("#stats-results", Static).update(
+            results_table(plain, width) if plain else Text("Every juego so far was assisted.", style="italic")
+        )
+        self.query_one("#assisted-heading").display = bool(assisted)
+        self.query_one("#stats-assisted", Static).display = bool(assisted)
+        if assisted:
+            self.query_one("#stats-assisted", Static).update(results_table(assisted, width, header=not plain))
+        self._draw_chart(loaded.chart)
+        self.query_one("#stats-cantes", Static).update(cantes_table(summary))
+        self.query_one("#stats-endings", Static).update(endings_table(summary))
+        self.query_one("#stats-figures").display = True
+        self.ready_after = time.perf_counter() - self._opened
+
+    def _draw_chart(self, chart: report.Smoothed) -> None:
+        heading = "Points per hand"
+        if chart.window > 1:
+            heading += f" (mean of the last {chart.window} hands)"
+        self.query_one("#chart-heading", Label).update(heading)
+        plot = self.query_one("#stats-chart", PlotextPlot)
+        plt = plot.plt
+        plt.clear_data()
+        plt.plot(chart.hands, chart.player, label="your side", color=(255, 213, 74), marker="braille")
+        plt.plot(chart.hands, chart.rivals, label="rivals", color=(159, 184, 165), marker="braille")
+        plt.xlabel("hand")
+        plot.refresh()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,139 @@
+"""The statistics screen: opened from the start screen, empty, filled, and with a damaged file."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from uihelpers import screen_lines
+
+from guinote_tui import statsreport
+from guinote_tui.ai import decide, make_bot
+from guinote_tui.engine import Match
+from guinote_tui.memory import Statistics, TableInfo, default_path
+from guinote_tui.ui.app import make_app
+from guinote_tui.ui.screens.start import StartScreen
+from guinote_tui.ui.screens.statistics import StatisticsScreen
+
+
+def record_random_matches(count: int, seed: int = 5) -> None:
+    """Whole matches of random play, heads-up and pairs against a few levels, one of them assisted."""
+    rng = random.Random(seed)
+    bot = make_bot("random")
+    with Statistics(default_path()) as stats:
+        for index in range(count):
+            players = 2 if index % 2 == 0 else 4
+            match = Match(players, seed=rng.randrange(1 << 30), events=False)
+            level = ("easy", "normal", "hard")[index % 3]
+            match.table = {"seats": {str(s): level for s in range(1, players)}, "assisted": index == count - 1}
+            table = TableInfo.of_match(match)
+            while True:
+                hand = match.hand
+                while not hand.is_over:
+                    seat = hand.to_move
+                    assert seat is not None
+                    match.apply(decide(bot, hand, seat, rng), seat)
+                stats.record_hand(f"m{index}", match, table)
+                if match.is_over:
+                    break
+                match.next_hand()
+            stats.record_match_end(f"m{index}", match, table)
+
+
+async def open_statistics(pilot, app) -> StatisticsScreen:  # type: ignore[no-untyped-def]
+    await pilot.pause()
+    assert isinstance(app.screen, StartScreen)
+    await pilot.press("t")
+    for _ in range(200):
+        await pilot.pause(0.01)
+        if isinstance(app.screen, StatisticsScreen) and app.screen.loaded is not None:
+            break
+    screen = app.screen
+    assert isinstance(screen, StatisticsScreen) and screen.loaded is not None
+    await pilot.pause()
+    return screen
+
+
+def test_the_empty_state_and_escape_closes() -> None:
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_statistics(pilot, app)
+            text = "\n".join(screen_lines(app))
+            assert "Play a hand and it will show here" in text
+            assert "Results by table" not in text
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen)
+
+    asyncio.run(run())
+
+
+def test_the_button_opens_it_and_the_figures_are_the_apis() -> None:
+    record_random_matches(4)
+    with Statistics(default_path()) as stats:
+        summary = stats.summary()
+    assert summary.totals.hands > 0
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.click("#statistics")
+            for _ in range(200):
+                await pilot.pause(0.01)
+                if isinstance(app.screen, StatisticsScreen) and app.screen.loaded is not None:
+                    break
+            screen = app.screen
+            assert isinstance(screen, StatisticsScreen) and screen.loaded is not None
+            shown = screen.loaded.summary
+            assert (shown.totals, shown.results, shown.cantes, shown.endings) == (
+                summary.totals,
+                summary.results,
+                summary.cantes,
+                summary.endings,
+            )
+            for size, state in summary.ratings.items():  # the deviation grows with the seconds since
+                assert shown.ratings[size].juegos == state.juegos
+                assert round(shown.ratings[size].rating.rd) == round(state.rating.rd)
+            await pilot.pause()
+            text = "\n".join(screen_lines(app))
+            assert statsreport.overview(summary) in text
+            for size, state in summary.ratings.items():
+                if state.juegos:
+                    assert f"{state.rating.rating:.0f} (95 %: {state.interval[0]:.0f}" in text, size
+            first = summary.results[0]
+            row = f"{statsreport.table_name(first)}"
+            line = next(line for line in screen_lines(app) if row in line and statsreport.interval_text(first) in line)
+            assert f" {first.juegos} " in line and f" {first.wins} " in line
+            assert any(r.assisted for r in summary.results)
+            # Further down: the assisted results, the chart, cantes and endings.
+            scroll = screen.query_one("#stats-scroll")
+            scroll.scroll_end(animate=False)
+            await pilot.pause(0.1)
+            await pilot.pause()
+            text = "\n".join(screen_lines(app))
+            assert "How hands ended" in text and "cante points" in text
+            name, count, _ = statsreport.ending_rows(summary.endings)[0]
+            assert any(name in line and str(count) in line for line in screen_lines(app))
+
+    asyncio.run(run())
+
+
+def test_a_damaged_file_is_one_notice_line() -> None:
+    path = default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"this is not a database at all")
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_statistics(pilot, app)
+            assert screen.loaded is not None and screen.loaded.problem
+            assert "could not be read" in screen.loaded.problem
+            text = "\n".join(screen_lines(app))
+            assert "could not be read" in text
+            assert "Play a hand and it will show here" in text
+
+    asyncio.run(run())
+    assert list(path.parent.glob("statistics.sqlite3.corrupt-*"))
