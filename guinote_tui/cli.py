@@ -1,4 +1,5 @@
-"""The ``guinote`` command: play (the default), learn, config, simulate, tournament, replay, review, rules, serve."""
+"""The ``guinote`` command: play (the default), learn, config, stats, simulate, tournament, replay, review, rules,
+serve."""
 
 from __future__ import annotations
 
@@ -104,6 +105,65 @@ def config(path_only: bool) -> None:
         click.echo("(nothing saved yet: the start screen saves its choices when a match is dealt)")
         return
     click.echo(preferences.dumps(settings), nl=False)
+
+
+@main.command()
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--players", type=click.Choice(["2", "4"]), default=None, help="Only heads-up (2) or pairs (4).")
+@click.option("--export", "export", metavar="FILE.csv", default=None, help="Write every hand to a CSV file.")
+@click.option("--reset", is_flag=True, help="Forget everything recorded (asks first).")
+@click.option("--yes", is_flag=True, help="Do not ask before --reset.")
+def stats(as_json: bool, players: str | None, export: str | None, reset: bool, yes: bool) -> None:
+    """Your statistics: results by level, rating, points, cantes, endings (docs/statistics.md).
+
+    --export writes one row per hand; --reset empties the file after asking.
+    """
+    import logging
+
+    from . import statsreport
+    from .memory import Statistics
+
+    # The problem lines are printed below, once; the module's warnings would print them again.
+    logging.getLogger("guinote_tui.memory").addHandler(logging.NullHandler())
+    if as_json and (export or reset):
+        raise click.UsageError("--json prints the statistics: give it without --export and --reset")
+    if yes and not reset:
+        raise click.UsageError("--yes only answers the question --reset asks")
+    with Statistics() as source:
+        problem = source.take_problem()
+        if problem:
+            click.echo(problem, err=True)
+        if export or reset:
+            if export:
+                try:
+                    rows = source.export_csv(export)
+                except OSError as exc:
+                    raise click.ClickException(f"cannot write {export}: {exc.strerror or exc}") from None
+                click.echo(f"{rows} hand{'s' if rows != 1 else ''} written to {export}")
+            if reset:
+                _reset_statistics(source, yes)
+            return
+        summary = source.summary(int(players) if players else None)
+        problem = source.take_problem()  # a file that could not be read
+        if problem:
+            click.echo(problem, err=True)
+    if as_json:
+        click.echo(json.dumps({"path": str(source.path), **statsreport.summary_dict(summary)}))
+        return
+    click.echo(f"statistics file: {source.path}")
+    for line in statsreport.text_lines(summary):
+        click.echo(line)
+
+
+def _reset_statistics(source: Any, yes: bool) -> None:
+    totals = source.totals()
+    what = f"{totals.hands} hand{'s' if totals.hands != 1 else ''} and {totals.juegos} juegos"
+    if not yes and not click.confirm(f"Forget all {what} recorded in {source.path}?", default=False):
+        click.echo("Nothing was forgotten.")
+        return
+    if not source.reset():
+        raise click.ClickException(source.take_problem() or f"{source.path} could not be emptied")
+    click.echo(f"Statistics emptied: {what} forgotten; the rating starts again at 1500.")
 
 
 @main.command()
