@@ -195,7 +195,9 @@ def card_reason(
     elif trick and takes and trick_points + points[card] > 0:
         return Reason(ReasonCode.WIN_POINTS, {"card": text, "points": trick_points + points[card]})
     cheapest = min(legal, key=lambda c: (points[c], bool(trump_mask >> c & 1), tables.strength[c]))
-    if card == cheapest and (not trick or not takes):
+    if card == cheapest and not trick:
+        return Reason(ReasonCode.LEAD_LOW, {"card": text})
+    if card == cheapest and not takes:
         return Reason(ReasonCode.THROW_LOWEST, {"card": text})
     others = [v for c, v in values.items() if c != card]
     margin = values[Card(card)] - max(others) if others else 0.0

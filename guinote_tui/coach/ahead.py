@@ -177,6 +177,13 @@ class ReviewAhead:
         except (OSError, RuntimeError) as exc:  # no process could be started (or the pool broke)
             self.problem = f"{type(exc).__name__}: {exc}"
 
+    def catch_up(self, hand: HandState) -> None:
+        """Analyse the seat's decisions already taken in ``hand`` (a continued match's hand so far)."""
+        spec = HandSpec.of(hand)
+        log = list(hand.log)
+        for index in decisions(spec, log, self.seat):
+            self.submit(spec.replay(log[:index]))
+
     def review(self, hand: HandState) -> list[Reviewed]:
         """The finished (or current) hand's decisions, priced; waits for the worker where it must.
 

@@ -9,10 +9,13 @@ the code and the parameters). Cards are given in the card notation
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
+
+from ..engine import Card
 
 
 class ReasonCode(StrEnum):
@@ -40,6 +43,8 @@ class ReasonCode(StrEnum):
     DUCK = "DUCK"
     #: Throw your lowest card: it gives away the least.
     THROW_LOWEST = "THROW_LOWEST"
+    #: Lead a low card: it risks the fewest points.
+    LEAD_LOW = "LEAD_LOW"
     #: Sing the cante now.
     SING_NOW = "SING_NOW"
     #: Change the seven (or two) of trumps for the muestra.
@@ -53,27 +58,38 @@ class ReasonCode(StrEnum):
 
 
 _TEXT: dict[ReasonCode, str] = {
-    ReasonCode.MUST_FOLLOW: "You must follow suit: {card} is the only card of the suit led.",
-    ReasonCode.MUST_BEAT: "You must follow suit and beat the winning card: only {card} does.",
-    ReasonCode.MUST_TRUMP: "You cannot follow suit and an opponent is winning: you must trump with {card}.",
-    ReasonCode.ONLY_CARD: "{card} is the only thing you may play.",
-    ReasonCode.MASTER_CARD: "{card} is the master of its suit: it wins the trick for sure.",
-    ReasonCode.LOAD_PARTNER: "Your partner is winning the trick: load it with {card} ({points} points).",
-    ReasonCode.KEEP_TRUMPS: "Keep your trumps for the arrastre: let this trick go with {card}.",
-    ReasonCode.LEAD_TRUMPS: "Lead trumps with {card} to draw the opponents' trumps.",
-    ReasonCode.WIN_POINTS: "Take the trick with {card}: it is worth {points} points.",
-    ReasonCode.DUCK: "The trick has no points: let it go with {card}.",
-    ReasonCode.THROW_LOWEST: "Throw {card}: it gives away the least.",
+    ReasonCode.MUST_FOLLOW: "You must follow suit: the {card} is your only card of the suit led.",
+    ReasonCode.MUST_BEAT: "You must follow suit and beat the winning card: only the {card} does.",
+    ReasonCode.MUST_TRUMP: "You cannot follow suit and an opponent is winning: you must trump with the {card}.",
+    ReasonCode.ONLY_CARD: "The {card} is the only thing you may play.",
+    ReasonCode.MASTER_CARD: "The {card} is the master of its suit: it wins the trick for sure.",
+    ReasonCode.LOAD_PARTNER: "Your partner is winning the trick: load it with the {card} ({points} points).",
+    ReasonCode.KEEP_TRUMPS: "Keep your trumps for the arrastre: let this trick go with the {card}.",
+    ReasonCode.LEAD_TRUMPS: "Lead trumps with the {card} to draw the opponents' trumps.",
+    ReasonCode.WIN_POINTS: "Take the trick with the {card}: it is worth {points} points.",
+    ReasonCode.DUCK: "No points on the trick yet: let it go cheaply with the {card}.",
+    ReasonCode.THROW_LOWEST: "Throw the {card}: it gives away the least.",
+    ReasonCode.LEAD_LOW: "Lead the {card}: it risks the fewest points.",
     ReasonCode.SING_NOW: "Sing the {points} in {suit} now.",
     ReasonCode.CHANGE_SEVEN: "Change your {card} for the muestra: it is worth more.",
     ReasonCode.DECLARE_TUTE: "Declare tute: you hold all four {rank}s.",
     ReasonCode.LET_GO: "Nothing worth declaring: let the window go.",
-    ReasonCode.BEST_BY_SEARCH: "{card} did best when the rest of the hand was played out ({margin:+.1f} points).",
+    ReasonCode.BEST_BY_SEARCH: (
+        "No simple rule decides this one: played out on deals that fit what you know, the {card} scored best."
+    ),
 }
 
 
 def reason_text(reason: ReasonCode, **params: Any) -> str:
-    """The English sentence for ``reason`` with its parameters."""
+    """The English sentence for ``reason`` with its parameters (a card in notation is named).
+
+    >>> reason_text(ReasonCode.MASTER_CARD, card="1O")
+    'The As de Oros is the master of its suit: it wins the trick for sure.'
+    """
+    card = params.get("card")
+    if isinstance(card, str):
+        with contextlib.suppress(ValueError):  # not a card ("pass"): said as it is
+            params = {**params, "card": Card.parse(card).name}
     return _TEXT[reason].format(**params)
 
 

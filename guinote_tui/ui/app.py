@@ -170,6 +170,7 @@ class GuinoteApp(App[None]):
 
         if REVIEW_AHEAD and session.ahead is None:
             session.ahead = ReviewAhead(HUMAN, session.seed or 0)
+            session.ahead.catch_up(session.match.hand)  # a continued hand: its decisions so far
         if self.session is not None and self.session.ahead is not None and self.session is not session:
             self.session.ahead.forget()
         if RECORD_STATS and session.stats is None:

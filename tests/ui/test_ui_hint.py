@@ -6,6 +6,7 @@ import asyncio
 
 from uihelpers import settle
 
+from guinote_tui.coach.ahead import HandSpec, advise_at
 from guinote_tui.engine import Play
 from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.hint import HintScreen
@@ -29,6 +30,9 @@ def test_a_hint_is_shown_and_enter_plays_it() -> None:
             hint = app.screen
             assert isinstance(hint, HintScreen)
             advice = hint.advice
+            # The hint is the review's analysis of the same decision: they cannot disagree.
+            hand = session.match.hand
+            assert advice == advise_at(HandSpec.of(hand), tuple(hand.log), 0, session.seed or 0)
             legal = session.view().legal
             assert advice.action in legal
             assert set(advice.values) == {a.card for a in legal if isinstance(a, Play)}

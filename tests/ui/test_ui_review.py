@@ -80,6 +80,7 @@ def test_the_review_made_ahead_is_the_review_made_on_the_spot_and_steps_through_
             await pilot.press("end")
             await pilot.pause()
             assert step.index == len(frames) - 1
+            assert step.check_action("step", (1,)) is None and step.check_action("step", (-1,)) is True
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is review

@@ -180,7 +180,7 @@ def test_the_review_lists_a_deliberate_mistake_with_its_cost() -> None:
             screen = app.screen
             assert isinstance(screen, ReviewScreen) and screen.reviewed is not None
             text = " ".join(str(screen.query_one("#review-body").render()).split())
-            assert f"({'−'}{mistake.cost:.1f})" in text and mistake.reason.text.split()[0] in text
+            assert f"about {mistake.cost:.1f} points better" in text and mistake.reason.text.split()[0] in text
             await pilot.press("escape")
             await pilot.pause()
             assert app.screen is summary

@@ -39,18 +39,21 @@ def action_words(action: Action) -> str:
 
 
 def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
-    """Each legal card with the coach's estimate, best first, and what choosing it costs."""
+    """Each legal card, best first, with what the coach expects it to lose against its choice.
+
+    (The coach's values are on one scale per decision: only the differences
+    between cards mean something, so the differences are what is shown.)
+    """
     table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
     table.add_column("card", no_wrap=True)
     table.add_column("key", justify="right", no_wrap=True)
-    table.add_column("value", justify="right", no_wrap=True)
-    table.add_column("cost", justify="right", no_wrap=True)
+    table.add_column("expected loss", justify="right", no_wrap=True)
     best = max(advice.values.values())
     for card, value in sorted(advice.values.items(), key=lambda item: -item[1]):
         key = str(shown.index(card) + 1) if card in shown else ""
         cost = best - value
-        shown_cost = "—" if cost < 0.05 else f"{cost:.1f}"
-        table.add_row(Text.from_markup(card_name_markup(card)), key, f"{value:+.1f}", shown_cost)
+        shown_cost = "best" if cost < 0.05 else f"{cost:.1f} points"
+        table.add_row(Text.from_markup(card_name_markup(card)), key, shown_cost)
     return table
 
 
@@ -77,7 +80,10 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
             if len(advice.values) > 1:
                 yield Static(values_table(advice, self.shown), id="hint-values")
             yield Static(
-                Text("Values: the coach's estimate in points of the hand. Enter plays it · Escape goes back"),
+                Text(
+                    "Expected loss: the points of the hand a card gives up against the coach's choice, "
+                    "on average over deals that fit what you know. Enter plays it · Escape goes back"
+                ),
                 classes="dialog-hint",
             )
         yield Footer()

@@ -29,15 +29,16 @@ from textual.worker import get_current_worker
 
 from ...coach.ahead import HandSpec, Reviewed
 from ...coach.ahead import review_hand as review_on_the_spot
-from ...engine import Action, Card, CardDrawn, HandState, Play, Suit, card_tables
+from ...engine import RANK_NAMES, Action, Card, CardDrawn, HandState, Play, Suit, card_tables
 from ..cardart import SUIT_LIGHT
 from ..narration import HUMAN, Narrator, card_name_markup
 from ..session import GameSession
 from ..tracking import TrickEntry, trick_history
 from ..widgets.notice import SizeGuard, TooSmall
 
-#: Decisions that cost less than this (points of the hand) are not listed as mistakes.
-COSTLY = 0.5
+#: Decisions that cost less than this (points of the hand) are not listed as mistakes: the coach's
+#: estimates come from sampled deals, and smaller differences are within their noise.
+COSTLY = 2.0
 
 __all__ = ["COSTLY", "ReviewScreen", "Reviewed", "StepScreen", "TrickFrame", "hand_frames", "review_hand"]
 
@@ -121,15 +122,16 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         total = sum(r.cost for r in reviewed)
         self.session.record_review(total)
         lines = [
-            f"{len(reviewed)} decisions with a choice; {len(costly)} cost points. "
-            f"Total: [b]{total:.1f}[/b] points of the hand against the coach's play."
+            f"You had a choice {len(reviewed)} times; {len(costly)} of your choices cost {COSTLY:g} points "
+            f"or more against the coach's. Added up, decision by decision: about [b]{total:.0f}[/b] points "
+            "of the hand (each measured as if the coach played on from there)."
         ]
         if not costly:
-            lines.append("\nNothing to regret: every choice was as good as the coach's.")
+            lines.append("\nNothing to regret: every choice was about as good as the coach's.")
         for r in costly:
             lines.append(
-                f"\n[b]Trick {r.trick}[/b]: you played {_words(r.played)}; better {_words(r.best)} "
-                f"([b]−{r.cost:.1f}[/b]).\n  {r.reason.text}"
+                f"\n[b]Trick {r.trick}[/b]: you played {_words(r.played)}; the coach would play {_words(r.best)}, "
+                f"about [b]{r.cost:.1f}[/b] points better.\n  {r.reason.text}"
             )
         lines.append("\n[dim]Press [b]s[/b] to step through the hand trick by trick, every hand open.[/dim]")
         self.query_one("#review-body", Static).update(Text.from_markup("\n".join(lines)))
@@ -175,14 +177,23 @@ class StepScreen(SizeGuard, ModalScreen[None]):
     def action_step(self, delta: int) -> None:
         self.index = max(0, min(len(self.frames) - 1, self.index + delta))
         self._show()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "step":  # shown dimmed at either end of the hand
+            ahead = self.index + int(str(parameters[0])) if parameters else self.index
+            return True if 0 <= ahead < len(self.frames) else None
+        return super().check_action(action, parameters)
 
     def action_first(self) -> None:
         self.index = 0
         self._show()
+        self.refresh_bindings()
 
     def action_last(self) -> None:
         self.index = max(0, len(self.frames) - 1)
         self._show()
+        self.refresh_bindings()
 
     def _show(self) -> None:
         title = self.query_one("#step-title", Label)
@@ -198,15 +209,11 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         self.dismiss(None)
 
 
-#: Ranks as the step-through lists them in a hand (figures by name, the rest by number).
-SHORT_RANKS = {1: "As", 3: "3", 12: "Rey", 11: "Caballo", 10: "Sota", 7: "7", 6: "6", 5: "5", 4: "4", 2: "2"}
-
-
 def held_markup(cards: tuple[Card, ...]) -> str:
-    """A hand grouped by suit, in the order given: ``Oros As, Sota · Copas 2``, each suit in its colour."""
+    """A hand grouped by suit, in the order given: ``Oros As, Sota · Copas Dos``, each suit in its colour."""
     groups: dict[Suit, list[str]] = {}
     for card in cards:
-        groups.setdefault(card.suit, []).append(SHORT_RANKS[card.rank])
+        groups.setdefault(card.suit, []).append(RANK_NAMES[card.rank])
     return " · ".join(
         f"[{SUIT_LIGHT[suit]}]{suit.title}[/] [b {SUIT_LIGHT[suit]}]{', '.join(ranks)}[/]"
         for suit, ranks in groups.items()
@@ -230,7 +237,8 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
         card = played.get(seat)
         shown = card_name_markup(card) if card is not None else "—"
         mark = "  ◀ takes it" if card is not None and card == entry.winning else ""
-        lines.append(f"[b]{names[seat]:<{width}}[/b]  plays {shown}{mark}")
+        verb = "play " if seat == HUMAN else "plays"
+        lines.append(f"[b]{names[seat]:<{width}}[/b]  {verb} {shown}{mark}")
         lines.append(f"{'':<{width}}  [dim]held[/dim]  {held_markup(frame.hands[seat])}")
     lines.append("")
     if entry.winner is not None and entry.winning is not None and entry.why is not None:
@@ -248,7 +256,7 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
         lines.append("[dim]then:[/dim] " + " · ".join(notes))
     if mistake is not None:
         lines.append(
-            f"\n[b]Coach:[/b] you played {_words(mistake.played)}; better {_words(mistake.best)} "
-            f"([b]−{mistake.cost:.1f}[/b]). {mistake.reason.text}"
+            f"\n[b]Coach:[/b] you played {_words(mistake.played)}; the coach would play {_words(mistake.best)}, "
+            f"about [b]{mistake.cost:.1f}[/b] points better. {mistake.reason.text}"
         )
     return "\n".join(lines)

@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
+from ...coach.ahead import HandSpec, advise_at
 from ...engine import (
     PASS,
     PLAY,
@@ -278,7 +279,9 @@ class TableScreen(Screen[None]):
         right = f"seed {seed}" if seed is not None else ""
         if session.assisted:
             right = f"[b]assisted[/b] · {right}" if right else "[b]assisted[/b]"
-        self.query_one("#seed", Static).update(right)
+        corner = self.query_one("#seed", Static)
+        corner.update(right)
+        corner.refresh(layout=True)  # its width follows its text ("assisted" comes and goes)
 
     def on_resize(self) -> None:
         if self.is_mounted:
@@ -630,16 +633,24 @@ class TableScreen(Screen[None]):
         self.message = "[dim]The coach is thinking…[/dim]"
         self._show_message(session.view())
         self._show_status(session.view())
-        view = session.view()
-        self.run_worker(partial(self._advise, view, self.turn), thread=True, group="coach", exclusive=True)
+        hand = session.match.hand
+        position = (HandSpec.of(hand), tuple(hand.log), session.seed or 0)
+        self.run_worker(partial(self._advise, *position, self.turn), thread=True, group="coach", exclusive=True)
 
-    def _advise(self, view: SeatView, turn: int) -> None:
-        """Runs in a thread: the coach decides from the player's view only."""
-        import random
+    def _advise(self, spec: HandSpec, actions: tuple[tuple[int, Action], ...], seed: int, turn: int) -> None:
+        """Runs in a thread: the coach decides from the player's view only.
 
-        from ...coach import advise
+        Asked exactly as the review asks about the same decision (the same
+        position and seed), so the hint and the review always agree.
+        """
+        advice = advise_at(spec, actions, HUMAN, seed)
+        if advice is None:  # one legal action: nothing to weigh, only to say why
+            import random
 
-        advice = advise(view, random.Random(turn))
+            from ...coach import advise
+            from ...engine import seat_view
+
+            advice = advise(seat_view(spec.replay(actions), HUMAN, events=False), random.Random(seed))
         if not get_current_worker().is_cancelled:
             self.post_message(HintReady(advice, turn))
 

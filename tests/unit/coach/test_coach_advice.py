@@ -104,7 +104,7 @@ def test_every_code_has_a_sentence() -> None:
         text = reason_text(code, **params)
         assert text.endswith(".") and "{" not in text
     assert Reason(ReasonCode.WIN_POINTS, {"card": "1O", "points": 21}).text == (
-        "Take the trick with 1O: it is worth 21 points."
+        "Take the trick with the As de Oros: it is worth 21 points."
     )
 
 
@@ -130,3 +130,21 @@ def test_declarations_follow_the_policy_with_a_reason() -> None:
         assert sing.cost(PLAY[next(iter(sing.values))]) == sing.reason.params["points"]
     if ReasonCode.LET_GO in found:
         assert found[ReasonCode.LET_GO].action == PASS
+
+
+def test_a_continued_hand_is_analysed_ahead_from_its_log() -> None:
+    from guinote_tui.coach.ahead import HandSpec, ReviewAhead, review_hand
+    from guinote_tui.engine import Match
+
+    match = Match(2, seed=6)
+    hand = match.hand
+    rng = random.Random(1)
+    while len(hand.tricks) < 3:
+        seat = hand.to_move
+        assert seat is not None
+        match.apply(rng.choice(hand.legal_actions()), seat)
+    ahead = ReviewAhead(0, 4)
+    ahead.catch_up(hand)
+    expected = review_hand(HandSpec.of(hand), hand.log, 0, 4)
+    assert len(ahead._pending) == len(expected) > 0
+    assert ahead.review(hand) == expected
