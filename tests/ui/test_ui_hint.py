@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from uihelpers import settle
+from uihelpers import screen_lines, settle
 
 from guinote_tui.coach.ahead import HandSpec, advise_at
 from guinote_tui.engine import Play
@@ -45,6 +45,8 @@ def test_a_hint_is_shown_and_enter_plays_it() -> None:
             await pilot.press("enter")
             await pilot.pause()
             assert session.match.hand.log[moves] == (0, advice.action)
+            # The status bar's corner grew to show the whole of it.
+            assert f"assisted · seed {session.seed}" in screen_lines(app)[0]
 
     asyncio.run(run())
 

@@ -281,7 +281,8 @@ class TableScreen(Screen[None]):
             right = f"[b]assisted[/b] · {right}" if right else "[b]assisted[/b]"
         corner = self.query_one("#seed", Static)
         corner.update(right)
-        corner.refresh(layout=True)  # its width follows its text ("assisted" comes and goes)
+        # Its width follows its text ("assisted" comes and goes): set, as an auto width is not re-measured.
+        corner.styles.width = Text.from_markup(right).cell_len + 2
 
     def on_resize(self) -> None:
         if self.is_mounted:
