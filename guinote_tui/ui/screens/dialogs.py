@@ -32,7 +32,7 @@ class YesNoDialog(SizeGuard, ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(classes="dialog"):
-            yield Label(self.question, classes="dialog-title")
+            yield Static(self.question, classes="dialog-title dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Yes (y)", id="yes", variant="error", compact=True)
                 yield Button("No (n)", id="no", variant="primary", compact=True)
