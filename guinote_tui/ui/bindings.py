@@ -39,7 +39,8 @@ START_BINDINGS: list[BindingType] = [
     Binding("l", "learn", "Learn to play"),
     Binding("t", "statistics", "Statistics"),
     Binding("c", "continue_match", "Continue"),
-    Binding("q,escape", "app.quit", "Quit"),
+    # Not Escape: a newcomer presses it to go back, and leaving the game by it would be a surprise.
+    Binding("q", "app.quit", "Quit"),
 ]
 
 SUMMARY_BINDINGS: list[BindingType] = [

@@ -8,11 +8,13 @@ up the preset; an empty seed deals a new random match every time.
 from __future__ import annotations
 
 import asyncio
+import random
 
-from textual.widgets import Collapsible, Input
-from uihelpers import resize, settle
+from textual.widgets import Button, Collapsible, Input
+from uihelpers import resize, screen_lines, settle
 
-from guinote_tui.engine import Rules
+from guinote_tui.engine import Match, Rules
+from guinote_tui.ui import resume
 from guinote_tui.ui.app import GuinoteApp, make_app
 from guinote_tui.ui.screens.start import RULE_ROWS, StartScreen, house_rules_summary
 from guinote_tui.ui.screens.table import TableScreen
@@ -51,10 +53,10 @@ def test_choices_on_the_start_screen_make_the_match() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             screen = start_screen(app)
-            # Game row has the focus: → switches to heads-up, and the partner row is disabled.
+            # Game row has the focus: → switches to heads-up, and the partner row is hidden.
             await pilot.press("right")
             assert screen.query_one("#players", ChoiceRow).value == 2
-            assert screen.query_one("#partner_level", ChoiceRow).disabled
+            assert not screen.query_one("#partner_level", ChoiceRow).display
             await open_house_rules(pilot)
             # A click on the preset row moves it on: libre-100 brings its own flags.
             await pilot.click("#preset", offset=(30, 0))
@@ -117,7 +119,8 @@ def test_every_row_explains_itself_when_it_has_the_focus() -> None:
                 "pace": "Pace: wait for me — a finished trick stays on the table until you press a key;"
                 " timed — it stays for the time set",
                 "delay": "Bot speed: how long each bot's card stays in view",
-                "open_hands": "Practice: open hands: every bot's cards are shown face up",
+                "open_hands": "Practice: normal: the bots' cards are hidden; open hands: every bot's cards"
+                " are shown face up",
                 "seed": "Seed: empty: a new random deal every match",
             }
             seen = {}
@@ -349,3 +352,149 @@ def test_enter_does_not_deal_under_the_too_small_notice() -> None:
             assert isinstance(app.screen, TableScreen)
 
     asyncio.run(press_enter_while_small())
+
+
+def test_escape_on_the_start_screen_does_not_quit_but_q_does() -> None:
+    async def run() -> None:
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            for focus in ("#players", "#seed", "#quit"):
+                screen.query_one(focus).focus()
+                await pilot.press("escape")
+                await pilot.pause()
+                assert app.is_running and app.screen is screen, focus
+            assert "Esc" not in " ".join(screen_lines(app)[-1:])  # the footer offers no Esc
+            screen.query_one("#quit").focus()
+            await pilot.pause()
+            assert "Esc" not in screen.explanation
+            screen.query_one("#players").focus()
+            await pilot.press("q")
+            await pilot.pause()
+            assert not app.is_running
+
+    asyncio.run(run())
+
+
+def test_ctrl_q_still_quits_from_the_start_screen() -> None:
+    async def run() -> None:
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert not app.is_running
+
+    asyncio.run(run())
+
+
+def test_the_partner_row_shows_only_for_pairs() -> None:
+    async def run() -> None:
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            partner = screen.query_one("#partner_level", ChoiceRow)
+            assert partner.display and any("Partner level" in line for line in screen_lines(app))
+            await pilot.press("right")  # heads-up
+            await pilot.pause()
+            assert not partner.display and not any("Partner level" in line for line in screen_lines(app))
+            await pilot.press("down")  # ↓ from the Game row skips the hidden row
+            assert app.focused is screen.query_one("#level")
+            await pilot.press("down")
+            assert app.focused is screen.query_one("#pace")
+            screen.query_one("#players").focus()
+            await pilot.press("left")  # pairs again
+            await pilot.pause()
+            assert partner.display and any("Partner level" in line for line in screen_lines(app))
+
+    asyncio.run(run())
+
+
+def test_the_practice_row_says_what_open_hands_means() -> None:
+    async def run() -> None:
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            screen.query_one("#open_hands").focus()
+            await pilot.pause()
+            text = screen.explanation
+            assert "normal: the bots' cards are hidden" in text
+            assert "open hands: every bot's cards are shown face up" in text
+            # The whole explanation is on screen at 80×24 (two lines under the rows).
+            shown = " ".join(line.strip() for line in screen_lines(app))
+            assert " ".join(text.split()) in " ".join(shown.split())
+
+    asyncio.run(run())
+
+
+def kept_match(players: int, levels: dict[str, str], tricks: int) -> Match:
+    """A match in progress kept in the data directory, ``tricks`` tricks into its first hand."""
+    match = Match(players, seed=5)
+    rng = random.Random(2)
+    while len(match.hand.tricks) < tricks:
+        seat = match.hand.to_move
+        assert seat is not None
+        match.apply(rng.choice(match.hand.legal_actions()), seat)
+    names = ["You", "Rival"] if players == 2 else ["You", "Right", "Partner", "Left"]
+    assert resume.Keeper().save(match, names, {"seats": levels, "pace": "wait"})
+    return match
+
+
+def test_continue_says_what_it_resumes() -> None:
+    match = kept_match(2, {"1": "hard"}, tricks=3)
+    score = f"{match.hand.total(0)}–{match.hand.total(1)}"
+
+    async def run() -> None:
+        app = make_app(delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            button = screen.query_one("#continue", Button)
+            expected = f"Continue: heads-up against hard, hand 1, {score}"
+            assert button.tooltip == expected
+            button.focus()
+            await pilot.pause()
+            assert screen.explanation == f"{expected} (c)"
+            assert any(expected in line for line in screen_lines(app))
+
+    asyncio.run(run())
+
+
+def test_continue_names_a_partner_of_another_level() -> None:
+    kept_match(4, {"1": "normal", "2": "easy", "3": "normal"}, tricks=1)
+
+    async def run() -> None:
+        app = make_app(delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            button = start_screen(app).query_one("#continue", Button)
+            assert str(button.tooltip).startswith("Continue: pairs against normal (partner easy), hand 1, ")
+
+    asyncio.run(run())
+
+
+def test_a_damaged_kept_match_does_not_stop_the_start_screen_and_continue_tells_it() -> None:
+    target = resume.path()
+    target.parent.mkdir(parents=True)
+    target.write_text("{not json")
+
+    async def run() -> None:
+        app = make_app(delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            button = screen.query_one("#continue", Button)
+            assert button.tooltip is None and screen.continue_text is None
+            told: list[str] = []
+            original = screen.notify
+            screen.notify = lambda message, **kw: told.append(message) or original(message, **kw)  # type: ignore[method-assign]
+            await pilot.press("c")
+            await pilot.pause()
+            assert app.screen is screen and not screen.query("#continue")
+            assert len(told) == 1 and "current-match.json could not be read" in told[0]
+            assert list(target.parent.glob("current-match.json.corrupt-*"))
+
+    asyncio.run(run())

@@ -20,7 +20,8 @@ from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Footer, Input, Label, Static
 from textual.widgets.collapsible import CollapsibleTitle
 
-from ...engine import PRESETS, Card, Rules, Suit
+from ... import storage
+from ...engine import PRESETS, Card, Match, Rules, Suit
 from .. import resume
 from ..app import FELT_COLOURS, game_app
 from ..bindings import START_BINDINGS
@@ -164,7 +165,8 @@ HELP: dict[str, tuple[str, str]] = {
     "delay": ("Bot speed", "how long each bot's card stays in view before the next one is played"),
     "open_hands": (
         "Practice",
-        "open hands: every bot's cards are shown face up, to learn how the hands play (the match is assisted)",
+        "normal: the bots' cards are hidden; open hands: every bot's cards are shown face up, to learn"
+        " how hands play (the match is assisted)",
     ),
     "seed": (
         "Seed",
@@ -189,7 +191,7 @@ HELP: dict[str, tuple[str, str]] = {
         "Statistics",
         "your results by level, your rating against the bots, points over time, cantes and endings (t)",
     ),
-    "quit": ("Quit", "leave the game (q or Esc)"),
+    "quit": ("Quit", "leave the game (q or Ctrl+Q)"),
 }
 
 
@@ -251,6 +253,35 @@ def house_rules_summary(rules: Rules) -> str:
     return text
 
 
+def continue_summary(match: Match) -> str:
+    """What Continue resumes: the table, the bots' level, the hand and its running score (yours first).
+
+    >>> match = Match(2, seed=1)
+    >>> match.table = {"seats": {"1": "hard"}}
+    >>> continue_summary(match)
+    'heads-up against hard, hand 1, 0–0'
+    >>> match = Match(4, seed=1)
+    >>> match.table = {"seats": {"1": "normal", "2": "easy", "3": "normal"}}
+    >>> match.juegos = [1, 0]
+    >>> continue_summary(match)
+    'pairs against normal (partner easy), hand 1, 0–0, juegos 1–0'
+    """
+    seats = match.table.get("seats")
+    seats = seats if isinstance(seats, dict) else {}
+    text = "heads-up" if match.players == 2 else "pairs"
+    level = seats.get("1")
+    if isinstance(level, str):
+        text += f" against {level}"
+        partner = seats.get("2")
+        if match.players == 4 and isinstance(partner, str) and partner != level:
+            text += f" (partner {partner})"
+    hand = match.hand
+    text += f", hand {match.hand_number}, {hand.total(0)}–{hand.total(1)}"
+    if any(match.juegos):
+        text += f", juegos {match.juegos[0]}–{match.juegos[1]}"
+    return text
+
+
 def with_value(options: Sequence[tuple[Any, str]], value: Any, shown: str | None = None) -> Options:
     """``options``, plus ``value`` when it is not one of them (a value from the command line or a file)."""
     listed = list(options)
@@ -275,6 +306,10 @@ class StartScreen(SizeGuard, Screen[None]):
     def __init__(self, settings: GameSettings) -> None:
         super().__init__()
         self.settings = settings
+        #: What Continue resumes (read once, at compose); None when there is nothing to say.
+        self.continue_text: str | None = None
+        #: The line a damaged kept match gave at compose (Continue reports it).
+        self._continue_problem: str | None = None
 
     def compose(self) -> ComposeResult:
         settings = self.settings
@@ -315,13 +350,26 @@ class StartScreen(SizeGuard, Screen[None]):
             yield Static(id="start-help")
         with Horizontal(id="start-buttons"):
             if resume.exists():
-                yield Button("Continue (c)", id="continue", variant="primary", compact=True)
+                self._read_kept_match()
+                button = Button("Continue (c)", id="continue", variant="primary", compact=True)
+                if self.continue_text:
+                    button.tooltip = f"Continue: {self.continue_text}"
+                yield button
             yield Button("Deal ⏎", id="start", variant="success", compact=True)
             yield Button("Learn to play (l)", id="learn", compact=True)
             yield Button("Statistics (t)", id="statistics", compact=True)
             yield Button("Rules (?)", id="rules", compact=True)
             yield Button("Quit (q)", id="quit", variant="error", compact=True)
         yield Footer()
+
+    def _read_kept_match(self) -> None:
+        """Say what Continue resumes; a damaged file (then set aside) is kept quiet until Continue is asked for."""
+        try:
+            match = resume.load()
+        except storage.Damaged as exc:
+            self._continue_problem = str(exc)
+            return
+        self.continue_text = continue_summary(match) if match is not None else None
 
     @staticmethod
     def _row(row_id: str, label: str, options: Options, value: Any) -> ChoiceRow:
@@ -362,6 +410,8 @@ class StartScreen(SizeGuard, Screen[None]):
             label, explanation = HELP["house-rules"]
         elif isinstance(widget, ChoiceRow):
             label, explanation = widget.label, widget.help
+        elif widget.id == "continue":
+            label, explanation = "Continue", f"{self.continue_text or 'the match left unfinished'} (c)"
         elif widget.id in HELP:
             label, explanation = HELP[widget.id]
         else:
@@ -379,7 +429,7 @@ class StartScreen(SizeGuard, Screen[None]):
     # -- rows that follow other rows ------------------------------------------------
 
     def _sync_partner_row(self) -> None:
-        self.query_one("#partner_level").disabled = self.query_one("#players", ChoiceRow).value != 4
+        self.query_one("#partner_level").display = self.query_one("#players", ChoiceRow).value == 4
 
     @on(ChoiceRow.Changed, "#players")
     def players_changed(self) -> None:
@@ -456,7 +506,10 @@ class StartScreen(SizeGuard, Screen[None]):
         """Go on with the match in progress kept from the last run."""
         if not self.query("#continue"):
             return
-        if not game_app(self).continue_match():
+        problem, self._continue_problem = self._continue_problem, None
+        if problem is not None:  # the file was set aside when the screen was built
+            self.notify(problem, title="Could not continue", severity="warning", timeout=12, markup=False)
+        if problem is not None or not game_app(self).continue_match():
             self.query("#continue").remove()  # nothing (usable) to continue
             self.refresh_bindings()
             self.call_after_refresh(self._fit_buttons, self.size.width)
