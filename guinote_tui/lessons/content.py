@@ -68,7 +68,8 @@ CARDS_LESSON = Lesson(
         Explain(
             "Only five cards score points: the As 11, the Tres 10, the Rey 4, the Sota 3 and the Caballo 2. "
             "The 7, 6, 5, 4 and 2 are worth nothing.\n\n"
-            "Whoever wins a trick takes the points of every card in it.",
+            "Each player plays one card in turn: the first is the lead, and the cards played together "
+            "are a trick. Whoever wins the trick takes the points of every card in it.",
             "1C 3C 12C 10C 11C",
         ),
         Move(
@@ -79,6 +80,7 @@ CARDS_LESSON = Lesson(
             "Find the card worth the most points.",
             replies=("4B",),
             after="Your Tres was worth 10, the most in your hand; only an As is worth more.",
+            plain=True,
         ),
         Move(
             "The Rival led the Rey de Espadas. Beat it with one of your Espadas.",
@@ -88,9 +90,10 @@ CARDS_LESSON = Lesson(
                 "10E": "The Sota ranks below the Rey: As, Tres, Rey, Sota, Caballo. One of your Espadas ranks higher.",
                 "7E": "The 7 ranks well below the Rey. One of your Espadas ranks higher.",
             },
-            "That card is not an Espadas, and Oros are trumps here: it cannot win. "
+            "That card is not an Espadas, so it cannot beat the Rey de Espadas. "
             "Which of your Espadas ranks above the Rey?",
             after="The Tres beats everything but the As: 10 for your Tres and 4 for the Rey.",
+            plain=True,
         ),
     ),
 )
@@ -123,7 +126,7 @@ TRICKS_LESSON = Lesson(
             _heads_up(0, {0: "4B 10E 5C 12O 2O 7E", 1: "1C 4C 6E 7O 2C 3E"}, "6B", stock="5O 4E", moves="1C"),
             frozenset({"4B"}),
             {
-                "5C": "The 5 de Copas follows suit, but it is far below the As: the Rival keeps the trick "
+                "5C": "The Cinco de Copas follows suit, but it is far below the As: the Rival keeps the trick "
                 "and its 11 points. You need not follow suit while the stock lasts.",
             },
             "A card of another suit that is not trumps never wins the trick. Bastos are trumps: do you hold one?",
@@ -148,11 +151,11 @@ CANTES_LESSON = Lesson(
         ),
         Explain(
             "You may sing only just after your side has won a trick, before the next trick's first card. "
-            "Each suit is sung once a hand, and your side sings one cante for each trick it wins."
+            "Each suit is sung once a hand, and at most one cante for each trick your side wins."
         ),
         Move(
             "You just won a trick with your As. Oros are trumps, and you hold the Rey and Sota of Oros "
-            "and of Copas. Sing one before you lead (s, or a button).",
+            "and of Copas. Sing one before you lead: each cante's key is on its button.",
             _heads_up(0, {0: "1C 12O 10O 12C 10C 2E", 1: "4C 5B 6E 7B 2B 3B"}, "6O", stock="5E 4E", moves="4C 1C"),
             frozenset({"sing:O"}),
             {
@@ -186,7 +189,7 @@ SEVEN_LESSON = Lesson(
         ),
         Move(
             "You just won a trick. The muestra is the As de Espadas, the strongest trump, "
-            "and you hold the 7 de Espadas. Change it (c).",
+            "and you hold the Siete de Espadas. Change it (c).",
             _heads_up(0, {0: "1C 7E 5B 12C 6O 2C", 1: "4C 5O 6E 7B 2B 3B"}, "1E", stock="4O 4E", moves="4C 1C"),
             frozenset({"swap:7E"}),
             {
@@ -265,7 +268,7 @@ ARRASTRE_LESSON = Lesson(
             "but you need not beat it; and with none of the suit led you may play any card, no trump needed."
         ),
         Move(
-            "Right led the 5 de Espadas, your partner took over with the As de Espadas and Left followed. "
+            "Right led the Cinco de Espadas, your partner took over with the As de Espadas and Left followed. "
             "You have no Espadas. Must you trump?",
             _arrastre(
                 4,

@@ -90,6 +90,9 @@ class Move:
     after: str = ""
     #: Add the coach's reason for the right move to a wrong answer's explanation.
     coach: bool = False
+    #: Only the trick is shown and told, not trumps, the stock, the muestra nor the draw
+    #: (lesson 1, before lesson 2 explains them).
+    plain: bool = False
 
     def state(self) -> HandState:
         return self.position.state()
@@ -174,6 +177,8 @@ def play_out(step: Move, action: Action) -> tuple[HandState, list[str]]:
     for reply in step.replies:
         state.apply(parse_action(reply))
     events = (state.events or [])[seen:]
+    if step.plain:
+        events = [e for e in events if not isinstance(e, CardDrawn | MuestraTaken)]
     return state, tell(events, state.players)
 
 

@@ -51,7 +51,8 @@ def test_a_lesson_with_a_wrong_move_on_the_way_is_done_and_remembered() -> None:
             assert not screen.solved
             await pilot.press(key_for(screen, "3C"))
             await pilot.pause()
-            assert screen.solved and screen.message.startswith("Right! Rival plays the Cuatro de Bastos.")
+            assert screen.solved and screen.message.startswith("Correct! Rival plays the Cuatro de Bastos.")
+            assert "draw" not in screen.message  # drawing waits for lesson 2
             await pilot.press("enter")
             await go_to_move(pilot, screen)
             await pilot.press(key_for(screen, "3E"))
@@ -107,6 +108,9 @@ def test_the_start_screen_s_learn_button_opens_the_menu_and_escape_comes_back() 
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, StartScreen)
+            await pilot.press("escape")  # Escape goes back, but never out of the game from the start screen
+            await pilot.pause()
+            assert app.is_running and isinstance(app.screen, StartScreen)
             await pilot.press("l")
             await pilot.pause()
             assert isinstance(app.screen, LessonsMenu)
@@ -175,3 +179,54 @@ def test_guinote_learn_with_an_unknown_lesson_says_so_in_one_line() -> None:
     assert len(lines) == 1
     assert lines[0].startswith("guinote learn: no lesson 'tute'; choose one of: 1 cards, 2 tricks")
     assert "Traceback" not in result.output
+
+
+def test_the_first_lesson_shows_the_trick_alone_without_trumps_stock_or_muestra() -> None:
+    async def run() -> None:
+        app = make_app(learn="1")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = lesson_screen(app)
+            for _ in screen.lesson.moves:
+                move = await go_to_move(pilot, screen)
+                for solved in (False, True):
+                    shown = " ".join(screen_lines(app)).lower()
+                    for word in ("trumps", "muestra", "stock", "draw"):
+                        assert word not in shown, (word, solved)
+                    if not solved:
+                        await pilot.press(key_for(screen, sorted(move.accept)[0]))
+                        await pilot.pause()
+                        assert screen.solved
+                await pilot.press("enter")
+            # Lesson 2 shows them, once it has explained them.
+            app.push_screen(LessonScreen(LESSONS[1], Progress.load()))
+            await pilot.pause()
+            screen = lesson_screen(app)
+            await go_to_move(pilot, screen)
+            assert any("Trumps" in line and "stock" in line for line in screen_lines(app))
+
+    asyncio.run(run())
+
+
+def test_each_cante_offered_has_a_key_tab_sings_the_other() -> None:
+    async def run() -> None:
+        app = make_app(learn="cantes")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = lesson_screen(app)
+            await go_to_move(pilot, screen)
+            await pilot.pause()
+            labels = [str(button.label) for button in screen.query(".lesson-declaration")]
+            assert labels == ["(s) 40 Oros", "(Tab) 20 Copas"]
+            lines = screen_lines(app)
+            assert "Tab Other cante" in lines[-1] and "s Sing" in lines[-1]  # the footer
+            assert "Tab the other cante" in screen.message
+            await pilot.press("tab")  # the twenty: explained, and the position waits
+            await pilot.pause()
+            assert not screen.solved and screen.message.startswith("Not quite. That is the twenty.")
+            await pilot.press("s")
+            await pilot.pause()
+            assert screen.solved and screen.message.startswith("Correct! You sing 40 in Oros.")
+            assert "Tab" not in screen_lines(app)[-1]  # nothing more to sing: the key leaves the footer
+
+    asyncio.run(run())

@@ -3,7 +3,8 @@
 The lessons themselves (words, fixed deals, the judge of a move, progress)
 are in :mod:`guinote_tui.lessons`; these screens only show them. A lesson is
 a few screens of explanation and a few positions where the player acts with
-the table's keys: 1-6 play a card, s sings, c changes the seven, p passes.
+the table's keys: 1-6 play a card, s sings (Tab the other cante when two
+are offered), c changes the seven, p passes.
 A wrong move is explained and the position waits for another try; the right
 one is played out and told. Enter goes on, ← goes back a screen, Escape
 leaves the lesson.
@@ -44,6 +45,7 @@ LESSON_BINDINGS: list[BindingType] = [
     Binding("1", "play_index(0)", "Play", key_display="1-6"),
     *(Binding(str(n), f"play_index({n - 1})", f"Play card {n}", show=False) for n in range(2, 7)),
     Binding("s", "sing", "Sing"),
+    Binding("tab", "other_cante", "Other cante", key_display="Tab"),
     Binding("c", "swap", "Change 7"),
     Binding("p", "pass_window", "Pass"),
     Binding("enter,space,right", "next", "Go on", key_display="⏎"),
@@ -269,8 +271,9 @@ class LessonScreen(SizeGuard, Screen[None]):
     def keys_line(self, state: HandState) -> Text:
         legal = state.legal_actions()
         parts = ["[b]1-6[/b] play a card"]
-        if any(isinstance(a, Sing) for a in legal):
-            parts.append("[b]s[/b] sing")
+        sings = [a for a in legal if isinstance(a, Sing)]
+        if sings:
+            parts.append("[b]s[/b] sing" if len(sings) == 1 else "[b]s[/b] sing · [b]Tab[/b] the other cante")
         if any(isinstance(a, Swap) for a in legal):
             parts.append("[b]c[/b] change the seven")
         parts.append("Esc leaves")
@@ -285,11 +288,16 @@ class LessonScreen(SizeGuard, Screen[None]):
         box = self.query_one("#lesson-actions", Vertical)
         box.remove_children()
         if not self.solved:
+            sings = self._sings()
+            keys: dict[Action, str] = dict(zip(sings, ("s", "Tab"), strict=False))
             declarations = [a for a in state.legal_actions() if isinstance(a, Sing | Swap)]
-            box.mount_all(LessonButton(a, state) for a in declarations)
+            box.mount_all(LessonButton(a, state, keys.get(a, "c" if isinstance(a, Swap) else "")) for a in declarations)
 
     def table_picture(self, state: HandState) -> Text:
-        """The trick on the table (or the one just finished) and the muestra, side by side."""
+        """The trick on the table (or the one just finished) and the muestra, side by side.
+
+        A plain step (lesson 1) shows the trick alone, under its caption.
+        """
         who = names(state.players)
         size = card_size(self)
         blocks: list[list[Text]] = []
@@ -309,6 +317,9 @@ class LessonScreen(SizeGuard, Screen[None]):
             caption = Text("The trick" if just_played else "Previous trick", style=FELT_COLOURS["ink-faint"])
         else:
             caption = Text("No cards on the table", style=FELT_COLOURS["ink-faint"])
+        step = self.step
+        if isinstance(step, Move) and step.plain:  # trumps, the stock and the muestra wait for lesson 2
+            return Text("\n").join([caption, side_by_side(blocks)]) if blocks else caption
         if state.muestra is not None:
             if blocks:
                 blocks.append([Text("  ")] * size.height)
@@ -323,6 +334,8 @@ class LessonScreen(SizeGuard, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         moving = isinstance(self.step, Move) and not self.solved
+        if action == "other_cante" and (not moving or len(self._sings()) < 2):
+            return False
         if action in ("play_index", "sing", "swap", "pass_window"):
             if not moving:
                 return False
@@ -354,7 +367,7 @@ class LessonScreen(SizeGuard, Screen[None]):
         self.show_position()
         last = self.index == len(self.lesson.steps) - 1
         ending = "finish the lesson" if last else "go on"
-        self.say(Text.from_markup(f"[b]Right![/b] {escape(verdict.message)} [b]Enter[/b] to {ending}."))
+        self.say(Text.from_markup(f"[b]Correct![/b] {escape(verdict.message)} [b]Enter[/b] to {ending}."))
         self.refresh_bindings()
 
     def action_play_index(self, index: int) -> None:
@@ -364,6 +377,19 @@ class LessonScreen(SizeGuard, Screen[None]):
     def on_card_clicked(self, message: CardClicked) -> None:
         if isinstance(self.step, Move) and not self.solved:
             self.action_play_index(message.index)
+
+    def _sings(self) -> list[Sing]:
+        """The cantes the player may sing now, the forty first (s sings the first, Tab the second)."""
+        state = self.state
+        if state is None:
+            return []
+        sings = [a for a in state.legal_actions() if isinstance(a, Sing)]
+        return sorted(sings, key=lambda a: a.suit != state.trump)
+
+    def action_other_cante(self) -> None:
+        sings = self._sings()
+        if len(sings) > 1:
+            self.try_action(sings[1])
 
     def _declaration(self, kind: type) -> Action | None:
         state = self.state
@@ -420,14 +446,12 @@ class LessonScreen(SizeGuard, Screen[None]):
 class LessonButton(Button):
     """A declaration the player may make in the position (sing, change the seven)."""
 
-    def __init__(self, action: Action, state: HandState) -> None:
+    def __init__(self, action: Action, state: HandState, key: str) -> None:
         if isinstance(action, Sing):
             points = 40 if action.suit == state.trump else 20
             label = f"{points} {action.suit.title}"
-            forty = any(isinstance(a, Sing) and a.suit == state.trump for a in state.legal_actions())
-            key = "s" if points == 40 or not forty else ""
         else:
             assert isinstance(action, Swap)
-            label, key = f"Change the {action.card.rank}", "c"
+            label = f"Change the {action.card.rank}"
         super().__init__(f"({key}) {label}" if key else label, classes="lesson-declaration", compact=True)
         self.action_taken = action

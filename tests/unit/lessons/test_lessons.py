@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 import textwrap
@@ -12,7 +13,7 @@ import pytest
 
 import guinote_tui.lessons
 from guinote_tui.engine import CanteSung, Play, SevenChanged, Sing, Stage, Swap, Termination, parse_action
-from guinote_tui.lessons import LESSONS, Explain, Move, check, coach_action, coach_reason, find
+from guinote_tui.lessons import LESSONS, Explain, Lesson, Move, check, coach_action, coach_reason, find
 from guinote_tui.lessons.deals import to_arrastre
 
 MOVES = [(lesson.id, number, move) for lesson in LESSONS for number, move in enumerate(lesson.moves)]
@@ -209,3 +210,37 @@ def test_every_text_fits_an_80_column_screen() -> None:
                 else:
                     shown = f"{'Not quite. ' if verdict.legal else ''}{verdict.message} Try again."
                 assert len(textwrap.wrap(shown, 78)) <= 4, shown
+
+
+def every_text(lesson: Lesson) -> list[str]:
+    """Every sentence a lesson can show: its explanations, tasks, and the verdict on every legal answer."""
+    texts: list[str] = []
+    for step in lesson.steps:
+        if isinstance(step, Explain):
+            texts.append(step.text)
+            continue
+        texts += [step.task, step.hint, step.after, *step.wrong.values()]
+        texts += [check(step, action).message for action in step.state().legal_actions()]
+    return texts
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.id for lesson in LESSONS])
+def test_cards_are_called_by_their_names_in_the_game(lesson: Lesson) -> None:
+    for text in every_text(lesson):
+        assert not re.search(r"\d de ", text), text  # "Cinco de Copas", as Card.name says, not "5 de Copas"
+
+
+def test_the_first_lesson_speaks_of_no_trumps_stock_muestra_or_drawing_yet() -> None:
+    for text in every_text(LESSONS[0]):
+        for word in ("trump", "muestra", "stock", "draw"):
+            assert word not in text.lower(), (word, text)
+    # A trick and the lead are told where they are first met.
+    first = next(step.text for step in LESSONS[0].steps if isinstance(step, Explain) and "trick" in step.text)
+    assert "the first is the lead" in first and "are a trick" in first
+    assert all(move.plain for move in LESSONS[0].moves)
+    assert not any(move.plain for lesson in LESSONS[1:] for move in lesson.moves)
+
+
+def test_the_cantes_lesson_states_the_one_cante_per_won_trick_rule() -> None:
+    texts = " ".join(every_text(find("cantes")))  # type: ignore[arg-type]
+    assert "at most one cante for each trick your side wins" in texts
