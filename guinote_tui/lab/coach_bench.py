@@ -25,6 +25,7 @@ from ..ai import decide, make_bot
 from ..ai.solver import ArrastreSolver
 from ..ai.tables import mask_of
 from ..coach import advise
+from ..coach.ahead import HandSpec, advise_at
 from ..engine import Play, Stage, seat_view
 from .bench import percentiles, random_positions
 from .regret import phase1_positions
@@ -32,7 +33,11 @@ from .stats import mean, mean_ci95
 
 
 def latencies(players: int, count: int, seed: int) -> list[float]:
-    """Milliseconds per advice on ``count`` decisions with a choice (spread over several hands)."""
+    """Milliseconds per hint on ``count`` decisions with a choice (spread over several hands).
+
+    Timed as the table asks for a hint: :func:`~guinote_tui.coach.ahead.advise_at`, which
+    replays the hand's log to the position and advises from the seat's view.
+    """
     states = [
         s for s in random_positions(players, "aragones", seed, hands=max(4, count // 8)) if len(s.legal_actions()) > 1
     ]
@@ -41,9 +46,9 @@ def latencies(players: int, count: int, seed: int) -> list[float]:
     for number, state in enumerate(states[::step][:count]):
         seat = state.to_move
         assert seat is not None
-        view = seat_view(state, seat, events=False)
+        spec, actions = HandSpec.of(state), tuple(state.log)
         started = time.perf_counter()
-        advise(view, random.Random(number))
+        advise_at(spec, actions, seat, number)
         out.append((time.perf_counter() - started) * 1000.0)
     return out
 
