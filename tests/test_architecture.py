@@ -244,7 +244,7 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
     [
         *(
             (p, lib, ())
-            for p in ("engine", "ai", "coach", "memory", "lessons", "storage")
+            for p in ("engine", "ai", "coach", "memory", "lessons", "storage", "i18n")
             for lib in sorted(UI_LIBRARIES)
         ),
         ("lab", "click", HARNESS),
@@ -272,6 +272,7 @@ def test_the_coach_imports_only_the_engine_and_the_bots() -> None:
     ("source", "allowed"),
     [
         ("storage", set()),
+        ("i18n", set()),
         ("memory", {"engine", "storage", "ai"}),
         ("lessons", {"engine", "coach", "storage"}),
     ],

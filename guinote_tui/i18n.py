@@ -1,0 +1,159 @@
+"""The player's language: which one is used, and the translator, looked up at call time.
+
+Messages are marked in the code with :func:`_` (and :func:`ngettext` for
+plurals, :func:`pgettext` where one English word needs two translations) and
+translated from gettext catalogs: ``guinote_tui/locale/<code>/LC_MESSAGES/
+guinote.po`` in the repository, compiled to ``guinote.mo`` when the package
+is built (``hatch_build.py``). The functions read the current language each
+time they are called, so switching the language takes effect at once, with
+no restart.
+
+Which language (:func:`choose`), first match wins:
+
+1. ``--lang`` on the command line, or ``GUINOTE_LANG`` in the environment;
+2. the language saved in the settings;
+3. the environment: ``LANGUAGE`` (a colon-separated list), ``LC_ALL``,
+   ``LC_MESSAGES``, ``LANG``; ``C`` and ``POSIX`` mean English;
+4. English.
+
+A code named on the command line or in ``GUINOTE_LANG`` that the game does
+not have is an error (:class:`UnknownLanguage`, one line naming the
+languages); one found in the environment or the settings is skipped.
+
+    >>> normalize("es_ES.UTF-8"), normalize("C"), normalize("pt_BR")
+    ('es', 'en', None)
+    >>> choose(environ={"LANG": "C.UTF-8"})
+    'en'
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+
+#: The languages the game is made for, in the order a picker lists them, with their own names.
+LANGUAGES: dict[str, str] = {
+    "es": "Español",
+    "en": "English",
+    "de": "Deutsch",
+    "it": "Italiano",
+    "nl": "Nederlands",
+    "ru": "Русский",
+}
+#: The language of the code's own messages (no catalog needed).
+SOURCE = "en"
+DOMAIN = "guinote"
+
+_current = SOURCE
+
+
+class UnknownLanguage(ValueError):
+    """A language the game does not have; ``str()`` is the one line to show."""
+
+
+def _locale_dir() -> str:
+    return str(resources.files("guinote_tui") / "locale")
+
+
+def has_catalog(code: str) -> bool:
+    """Whether the compiled catalog for ``code`` is installed (English needs none)."""
+    if code == SOURCE:
+        return True
+    return _gettext.find(DOMAIN, _locale_dir(), [code]) is not None
+
+
+def available() -> list[str]:
+    """The languages that can be chosen now: those of :data:`LANGUAGES` whose catalog is installed."""
+    return [code for code in LANGUAGES if has_catalog(code)]
+
+
+def normalize(code: str) -> str | None:
+    """A locale name (``es_ES.UTF-8``, ``de``, ``C``) as one of :data:`LANGUAGES`, or None.
+
+    ``C`` and ``POSIX`` are English.
+    """
+    text = code.strip()
+    if not text:
+        return None
+    base = text.split(".")[0].split("@")[0]
+    if base in ("C", "POSIX"):
+        return SOURCE
+    language = base.replace("-", "_").split("_")[0].lower()
+    return language if language in LANGUAGES else None
+
+
+def _named(code: str, where: str) -> str:
+    chosen = normalize(code)
+    if chosen is None or not has_catalog(chosen):
+        names = ", ".join(f"{c} ({LANGUAGES[c]})" for c in available())
+        raise UnknownLanguage(f"{where}: no language {code!r}; choose one of {names}")
+    return chosen
+
+
+def from_environment(environ: Mapping[str, str]) -> str | None:
+    """The language the locale variables ask for, if the game has it."""
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(variable, "")
+        for part in value.split(":") if variable == "LANGUAGE" else [value]:
+            chosen = normalize(part)
+            if chosen is not None and has_catalog(chosen):
+                return chosen
+    return None
+
+
+def choose(option: str | None = None, saved: str | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language to use (see the module's docstring for the order).
+
+    Raises :class:`UnknownLanguage` for ``option`` or ``GUINOTE_LANG`` naming a language the game does not have.
+    """
+    env = os.environ if environ is None else environ
+    if option:
+        return _named(option, "--lang")
+    if env.get("GUINOTE_LANG"):
+        return _named(env["GUINOTE_LANG"], "GUINOTE_LANG")
+    if saved:
+        chosen = normalize(saved)
+        if chosen is not None and has_catalog(chosen):
+            return chosen
+    return from_environment(env) or SOURCE
+
+
+def set_language(code: str) -> None:
+    """Use ``code`` from now on (raises :class:`UnknownLanguage` when its catalog is missing)."""
+    global _current
+    _current = _named(code, "language")
+
+
+def current() -> str:
+    """The language in use."""
+    return _current
+
+
+@cache
+def _translations(code: str) -> _gettext.NullTranslations:
+    if code == SOURCE:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, _locale_dir(), [code], fallback=True)
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _translations(_current).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for ``n`` in the current language (``{n}`` is then formatted by the caller)."""
+    return _translations(_current).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where ``context`` tells two uses of one English text apart."""
+    return _translations(_current).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it now (a table built at import time)."""
+    return message
