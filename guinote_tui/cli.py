@@ -10,9 +10,10 @@ from typing import Any
 
 import click
 
-from . import __version__
+from . import __version__, i18n
 from .ai import offered_levels
 from .engine import HistoryError, Rules, RulesError
+from .i18n import _, ngettext
 from .lab.params import FiniteFloatRange
 
 
@@ -31,12 +32,23 @@ RULE_HELP = "Override one rules flag (the flags: guinote rules --flags)."
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="guinote")
+@click.option(
+    "--lang",
+    default=None,
+    metavar="CODE",
+    help="The game's language (es, en, de, it, nl, ru; default: GUINOTE_LANG, then the locale).",
+)
 @click.pass_context
-def main(ctx: click.Context) -> None:
+def main(ctx: click.Context, lang: str | None) -> None:
     """Guiñote, the Aragonese card game, against bots in your terminal.
 
     With no command, opens the game.
     """
+    try:
+        i18n.set_language(i18n.choose(option=lang))
+    except i18n.UnknownLanguage as exc:
+        click.echo(f"guinote: {exc}", err=True)
+        sys.exit(2)
     if ctx.invoked_subcommand is None:
         ctx.invoke(play)
 
@@ -66,12 +78,12 @@ def play(
 ) -> None:
     """Open the game (the default command)."""
     if continue_match and history is not None:
-        raise click.UsageError("--continue and --load both name a match: give one of them")
+        raise click.UsageError(_("--continue and --load both name a match: give one of them"))
     rules = build_rules(preset or "aragones", flags) if preset is not None or flags else None
     try:
         from .ui.app import make_app
     except ImportError as exc:  # pragma: no cover - depends on the install
-        raise click.ClickException(f"the game interface cannot start: {exc}") from None
+        raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
     try:
         app = make_app(
             players=int(players) if players else None,
@@ -97,12 +109,12 @@ def config(path_only: bool) -> None:
     if path_only:
         click.echo(str(where))
         return
-    click.echo(f"settings file: {where}")
+    click.echo(_("settings file: {path}").format(path=where))
     settings, problems = preferences.load()
     for problem in problems:
         click.echo(problem, err=True)
     if not where.exists():
-        click.echo("(nothing saved yet: the start screen saves its choices when a match is dealt)")
+        click.echo(_("(nothing saved yet: the start screen saves its choices when a match is dealt)"))
         return
     click.echo(preferences.dumps(settings), nl=False)
 
@@ -126,9 +138,9 @@ def stats(as_json: bool, players: str | None, export: str | None, reset: bool, y
     # The problem lines are printed below, once; the module's warnings would print them again.
     logging.getLogger("guinote_tui.memory").addHandler(logging.NullHandler())
     if as_json and (export or reset):
-        raise click.UsageError("--json prints the statistics: give it without --export and --reset")
+        raise click.UsageError(_("--json prints the statistics: give it without --export and --reset"))
     if yes and not reset:
-        raise click.UsageError("--yes only answers the question --reset asks")
+        raise click.UsageError(_("--yes only answers the question --reset asks"))
     with Statistics() as source:
         problem = source.take_problem()
         if problem:
@@ -138,8 +150,14 @@ def stats(as_json: bool, players: str | None, export: str | None, reset: bool, y
                 try:
                     rows = source.export_csv(export)
                 except OSError as exc:
-                    raise click.ClickException(f"cannot write {export}: {exc.strerror or exc}") from None
-                click.echo(f"{rows} hand{'s' if rows != 1 else ''} written to {export}")
+                    raise click.ClickException(
+                        _("cannot write {path}: {problem}").format(path=export, problem=exc.strerror or exc)
+                    ) from None
+                click.echo(
+                    ngettext("{n} hand written to {path}", "{n} hands written to {path}", rows).format(
+                        n=rows, path=export
+                    )
+                )
             if reset:
                 _reset_statistics(source, yes)
             return
@@ -150,7 +168,7 @@ def stats(as_json: bool, players: str | None, export: str | None, reset: bool, y
     if as_json:
         click.echo(json.dumps({"path": str(source.path), **statsreport.summary_dict(summary)}))
         return
-    click.echo(f"statistics file: {source.path}")
+    click.echo(_("statistics file: {path}").format(path=source.path))
     for line in statsreport.text_lines(summary):
         click.echo(line)
 
@@ -159,11 +177,11 @@ def _reset_statistics(source: Any, yes: bool) -> None:
     totals = source.totals()
     what = f"{totals.hands} hand{'s' if totals.hands != 1 else ''} and {totals.juegos} juegos"
     if not yes and not click.confirm(f"Forget all {what} recorded in {source.path}?", default=False):
-        click.echo("Nothing was forgotten.")
+        click.echo(_("Nothing was forgotten."))
         return
     if not source.reset():
-        raise click.ClickException(source.take_problem() or f"{source.path} could not be emptied")
-    click.echo(f"Statistics emptied: {what} forgotten; the rating starts again at 1500.")
+        raise click.ClickException(source.take_problem() or _("{path} could not be emptied").format(path=source.path))
+    click.echo(_("Statistics emptied: {what} forgotten; the rating starts again at 1500.").format(what=what))
 
 
 @main.command()
@@ -174,12 +192,17 @@ def learn(lesson: str) -> None:
 
     if lesson and find(lesson) is None:
         choices = ", ".join(f"{item.number} {item.id}" for item in LESSONS)
-        click.echo(f"guinote learn: no lesson {lesson!r}; choose one of: {choices}", err=True)
+        click.echo(
+            _("guinote learn: no lesson {lesson}; choose one of: {choices}").format(
+                lesson=repr(lesson), choices=choices
+            ),
+            err=True,
+        )
         sys.exit(2)
     try:
         from .ui.app import make_app
     except ImportError as exc:  # pragma: no cover - depends on the install
-        raise click.ClickException(f"the game interface cannot start: {exc}") from None
+        raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
     make_app(learn=lesson).run()
 
 

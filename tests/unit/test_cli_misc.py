@@ -137,3 +137,26 @@ def test_serve_without_textual_serve_says_how_to_install_it(monkeypatch) -> None
         "Error: textual-serve is not installed: "
         "pip install 'guinote-tui[serve]' (from a checkout: pip install '.[serve]')"
     )
+
+
+def test_an_unknown_language_is_one_line_naming_the_choices() -> None:
+    from click.testing import CliRunner
+
+    from guinote_tui.cli import main
+
+    result = CliRunner().invoke(main, ["--lang", "pt", "rules"])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "'pt'" in lines[0] and "en (English)" in lines[0]
+    result = CliRunner().invoke(main, ["rules"], env={"GUINOTE_LANG": "xx"})
+    assert result.exit_code == 2 and "GUINOTE_LANG" in result.output and "Traceback" not in result.output
+
+
+def test_english_asked_for_by_name_or_by_the_c_locale() -> None:
+    from click.testing import CliRunner
+
+    from guinote_tui.cli import main
+
+    for args, env in ((["--lang", "en", "rules"], {}), (["rules"], {"LANG": "C", "GUINOTE_LANG": ""})):
+        result = CliRunner().invoke(main, args, env=env)
+        assert result.exit_code == 0 and result.output.startswith("aragones (the default)")
