@@ -43,6 +43,7 @@ from .events import (
     TuteDeclared,
     visible_to,
 )
+from .explain import Refusal
 from .hand import HandState, judge_hand, side_of
 from .history import dumps, history_dict, load_history, read_history, save_history
 from .match import HandRecord, Match
@@ -89,6 +90,7 @@ __all__ = [
     "Pass",
     "Passed",
     "Play",
+    "Refusal",
     "Rules",
     "RulesError",
     "SeatView",

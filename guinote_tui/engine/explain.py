@@ -7,11 +7,13 @@ type checking only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .actions import Action, DeclareTute, Pass, Play, Sing, Swap
 from .cards import CARD_TEXT, CARDS, RANKS, Suit
-from .obligations import describe
+from .obligations import N_, obligation_refusal
 from .stages import RANK_INDEX, REY_INDEX, SEVEN_INDEX, SUIT_OF, Stage
 
 if TYPE_CHECKING:
@@ -37,37 +39,61 @@ def _malformed(action: object) -> str:
     return f"{action!r} is not an action"
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is refused: an English template with named parameters.
+
+    The engine speaks English only; an interface translates ``template`` (it
+    is marked for the message catalogs) and formats it with ``params``.
+    """
+
+    template: str
+    params: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return self.template.format(**self.params)
+
+
 def why_illegal(state: HandState, action: Action) -> str:
     """The rule ``action`` breaks in ``state``, in words (for a legal action: ``""``)."""
+    found = refusal(state, action)
+    return found.text if found is not None else ""
+
+
+def refusal(state: HandState, action: Action) -> Refusal | None:
+    """The rule ``action`` breaks in ``state`` as a :class:`Refusal` (None for a legal action)."""
     if action in state.legal_actions():
-        return ""
+        return None
     malformed = _malformed(action)
     if malformed:
-        return malformed
+        # (Only a program sends a malformed action: said in English, not for the catalogs.)
+        return Refusal("{problem}", {"problem": malformed})
     stage = state.stage
     seat = state.to_move
     if stage == Stage.OVER or seat is None:
-        return "the hand is over"
+        return Refusal(N_("the hand is over"))
     hand = state.hands[seat]
     kind = type(action)
     if kind is Play:
         card = CARDS[action.card]  # type: ignore[union-attr]
         if stage == Stage.PREDRAW:
-            return "first decide whether to change the seven before the final draw (swap or pass)"
+            return Refusal(N_("first decide whether to change the seven before the final draw (swap or pass)"))
         if stage == Stage.WINDOW:
-            return "it is not your turn to play: you may only sing, change the seven or pass now"
+            return Refusal(N_("it is not your turn to play: you may only sing, change the seven or pass now"))
         if card not in hand:
-            return f"you don't hold the {card.name} ({card})"
+            return Refusal(N_("you don't hold the {name} ({card})"), {"name": card.name, "card": str(card)})
         if state.trick and state.muestra is None:
             _, obligation = state.obligation(seat)
             winner = (state.leader + state.win_index) % state.players
             partner_winning = state.players == 4 and winner == (seat + 2) % 4
-            return describe(
+            template, params = obligation_refusal(
                 obligation, SUIT_OF[state.trick[0]], state.trick[state.win_index], state.trump, partner_winning
             )
-        return "that card cannot be played now"
+            return Refusal(template, params)
+        return Refusal(N_("that card cannot be played now"))
     if kind is Pass:
-        return "there is nothing to pass: play a card"
+        return Refusal(N_("there is nothing to pass: play a card"))
     in_window = stage == Stage.WINDOW or (
         stage == Stage.PLAY and not state.trick and state.window_open and seat == state.leader
     )
@@ -75,47 +101,56 @@ def why_illegal(state: HandState, action: Action) -> str:
         suit = Suit(action.suit)  # type: ignore[union-attr]
         pair = "Sota" if state.rules.cante_rank == 10 else "Caballo"
         if stage == Stage.PREDRAW or not in_window:
-            return "you may sing only after your side won the most recent trick, before the next trick's first card"
+            return Refusal(
+                N_("you may sing only after your side won the most recent trick, before the next trick's first card")
+            )
         if state.sung >> suit & 1:
-            return f"{suit.title} has already been sung this hand: each suit is sung once"
+            return Refusal(N_("{suit} has already been sung this hand: each suit is sung once"), {"suit": suit.title})
         pair_card = CARDS[suit * 10 + RANKS.index(state.rules.cante_rank)]
         if CARDS[suit * 10 + REY_INDEX] not in hand or pair_card not in hand:
-            return f"to sing {suit.title} you must hold its Rey and {pair}"
+            return Refusal(N_("to sing {suit} you must hold its Rey and {pair}"), {"suit": suit.title, "pair": pair})
         if state.rules.cante_limit == "per_player":
-            return "one cante per trick won: you have already sung after this trick"
-        return "one cante per trick won: your side has already sung after this trick"
+            return Refusal(N_("one cante per trick won: you have already sung after this trick"))
+        return Refusal(N_("one cante per trick won: your side has already sung after this trick"))
     if kind is DeclareTute:
         if state.rules.tute == "off":
-            return "tute is not played under these rules"
+            return Refusal(N_("tute is not played under these rules"))
         if state.tute_declared:
-            return "tute has already been declared this hand"
+            return Refusal(N_("tute has already been declared this hand"))
         if stage == Stage.PREDRAW or not in_window:
-            return (
-                "you may declare tute only after your side won the most recent trick, "
-                "before the next trick's first card"
+            return Refusal(
+                N_(
+                    "you may declare tute only after your side won the most recent trick, "
+                    "before the next trick's first card"
+                )
             )
-        return "a tute needs all four reyes or all four of the cante's other card"
+        return Refusal(N_("a tute needs all four reyes or all four of the cante's other card"))
     if kind is Swap:
         card = action.card  # type: ignore[union-attr]
         if state.muestra is None:
-            return "the muestra has already been drawn: it can no longer be changed"
+            return Refusal(N_("the muestra has already been drawn: it can no longer be changed"))
         if state.swap is not None:
-            return "the muestra has already been changed this hand"
+            return Refusal(N_("the muestra has already been changed this hand"))
         wanted = state.swap_card(seat)
         if wanted is None:
             if RANK_INDEX[state.muestra] == SEVEN_INDEX and not state.rules.two_for_seven:
-                return "the muestra is the 7: it cannot be changed (two_for_seven is off)"
+                return Refusal(N_("the muestra is the 7: it cannot be changed (two_for_seven is off)"))
             needed = "2" if RANK_INDEX[state.muestra] == SEVEN_INDEX else "7"
             target = CARDS[state.trump * 10 + RANKS.index(int(needed))]
             if target in hand and not state.rules.swap_low_muestra:
-                return "the muestra is lower than the 7: it may not be taken (swap_low_muestra is off)"
-            return f"to change the muestra you must hold the {needed} of trumps ({CARD_TEXT[target]})"
+                return Refusal(N_("the muestra is lower than the 7: it may not be taken (swap_low_muestra is off)"))
+            return Refusal(
+                N_("to change the muestra you must hold the {rank} of trumps ({card})"),
+                {"rank": needed, "card": CARD_TEXT[target]},
+            )
         if card != wanted:
-            return f"only the {CARD_TEXT[wanted]} can be exchanged for the muestra"
+            return Refusal(N_("only the {card} can be exchanged for the muestra"), {"card": CARD_TEXT[wanted]})
         if state.rules.swap_window == "own_turn":
-            return "the seven may be changed only on your own turn while the stock lasts"
-        return (
-            "you may change the seven only after your side won the most recent trick, "
-            "before the next trick's first card"
+            return Refusal(N_("the seven may be changed only on your own turn while the stock lasts"))
+        return Refusal(
+            N_(
+                "you may change the seven only after your side won the most recent trick, "
+                "before the next trick's first card"
+            )
         )
-    return "that is not an action"
+    return Refusal(N_("that is not an action"))

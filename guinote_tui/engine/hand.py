@@ -54,7 +54,7 @@ from .events import (
     TuteDeclared,
     visible_to,
 )
-from .explain import why_illegal
+from .explain import Refusal, refusal, why_illegal
 from .obligations import Obligation, allowed_cards
 from .records import Cante, HandResult, SwapMade, Trick
 from .rules import Rules
@@ -634,6 +634,10 @@ class HandState:
     def why_illegal(self, action: Action) -> str:
         """The rule ``action`` breaks now, in words (for a legal action: ``""``)."""
         return why_illegal(self, action)
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """The rule ``action`` breaks now as a template and its parameters, to translate (None when legal)."""
+        return refusal(self, action)
 
     # -- copies ---------------------------------------------------------------
 

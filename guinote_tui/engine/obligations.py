@@ -81,23 +81,40 @@ def allowed_cards(
 def describe(
     obligation: Obligation, led_suit: int, winning_card: int, trump: int, partner_winning: bool = False
 ) -> str:
-    """The rule a refused play breaks, in words.
+    """The rule a refused play breaks, in words (English; :func:`obligation_refusal` gives its parts).
 
     ``partner_winning``: the partner is winning the trick (which binds only
     without the partner exemption).
     """
-    led = Suit(led_suit).title
-    trumps = Suit(trump).title
-    win = CARD_TEXT[winning_card]
+    template, params = obligation_refusal(obligation, led_suit, winning_card, trump, partner_winning)
+    return template.format(**params)
+
+
+def N_(text: str) -> str:
+    """Mark an English template for the game's message catalogs (the engine translates nothing itself)."""
+    return text
+
+
+def obligation_refusal(
+    obligation: Obligation, led_suit: int, winning_card: int, trump: int, partner_winning: bool = False
+) -> tuple[str, dict[str, str]]:
+    """The refusal's English template and its named parameters (an interface translates the template)."""
+    params = {"led": Suit(led_suit).title, "trumps": Suit(trump).title, "winning": CARD_TEXT[winning_card]}
     if obligation is Obligation.FOLLOW_SUIT:
-        return f"you must follow suit: you hold {led}"
+        return N_("you must follow suit: you hold {led}"), params
     if obligation is Obligation.BEAT:
-        return f"you must beat the winning {win} (montar): you hold a higher {led}"
+        return N_("you must beat the winning {winning} (montar): you hold a higher {led}"), params
     if obligation is Obligation.TRUMP:
-        winner = "your partner is winning but partner_exemption is off" if partner_winning else "an opponent is winning"
-        return f"you must trump: you hold no {led} and {winner}; you hold {trumps}"
+        if partner_winning:
+            template = N_(
+                "you must trump: you hold no {led} and your partner is winning but partner_exemption is off; "
+                "you hold {trumps}"
+            )
+        else:
+            template = N_("you must trump: you hold no {led} and an opponent is winning; you hold {trumps}")
+        return template, params
     if obligation is Obligation.OVERTRUMP:
-        return f"you must over-trump the winning {win}: you hold a higher {trumps}"
+        return N_("you must over-trump the winning {winning}: you hold a higher {trumps}"), params
     if obligation is Obligation.UNDERTRUMP:
-        return f"you must play a trump even though it cannot win (must_undertrump): you hold {trumps}"
-    return "any card may be played"
+        return N_("you must play a trump even though it cannot win (must_undertrump): you hold {trumps}"), params
+    return N_("any card may be played"), params

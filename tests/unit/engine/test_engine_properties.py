@@ -297,3 +297,28 @@ def test_a_card_given_as_a_plain_number_is_played_as_its_card() -> None:
     state.apply(Play(card))  # type: ignore[arg-type]
     assert type(state.trick[0]) is Card and state.log[-1] == (seat, Play(Card(card)))
     assert type(state.log[-1][1].card) is Card  # type: ignore[union-attr]
+
+
+def test_every_refusal_is_a_template_with_its_parameters() -> None:
+    """What the engine says of a refused action is a template (for translating) and named parameters."""
+    import random as _random
+
+    from guinote_tui.engine import Match, Play
+
+    rng = _random.Random(4)
+    seen = set()
+    for seed in range(12):
+        match = Match(4 if seed % 2 else 2, seed=seed)
+        hand = match.hand
+        while not hand.is_over:
+            seat = hand.to_move
+            assert seat is not None
+            for card in range(40):
+                found = hand.refusal(Play(card))
+                if found is None:
+                    continue
+                assert found.text == hand.why_illegal(Play(card))
+                assert "{" not in found.text and set(found.params) <= {"led", "trumps", "winning", "name", "card"}
+                seen.add(found.template)
+            hand.apply(rng.choice(hand.legal_actions()), seat)
+    assert any("follow suit" in t for t in seen) and any("don't hold" in t for t in seen)
