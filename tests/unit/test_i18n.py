@@ -112,3 +112,21 @@ def test_the_build_hook_compiles_every_catalog(tmp_path: Path) -> None:
     )
     (written,) = module.compile_catalogs(tmp_path)
     assert written == folder / "guinote.mo" and written.stat().st_size > 0
+
+
+def test_extraction_finds_the_marked_messages() -> None:
+    """babel.cfg covers the package: the engine's refusal templates are found (with N_)."""
+    from babel.messages.extract import extract_from_dir
+    from babel.messages.frontend import parse_mapping_cfg
+
+    root = Path(__file__).resolve().parents[2]
+    with (root / "babel.cfg").open() as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
+    found = {
+        message
+        for _, _, message, _, _ in extract_from_dir(
+            str(root / "guinote_tui"), method_map, options_map, keywords={"_": None, "N_": None}
+        )
+    }
+    assert "you must follow suit: you hold {led}" in found
+    assert "the hand is over" in found
