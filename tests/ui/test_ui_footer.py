@@ -1,0 +1,57 @@
+"""The footer's key descriptions follow the language in use."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+
+from guinote_tui import i18n
+from guinote_tui.ui.widgets.footer import GameFooter
+
+
+class Tiny(App[None]):
+    BINDINGS = [Binding("q", "quit", "Quit"), Binding("d", "bell", "Deal")]  # noqa: RUF012
+    ENABLE_COMMAND_PALETTE = False
+
+    def compose(self) -> ComposeResult:
+        yield GameFooter()
+
+
+@pytest.fixture
+def spanish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    catalog = Catalog(locale="es", domain="guinote")
+    catalog.add("Quit", "Salir")
+    catalog.add("Deal", "Repartir")
+    folder = tmp_path / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "guinote.mo").open("wb") as stream:
+        write_mo(stream, catalog)
+    monkeypatch.setattr(i18n, "_locale_dir", lambda: str(tmp_path))
+    i18n._translations.cache_clear()
+    yield
+    i18n._translations.cache_clear()
+    i18n._current = i18n.SOURCE
+
+
+def shown(app: App[None]) -> str:
+    return " ".join(str(key.description) for key in app.query("FooterKey"))
+
+
+def test_the_footer_speaks_the_language_in_use(spanish: None) -> None:
+    async def run() -> None:
+        app = Tiny()
+        async with app.run_test(size=(60, 5)) as pilot:
+            await pilot.pause()
+            assert shown(app) == "Quit Deal"
+            i18n.set_language("es")
+            await app.query_one(GameFooter).recompose()  # the footer is built again
+            await pilot.pause()
+            assert shown(app) == "Salir Repartir"
+
+    asyncio.run(run())
