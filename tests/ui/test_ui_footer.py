@@ -50,7 +50,9 @@ def test_the_footer_speaks_the_language_in_use(spanish: None) -> None:
             await pilot.pause()
             assert shown(app) == "Quit Deal"
             i18n.set_language("es")
-            await app.query_one(GameFooter).recompose()  # the footer is built again
+            footer = app.query_one(GameFooter)
+            footer.call_after_refresh(footer.recompose)  # the footer is built again, as on a change of bindings
+            await pilot.pause()
             await pilot.pause()
             assert shown(app) == "Salir Repartir"
 
