@@ -50,8 +50,7 @@ def test_the_footer_speaks_the_language_in_use(spanish: None) -> None:
             await pilot.pause()
             assert shown(app) == "Quit Deal"
             i18n.set_language("es")
-            footer = app.query_one(GameFooter)
-            footer.call_after_refresh(footer.recompose)  # the footer is built again, as on a change of bindings
+            app.screen.refresh_bindings()  # the footer is built again
             await pilot.pause()
             await pilot.pause()
             assert shown(app) == "Salir Repartir"
