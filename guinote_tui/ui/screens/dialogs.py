@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from ...engine import Rules, Trick
+from ...i18n import _, ngettext
 from ..cardart import card_face
 from ..widgets.notice import SizeGuard, TooSmall
 
@@ -34,8 +35,8 @@ class YesNoDialog(SizeGuard, ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Yes (y)", id="yes", variant="error", compact=True)
-                yield Button("No (n)", id="no", variant="primary", compact=True)
+                yield Button(f"{_('Yes')} (y)", id="yes", variant="error", compact=True)
+                yield Button(f"{_('No')} (n)", id="no", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -60,9 +61,12 @@ class SaveDialog(SizeGuard, ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(classes="dialog"):
-            yield Label("Save the match history to:", classes="dialog-title")
+            yield Label(_("Save the match history to:"), classes="dialog-title")
             yield Input(self.default, id="path")
-            yield Static("[dim]Resume later with[/dim] guinote play --load FILE", classes="dialog-hint")
+            yield Static(
+                _("[dim]Resume later with[/dim] {command}").format(command="guinote play --load FILE"),
+                classes="dialog-hint",
+            )
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
@@ -88,10 +92,11 @@ class LastTrickScreen(SizeGuard, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         trick = self.trick
         points = sum(self.rules.rank_points()[c.rank] for c in trick.cards)
+        won = _("won")  # under the winning card: "2 ▲ won"
         faces = [
             card_face(
                 card,
-                top_label=f"{i + 1} ▲ won" if trick.seat_of(i, self.players) == trick.winner else f"{i + 1}",
+                top_label=f"{i + 1} ▲ {won}" if trick.seat_of(i, self.players) == trick.winner else f"{i + 1}",
                 bottom_label=self.names[trick.seat_of(i, self.players)],
                 highlight=trick.seat_of(i, self.players) == trick.winner,
                 dim=trick.seat_of(i, self.players) != trick.winner,
@@ -109,10 +114,13 @@ class LastTrickScreen(SizeGuard, ModalScreen[None]):
         winner = self.names[trick.winner]
         yield TooSmall()
         with Vertical(classes="dialog"):
-            yield Label("The last trick", classes="dialog-title")
+            yield Label(_("The last trick"), classes="dialog-title")
             yield Static(Text("\n").join(rows), classes="trick-cards")
-            yield Static(f"Won by [b]{winner}[/b] · {points} points · led by {self.names[trick.leader]}")
-            yield Static("[dim]Esc closes[/dim]", classes="dialog-hint")
+            won_by = _("Won by [b]{name}[/b]").format(name=winner)
+            worth = ngettext("{n} point", "{n} points", points).format(n=points)  # (never 1: no card is worth 1)
+            led_by = _("led by {name}").format(name=self.names[trick.leader])
+            yield Static(f"{won_by} · {worth} · {led_by}")
+            yield Static(f"[dim]{_('Esc closes')}[/dim]", classes="dialog-hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

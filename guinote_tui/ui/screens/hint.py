@@ -19,6 +19,7 @@ from textual.widgets import Footer, Label, Static
 
 from ...coach import Advice
 from ...engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
+from ...i18n import _
 from ..narration import card_name_markup
 from ..widgets.notice import SizeGuard, TooSmall
 
@@ -26,15 +27,15 @@ from ..widgets.notice import SizeGuard, TooSmall
 def action_words(action: Action) -> str:
     """The coach's move in words (console markup)."""
     if isinstance(action, Play):
-        return f"play the {card_name_markup(action.card)}"
+        return _("play the {card}").format(card=card_name_markup(action.card))
     if isinstance(action, Sing):
-        return f"sing the cante of {action.suit.title}"
+        return _("sing the cante of {suit}").format(suit=action.suit.title)
     if isinstance(action, Swap):
-        return f"change the {action.card.rank} of trumps for the muestra"
+        return _("change the {rank} of trumps for the muestra").format(rank=action.card.rank)
     if isinstance(action, DeclareTute):
-        return "declare tute"
+        return _("declare tute")
     if isinstance(action, Pass):
-        return "let it go (pass)"
+        return _("let it go (pass)")
     return str(action)
 
 
@@ -45,14 +46,14 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     between cards mean something, so the differences are what is shown.)
     """
     table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
-    table.add_column("card", no_wrap=True)
-    table.add_column("key", justify="right", no_wrap=True)
-    table.add_column("expected loss", justify="right", no_wrap=True)
+    table.add_column(_("card"), no_wrap=True)
+    table.add_column(_("key"), justify="right", no_wrap=True)
+    table.add_column(_("expected loss"), justify="right", no_wrap=True)
     best = max(advice.values.values())
     for card, value in sorted(advice.values.items(), key=lambda item: -item[1]):
         key = str(shown.index(card) + 1) if card in shown else ""
         cost = best - value
-        shown_cost = "best" if cost < 0.05 else f"{cost:.1f} points"
+        shown_cost = _("best") if cost < 0.05 else _("{points} points").format(points=f"{cost:.1f}")
         table.add_row(Text.from_markup(card_name_markup(card)), key, shown_cost)
     return table
 
@@ -74,15 +75,18 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
         advice = self.advice
         yield TooSmall()
         with Vertical(classes="dialog hint"):
-            yield Label("The coach's hint", classes="dialog-title")
-            yield Static(Text.from_markup(f"[b]Coach:[/b] {action_words(advice.action)}."), id="hint-move")
+            yield Label(_("The coach's hint"), classes="dialog-title")
+            move = _("[b]Coach:[/b] {move}.").format(move=action_words(advice.action))
+            yield Static(Text.from_markup(move), id="hint-move")
             yield Static(Text(advice.reason.text), id="hint-reason")
             if len(advice.values) > 1:
                 yield Static(values_table(advice, self.shown), id="hint-values")
             yield Static(
                 Text(
-                    "Expected loss: the points of the hand a card gives up against the coach's choice, "
-                    "on average over deals that fit what you know. Enter plays it · Escape goes back"
+                    _(
+                        "Expected loss: the points of the hand a card gives up against the coach's choice, "
+                        "on average over deals that fit what you know. Enter plays it · Escape goes back"
+                    )
                 ),
                 classes="dialog-hint",
             )

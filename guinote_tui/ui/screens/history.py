@@ -14,6 +14,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
+from ...i18n import _
 from ..bindings import HISTORY_BINDINGS
 from ..narration import HUMAN, Narrator, card_markup
 from ..session import GameSession
@@ -26,14 +27,21 @@ def entry_markup(entry: TrickEntry, narrator: Narrator) -> str:
     names = narrator.names
     cards = "   ".join(f"{names[seat]} {card_markup(card)}" for seat, card in entry.cards)
     if entry.winner is None or entry.winning is None or entry.why is None:
-        return f"[b]Trick {entry.number}[/b] [dim](being played)[/dim]\n  {cards}"
-    winner = "you" if entry.winner == HUMAN else names[entry.winner]
-    points = f"+{entry.points}" + (", +10 for the last trick" if entry.last_ten else "")
+        title = _("Trick {number}").format(number=entry.number)
+        return f"[b]{title}[/b] [dim]{_('(being played)')}[/dim]\n  {cards}"
+    if entry.winner == HUMAN:
+        title = _("Trick {number} to you").format(number=entry.number)
+    else:
+        title = _("Trick {number} to {name}").format(number=entry.number, name=names[entry.winner])
+    if entry.last_ten:
+        points = _("+{points}, +10 for the last trick").format(points=entry.points)
+    else:
+        points = f"+{entry.points}"
     why = narrator.why(entry.winning, entry.why, entry.cards)
-    lines = [f"[b]Trick {entry.number} to {winner}[/b]: {why} · {points}", f"  {cards}"]
+    lines = [f"[b]{title}[/b]: {why} · {points}", f"  {cards}"]
     notes = [line for event in entry.notes for line in narrator.tell(event)]
     if notes:
-        lines.append("  [dim]then:[/dim] " + " · ".join(notes))
+        lines.append(f"  [dim]{_('then:')}[/dim] " + " · ".join(notes))
     return "\n".join(lines)
 
 
@@ -51,10 +59,11 @@ class HistoryScreen(SizeGuard, ModalScreen[None]):
         entries = trick_history(session.view().events)
         yield TooSmall()
         with Vertical(classes="dialog history"):
-            yield Label(f"Hand {session.match.hand_number}: the tricks so far", classes="dialog-title")
+            title = _("Hand {number}: the tricks so far").format(number=session.match.hand_number)
+            yield Label(title, classes="dialog-title")
             with VerticalScroll(id="history-scroll"):
                 if not entries:
-                    yield Static("No card has been played yet in this hand.", classes="history-entry")
+                    yield Static(_("No card has been played yet in this hand."), classes="history-entry")
                 for entry in entries:
                     text = Text.from_markup(entry_markup(entry, session.narrator))
                     yield Static(text, classes="history-entry")

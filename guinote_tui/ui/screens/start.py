@@ -22,6 +22,7 @@ from textual.widgets.collapsible import CollapsibleTitle
 
 from ... import storage
 from ...engine import PRESETS, Card, Match, Rules, Suit
+from ...i18n import N_, _, ngettext
 from .. import resume
 from ..app import FELT_COLOURS, game_app
 from ..bindings import START_BINDINGS
@@ -32,176 +33,227 @@ from ..widgets.notice import SizeGuard, TooSmall
 
 Options = list[tuple[Any, str]]
 
-ON_OFF: Options = [(True, "on"), (False, "off")]
-DELAYS: Options = [(0.0, "instant"), (0.3, "fast"), (0.6, "normal"), (1.0, "slow"), (1.6, "very slow")]
+ON_OFF: Options = [(True, N_("on")), (False, N_("off"))]
+DELAYS: Options = [
+    (0.0, N_("instant")),
+    (0.3, N_("fast")),
+    (0.6, N_("normal")),
+    (1.0, N_("slow")),
+    (1.6, N_("very slow")),
+]
 #: The pace row: wait for a key, or a finished trick stays this many seconds.
 TRICK_SECONDS = (1.5, 2.0, 3.0)
 PRESET_NAMES = {"aragones": "aragonés"}
 
 # (rules flag, label, options, explanation): most felt first. The explanations follow docs/rules.md.
+# The texts are marked with N_ and translated where they are shown (a numeral is shown as it is).
 RULE_ROWS: list[tuple[str, str, Options, str]] = [
     (
         "card_order",
-        "Card order",
-        [("sota_high", "sota over caballo"), ("caballo_high", "caballo over sota")],
-        "which of sota (10) and caballo (11) wins over the other; the higher one scores 3 points, the other 2",
+        N_("Card order"),
+        [("sota_high", N_("sota over caballo")), ("caballo_high", N_("caballo over sota"))],
+        N_("which of sota (10) and caballo (11) wins over the other; the higher one scores 3 points, the other 2"),
     ),
-    ("target", "Target", [(101, "101"), (100, "100")], "the points that win a juego (one game towards the coto)"),
+    (
+        "target",
+        N_("Target"),
+        [(101, "101"), (100, "100")],
+        N_("the points that win a juego (one game towards the coto)"),
+    ),
     (
         "juegos_per_coto",
-        "Juegos per coto",
+        N_("Juegos per coto"),
         [(n, str(n)) for n in range(1, 6)],
-        "how many juegos a side must win to take the coto",
+        N_("how many juegos a side must win to take the coto"),
     ),
     (
         "cotos_to_win",
-        "Cotos to win",
-        [(1, "1"), (2, "2 (best of 3)"), (3, "3 (best of 5)")],
-        "how many cotos a side must win to take the match",
+        N_("Cotos to win"),
+        [(1, "1"), (2, N_("2 (best of 3)")), (3, N_("3 (best of 5)"))],
+        N_("how many cotos a side must win to take the match"),
     ),
     (
         "treinta_malas",
-        "Treinta malas",
+        N_("Treinta malas"),
         ON_OFF,
-        "a side that ends the first hand with under 30 points from cards and the last ten"
-        " does not win the juego, even past 101",
+        N_(
+            "a side that ends the first hand with under 30 points from cards and the last ten"
+            " does not win the juego, even past 101"
+        ),
     ),
     (
         "vueltas",
-        "De vueltas",
+        N_("De vueltas"),
         ON_OFF,
-        "after an undecided first hand the scores carry on, and the first side to reach the target"
-        " wins at that moment; off: every hand is played to its end",
+        N_(
+            "after an undecided first hand the scores carry on, and the first side to reach the target"
+            " wins at that moment; off: every hand is played to its end"
+        ),
     ),
     (
         "tute",
-        "Tute",
-        [("juego", "wins juego"), ("points40", "40 points"), ("off", "off")],
-        "all four reyes (or four of the cante's other card), shown after your side wins a trick:"
-        " wins the juego, scores 40, or nothing",
+        N_("Tute"),
+        [("juego", N_("wins juego")), ("points40", N_("40 points")), ("off", N_("off"))],
+        N_(
+            "all four reyes (or four of the cante's other card), shown after your side wins a trick:"
+            " wins the juego, scores 40, or nothing"
+        ),
     ),
     (
         "cante_pair",
-        "Cante pair",
-        [("rey_sota", "rey + sota"), ("rey_caballo", "rey + caballo")],
-        "the two cards of one suit sung (a cante) for 20 points, 40 in trumps",
+        N_("Cante pair"),
+        [("rey_sota", N_("rey + sota")), ("rey_caballo", N_("rey + caballo"))],
+        N_("the two cards of one suit sung (a cante) for 20 points, 40 in trumps"),
     ),
     (
         "both_reach",
-        "Both past target",
-        [("last_trick", "last trick wins"), ("higher_score", "higher score")],
-        "when both sides pass the target at the end of a hand: the side that took the last trick wins,"
-        " or the higher score",
+        N_("Both past target"),
+        [("last_trick", N_("last trick wins")), ("higher_score", N_("higher score"))],
+        N_(
+            "when both sides pass the target at the end of a hand: the side that took the last trick wins,"
+            " or the higher score"
+        ),
     ),
     (
         "capote_bonus",
-        "Capote bonus",
-        [(0, "none"), (100, "+100")],
-        "points added for a side that takes every trick of a hand",
+        N_("Capote bonus"),
+        [(0, N_("none")), (100, "+100")],
+        N_("points added for a side that takes every trick of a hand"),
     ),
     (
         "partner_exemption",
-        "Partner exemption",
+        N_("Partner exemption"),
         ON_OFF,
-        "in the arrastre (the last six tricks) you need not beat or trump a trick your partner is winning",
+        N_("in the arrastre (the last six tricks) you need not beat or trump a trick your partner is winning"),
     ),
     (
         "must_undertrump",
-        "Must under-trump",
+        N_("Must under-trump"),
         ON_OFF,
-        "in the arrastre, a player with none of the suit led who cannot beat an opponent's trump"
-        " must still play a lower trump",
+        N_(
+            "in the arrastre, a player with none of the suit led who cannot beat an opponent's trump"
+            " must still play a lower trump"
+        ),
     ),
     (
         "two_for_seven",
-        "2 for a 7 muestra",
+        N_("2 for a 7 muestra"),
         ON_OFF,
-        "when the muestra (the card turned up) is the 7 of trumps, the 2 of trumps may be changed for it",
+        N_("when the muestra (the card turned up) is the 7 of trumps, the 2 of trumps may be changed for it"),
     ),
     (
         "swap_low_muestra",
-        "Low muestra swap",
+        N_("Low muestra swap"),
         ON_OFF,
-        "the 7 of trumps may be changed for a muestra weaker than it (a 6, 5, 4 or 2)",
+        N_("the 7 of trumps may be changed for a muestra weaker than it (a 6, 5, 4 or 2)"),
     ),
     (
         "swap_window",
-        "Change the 7",
-        [("after_trick", "after a won trick"), ("own_turn", "on your turn")],
-        "when the 7 of trumps may be changed for the muestra: after your side wins a trick,"
-        " or on your own turn while the stock lasts",
+        N_("Change the 7"),
+        [("after_trick", N_("after a won trick")), ("own_turn", N_("on your turn"))],
+        N_(
+            "when the 7 of trumps may be changed for the muestra: after your side wins a trick,"
+            " or on your own turn while the stock lasts"
+        ),
     ),
     (
         "deal_packet",
-        "Dealing",
-        [(3, "3 at a time"), (1, "1 at a time")],
-        "the six cards each go out in two rounds of three, or one at a time",
+        N_("Dealing"),
+        [(3, N_("3 at a time")), (1, N_("1 at a time"))],
+        N_("the six cards each go out in two rounds of three, or one at a time"),
     ),
     (
         "next_dealer",
-        "Next dealer",
-        [("rotate", "to the right"), ("last_trick_winner", "last trick's winner")],
-        "who deals the next hand: the player on the dealer's right, or whoever took the last trick",
+        N_("Next dealer"),
+        [("rotate", N_("to the right")), ("last_trick_winner", N_("last trick's winner"))],
+        N_("who deals the next hand: the player on the dealer's right, or whoever took the last trick"),
     ),
     (
         "cante_limit",
-        "Cantes per trick",
-        [("per_side", "one per side"), ("per_player", "one per player")],
-        "after a won trick, one cante for the side, or one for each partner",
+        N_("Cantes per trick"),
+        [("per_side", N_("one per side")), ("per_player", N_("one per player"))],
+        N_("after a won trick, one cante for the side, or one for each partner"),
     ),
 ]
-RULE_LABELS = {flag: label for flag, label, _, _ in RULE_ROWS}
-RULE_OPTIONS = {flag: options for flag, _, options, _ in RULE_ROWS}
+RULE_LABELS = {flag: label for flag, label, _options, _help in RULE_ROWS}
+RULE_OPTIONS = {flag: options for flag, _label, options, _help in RULE_ROWS}
 
-#: The explanation of every other focusable row, by widget id.
+#: The explanation of every other focusable row, by widget id (marked; translated where shown).
 HELP: dict[str, tuple[str, str]] = {
-    "players": ("Game", "pairs: you and the bot opposite you against two bots; heads-up: you against one bot"),
-    "level": ("Bot level", "how well the bots play (your partner too, unless Partner level says otherwise)"),
-    "partner_level": ("Partner level", "how well the bot sitting opposite you plays"),
-    "pace": (
-        "Pace",
-        "wait for me — a finished trick stays on the table until you press a key; timed — it stays for the time set",
+    "players": (
+        N_("Game"),
+        N_("pairs: you and the bot opposite you against two bots; heads-up: you against one bot"),
     ),
-    "delay": ("Bot speed", "how long each bot's card stays in view before the next one is played"),
+    "level": (
+        N_("Bot level"),
+        N_("how well the bots play (your partner too, unless Partner level says otherwise)"),
+    ),
+    "partner_level": (N_("Partner level"), N_("how well the bot sitting opposite you plays")),
+    "pace": (
+        N_("Pace"),
+        N_(
+            "wait for me — a finished trick stays on the table until you press a key; timed — it stays for the time set"
+        ),
+    ),
+    "delay": (N_("Bot speed"), N_("how long each bot's card stays in view before the next one is played")),
     "open_hands": (
-        "Practice",
-        "normal: the bots' cards are hidden; open hands: every bot's cards are shown face up, to learn"
-        " how hands play (the match is assisted)",
+        N_("Practice"),
+        N_(
+            "normal: the bots' cards are hidden; open hands: every bot's cards are shown face up, to learn"
+            " how hands play (the match is assisted)"
+        ),
     ),
     "seed": (
-        "Seed",
-        "empty: a new random deal every match; type a number to deal the same cards again"
-        " (the table shows each match's seed)",
+        N_("Seed"),
+        N_(
+            "empty: a new random deal every match; type a number to deal the same cards again"
+            " (the table shows each match's seed)"
+        ),
     ),
     "house-rules": (
-        "House rules",
-        "the preset and the rules that vary from table to table; Enter or → opens them, ← closes them",
+        N_("House rules"),
+        N_("the preset and the rules that vary from table to table; Enter or → opens them, ← closes them"),
     ),
     "preset": (
-        "Rules preset",
-        "aragonés, the usual rules of Aragón; libre-100: caballo over sota, first to 100, no vueltas, capote +100",
+        N_("Rules preset"),
+        N_("aragonés, the usual rules of Aragón; libre-100: caballo over sota, first to 100, no vueltas, capote +100"),
     ),
-    "start": ("Deal", "start the match with these choices (Enter deals from any row)"),
-    "rules": ("Rules", "the rules of Guiñote, with a glossary of the Spanish words (? or F1)"),
+    "start": (N_("Deal"), N_("start the match with these choices (Enter deals from any row)")),
+    "rules": (N_("Rules"), N_("the rules of Guiñote, with a glossary of the Spanish words (? or F1)")),
     "learn": (
-        "Learn to play",
-        "six short lessons with moves to make: cards, tricks, cantes, the seven, the arrastre, scoring (l)",
+        N_("Learn to play"),
+        N_("six short lessons with moves to make: cards, tricks, cantes, the seven, the arrastre, scoring (l)"),
     ),
     "statistics": (
-        "Statistics",
-        "your results by level, your rating against the bots, points over time, cantes and endings (t)",
+        N_("Statistics"),
+        N_("your results by level, your rating against the bots, points over time, cantes and endings (t)"),
     ),
-    "quit": ("Quit", "leave the game (q or Ctrl+Q)"),
+    "quit": (N_("Quit"), N_("leave the game (q or Ctrl+Q)")),
 }
 
 
-#: The labels of two start-screen buttons below 100 columns when Continue is offered too (six fit then).
-SHORT_LABELS = {"learn": ("Learn to play (l)", "Learn (l)"), "statistics": ("Statistics (t)", "Stats (t)")}
+#: The labels of two start-screen buttons below 100 columns when Continue is offered too (six fit then):
+#: the key, the label, the short label (marked; translated where shown).
+SHORT_LABELS = {
+    "learn": ("l", N_("Learn to play"), N_("Learn")),
+    "statistics": ("t", N_("Statistics"), N_("Stats")),
+}
+
+
+def help_of(row_id: str) -> tuple[str, str]:
+    """The label and the explanation of a row of :data:`HELP`, in the player's language."""
+    label, explanation = HELP[row_id]
+    return _(label), _(explanation)
+
+
+def translated(options: Sequence[tuple[Any, str]]) -> Options:
+    """``options`` with their shown texts in the player's language (a numeral or a preset's name stays)."""
+    return [(option, _(text) if text else text) for option, text in options]
 
 
 def title_text() -> Text:
     text = Text("GUIÑOTE", style=f"bold {FELT_COLOURS['gold']}")
-    text.append("  ·  the Aragonese card game  ·  ", style=FELT_COLOURS["ink-faint"])
+    text.append(f"  ·  {_('the Aragonese card game')}  ·  ", style=FELT_COLOURS["ink-faint"])
     for name, colour in zip(("Oros", "Copas", "Espadas", "Bastos"), SUIT_LIGHT.values(), strict=True):
         text.append(f"{name[0]}", style=f"bold {colour}")
         text.append(f"{name[1:]} ", style=colour)
@@ -216,11 +268,16 @@ def four_aces() -> Text:
 
 
 def shown_value(flag: str, value: Any) -> str:
-    """A flag's value as its row shows it."""
-    for option, text in RULE_OPTIONS.get(flag, []):
+    """A flag's value as its row shows it (in the player's language)."""
+    for option, text in translated(RULE_OPTIONS.get(flag, [])):
         if same_option(option, value):
             return text
     return str(value)
+
+
+def rule_label(flag: str) -> str:
+    """A rules flag's label in the player's language (the flag itself when it has no row)."""
+    return _(RULE_LABELS[flag]) if flag in RULE_LABELS else flag
 
 
 def house_rules_summary(rules: Rules) -> str:
@@ -233,23 +290,23 @@ def house_rules_summary(rules: Rules) -> str:
     """
     facts = [
         shown_value("card_order", rules.card_order),
-        f"{rules.target} to win",
-        f"{rules.juegos_per_coto} juego{'s' if rules.juegos_per_coto != 1 else ''} a coto",
+        _("{target} to win").format(target=rules.target),
+        ngettext("{n} juego a coto", "{n} juegos a coto", rules.juegos_per_coto).format(n=rules.juegos_per_coto),
     ]
     if rules.cotos_to_win > 1:
-        facts.append(f"{rules.cotos_to_win} cotos to win")
+        facts.append(ngettext("{n} coto to win", "{n} cotos to win", rules.cotos_to_win).format(n=rules.cotos_to_win))
     if rules.capote_bonus:
-        facts.append(f"capote +{rules.capote_bonus}")
+        facts.append(_("capote +{points}").format(points=rules.capote_bonus))
     name = PRESET_NAMES.get(rules.preset_name, rules.preset_name)
-    text = f"House rules: {name} — {', '.join(facts)}"
+    text = _("House rules: {preset} — {facts}").format(preset=name, facts=", ".join(facts))
     changed = [
-        f"{RULE_LABELS.get(flag, flag).lower()} {shown_value(flag, value)}"
+        _("{rule} {value}").format(rule=rule_label(flag).lower(), value=shown_value(flag, value))
         for flag, value in rules.differences().items()
     ]
     if len(changed) > 2:
-        text += f" · {len(changed)} rules changed"
+        text += " · " + ngettext("{n} rule changed", "{n} rules changed", len(changed)).format(n=len(changed))
     elif changed:
-        text += f" · changed: {', '.join(changed)}"
+        text += " · " + _("changed: {rules}").format(rules=", ".join(changed))
     return text
 
 
@@ -268,24 +325,29 @@ def continue_summary(match: Match) -> str:
     """
     seats = match.table.get("seats")
     seats = seats if isinstance(seats, dict) else {}
-    text = "heads-up" if match.players == 2 else "pairs"
     level = seats.get("1")
-    if isinstance(level, str):
-        text += f" against {level}"
-        partner = seats.get("2")
-        if match.players == 4 and isinstance(partner, str) and partner != level:
-            text += f" (partner {partner})"
+    partner = seats.get("2")
+    if not isinstance(level, str):
+        table = _("heads-up") if match.players == 2 else _("pairs")
+    elif match.players == 2:
+        table = _("heads-up against {level}").format(level=level)
+    elif isinstance(partner, str) and partner != level:
+        table = _("pairs against {level} (partner {partner})").format(level=level, partner=partner)
+    else:
+        table = _("pairs against {level}").format(level=level)
     hand = match.hand
-    text += f", hand {match.hand_number}, {hand.total(0)}–{hand.total(1)}"
+    score = {"table": table, "hand": match.hand_number, "mine": hand.total(0), "theirs": hand.total(1)}
     if any(match.juegos):
-        text += f", juegos {match.juegos[0]}–{match.juegos[1]}"
-    return text
+        return _("{table}, hand {hand}, {mine}–{theirs}, juegos {juegos_mine}–{juegos_theirs}").format(
+            **score, juegos_mine=match.juegos[0], juegos_theirs=match.juegos[1]
+        )
+    return _("{table}, hand {hand}, {mine}–{theirs}").format(**score)
 
 
 def with_value(options: Sequence[tuple[Any, str]], value: Any, shown: str | None = None) -> Options:
     """``options``, plus ``value`` when it is not one of them (a value from the command line or a file)."""
     listed = list(options)
-    if value is not None and not any(same_option(option, value) for option, _ in listed):
+    if value is not None and not any(same_option(option, value) for option, _shown in listed):
         listed.append((value, shown if shown is not None else str(value)))
     return listed
 
@@ -323,18 +385,20 @@ class StartScreen(SizeGuard, Screen[None]):
         yield Static(title_text(), id="start-title")
         with StartBody(id="start-body"), Vertical(id="start-form"):
             yield Static(four_aces(), id="start-cards")
-            yield self._row("players", "Game", [(4, "pairs (2 vs 2)"), (2, "heads-up (1 vs 1)")], settings.players)
-            yield self._row("level", "Bot level", levels, settings.level)
-            yield self._row("partner_level", "Partner level", [(None, "same as bots"), *levels], settings.partner_level)
-            yield self._row("pace", "Pace", self._pace_options(), self._pace_value())
-            delays = sorted(with_value(DELAYS, float(settings.delay), f"{settings.delay:g} s"))
-            yield self._row("delay", "Bot speed", delays, float(settings.delay))
-            yield self._row("open_hands", "Practice", [(False, "normal"), (True, "open hands")], settings.open_hands)
+            players = [(4, _("pairs (2 vs 2)")), (2, _("heads-up (1 vs 1)"))]
+            yield self._row("players", players, settings.players)
+            yield self._row("level", levels, settings.level)  # a level's name is its id (as on the command line)
+            yield self._row("partner_level", [(None, _("same as bots")), *levels], settings.partner_level)
+            yield self._row("pace", self._pace_options(), self._pace_value())
+            seconds = _("{seconds} s").format(seconds=f"{settings.delay:g}")
+            delays = sorted(with_value(translated(DELAYS), float(settings.delay), seconds))
+            yield self._row("delay", delays, float(settings.delay))
+            yield self._row("open_hands", [(False, _("normal")), (True, _("open hands"))], settings.open_hands)
             with Horizontal(id="seed-row"):
-                yield Label("Seed", classes="seed-label")
+                yield Label(_("Seed"), classes="seed-label")
                 yield Input(
                     "" if settings.seed is None else str(settings.seed),
-                    placeholder="random",
+                    placeholder=_("random"),
                     id="seed",
                     restrict=r"[0-9]*",
                     max_length=9,
@@ -342,24 +406,26 @@ class StartScreen(SizeGuard, Screen[None]):
                 )
             with Collapsible(title=house_rules_summary(rules), collapsed=True, id="house-rules"):
                 preset_names = with_value([(name, PRESET_NAMES.get(name, name)) for name in PRESETS], rules.preset_name)
-                yield self._row("preset", "Rules preset", preset_names, rules.preset_name)
+                yield self._row("preset", preset_names, rules.preset_name)
                 for flag, label, options, explanation in RULE_ROWS:
                     value = getattr(rules, flag)
-                    yield ChoiceRow(label, with_value(options, value), value, help=explanation, id=flag)
+                    yield ChoiceRow(
+                        _(label), with_value(translated(options), value), value, help=_(explanation), id=flag
+                    )
         with Center(id="start-help-row"):
             yield Static(id="start-help")
         with Horizontal(id="start-buttons"):
             if resume.exists():
                 self._read_kept_match()
-                button = Button("Continue (c)", id="continue", variant="primary", compact=True)
+                button = Button(f"{_('Continue')} (c)", id="continue", variant="primary", compact=True)
                 if self.continue_text:
-                    button.tooltip = f"Continue: {self.continue_text}"
+                    button.tooltip = _("Continue: {summary}").format(summary=self.continue_text)
                 yield button
-            yield Button("Deal ⏎", id="start", variant="success", compact=True)
-            yield Button("Learn to play (l)", id="learn", compact=True)
-            yield Button("Statistics (t)", id="statistics", compact=True)
-            yield Button("Rules (?)", id="rules", compact=True)
-            yield Button("Quit (q)", id="quit", variant="error", compact=True)
+            yield Button(f"{_('Deal')} ⏎", id="start", variant="success", compact=True)
+            yield Button(f"{_('Learn to play')} (l)", id="learn", compact=True)
+            yield Button(f"{_('Statistics')} (t)", id="statistics", compact=True)
+            yield Button(f"{_('Rules')} (?)", id="rules", compact=True)
+            yield Button(f"{_('Quit')} (q)", id="quit", variant="error", compact=True)
         yield Footer()
 
     def _read_kept_match(self) -> None:
@@ -372,14 +438,17 @@ class StartScreen(SizeGuard, Screen[None]):
         self.continue_text = continue_summary(match) if match is not None else None
 
     @staticmethod
-    def _row(row_id: str, label: str, options: Options, value: Any) -> ChoiceRow:
-        return ChoiceRow(label, options, value, help=HELP[row_id][1], id=row_id)
+    def _row(row_id: str, options: Options, value: Any) -> ChoiceRow:
+        """The row ``row_id``, with its label and explanation (``options`` are shown as given)."""
+        label, explanation = help_of(row_id)
+        return ChoiceRow(label, options, value, help=explanation, id=row_id)
 
     def _pace_options(self) -> Options:
         seconds = [*TRICK_SECONDS]
         if self.settings.pace == "timed" and self._timed_seconds() not in seconds:
             seconds = sorted([*seconds, self._timed_seconds()])
-        return [(("wait", None), "wait for me"), *((("timed", s), f"timed, {s:g} s a trick") for s in seconds)]
+        timed = [(("timed", s), _("timed, {seconds} s a trick").format(seconds=f"{s:g}")) for s in seconds]
+        return [(("wait", None), _("wait for me")), *timed]
 
     def _timed_seconds(self) -> float:
         return max(MIN_TRICK_SECONDS, float(self.settings.trick_seconds))
@@ -396,8 +465,8 @@ class StartScreen(SizeGuard, Screen[None]):
 
     def _fit_buttons(self, width: int) -> None:
         short = width < 100 and bool(self.query("#continue"))
-        for button_id, (label, brief) in SHORT_LABELS.items():
-            self.query_one(f"#{button_id}", Button).label = brief if short else label
+        for button_id, (key, label, brief) in SHORT_LABELS.items():
+            self.query_one(f"#{button_id}", Button).label = f"{_(brief if short else label)} ({key})"
 
     # -- the explanation line -------------------------------------------------------
 
@@ -407,13 +476,13 @@ class StartScreen(SizeGuard, Screen[None]):
     def explain(self, widget: Widget) -> None:
         """Show the one-line explanation of ``widget``'s row."""
         if isinstance(widget, CollapsibleTitle):
-            label, explanation = HELP["house-rules"]
+            label, explanation = help_of("house-rules")
         elif isinstance(widget, ChoiceRow):
-            label, explanation = widget.label, widget.help
+            label, explanation = widget.label, widget.help  # translated when the row was made
         elif widget.id == "continue":
-            label, explanation = "Continue", f"{self.continue_text or 'the match left unfinished'} (c)"
+            label, explanation = _("Continue"), f"{self.continue_text or _('the match left unfinished')} (c)"
         elif widget.id in HELP:
-            label, explanation = HELP[widget.id]
+            label, explanation = help_of(widget.id)
         else:
             label, explanation = "", ""
         text = Text()
@@ -438,7 +507,7 @@ class StartScreen(SizeGuard, Screen[None]):
     @on(ChoiceRow.Changed, "#preset")
     def preset_changed(self, event: ChoiceRow.Changed) -> None:
         preset = PRESETS[event.value]
-        for flag, _, _, _ in RULE_ROWS:
+        for flag in RULE_LABELS:
             self.query_one(f"#{flag}", ChoiceRow).value = getattr(preset, flag)
 
     @on(ChoiceRow.Changed)
@@ -473,7 +542,7 @@ class StartScreen(SizeGuard, Screen[None]):
 
     def chosen_rules(self) -> Rules:
         preset = self.query_one("#preset", ChoiceRow).value
-        flags = {flag: self.query_one(f"#{flag}", ChoiceRow).value for flag, _, _, _ in RULE_ROWS}
+        flags = {flag: self.query_one(f"#{flag}", ChoiceRow).value for flag in RULE_LABELS}
         base = PRESETS[preset]
         return base.with_flags(**{k: v for k, v in flags.items() if getattr(base, k) != v})
 
@@ -508,7 +577,7 @@ class StartScreen(SizeGuard, Screen[None]):
             return
         problem, self._continue_problem = self._continue_problem, None
         if problem is not None:  # the file was set aside when the screen was built
-            self.notify(problem, title="Could not continue", severity="warning", timeout=12, markup=False)
+            self.notify(problem, title=_("Could not continue"), severity="warning", timeout=12, markup=False)
         if problem is not None or not game_app(self).continue_match():
             self.query("#continue").remove()  # nothing (usable) to continue
             self.refresh_bindings()

@@ -37,6 +37,7 @@ from ...engine import (
     Swap,
     card_tables,
 )
+from ...i18n import _
 from ..app import FELT_COLOURS, game_app
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked, HintReady
@@ -57,13 +58,22 @@ def action_label(action: Action, view: SeatView) -> str:
         points = 40 if action.suit == view.trump else 20
         return f"{points} {action.suit.title}"  # the cante: "20 Copas", "40 Oros"
     if isinstance(action, Swap):
-        return f"Change the {action.card.rank}"  # the 7 (or the 2) of trumps
+        return _("Change the {rank}").format(rank=action.card.rank)  # the 7 (or the 2) of trumps
     if isinstance(action, DeclareTute):
+        # (Tute and the ranks' names are Spanish in every language.)
         return "Tute (Reyes)" if action.rank == 12 else "Tute (Sotas)" if action.rank == 10 else "Tute (Caballos)"
-    return "Pass"
+    return _("Pass")
 
 
 ACTION_KEYS = {Sing: "s", Swap: "c", DeclareTute: "t", Pass: "p"}
+
+
+def one_of(offers: list[str]) -> str:
+    """Offers as one choice: ``sing (s) or declare tute (t)`` (``""`` for none)."""
+    text = offers[0] if offers else ""
+    for offer in offers[1:]:
+        text = _("{first} or {second}").format(first=text, second=offer)
+    return text
 
 
 def keyed_action(view: SeatView, kind: type) -> Action | None:
@@ -90,8 +100,8 @@ def leave_question(session: GameSession) -> str:
     """What leaving asks: the match is kept for Continue, or it must be saved by hand."""
     keeper = session.keeper
     if keeper is not None and keeper.problem is None:
-        return "Leave the game? This match is kept: Continue on the start screen goes on with it."
-    return "Leave the game? (To keep it, answer n and save with Ctrl+S.)"
+        return _("Leave the game? This match is kept: Continue on the start screen goes on with it.")
+    return _("Leave the game? (To keep it, answer n and save with Ctrl+S.)")
 
 
 class TableScreen(Screen[None]):
@@ -265,20 +275,27 @@ class TableScreen(Screen[None]):
         session = self.session
         match = session.match
         rules = view.rules
-        mode = "Pairs" if session.players == 4 else "Heads-up"
-        kind = "first" if view.first_of_juego else "de vueltas" if rules.vueltas else "scores carried"
-        coto = f"Coto {session.coto_number} · " if rules.cotos_to_win > 1 else ""
-        juego = session.juego_number
+        mode = _("Pairs") if session.players == 4 else _("Heads-up")
+        if view.first_of_juego:
+            hand = _("Hand {number} (first)")
+        elif rules.vueltas:
+            hand = _("Hand {number} (de vueltas)")
+        else:
+            hand = _("Hand {number} (scores carried)")
+        hand = hand.format(number=match.hand_number)
+        coto = _("Coto {number}").format(number=session.coto_number) + " · " if rules.cotos_to_win > 1 else ""
+        juego = _("Juego {number}").format(number=session.juego_number)
         # Below 100 columns the game's name gives way to what the player needs.
         title = f"[b {FELT_COLOURS['gold']}]GUIÑOTE[/] · " if self.app.size.width >= 100 else ""
-        text = f"{title}{mode} · {rules.preset_name} │ {coto}Juego {juego} · Hand {match.hand_number} ({kind})"
+        text = f"{title}{mode} · {rules.preset_name} │ {coto}{juego} · {hand}"
         if view.dealer == view.seat:
-            text += " · you deal"  # the other seats show it by their cards
+            text += f" · {_('you deal')}"  # the other seats show it by their cards
         self.query_one("#status", Static).update(text)
         seed = session.seed
-        right = f"seed {seed}" if seed is not None else ""
+        right = _("seed {seed}").format(seed=seed) if seed is not None else ""
         if session.assisted:
-            right = f"[b]assisted[/b] · {right}" if right else "[b]assisted[/b]"
+            assisted = f"[b]{_('assisted')}[/b]"
+            right = f"{assisted} · {right}" if right else assisted
         corner = self.query_one("#seed", Static)
         corner.update(right)
         # Its width follows its text ("assisted" comes and goes): set, as an auto width is not re-measured.
@@ -298,41 +315,51 @@ class TableScreen(Screen[None]):
         session = self.session
         if self.holding and view.tricks:
             trick = view.tricks[-1]
-            winner = "you" if trick.winner == HUMAN else session.names[trick.winner]
-            after = " to the summary" if session.hand_over else ""
-            if session.settings.pace == "wait":
-                text = f"[b]Trick {len(view.tricks)} to {winner}.[/b] Press Space to go on{after}"
+            if session.settings.pace != "wait":
+                to_you = _("[b]Trick {number} to you.[/b] [dim](Space to go on now)[/dim]")
+                to_name = _("[b]Trick {number} to {name}.[/b] [dim](Space to go on now)[/dim]")
+            elif session.hand_over:
+                to_you = _("[b]Trick {number} to you.[/b] Press Space to go on to the summary")
+                to_name = _("[b]Trick {number} to {name}.[/b] Press Space to go on to the summary")
             else:
-                text = f"[b]Trick {len(view.tricks)} to {winner}.[/b] [dim](Space to go on now)[/dim]"
+                to_you = _("[b]Trick {number} to you.[/b] Press Space to go on")
+                to_name = _("[b]Trick {number} to {name}.[/b] Press Space to go on")
+            text = to_you if trick.winner == HUMAN else to_name
+            text = text.format(number=len(view.tricks), name=session.names[trick.winner])
         elif session.hand_over:
-            text = "The hand is over."
+            text = _("The hand is over.")
         elif view.my_turn:
             offers = []
             if any(isinstance(a, Sing) for a in view.legal):
-                offers.append("sing (s)")
+                offers.append(_("sing (s)"))
             swap = next((a for a in view.legal if isinstance(a, Swap)), None)
             if swap is not None:
-                offers.append(f"change the {swap.card.rank} of trumps (c)")
+                offers.append(_("change the {rank} of trumps (c)").format(rank=swap.card.rank))
             if any(isinstance(a, DeclareTute) for a in view.legal):
-                offers.append("declare tute (t)")
-            if view.stage is Stage.PREDRAW:
-                text = f"[b]Your turn:[/b] {' or '.join(offers)} before the last draw, or pass (p)"
-            elif view.stage is Stage.WINDOW:
-                text = f"[b]Your turn:[/b] your partner won the trick — {' or '.join(offers)}, or pass (p)"
-            elif offers:
-                who = "Your turn" if view.trick else "Your lead"
-                text = f"[b]{who}:[/b] {' or '.join(offers)} first, or play a card"
-            elif view.trick:
-                text = "[b]Your turn:[/b] play a card — keys 1-6, ←/→ and Enter, or click"
-            else:
-                text = "[b]Your lead:[/b] play a card — keys 1-6, ←/→ and Enter, or click"
+                offers.append(_("declare tute (t)"))
+            text = self._turn_text(view, one_of(offers))
         else:
             seat = shown_to_move(view)
             if seat is None or seat == view.seat:
                 text = "[dim]…[/dim]"
             else:
-                text = f"[dim]{session.names[seat]} is thinking…[/dim]"
+                text = f"[dim]{_('{name} is thinking…').format(name=session.names[seat])}[/dim]"
         widget.update(text)
+
+    @staticmethod
+    def _turn_text(view: SeatView, offers: str) -> str:
+        """The message line on the player's turn; ``offers``: the declarations open (``""`` for none)."""
+        if view.stage is Stage.PREDRAW:
+            return _("[b]Your turn:[/b] {offers} before the last draw, or pass (p)").format(offers=offers)
+        if view.stage is Stage.WINDOW:
+            return _("[b]Your turn:[/b] your partner won the trick — {offers}, or pass (p)").format(offers=offers)
+        if offers and view.trick:
+            return _("[b]Your turn:[/b] {offers} first, or play a card").format(offers=offers)
+        if offers:
+            return _("[b]Your lead:[/b] {offers} first, or play a card").format(offers=offers)
+        if view.trick:
+            return _("[b]Your turn:[/b] play a card — keys 1-6, ←/→ and Enter, or click")
+        return _("[b]Your lead:[/b] play a card — keys 1-6, ←/→ and Enter, or click")
 
     def say(self, message: str, title: str = "") -> None:
         """Show a warning (a refused play...) on the message line until the next move.
@@ -391,8 +418,8 @@ class TableScreen(Screen[None]):
             return
         if message.problem:
             self.notify(
-                f"{escape(message.problem)}. Its first legal move was played instead.",
-                title="A bot failed",
+                _("{problem}. Its first legal move was played instead.").format(problem=escape(message.problem)),
+                title=_("A bot failed"),
                 severity="error",
                 timeout=8,
                 markup=True,
@@ -404,7 +431,7 @@ class TableScreen(Screen[None]):
         keeper = self.session.keeper
         problem = keeper.problem_to_tell() if keeper is not None else None
         if problem:
-            self.notify(problem, title="Not saved", severity="warning", timeout=10, markup=False)
+            self.notify(problem, title=_("Not saved"), severity="warning", timeout=10, markup=False)
         game_app(self).tell_statistics_problem()
 
     def _apply(self, seat: int, action: Action) -> None:
@@ -454,20 +481,20 @@ class TableScreen(Screen[None]):
         if settings.pace == "wait" and self._hold_timer is not None:
             self._hold_timer.stop()
             self._hold_timer = None
-        self.notify(self.pace_text(), title="Pace", timeout=3)
+        self.notify(self.pace_text(), title=_("Pace"), timeout=3)
         self._show_status(self.session.view())
 
     def pace_text(self) -> str:
         settings = self.session.settings
         if settings.pace == "wait":
-            return "Wait for me: a finished trick stays until you press a key"
-        return f"Timed: a finished trick stays {settings.trick_seconds:g} s"
+            return _("Wait for me: a finished trick stays until you press a key")
+        return _("Timed: a finished trick stays {seconds} s").format(seconds=f"{settings.trick_seconds:g}")
 
     def act(self, action: Action) -> None:
         """The player's action, refused with the engine's words when the rules forbid it."""
         session = self.session
         if not session.human_to_move:
-            self.say("[b]Wait for your turn[/b]" if not session.hand_over else "The hand is over.")
+            self.say(f"[b]{_('Wait for your turn')}[/b]" if not session.hand_over else _("The hand is over."))
             return
         try:
             self._apply(HUMAN, action)
@@ -475,7 +502,7 @@ class TableScreen(Screen[None]):
             self.app.bell()
             # The highlight moves to a card that may be played: what is marked is what Enter plays.
             self.refresh_table()
-            self.say(f"[b]✗ Not allowed:[/b] {escape(exc.rule)}", title="Not allowed")
+            self.say(_("[b]✗ Not allowed:[/b] {rule}").format(rule=escape(exc.rule)), title=_("Not allowed"))
 
     def show_summary(self) -> None:
         if self.summary_shown or not self.session.hand_over or not self.on_top:
@@ -549,7 +576,7 @@ class TableScreen(Screen[None]):
             return
         hand = self.shown_hand
         if index >= len(hand):
-            self.say(f"You have no card {index + 1}")
+            self.say(_("You have no card {number}").format(number=index + 1))
             return
         self.selected = index
         self.act(PLAY[hand[index]])
@@ -598,13 +625,13 @@ class TableScreen(Screen[None]):
         if view.tricks:
             self.app.push_screen(LastTrickScreen(view.tricks[-1], self.session.names, view.players, view.rules))
         else:
-            self.say("No trick has been played yet in this hand")
+            self.say(_("No trick has been played yet in this hand"))
 
     def action_undo(self) -> None:
         """Take back the player's last action and the bots' replies after it (the match is then assisted)."""
         session = self.session
         if session.undo_point() is None:
-            self.say("Nothing to take back in this hand")
+            self.say(_("Nothing to take back in this hand"))
             return
         for worker in self.workers:
             if worker.group == "bots":
@@ -620,7 +647,7 @@ class TableScreen(Screen[None]):
                 self._hold_timer = None
         self.query_one("#log", EventLog).lines = tuple(session.log)
         self.selected = None
-        self.message = "[b]Taken back.[/b] Your move again (this match is now marked assisted)"
+        self.message = _("[b]Taken back.[/b] Your move again (this match is now marked assisted)")
         self.refresh_table()
         self.advance()
 
@@ -628,10 +655,10 @@ class TableScreen(Screen[None]):
         """Ask the coach, in a worker thread, about the player's decision now (the match is then assisted)."""
         session = self.session
         if not session.human_to_move or self.holding:
-            self.say("The coach gives hints on your turn")
+            self.say(_("The coach gives hints on your turn"))
             return
         session.assisted = True
-        self.message = "[dim]The coach is thinking…[/dim]"
+        self.message = f"[dim]{_('The coach is thinking…')}[/dim]"
         self._show_message(session.view())
         self._show_status(session.view())
         hand = session.match.hand
@@ -699,7 +726,7 @@ class TableScreen(Screen[None]):
             if yes:
                 game_app(self).new_match()
 
-        self.app.push_screen(YesNoDialog("Abandon this match and start a new one?"), confirmed)
+        self.app.push_screen(YesNoDialog(_("Abandon this match and start a new one?")), confirmed)
 
     def action_quit_game(self) -> None:
         from .dialogs import YesNoDialog
