@@ -35,13 +35,17 @@ from ..engine import (
     TuteDeclared,
     WinReason,
 )
+from ..i18n import N_, _
 from .cardart import SUIT_LIGHT
 
 HUMAN = 0
 
-PAIR_NAMES = ("You", "Right", "Partner", "Left")
-HEADS_UP_NAMES = ("You", "Rival")
+# The seats' names are marked here and translated where they are shown (``_(name)``), so the
+# session, the saved history and the tests keep the English names whatever the language.
+PAIR_NAMES = (N_("You"), N_("Right"), N_("Partner"), N_("Left"))
+HEADS_UP_NAMES = (N_("You"), N_("Rival"))
 
+#: The ranks of a tute, by their Spanish names (not translated, like the cards' names).
 TUTE_RANKS = {12: "Reyes", 10: "Sotas", 11: "Caballos"}
 
 
@@ -58,7 +62,10 @@ def card_markup(card: Card | None) -> str:
 
 
 class Narrator:
-    """Words for what happened at a table whose seats are called ``names`` (the player is seat 0)."""
+    """Words for what happened at a table whose seats are called ``names`` (the player is seat 0).
+
+    ``names`` are the English names (:data:`PAIR_NAMES`); the lines show them translated.
+    """
 
     def __init__(self, names: tuple[str, ...], rules: Rules | None = None) -> None:
         self.names = names
@@ -67,17 +74,32 @@ class Narrator:
 
     # -- words for seats and sides ------------------------------------------------
 
-    def verb(self, seat: int, verb: str) -> str:
-        """``You sing`` / ``Rival sings``: a seat as the subject of ``verb``."""
-        return f"{self.names[seat]} {verb if seat == HUMAN else verb + 's'}"
+    def name(self, seat: int) -> str:
+        """The name of ``seat`` in the player's language."""
+        return _(self.names[seat])
 
     def side_name(self, side: int) -> str:
+        """A side's name in the player's language: ``You``/``Rival`` heads-up, ``Us``/``Them`` in pairs."""
         if self.players == 2:
-            return "You" if side == 0 else "Rival"
-        return "Us" if side == 0 else "Them"
+            return _("You") if side == 0 else _("Rival")
+        return _("Us") if side == 0 else _("Them")
+
+    def by_side(self, side: int, *, you: str, rival: str, we: str, they: str) -> str:
+        """The one of four whole messages that fits ``side`` as the subject.
+
+        ``you``/``rival`` heads-up, ``we``/``they`` in pairs (side 0 is the player's), e.g.
+        ``by_side(side, you=_("You win"), rival=_("Rival wins"), we=_("We win"), they=_("They win"))``.
+        """
+        if self.players == 2:
+            return you if side == 0 else rival
+        return we if side == 0 else they
 
     def side_does(self, side: int, verb: str) -> str:
-        """``We win``, ``They win``, ``You win``, ``Rival wins``: a side as the subject."""
+        """``We win``, ``They win``, ``You win``, ``Rival wins``: a side as the subject (English only).
+
+        Glued from an English verb, so not translated: for a message a player
+        reads, choose whole messages with :meth:`by_side`.
+        """
         if self.players == 2:
             return f"You {verb}" if side == 0 else f"Rival {verb}s"
         return f"We {verb}" if side == 0 else f"They {verb}"
@@ -98,56 +120,79 @@ class Narrator:
 
     def trick_line(self, event: TrickWon, last_ten: bool = False) -> str:
         """``Trick 3 to Partner: Tres de Copas wins, highest Copas · +14`` (and the ten for the last trick)."""
-        winner = "you" if event.winner == HUMAN else self.names[event.winner]
-        points = f"+{event.points}"
-        if last_ten:
-            points += ", +10 for the last trick"
-        return f"Trick {event.number} to {winner}: {self.why(event.card, event.why, event.cards)} · {points}"
+        points = _("+{points}, +10 for the last trick").format(points=event.points) if last_ten else f"+{event.points}"
+        why = self.why(event.card, event.why, event.cards)
+        if event.winner == HUMAN:
+            return _("Trick {number} to you: {why} · {points}").format(number=event.number, why=why, points=points)
+        return _("Trick {number} to {name}: {why} · {points}").format(
+            number=event.number, name=self.name(event.winner), why=why, points=points
+        )
 
     @staticmethod
     def why(card: Card, why: WinReason, cards: Sequence[tuple[int, Card]] = ()) -> str:
         """Why ``card`` holds a trick: ``Tres de Copas wins, highest Copas``, ``Cuatro de Oros trumps``…"""
         name = card_name_markup(card)
         if why is WinReason.TRUMPED:
-            return f"{name} trumps"
+            return _("{card} trumps").format(card=name)
         if why is WinReason.OVERTRUMPED:
-            return f"{name} over-trumps"
+            return _("{card} over-trumps").format(card=name)
         if cards and cards[0][1] == card:
-            return f"{name} wins, nobody beat the lead"
-        return f"{name} wins, highest {card.suit.title}"
+            return _("{card} wins, nobody beat the lead").format(card=name)
+        return _("{card} wins, highest {suit}").format(card=name, suit=card.suit.title)
 
     def arrastre_lines(self) -> list[str]:
         """What changes when the stock is gone, under the rules in play (docs/rules.md, section 4)."""
         rules = self.rules
-        duties = "follow suit and beat the winning card if you can; with none of the suit, trump (over-trump a trump)"
         if rules.must_undertrump:
-            duties += ", even with a trump that cannot win"
-        text = f"[b]Arrastre[/b]: the stock is gone. From now on {duties}."
+            text = _(
+                "[b]Arrastre[/b]: the stock is gone. From now on follow suit and beat the winning card if you can;"
+                " with none of the suit, trump (over-trump a trump), even with a trump that cannot win."
+            )
+        else:
+            text = _(
+                "[b]Arrastre[/b]: the stock is gone. From now on follow suit and beat the winning card if you can;"
+                " with none of the suit, trump (over-trump a trump)."
+            )
         if self.players == 4:
             if rules.partner_exemption:
-                text += " When your partner is winning, following suit is enough."
+                text += " " + _("When your partner is winning, following suit is enough.")
             else:
-                text += " The duties hold even when your partner is winning."
+                text += " " + _("The duties hold even when your partner is winning.")
         return [text]
 
     def tell(self, event: Event) -> list[str]:
         """The log lines for one event (often none)."""
         if isinstance(event, CanteSung):
-            return [f"{self.verb(event.seat, 'sing')} [b]{event.points}[/b] in {event.suit.title}"]
+            if event.seat == HUMAN:
+                text = _("You sing [b]{points}[/b] in {suit}")
+            else:
+                text = _("{name} sings [b]{points}[/b] in {suit}")
+            return [text.format(name=self.name(event.seat), points=event.points, suit=event.suit.title)]
         if isinstance(event, SevenChanged):
             given, taken = card_markup(event.given), card_markup(event.taken)
-            return [f"{self.verb(event.seat, 'change')} the {given} for the muestra {taken}"]
+            if event.seat == HUMAN:
+                text = _("You change the {given} for the muestra {taken}")
+            else:
+                text = _("{name} changes the {given} for the muestra {taken}")
+            return [text.format(name=self.name(event.seat), given=given, taken=taken)]
         if isinstance(event, TuteDeclared):
             ranks = TUTE_RANKS.get(event.rank, f"{event.rank}s")
-            return [f"{self.verb(event.seat, 'declare')} [b]tute[/b] ({ranks})"]
+            if event.seat == HUMAN:
+                text = _("You declare [b]tute[/b] ({ranks})")
+            else:
+                text = _("{name} declares [b]tute[/b] ({ranks})")
+            return [text.format(name=self.name(event.seat), ranks=ranks)]
         if isinstance(event, Passed):
-            return ["You pass"] if event.seat == HUMAN else []
+            return [_("You pass")] if event.seat == HUMAN else []
         if isinstance(event, TrickWon):
             return [self.trick_line(event)]
         if isinstance(event, CardDrawn):
-            return [f"You draw {card_markup(event.card)}"] if event.seat == HUMAN and event.card is not None else []
+            if event.seat == HUMAN and event.card is not None:
+                return [_("You draw {card}").format(card=card_markup(event.card))]
+            return []
         if isinstance(event, MuestraTaken):
-            return [f"{self.verb(event.seat, 'take')} the muestra {card_markup(event.card)}"]
+            text = _("You take the muestra {card}") if event.seat == HUMAN else _("{name} takes the muestra {card}")
+            return [text.format(name=self.name(event.seat), card=card_markup(event.card))]
         if isinstance(event, ArrastreBegun):
             return self.arrastre_lines()
         if isinstance(event, HandEnded):
@@ -158,6 +203,17 @@ class Narrator:
     def result_lines(self, result: HandResult) -> list[str]:
         """How a finished hand ended, in one line."""
         if result.juego_winner is None:
-            goes_on = "de vueltas" if self.rules.vueltas else "the juego goes on"
-            return [f"Hand over {result.totals[0]}–{result.totals[1]}: {goes_on}"]
-        return [f"Hand over: {self.side_does(result.juego_winner, 'win')} the juego"]
+            if self.rules.vueltas:
+                text = _("Hand over {ours}–{theirs}: de vueltas")
+            else:
+                text = _("Hand over {ours}–{theirs}: the juego goes on")
+            return [text.format(ours=result.totals[0], theirs=result.totals[1])]
+        return [
+            self.by_side(
+                result.juego_winner,
+                you=_("Hand over: You win the juego"),
+                rival=_("Hand over: Rival wins the juego"),
+                we=_("Hand over: We win the juego"),
+                they=_("Hand over: They win the juego"),
+            )
+        ]

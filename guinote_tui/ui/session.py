@@ -37,6 +37,7 @@ from ..engine import (
     seat_view,
     visible_to,
 )
+from ..i18n import _
 from ..memory import Statistics, TableInfo, new_match_key
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_markup
 from .resume import Keeper
@@ -164,6 +165,7 @@ class GameSession:
         self.stats: Statistics | None = None
         match.table = self.table_record()
         self.players = match.players
+        #: The seats' names in English (kept so in saved histories); shown translated, ``_(name)``.
         self.names: tuple[str, ...] = PAIR_NAMES if self.players == 4 else HEADS_UP_NAMES
         self.narrator = Narrator(self.names, match.rules)
         base_seed = seed if seed is not None else 0
@@ -211,17 +213,21 @@ class GameSession:
         return seat if seat is not None and seat != HUMAN else None
 
     def side_name(self, side: int) -> str:
+        """A side's name in the player's language (``You``/``Rival``, ``Us``/``Them``)."""
         return self.narrator.side_name(side)
 
     def side_does(self, side: int, verb: str) -> str:
-        """``We win``, ``They win``, ``You win``, ``Rival wins``: a side as the subject."""
+        """``We win``, ``They win``, ``You win``, ``Rival wins``: a side as the subject (English only).
+
+        For a message a player reads, choose whole messages with ``self.narrator.by_side``.
+        """
         return self.narrator.side_does(side, verb)
 
     def why_illegal(self, action: Action) -> str:
         """The engine's words for a refused action of the human seat."""
         hand = self.match.hand
         if hand.to_move != HUMAN:
-            return "wait for your turn" if not hand.is_over else "the hand is over"
+            return _("wait for your turn") if not hand.is_over else _("the hand is over")
         return hand.why_illegal(action)
 
     # -- moves ------------------------------------------------------------------
@@ -238,10 +244,16 @@ class GameSession:
             action = bot.choose(view, self.rngs[seat])
         except Exception as exc:  # a broken bot must not end the player's game
             logger.exception("the %s bot at seat %d failed", bot.name, seat)
-            return BotMove(view.legal[0], f"{self.names[seat]}'s bot ({bot.name}) failed: {type(exc).__name__}: {exc}")
+            problem = _("{name}'s bot ({bot}) failed: {error}").format(
+                name=_(self.names[seat]), bot=bot.name, error=f"{type(exc).__name__}: {exc}"
+            )
+            return BotMove(view.legal[0], problem)
         if action not in view.legal:
             logger.error("the %s bot at seat %d chose an illegal action: %s", bot.name, seat, action)
-            return BotMove(view.legal[0], f"{self.names[seat]}'s bot ({bot.name}) chose an illegal action ({action})")
+            problem = _("{name}'s bot ({bot}) chose an illegal action ({action})").format(
+                name=_(self.names[seat]), bot=bot.name, action=action
+            )
+            return BotMove(view.legal[0], problem)
         return BotMove(action)
 
     def apply(self, seat: int, action: Action) -> list[str]:
@@ -349,11 +361,15 @@ class GameSession:
         # Numbered at the deal, so the status bar keeps them while a finished hand is summed up.
         self.coto_number, self.juego_number = self._numbers_at_deal()
         self.hand_log_start = len(self.log)
-        line = f"Hand {self.match.hand_number}: {self.narrator.verb(hand.dealer, 'deal')}"
-        self.log.append(f"[b]{line}[/b]; muestra {card_markup(hand.muestra_card)}")
+        if hand.dealer == HUMAN:
+            line = _("[b]Hand {number}: You deal[/b]; muestra {card}")
+        else:
+            line = _("[b]Hand {number}: {name} deals[/b]; muestra {card}")
+        name = self.narrator.name(hand.dealer)
+        self.log.append(line.format(number=self.match.hand_number, name=name, card=card_markup(hand.muestra_card)))
         if not hand.first_of_juego:
             carried = hand.carried
-            self.log.append(f"De vueltas: {carried[0]}–{carried[1]} carried")
+            self.log.append(_("De vueltas: {ours}–{theirs} carried").format(ours=carried[0], theirs=carried[1]))
 
     def _numbers_at_deal(self) -> tuple[int, int]:
         """The coto and juego the current hand belongs to, counted from the hands before it.
