@@ -4,58 +4,66 @@ from __future__ import annotations
 
 from textual.binding import Binding, BindingType
 
+from ..i18n import N_
+
+# Descriptions are marked with N_() for the catalogs; Textual shows them as they are (translated at display: later).
+
 APP_BINDINGS: list[BindingType] = [
-    Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    Binding("ctrl+q", "quit", N_("Quit"), show=False, priority=True),
 ]
 
 TABLE_BINDINGS: list[BindingType] = [
-    Binding("1", "play_index(0)", "Play", key_display="1-6"),
-    *(Binding(str(n), f"play_index({n - 1})", f"Play card {n}", show=False) for n in range(2, 7)),
-    Binding("left", "select(-1)", "Select", show=False),
-    Binding("right", "select(1)", "Select", show=False),
-    Binding("enter,space", "play_selected", "Play selected", show=False),
-    Binding("s", "sing", "Sing"),
-    Binding("c", "swap", "Change 7"),
-    Binding("c", "swap_two", "Change 2"),
-    Binding("t", "tute", "Tute"),
-    Binding("p", "pass_window", "Pass"),
-    Binding("l", "last_trick", "Last trick", show=False),
-    Binding("r", "history", "Tricks"),
-    Binding("k", "tracker", "Tracker"),
-    Binding("w", "toggle_pace", "Pace"),
-    Binding("u", "undo", "Undo"),
-    Binding("h", "hint", "Hint"),
-    Binding("ctrl+s", "save", "Save"),
-    Binding("question_mark,f1", "rules", "Rules", key_display="?", show=False),
-    Binding("n", "new_match", "New", show=False),
-    Binding("q", "quit_game", "Quit"),
+    Binding("1", "play_index(0)", N_("Play"), key_display="1-6"),
+    Binding("2", "play_index(1)", N_("Play card 2"), show=False),
+    Binding("3", "play_index(2)", N_("Play card 3"), show=False),
+    Binding("4", "play_index(3)", N_("Play card 4"), show=False),
+    Binding("5", "play_index(4)", N_("Play card 5"), show=False),
+    Binding("6", "play_index(5)", N_("Play card 6"), show=False),
+    Binding("left", "select(-1)", N_("Select"), show=False),
+    Binding("right", "select(1)", N_("Select"), show=False),
+    Binding("enter,space", "play_selected", N_("Play selected"), show=False),
+    Binding("s", "sing", N_("Sing")),
+    Binding("c", "swap", N_("Change 7")),
+    Binding("c", "swap_two", N_("Change 2")),
+    Binding("t", "tute", N_("Tute")),
+    Binding("p", "pass_window", N_("Pass")),
+    Binding("l", "last_trick", N_("Last trick"), show=False),
+    Binding("r", "history", N_("Tricks")),
+    Binding("k", "tracker", N_("Tracker")),
+    Binding("w", "toggle_pace", N_("Pace")),
+    Binding("u", "undo", N_("Undo")),
+    Binding("h", "hint", N_("Hint")),
+    Binding("ctrl+s", "save", N_("Save")),
+    Binding("question_mark,f1", "rules", N_("Rules"), key_display="?", show=False),
+    Binding("n", "new_match", N_("New"), show=False),
+    Binding("q", "quit_game", N_("Quit")),
 ]
 
 START_BINDINGS: list[BindingType] = [
-    Binding("enter", "start", "Start", priority=True),
-    Binding("up", "app.focus_previous", "Up", show=False),
-    Binding("down", "app.focus_next", "Down", show=False),
-    Binding("question_mark,f1", "rules", "Rules", key_display="?"),
-    Binding("l", "learn", "Learn to play"),
-    Binding("t", "statistics", "Statistics"),
-    Binding("c", "continue_match", "Continue"),
+    Binding("enter", "start", N_("Start"), priority=True),
+    Binding("up", "app.focus_previous", N_("Up"), show=False),
+    Binding("down", "app.focus_next", N_("Down"), show=False),
+    Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),
+    Binding("l", "learn", N_("Learn to play")),
+    Binding("t", "statistics", N_("Statistics")),
+    Binding("c", "continue_match", N_("Continue")),
     # Not Escape: a newcomer presses it to go back, and leaving the game by it would be a surprise.
-    Binding("q", "app.quit", "Quit"),
+    Binding("q", "app.quit", N_("Quit")),
 ]
 
 SUMMARY_BINDINGS: list[BindingType] = [
-    Binding("enter,space", "continue", "Continue", priority=True),
-    Binding("a", "again", "Deal again"),
-    Binding("v", "review", "Review"),
-    Binding("ctrl+s", "save", "Save"),
-    Binding("n", "new_match", "New match"),
-    Binding("q", "quit_game", "Quit"),
+    Binding("enter,space", "continue", N_("Continue"), priority=True),
+    Binding("a", "again", N_("Deal again")),
+    Binding("v", "review", N_("Review")),
+    Binding("ctrl+s", "save", N_("Save")),
+    Binding("n", "new_match", N_("New match")),
+    Binding("q", "quit_game", N_("Quit")),
 ]
 
 HISTORY_BINDINGS: list[BindingType] = [
-    Binding("escape,r,q", "close", "Back"),
+    Binding("escape,r,q", "close", N_("Back")),
 ]
 
 RULES_BINDINGS: list[BindingType] = [
-    Binding("escape,q,question_mark", "close", "Back"),
+    Binding("escape,q,question_mark", "close", N_("Back")),
 ]

@@ -11,12 +11,16 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Cante, Card, Suit
+from ...i18n import _, pgettext
 from ..app import FELT_COLOURS
 from ..cardart import SUIT_LIGHT, card_face, empty_slot, stock_pile, suit_text
+from ..narration import PAIR_NAMES
 from .table import card_size
 
 LABEL = Style(color=FELT_COLOURS["ink-faint"])
 VALUE = Style(color=FELT_COLOURS["ivory"], bold=True)
+#: The player's own seat's name (seat 0), told in the first person.
+YOU = PAIR_NAMES[0]
 
 
 @dataclass(frozen=True)
@@ -24,8 +28,24 @@ class MuestraInfo:
     trump: int
     muestra: Card | None
     muestra_card: Card
+    #: The English name of the seat that took the muestra (``GameSession.names``; shown translated).
     taker: str | None
     stock: int
+
+
+def trumps_line(trump: int) -> Text:
+    """``Trumps Oros``: the label around the suit's name, which keeps its colour."""
+    before, _marker, after = _("Trumps {suit}").partition("{suit}")
+    line = Text(before, style=LABEL) + suit_text(trump)
+    return line + Text(after, style=LABEL) if after else line
+
+
+def taken_lines(info: MuestraInfo) -> list[str]:
+    """Two lines saying who took the muestra (``You took`` / ``the 7O``)."""
+    text = _("You took\nthe {card}") if info.taker == YOU else _("{name} took\nthe {card}")
+    name = _(info.taker) if info.taker else "?"
+    lines = text.format(name=name, card=info.muestra_card).split("\n")
+    return [*lines, "", ""][:2]
 
 
 class MuestraPanel(Widget):
@@ -43,21 +63,20 @@ class MuestraPanel(Widget):
             return Text("")
         size = card_size(self)
         if info.muestra is not None:
-            card = card_face(info.muestra, top_label="muestra", size=size)
+            card = card_face(info.muestra, top_label=pgettext("the muestra's label", "muestra"), size=size)
         else:
-            card = empty_slot("taken", size=size)
+            card = empty_slot(pgettext("the muestra's place, once taken", "taken"), size=size)
         pile = stock_pile(info.stock)
         side = [
-            Text("Trumps ", style=LABEL) + suit_text(info.trump),
+            trumps_line(info.trump),
             Text(""),
             *pile,
         ]
         if info.muestra is not None:
-            side[1] = Text(f"Stock {info.stock}", style=VALUE)
+            side[1] = Text(_("Stock {count}").format(count=info.stock), style=VALUE)
         else:
-            side[1] = Text("Arrastre", style=Style(color=FELT_COLOURS["gold"], bold=True))
-            taker = info.taker or "?"
-            side[2:] = [Text(f"{taker} took", style=LABEL), Text(f"the {info.muestra_card}", style=LABEL), Text("")]
+            side[1] = Text(_("Arrastre"), style=Style(color=FELT_COLOURS["gold"], bold=True))
+            side[2:] = [*(Text(line, style=LABEL) for line in taken_lines(info)), Text("")]
         lines = []
         for index, part in enumerate(card):
             line = part.copy()
@@ -70,6 +89,7 @@ class MuestraPanel(Widget):
 
 @dataclass(frozen=True)
 class ScoreInfo:
+    #: The sides' names as shown (already in the player's language: ``GameSession.side_name``).
     side_names: tuple[str, str]
     points: tuple[int, int]
     carried: tuple[int, int]
@@ -101,13 +121,13 @@ class Scoreboard(Widget):
         table.add_column(justify="right", style=VALUE, width=5)
         table.add_column(justify="right", style=VALUE, width=5)
         table.add_row("", Text(info.side_names[0], style=LABEL), Text(info.side_names[1], style=LABEL))
-        table.add_row("This hand", str(info.points[0]), str(info.points[1]))
+        table.add_row(_("This hand"), str(info.points[0]), str(info.points[1]))
         if info.show_totals:
             totals = [info.carried[s] + info.points[s] for s in (0, 1)]
-            table.add_row(f"Total /{info.target}", str(totals[0]), str(totals[1]))
-        table.add_row(f"Juegos /{info.juegos_per_coto}", str(info.juegos[0]), str(info.juegos[1]))
+            table.add_row(_("Total /{target}").format(target=info.target), str(totals[0]), str(totals[1]))
+        table.add_row(_("Juegos /{count}").format(count=info.juegos_per_coto), str(info.juegos[0]), str(info.juegos[1]))
         if info.cotos_to_win > 1:
-            table.add_row(f"Cotos /{info.cotos_to_win}", str(info.cotos[0]), str(info.cotos[1]))
+            table.add_row(_("Cotos /{count}").format(count=info.cotos_to_win), str(info.cotos[0]), str(info.cotos[1]))
         sung = [Text(""), Text("")]
         for side, cante in info.cantes:
             piece = sung[side]
@@ -116,5 +136,5 @@ class Scoreboard(Widget):
             ink = Style(color=SUIT_LIGHT[cante.suit], bold=True)
             piece.append(f"{cante.points}{Suit(cante.suit).letter}", style=ink)
         if info.cantes:
-            table.add_row("Cantes", sung[0], sung[1])
+            table.add_row(_("Cantes"), sung[0], sung[1])
         return table

@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from ...i18n import N_
 from ..app import FELT_COLOURS
 
 LABEL_WIDTH = 18
@@ -30,9 +31,10 @@ class ChoiceRow(Widget, can_focus=True):
     ``help`` is the row's one-line explanation, shown by the screen while the row has the focus.
     """
 
+    # Descriptions marked for the catalogs; Textual shows them as they are (translated at display: a later step).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Change", show=False),
-        Binding("right", "step(1)", "Change", key_display="←/→"),
+        Binding("left", "step(-1)", N_("Change"), show=False),
+        Binding("right", "step(1)", N_("Change"), key_display="←/→"),
     ]
 
     index: reactive[int] = reactive(0)

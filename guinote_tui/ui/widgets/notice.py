@@ -7,6 +7,8 @@ from typing import Any
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ...i18n import _
+
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 
@@ -15,11 +17,14 @@ class TooSmall(Static):
     """Hidden by the stylesheet unless the screen has the ``-too-small`` class."""
 
     def __init__(self) -> None:
+        title = _("The terminal is too small.")
+        needs = _("The game needs a terminal of at least {width} × {height} characters.").format(
+            width=MIN_WIDTH, height=MIN_HEIGHT
+        )
+        advice = _("Make the window larger (or the font smaller);\neverything carries on where it was.")
+        quits = _("Ctrl+Q quits.")
         super().__init__(
-            f"[b]The terminal is too small.[/b]\n\n"
-            f"The game needs a terminal of at least {MIN_WIDTH} × {MIN_HEIGHT} characters.\n"
-            "Make the window larger (or the font smaller);\neverything carries on where it was.\n\n"
-            "[dim]Ctrl+Q quits.[/dim]",
+            f"[b]{title}[/b]\n\n{needs}\n{advice}\n\n[dim]{quits}[/dim]",
             classes="too-small-notice",
         )
 

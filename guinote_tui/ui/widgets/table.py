@@ -11,6 +11,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Card, Rules, Trick, trick_winner
+from ...i18n import _, ngettext, pgettext
 from ..app import FELT_COLOURS
 from ..cardart import LARGE, MEDIUM, SMALL, SUIT_LIGHT, Canvas, CardSize, card_back_fan, card_face, empty_slot
 
@@ -48,7 +49,9 @@ def position_of(seat: int, players: int) -> str:
 class SeatInfo:
     """What the table shows about a bot seat: never its cards, only how many."""
 
+    #: The seat's English name (``GameSession.names``; shown translated).
     title: str
+    #: The bot's level, by its id (not translated).
     level: str
     count: int
     active: bool
@@ -74,13 +77,14 @@ class SeatPanel(Widget):
         info = self.info
         if info is None:
             return Text("")
-        name = Text(f" {'▶ ' if info.active else ''}{info.title} ", style=ACTIVE_STYLE if info.active else NAME_STYLE)
+        title = _(info.title)
+        name = Text(f" {'▶ ' if info.active else ''}{title} ", style=ACTIVE_STYLE if info.active else NAME_STYLE)
         details = Text(f" {info.level}", style=FAINT_STYLE)
-        count = Text(f"{info.count} card{'s' if info.count != 1 else ''}", style=FAINT_STYLE)
+        count = Text(ngettext("{count} card", "{count} cards", info.count).format(count=info.count), style=FAINT_STYLE)
         if info.cards:
             # Open hands (practice): the cards themselves instead of their number.
             count = Text(" ").join(Text(str(c), style=f"bold {SUIT_LIGHT[c.suit]}") for c in info.cards)
-        dealer = Text(" dealer" if info.dealer else "", style=FAINT_STYLE)
+        dealer = Text(" " + pgettext("a seat's role", "dealer") if info.dealer else "", style=FAINT_STYLE)
         fan = card_back_fan(info.count, active=info.active)
         if self.horizontal:
             # The fan sits over the middle of the felt, where this seat's card will fall.
@@ -101,6 +105,7 @@ class TrickPicture:
     """The cards on the felt: the trick being played, or the last one until the next lead."""
 
     players: int
+    #: The seats' English names (``GameSession.names``; shown translated).
     names: tuple[str, ...]
     cards: tuple[tuple[int, Card], ...]
     finished: Trick | None
@@ -133,8 +138,23 @@ DIAMOND_WIDTH, DIAMOND_HEIGHT = diamond_size(SMALL)
 def winning_mark(size: CardSize, finished: bool) -> str:
     """The word in the top border of the card that holds the trick (it reads without colour)."""
     if finished:
-        return "▲ won"
-    return "▲ winning" if size.face_width >= len("▲ winning") else "winning"
+        return "▲ " + pgettext("the card that took the trick", "won")
+    winning = pgettext("the card winning the trick so far", "winning")
+    return "▲ " + winning if size.face_width >= len("▲ " + winning) else winning
+
+
+def trick_title(picture: TrickPicture, winner: int) -> str:
+    """``Partner wins trick 3 · +14`` over a finished trick (and the ten when it was the last)."""
+    if winner == 0:
+        if picture.last_ten:
+            text = _("You win trick {number} · +{points} +10 last trick")
+        else:
+            text = _("You win trick {number} · +{points}")
+    elif picture.last_ten:
+        text = _("{name} wins trick {number} · +{points} +10 last trick")
+    else:
+        text = _("{name} wins trick {number} · +{points}")
+    return text.format(name=_(picture.names[winner]), number=picture.number, points=picture.points)
 
 
 class TrickArea(Widget):
@@ -165,25 +185,23 @@ class TrickArea(Widget):
         if picture.finished is not None:
             trick = picture.finished
             played = [(trick.seat_of(i, picture.players), c) for i, c in enumerate(trick.cards)]
-            winner = picture.names[trick.winner]
-            verb = "win" if trick.winner == 0 else "wins"
-            ten = " +10 last trick" if picture.last_ten else ""
-            title = Text(f"{winner} {verb} trick {picture.number} · +{picture.points}{ten}", style=NAME_STYLE)
+            title = Text(trick_title(picture, trick.winner), style=NAME_STYLE)
         else:
             played = list(picture.cards)
-            title = Text(f"Trick {picture.number}", style=NAME_STYLE)
+            title = Text(_("Trick {number}").format(number=picture.number), style=NAME_STYLE)
             if picture.cards:
-                leader = picture.names[picture.cards[0][0]]
-                title.append(f" · {leader} {'lead' if picture.cards[0][0] == 0 else 'leads'}", style=FAINT_STYLE)
+                leader = picture.cards[0][0]
+                lead = _("You lead") if leader == 0 else _("{name} leads").format(name=_(picture.names[leader]))
+                title.append(" · " + lead, style=FAINT_STYLE)
         canvas.write((width - len(title.plain)) // 2, 0, title)
         by_seat = {seat: (order, card) for order, (seat, card) in enumerate(played)}
         winning = picture.winning_seat()
         finished = picture.finished is not None
         for seat in range(picture.players):
             x, y = places[position_of(seat, picture.players)]
-            label = picture.names[seat]
+            label = _(picture.names[seat])
             if seat in by_seat:
-                _, card = by_seat[seat]
+                _order, card = by_seat[seat]
                 wins = winning == seat
                 mark = winning_mark(size, finished) if wins else ""
                 face = card_face(

@@ -14,6 +14,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Card
+from ...i18n import _
 from ..app import FELT_COLOURS
 from ..cardart import SUIT_LIGHT
 from ..tracking import CardTracker
@@ -34,8 +35,8 @@ class TrackerPanel(Widget):
         faint = FELT_COLOURS["ink-faint"]
         trump = tracker.trump
         out = Text()
-        out.append("Tracker", style="bold")
-        out.append(" (k: log)", style=faint)
+        out.append(_("Tracker"), style="bold")
+        out.append(" " + _("(k: log)"), style=faint)
         out.append("\n    " + " ".join(RANK_MARK[rank] for rank in tracker.ranks) + "\n", style=faint)
         for track in tracker.suits:
             colour = SUIT_LIGHT[track.suit]
@@ -54,8 +55,9 @@ class TrackerPanel(Widget):
                     out.append(" ")
             out.append("\n")
         count = len(tracker.trumps_out)
-        out.append(f"Trumps out {count} · stock {tracker.stock}\n")
-        out.append("· gone ", style=faint)
-        out.append("yours", style="underline")
+        out.append(_("Trumps out {count} · stock {stock}").format(count=count, stock=tracker.stock) + "\n")
+        out.append("· " + _("gone") + " ", style=faint)
+        out.append(_("yours"), style="underline")
+        # The ranks' letters and Spanish names, as on the cards (not translated).
         out.append(" R=Rey C=Caballo S=Sota", style=faint)
         return out
