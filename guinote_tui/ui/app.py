@@ -17,6 +17,7 @@ from .. import storage
 from ..ai import offered_levels
 from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
+from ..i18n import _
 from ..memory import Statistics
 from . import preferences, resume
 from .bindings import APP_BINDINGS
@@ -182,7 +183,7 @@ class GuinoteApp(App[None]):
             session.keep()
             problem = session.keeper.problem_to_tell()
             if problem:
-                self.notify(problem, title="Not saved", severity="warning", timeout=10, markup=False)
+                self.notify(problem, title=_("Not saved"), severity="warning", timeout=10, markup=False)
         self.session = session
         if len(self.screen_stack) > 1:
             self.switch_screen(TableScreen(session))
@@ -209,7 +210,7 @@ class GuinoteApp(App[None]):
         if self._statistics is not None:
             problem = self._statistics.take_problem()
             if problem:
-                self.notify(problem, title="Statistics", severity="warning", timeout=12, markup=False)
+                self.notify(problem, title=_("Statistics"), severity="warning", timeout=12, markup=False)
 
     def on_unmount(self) -> None:
         if self._statistics is not None:
@@ -228,10 +229,10 @@ class GuinoteApp(App[None]):
         try:
             match, settings = load_kept(self.settings)
         except storage.Damaged as exc:
-            self.notify(str(exc), title="Could not continue", severity="warning", timeout=12, markup=False)
+            self.notify(str(exc), title=_("Could not continue"), severity="warning", timeout=12, markup=False)
             return False
         if match is None:
-            self.notify("There is no match in progress to continue.", markup=False)
+            self.notify(_("There is no match in progress to continue."), markup=False)
             return False
         self.settings = settings
         self._open_table(GameSession(settings, match))
@@ -265,9 +266,10 @@ class GuinoteApp(App[None]):
                 session = self.session
                 save_history(session.match, target, names=list(session.names), table=session.table_record())
             except OSError as exc:
-                self.notify(f"Could not save {path}: {exc.strerror or exc}", severity="error")
+                problem = _("Could not save {path}: {problem}").format(path=path, problem=exc.strerror or exc)
+                self.notify(problem, severity="error")
                 return
-            self.notify(f"Match saved to {target}", title="Saved")
+            self.notify(_("Match saved to {path}").format(path=target), title=_("Saved"))
 
         self.push_screen(SaveDialog(default), save)
 
@@ -364,10 +366,10 @@ def make_app(
         try:
             match, kept = load_kept(settings)
         except storage.Damaged as exc:
-            notices.append(f"{exc}; deal a new match.")
+            notices.append(_("{problem}; deal a new match.").format(problem=exc))
         else:
             if match is None:
-                notices.append("There is no match in progress to continue: deal a new one.")
+                notices.append(_("There is no match in progress to continue: deal a new one."))
             else:
                 settings = kept
                 if delay is not None:

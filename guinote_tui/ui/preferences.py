@@ -38,6 +38,7 @@ from typing import Any
 from .. import storage
 from ..ai import bot_names, offered_levels
 from ..engine import PRESETS, Rules, RulesError
+from ..i18n import _
 from .session import PACES, GameSettings
 
 FILE_NAME = "settings.toml"
@@ -54,6 +55,14 @@ def _levels() -> list[str]:
     return [name for name in bot_names() if name in offered or name == "random"]
 
 
+def _alternatives(options: list[str] | tuple[str, ...]) -> str:
+    """``wait or timed``: the options (ids, not translated) as alternatives."""
+    text = options[-1]
+    for option in reversed(options[:-1]):
+        text = _("{one} or {other}").format(one=option, other=text)
+    return text
+
+
 def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
     """The settings in ``text`` over the defaults, and one line per value that could not be used.
 
@@ -64,7 +73,11 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
     problems: list[str] = []
 
     def bad(key: str, expected: str, value: Any) -> None:
-        problems.append(f'{name}: "{key}" must be {expected}, not {value!r}; the default is used')
+        problems.append(
+            _('{file}: "{key}" must be {expected}, not {value}; the default is used').format(
+                file=name, key=key, expected=expected, value=repr(value)
+            )
+        )
 
     levels = _levels()
     for key, value in data.items():
@@ -74,39 +87,41 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
             if value in (2, 4) and not isinstance(value, bool):
                 settings.players = value
             else:
-                bad(key, "2 or 4", value)
+                bad(key, _("2 or 4"), value)
         elif key in ("level", "partner_level"):
             if key == "partner_level" and value == "":
                 settings.partner_level = None
             elif isinstance(value, str) and value in levels:
                 setattr(settings, key, value)
             else:
-                bad(key, "one of " + ", ".join(levels), value)
+                bad(key, _("one of {levels}").format(levels=", ".join(levels)), value)
         elif key == "pace":
             if value in PACES:
                 settings.pace = value
             else:
-                bad(key, " or ".join(PACES), value)
+                bad(key, _alternatives(PACES), value)
         elif key in ("delay", "trick_seconds"):
             number = isinstance(value, int | float) and not isinstance(value, bool)
             if number and math.isfinite(value) and 0 <= value <= 60:
                 setattr(settings, key, float(value))
             else:
-                bad(key, "a number of seconds from 0 to 60", value)
+                bad(key, _("a number of seconds from 0 to 60"), value)
         elif key == "open_hands":
             if isinstance(value, bool):
                 settings.open_hands = value
             else:
-                bad(key, "true or false", value)
+                bad(key, _("true or false"), value)
         else:
-            problems.append(f'{name}: "{key}" is not a setting this version knows; it is ignored')
+            problems.append(
+                _('{file}: "{key}" is not a setting this version knows; it is ignored').format(file=name, key=key)
+            )
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
-        bad("rules", "a table of rules flags", rules)
+        bad("rules", _("a table of rules flags"), rules)
         rules = {}
     preset = rules.get("preset", "aragones")
     if preset not in PRESETS:
-        bad("rules.preset", " or ".join(PRESETS), preset)
+        bad("rules.preset", _alternatives(list(PRESETS)), preset)
         preset = "aragones"
     chosen = Rules.preset(preset)
     flag_names = {f.name for f in fields(Rules)} - {"preset_name"}
@@ -114,12 +129,14 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
         if key == "preset":
             continue
         if key not in flag_names:
-            problems.append(f'{name}: "rules.{key}" is not a rules flag; it is ignored')
+            problems.append(_('{file}: "rules.{key}" is not a rules flag; it is ignored').format(file=name, key=key))
             continue
         try:
             chosen = chosen.with_flags(**{key: value})
         except (RulesError, TypeError) as exc:
-            problems.append(f"{name}: rules.{key}: {exc}; the preset's value is used")
+            problems.append(
+                _("{file}: rules.{key}: {problem}; the preset's value is used").format(file=name, key=key, problem=exc)
+            )
     settings.rules = chosen
     return settings, problems
 
@@ -133,12 +150,14 @@ def load(target: Path | None = None) -> tuple[GameSettings, list[str]]:
         return GameSettings(), []
     except (OSError, UnicodeDecodeError) as exc:
         if isinstance(exc, UnicodeDecodeError):
-            return GameSettings(), [str(storage.damaged(where, "not UTF-8 text"))]
-        return GameSettings(), [f"{where.name} could not be read ({exc.strerror or exc}); the defaults are used"]
+            return GameSettings(), [str(storage.damaged(where, _("not UTF-8 text")))]
+        problem = _("{file} could not be read ({problem}); the defaults are used")
+        return GameSettings(), [problem.format(file=where.name, problem=exc.strerror or exc)]
     try:
         return parse(text, where.name)
     except tomllib.TOMLDecodeError as exc:
-        return GameSettings(), [f"{storage.damaged(where, f'not TOML: {exc}')}; the defaults are used"]
+        damaged = storage.damaged(where, _("not TOML: {error}").format(error=exc))
+        return GameSettings(), [_("{problem}; the defaults are used").format(problem=damaged)]
 
 
 def _value(value: Any) -> str:
@@ -176,5 +195,7 @@ def save(settings: GameSettings, target: Path | None = None) -> str | None:
     try:
         storage.write_atomic(where, dumps(settings))
     except OSError as exc:
-        return f"The settings could not be saved in {where.parent} ({exc.strerror or exc})"
+        return _("The settings could not be saved in {folder} ({problem})").format(
+            folder=where.parent, problem=exc.strerror or exc
+        )
     return None

@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import storage
 from ..engine import HistoryError, Match, dumps, load_history
+from ..i18n import _
 
 FILE_NAME = "current-match.json"
 
@@ -53,7 +54,9 @@ class Keeper:
             else:
                 storage.write_atomic(self.path, dumps(match, names, table) + "\n")
         except OSError as exc:
-            self.problem = f"The game cannot be saved in {self.path.parent} ({exc.strerror or exc}); playing on."
+            self.problem = _("The game cannot be saved in {folder} ({problem}); playing on.").format(
+                folder=self.path.parent, problem=exc.strerror or exc
+            )
             return False
         return True
 
