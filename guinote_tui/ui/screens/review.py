@@ -30,6 +30,7 @@ from textual.worker import get_current_worker
 from ...coach.ahead import HandSpec, Reviewed
 from ...coach.ahead import review_hand as review_on_the_spot
 from ...engine import RANK_NAMES, Action, Card, CardDrawn, HandState, Play, Suit, card_tables
+from ...i18n import _, ngettext
 from ..cardart import SUIT_LIGHT
 from ..narration import HUMAN, Narrator, card_name_markup
 from ..session import GameSession
@@ -100,9 +101,10 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(classes="dialog history"):
-            yield Label(f"Hand {self.session.match.hand_number}: the coach's review", classes="dialog-title")
+            title = _("Hand {number}: the coach's review").format(number=self.session.match.hand_number)
+            yield Label(title, classes="dialog-title")
             with VerticalScroll(id="review-scroll"):
-                yield Static("[dim]The coach is going through your decisions…[/dim]", id="review-body")
+                yield Static(f"[dim]{_('The coach is going through your decisions…')}[/dim]", id="review-body")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -121,19 +123,36 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         costly = sorted((r for r in reviewed if r.cost >= COSTLY), key=lambda r: -r.cost)
         total = sum(r.cost for r in reviewed)
         self.session.record_review(total)
+        # Three sentences, each with its own number (the English says "times" and "choices" for one too).
+        choices = ngettext("You had a choice {n} times;", "You had a choice {n} times;", len(reviewed))
+        dear = ngettext(
+            "{n} of your choices cost {limit} points or more against the coach's.",
+            "{n} of your choices cost {limit} points or more against the coach's.",
+            len(costly),
+        )
+        added = _(
+            "Added up, decision by decision: about [b]{points}[/b] points of the hand"
+            " (each measured as if the coach played on from there)."
+        )
         lines = [
-            f"You had a choice {len(reviewed)} times; {len(costly)} of your choices cost {COSTLY:g} points "
-            f"or more against the coach's. Added up, decision by decision: about [b]{total:.0f}[/b] points "
-            "of the hand (each measured as if the coach played on from there)."
+            " ".join(
+                (
+                    choices.format(n=len(reviewed)),
+                    dear.format(n=len(costly), limit=f"{COSTLY:g}"),
+                    added.format(points=f"{total:.0f}"),
+                )
+            )
         ]
         if not costly:
-            lines.append("\nNothing to regret: every choice was about as good as the coach's.")
+            lines.append("\n" + _("Nothing to regret: every choice was about as good as the coach's."))
         for r in costly:
-            lines.append(
-                f"\n[b]Trick {r.trick}[/b]: you played {_words(r.played)}; the coach would play {_words(r.best)}, "
-                f"about [b]{r.cost:.1f}[/b] points better.\n  {r.reason.text}"
-            )
-        lines.append("\n[dim]Press [b]s[/b] to step through the hand trick by trick, every hand open.[/dim]")
+            better = _(
+                "[b]Trick {number}[/b]: you played {played}; the coach would play {best},"
+                " about [b]{points}[/b] points better."
+            ).format(number=r.trick, played=_words(r.played), best=_words(r.best), points=f"{r.cost:.1f}")
+            lines.append(f"\n{better}\n  {r.reason.text}")
+        step = _("Press [b]s[/b] to step through the hand trick by trick, every hand open.")
+        lines.append(f"\n[dim]{step}[/dim]")
         self.query_one("#review-body", Static).update(Text.from_markup("\n".join(lines)))
 
     def action_step(self) -> None:
@@ -199,10 +218,12 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         title = self.query_one("#step-title", Label)
         body = self.query_one("#step-body", Static)
         if not self.frames:
-            title.update("No trick was played in this hand")
+            title.update(_("No trick was played in this hand"))
             return
         frame = self.frames[self.index]
-        title.update(f"Trick {frame.entry.number} of {len(self.frames)}: every hand open")
+        title.update(
+            _("Trick {number} of {count}: every hand open").format(number=frame.entry.number, count=len(self.frames))
+        )
         body.update(Text.from_markup(frame_markup(frame, self.session.narrator, self.costly.get(frame.entry.number))))
 
     def action_close(self) -> None:
@@ -226,37 +247,56 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
     width = max(len(n) for n in names)
     entry = frame.entry
     played = dict(entry.cards)
-    muestra = f"muestra {card_name_markup(frame.muestra)}" if frame.muestra is not None else "the muestra is drawn"
-    lines = [
-        f"{muestra} · stock {frame.stock} · points before the trick: "
-        f"{narrator.side_name(0)} {frame.points[0]} – {narrator.side_name(1)} {frame.points[1]}",
-        "",
-    ]
-    order = [seat for seat, _ in entry.cards] or list(range(len(names)))
+    if frame.muestra is not None:
+        muestra = _("muestra {card}").format(card=card_name_markup(frame.muestra))
+    else:
+        muestra = _("the muestra is drawn")
+    stock = _("stock {count}").format(count=frame.stock)
+    before = _("points before the trick: {side} {points} – {other_side} {other_points}").format(
+        side=narrator.side_name(0),
+        points=frame.points[0],
+        other_side=narrator.side_name(1),
+        other_points=frame.points[1],
+    )
+    lines = [f"{muestra} · {stock} · {before}", ""]
+    # The verbs and "held" are a column: as wide as the widest of them ("plays").
+    play, plays, held = _("play"), _("plays"), _("held")
+    column = max(len(play), len(plays), len(held))
+    order = [seat for seat, _card in entry.cards] or list(range(len(names)))
     for seat in order:
         card = played.get(seat)
         shown = card_name_markup(card) if card is not None else "—"
-        mark = "  ◀ takes it" if card is not None and card == entry.winning else ""
-        verb = "play " if seat == HUMAN else "plays"
-        lines.append(f"[b]{names[seat]:<{width}}[/b]  {verb} {shown}{mark}")
-        lines.append(f"{'':<{width}}  [dim]held[/dim]  {held_markup(frame.hands[seat])}")
+        mark = f"  ◀ {_('takes it')}" if card is not None and card == entry.winning else ""
+        verb = play if seat == HUMAN else plays
+        lines.append(f"[b]{names[seat]:<{width}}[/b]  {verb:<{column}} {shown}{mark}")
+        lines.append(f"{'':<{width}}  [dim]{held}[/dim]{'':<{column - len(held)}} {held_markup(frame.hands[seat])}")
     lines.append("")
     if entry.winner is not None and entry.winning is not None and entry.why is not None:
-        winner = "You take" if entry.winner == HUMAN else f"{names[entry.winner]} takes"
-        points = f"+{entry.points}" + (", +10 for the last trick" if entry.last_ten else "")
-        lines.append(f"{winner} the trick: {narrator.why(entry.winning, entry.why, entry.cards)} · {points}")
+        if entry.last_ten:
+            points = _("+{points}, +10 for the last trick").format(points=entry.points)
+        else:
+            points = f"+{entry.points}"
+        why = narrator.why(entry.winning, entry.why, entry.cards)
+        if entry.winner == HUMAN:
+            took = _("You take the trick: {why}").format(why=why)
+        else:
+            took = _("{name} takes the trick: {why}").format(name=names[entry.winner], why=why)
+        lines.append(f"{took} · {points}")
     notes = []
     for event in entry.notes:
         if isinstance(event, CardDrawn) and event.card is not None:
-            verb = "You draw" if event.seat == HUMAN else f"{names[event.seat]} draws"
-            notes.append(f"{verb} {card_name_markup(event.card)}")
+            card_name = card_name_markup(event.card)
+            if event.seat == HUMAN:
+                notes.append(_("You draw {card}").format(card=card_name))
+            else:
+                notes.append(_("{name} draws {card}").format(name=names[event.seat], card=card_name))
         else:
             notes.extend(narrator.tell(event))
     if notes:
-        lines.append("[dim]then:[/dim] " + " · ".join(notes))
+        lines.append(f"[dim]{_('then:')}[/dim] " + " · ".join(notes))
     if mistake is not None:
-        lines.append(
-            f"\n[b]Coach:[/b] you played {_words(mistake.played)}; the coach would play {_words(mistake.best)}, "
-            f"about [b]{mistake.cost:.1f}[/b] points better. {mistake.reason.text}"
-        )
+        coach = _(
+            "[b]Coach:[/b] you played {played}; the coach would play {best}, about [b]{points}[/b] points better."
+        ).format(played=_words(mistake.played), best=_words(mistake.best), points=f"{mistake.cost:.1f}")
+        lines.append(f"\n{coach} {mistake.reason.text}")
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Label, Static
 
 from ...engine import HandResult, Termination
+from ...i18n import _
 from ..app import FELT_COLOURS, game_app
 from ..bindings import SUMMARY_BINDINGS
 from ..session import GameSession
@@ -30,18 +31,62 @@ def points_table(session: GameSession, result: HandResult) -> Table:
     table.add_column(session.side_name(0), justify="right")
     table.add_column(session.side_name(1), justify="right")
     ten = ["10" if result.last_trick_side == side else "—" for side in (0, 1)]
-    table.add_row("Card points", *(str(p) for p in result.card_points))
-    table.add_row("Last trick (de últimas)", *ten)
-    table.add_row("Cantes and tute", *(str(p) for p in result.cante_points))
+    table.add_row(_("Card points"), *(str(p) for p in result.card_points))
+    table.add_row(_("Last trick (de últimas)"), *ten)
+    table.add_row(_("Cantes and tute"), *(str(p) for p in result.cante_points))
     if result.capote_side is not None:
         capote = [str(result.capote_bonus) if result.capote_side == s else "—" for s in (0, 1)]
-        table.add_row("Capote", *capote)
-    table.add_row(Text("This hand", style="bold"), *(Text(str(p), style="bold") for p in result.points))
+        table.add_row(_("Capote"), *capote)
+    table.add_row(Text(_("This hand"), style="bold"), *(Text(str(p), style="bold") for p in result.points))
     if result.carried != (0, 0) or not result.first_of_juego:
-        carried = "Carried (de vueltas)" if session.match.rules.vueltas else "Carried"
+        carried = _("Carried (de vueltas)") if session.match.rules.vueltas else _("Carried")
         table.add_row(carried, *(str(p) for p in result.carried))
-        table.add_row(Text("Total", style="bold"), *(Text(str(p), style="bold") for p in result.totals))
+        table.add_row(Text(_("Total"), style="bold"), *(Text(str(p), style="bold") for p in result.totals))
     return table
+
+
+def by_side(session: GameSession, side: int, *, you: str, rival: str, we: str, they: str) -> str:
+    """The one of four whole messages whose subject is ``side``.
+
+    ``you``/``rival`` heads-up, ``we``/``they`` in pairs (side 0 is the player's),
+    as :meth:`~guinote_tui.ui.session.GameSession.side_does` names the sides.
+    """
+    if session.players == 2:
+        return you if side == 0 else rival
+    return we if side == 0 else they
+
+
+def juego_won(session: GameSession, result: HandResult, side: int) -> str:
+    """``You win the juego with 104 of 101.``: who won the juego, and how."""
+    if result.reason is Termination.TUTE:
+        text = by_side(
+            session,
+            side,
+            you=_("You win the juego with a tute."),
+            rival=_("Rival wins the juego with a tute."),
+            we=_("We win the juego with a tute."),
+            they=_("They win the juego with a tute."),
+        )
+    elif result.reason is Termination.TARGET:
+        text = by_side(
+            session,
+            side,
+            you=_("You win the juego with {points} of {target}."),
+            rival=_("Rival wins the juego with {points} of {target}."),
+            we=_("We win the juego with {points} of {target}."),
+            they=_("They win the juego with {points} of {target}."),
+        )
+    else:
+        text = by_side(
+            session,
+            side,
+            you=_("You win the juego ({reason})."),
+            rival=_("Rival wins the juego ({reason})."),
+            we=_("We win the juego ({reason})."),
+            they=_("They win the juego ({reason})."),
+        )
+    # (The reason is the engine's words for how the hand ended.)
+    return text.format(points=result.totals[side], target=session.match.rules.target, reason=result.reason.text)
 
 
 def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
@@ -53,8 +98,10 @@ def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
     if winner is None and rules.vueltas:
         lines.append(
             Text(
-                f"Nobody wins the juego: de vueltas. The next hand starts from "
-                f"{result.totals[0]}–{result.totals[1]} and ends the moment a side reaches {rules.target}.",
+                _(
+                    "Nobody wins the juego: de vueltas. The next hand starts from {mine}–{theirs}"
+                    " and ends the moment a side reaches {target}."
+                ).format(mine=result.totals[0], theirs=result.totals[1], target=rules.target),
                 style=PLAIN,
             )
         )
@@ -62,36 +109,56 @@ def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
         # No vueltas under these rules (libre-100): the scores carry into a hand played to the end.
         lines.append(
             Text(
-                f"Nobody wins the juego yet. The next hand starts from "
-                f"{result.totals[0]}–{result.totals[1]} and is played to the end.",
+                _(
+                    "Nobody wins the juego yet. The next hand starts from {mine}–{theirs} and is played to the end."
+                ).format(mine=result.totals[0], theirs=result.totals[1]),
                 style=PLAIN,
             )
         )
     else:
         style = GOOD if winner == 0 else BAD
-        reason = {
-            Termination.TUTE: "with a tute",
-            Termination.TARGET: f"with {result.totals[winner]} of {rules.target}",
-        }.get(result.reason, f"({result.reason.text})")
-        lines.append(Text(f"{session.side_does(winner, 'win')} the juego {reason}.", style=style))
+        lines.append(Text(juego_won(session, result, winner), style=style))
     for side in result.treinta_malas_denied:
         lines.append(
             Text(
-                f"Treinta malas: {session.side_name(side)} reached {rules.target} but made only "
-                f"{result.cards_and_ten(side)} from cards and the last ten (30 needed).",
+                _(
+                    "Treinta malas: {side} reached {target} but made only {points} from cards and the last ten"
+                    " (30 needed)."
+                ).format(side=session.side_name(side), target=rules.target, points=result.cards_and_ten(side)),
                 style=PLAIN,
             )
         )
     if result.stopped_early and result.reason is not Termination.TUTE:
-        lines.append(Text("De vueltas the hand stopped the moment the target was reached.", style=PLAIN))
+        lines.append(Text(_("De vueltas the hand stopped the moment the target was reached."), style=PLAIN))
     if match.is_over and match.winner is not None:
         style = GOOD if match.winner == 0 else BAD
-        lines.append(Text(f"{session.side_does(match.winner, 'win')} the match!", style=style))
+        won = by_side(
+            session,
+            match.winner,
+            you=_("You win the match!"),
+            rival=_("Rival wins the match!"),
+            we=_("We win the match!"),
+            they=_("They win the match!"),
+        )
+        lines.append(Text(won, style=style))
     elif winner is not None and match.juegos == [0, 0]:
-        lines.append(Text(f"{session.side_does(winner, 'win')} the coto!", style=GOOD if winner == 0 else BAD))
-    cotos = f"Cotos {match.cotos[0]}–{match.cotos[1]} (first to {rules.cotos_to_win})"
+        won = by_side(
+            session,
+            winner,
+            you=_("You win the coto!"),
+            rival=_("Rival wins the coto!"),
+            we=_("We win the coto!"),
+            they=_("They win the coto!"),
+        )
+        lines.append(Text(won, style=GOOD if winner == 0 else BAD))
+    cotos = _("Cotos {mine}–{theirs} (first to {needed})").format(
+        mine=match.cotos[0], theirs=match.cotos[1], needed=rules.cotos_to_win
+    )
     if rules.juegos_per_coto > 1:
-        cotos = f"Juegos {match.juegos[0]}–{match.juegos[1]} (first to {rules.juegos_per_coto}) · {cotos}"
+        juegos = _("Juegos {mine}–{theirs} (first to {needed})").format(
+            mine=match.juegos[0], theirs=match.juegos[1], needed=rules.juegos_per_coto
+        )
+        cotos = f"{juegos} · {cotos}"
     # (With one juego a coto, as in libre-100, the juegos are back to 0–0 the moment one is won.)
     lines.append(Text(cotos, style=FAINT))
     return lines
@@ -117,18 +184,18 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
         over = session.match.is_over
         yield TooSmall()
         with Vertical(classes="dialog summary"):
-            yield Label(f"Hand {len(session.match.finished)} is over", classes="dialog-title")
+            yield Label(_("Hand {number} is over").format(number=len(session.match.finished)), classes="dialog-title")
             yield Static(points_table(session, result), id="summary-points")
             yield Static(Text("\n").join(verdict_lines(session, result)), id="summary-verdict")
             with Horizontal(classes="dialog-buttons"):
                 if over:
-                    yield Button("New match ⏎", id="new", variant="primary", compact=True)
+                    yield Button(f"{_('New match')} ⏎", id="new", variant="primary", compact=True)
                 else:
-                    yield Button("Next hand ⏎", id="next", variant="primary", compact=True)
-                    yield Button("New match (n)", id="new", compact=True)
-                yield Button("Review (v)", id="review", compact=True)
-                yield Button("Same deal (a)", id="again", compact=True)
-                yield Button("Quit (q)", id="quit", variant="error", compact=True)
+                    yield Button(f"{_('Next hand')} ⏎", id="next", variant="primary", compact=True)
+                    yield Button(f"{_('New match')} (n)", id="new", compact=True)
+                yield Button(f"{_('Review')} (v)", id="review", compact=True)
+                yield Button(f"{_('Same deal')} (a)", id="again", compact=True)
+                yield Button(f"{_('Quit')} (q)", id="quit", variant="error", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -173,7 +240,7 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
         from .table import leave_question
 
         question = {
-            "new": "Abandon this match and start a new one?",
+            "new": _("Abandon this match and start a new one?"),
             "quit": leave_question(self.session),
         }[choice]
 
