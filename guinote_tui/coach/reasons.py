@@ -1,21 +1,24 @@
 """Why the coach advises what it advises: a small set of named ideas, and their sentences.
 
 A :class:`Reason` is a :class:`ReasonCode` with parameters (plain strings and
-numbers, so a reason is JSON-ready). :func:`reason_text` makes the English
-sentence; it is the one place the sentences live (an interface translates by
-the code and the parameters). Cards are given in the card notation
-(``"1O"``: the ace of oros), suits by their name.
+numbers, so a reason is JSON-ready). :func:`reason_text` makes the sentence
+in the current language (:mod:`guinote_tui.i18n`); it is the one place the
+sentences live: the table below keeps them in English, marked for the
+catalogs, and they are translated when asked for. Cards are given in the card
+notation (``"1O"``: the ace of oros), suits by their name (card, suit and
+rank names are not translated).
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from ..engine import Card
+from ..i18n import N_, _, ngettext
 
 
 class ReasonCode(StrEnum):
@@ -57,31 +60,44 @@ class ReasonCode(StrEnum):
     BEST_BY_SEARCH = "BEST_BY_SEARCH"
 
 
+#: The sentences, in English (marked for the catalogs, translated by :func:`reason_text`).
 _TEXT: dict[ReasonCode, str] = {
-    ReasonCode.MUST_FOLLOW: "You must follow suit: the {card} is your only card of the suit led.",
-    ReasonCode.MUST_BEAT: "You must follow suit and beat the winning card: only the {card} does.",
-    ReasonCode.MUST_TRUMP: "You cannot follow suit and an opponent is winning: you must trump with the {card}.",
-    ReasonCode.ONLY_CARD: "The {card} is the only thing you may play.",
-    ReasonCode.MASTER_CARD: "The {card} is the master of its suit: it wins the trick for sure.",
-    ReasonCode.LOAD_PARTNER: "Your partner is winning the trick: load it with the {card} ({points} points).",
-    ReasonCode.KEEP_TRUMPS: "Keep your trumps for the arrastre: let this trick go with the {card}.",
-    ReasonCode.LEAD_TRUMPS: "Lead trumps with the {card} to draw the opponents' trumps.",
-    ReasonCode.WIN_POINTS: "Take the trick with the {card}: it is worth {points} points.",
-    ReasonCode.DUCK: "No points on the trick yet: let it go cheaply with the {card}.",
-    ReasonCode.THROW_LOWEST: "Throw the {card}: it gives away the least.",
-    ReasonCode.LEAD_LOW: "Lead the {card}: it risks the fewest points.",
-    ReasonCode.SING_NOW: "Sing the {points} in {suit} now.",
-    ReasonCode.CHANGE_SEVEN: "Change your {card} for the muestra: it is worth more.",
-    ReasonCode.DECLARE_TUTE: "Declare tute: you hold all four {rank}s.",
-    ReasonCode.LET_GO: "Nothing worth declaring: let the window go.",
-    ReasonCode.BEST_BY_SEARCH: (
+    ReasonCode.MUST_FOLLOW: N_("You must follow suit: the {card} is your only card of the suit led."),
+    ReasonCode.MUST_BEAT: N_("You must follow suit and beat the winning card: only the {card} does."),
+    ReasonCode.MUST_TRUMP: N_("You cannot follow suit and an opponent is winning: you must trump with the {card}."),
+    ReasonCode.ONLY_CARD: N_("The {card} is the only thing you may play."),
+    ReasonCode.MASTER_CARD: N_("The {card} is the master of its suit: it wins the trick for sure."),
+    ReasonCode.KEEP_TRUMPS: N_("Keep your trumps for the arrastre: let this trick go with the {card}."),
+    ReasonCode.LEAD_TRUMPS: N_("Lead trumps with the {card} to draw the opponents' trumps."),
+    ReasonCode.DUCK: N_("No points on the trick yet: let it go cheaply with the {card}."),
+    ReasonCode.THROW_LOWEST: N_("Throw the {card}: it gives away the least."),
+    ReasonCode.LEAD_LOW: N_("Lead the {card}: it risks the fewest points."),
+    ReasonCode.SING_NOW: N_("Sing the {points} in {suit} now."),
+    ReasonCode.CHANGE_SEVEN: N_("Change your {card} for the muestra: it is worth more."),
+    ReasonCode.DECLARE_TUTE: N_("Declare tute: you hold all four {rank}s."),
+    ReasonCode.LET_GO: N_("Nothing worth declaring: let the window go."),
+    ReasonCode.BEST_BY_SEARCH: N_(
         "No simple rule decides this one: played out on deals that fit what you know, the {card} scored best."
+    ),
+}
+
+#: The sentences whose words follow the number of ``points`` (the form is chosen when they are asked for).
+_COUNTED: dict[ReasonCode, Callable[[int], str]] = {
+    ReasonCode.LOAD_PARTNER: lambda n: ngettext(
+        "Your partner is winning the trick: load it with the {card} ({points} point).",
+        "Your partner is winning the trick: load it with the {card} ({points} points).",
+        n,
+    ),
+    ReasonCode.WIN_POINTS: lambda n: ngettext(
+        "Take the trick with the {card}: it is worth {points} point.",
+        "Take the trick with the {card}: it is worth {points} points.",
+        n,
     ),
 }
 
 
 def reason_text(reason: ReasonCode, **params: Any) -> str:
-    """The English sentence for ``reason`` with its parameters (a card in notation is named).
+    """The sentence for ``reason`` with its parameters, in the current language (a card in notation is named).
 
     >>> reason_text(ReasonCode.MASTER_CARD, card="1O")
     'The As de Oros is the master of its suit: it wins the trick for sure.'
@@ -90,7 +106,10 @@ def reason_text(reason: ReasonCode, **params: Any) -> str:
     if isinstance(card, str):
         with contextlib.suppress(ValueError):  # not a card ("pass"): said as it is
             params = {**params, "card": Card.parse(card).name}
-    return _TEXT[reason].format(**params)
+    counted = _COUNTED.get(reason)
+    if counted is not None:
+        return counted(int(params["points"])).format(**params)
+    return _(_TEXT[reason]).format(**params)
 
 
 @dataclass(frozen=True, eq=True)
