@@ -4,11 +4,27 @@ Pure Python on the engine, the coach and :mod:`guinote_tui.storage` (never
 an interface library): the lessons (:data:`LESSONS`), the judge of a move
 (:func:`check`, giving a :class:`Verdict`) and the player's progress
 (:class:`Progress`, kept in ``lessons.json`` in the user's data directory).
+The lessons' texts are kept in English and translated when shown
+(:func:`shown`, the ``shown_*`` properties).
 The screens are in ``guinote_tui/ui/screens/lessons.py``.
 """
 
 from .content import LESSONS, find
-from .model import Explain, Lesson, Move, Position, Step, Verdict, check, coach_action, coach_reason, names, play_out
+from .model import (
+    Explain,
+    Lesson,
+    Move,
+    Position,
+    Said,
+    Step,
+    Verdict,
+    check,
+    coach_action,
+    coach_reason,
+    names,
+    play_out,
+    shown,
+)
 from .progress import Progress
 
 __all__ = [
@@ -18,6 +34,7 @@ __all__ = [
     "Move",
     "Position",
     "Progress",
+    "Said",
     "Step",
     "Verdict",
     "check",
@@ -26,4 +43,5 @@ __all__ = [
     "find",
     "names",
     "play_out",
+    "shown",
 ]

@@ -1,5 +1,7 @@
 """The six lessons: their words, their fixed deals and the answers they expect.
 
+Every text is in English, marked for the catalogs with ``N_`` (or built by a
+:class:`~.model.Said`), and translated where it is shown (:func:`.model.shown`).
 Every sentence follows docs/rules.md under the default rules (``aragones``):
 the section each lesson teaches is named in its comment. The tests in
 tests/unit/lessons play every position and every answer mentioned here.
@@ -8,8 +10,9 @@ tests/unit/lessons play every position and every answer mentioned here.
 from __future__ import annotations
 
 from ..engine import Card, Rules, card_tables, parse_action
+from ..i18n import N_
 from .deals import deal, to_arrastre
-from .model import Explain, Lesson, Move, Position
+from .model import Explain, Lesson, Move, Position, Said, Translator
 
 POINTS = card_tables(Rules()).points
 
@@ -37,62 +40,78 @@ def _arrastre(players: int, leader: int, hands: dict[int, str], muestra: str, mo
 _LEAD_HAND = "3C 12E 10B 11O 6C 2E"
 
 
-def _worth(text: str) -> str:
+def _worth(text: str) -> Said:
+    """What a card is worth, and the points of all five that score (for a wrong lead in lesson 1)."""
     card = Card.parse(text)
     points = _points(card)
-    worth = f"worth {points} point{'s' if points != 1 else ''}" if points else "worth nothing"
-    return (
-        f"The {card.name} is {worth}. Look again: the As is worth 11, the Tres 10, "
-        "the Rey 4, the Sota 3 and the Caballo 2."
-    )
+
+    def make(tr: Translator) -> str:
+        if points:
+            worth = tr.ngettext("The {card} is worth {points} point.", "The {card} is worth {points} points.", points)
+        else:
+            worth = tr.gettext("The {card} is worth nothing.")
+        look = tr.gettext("Look again: the As is worth 11, the Tres 10, the Rey 4, the Sota 3 and the Caballo 2.")
+        return f"{worth.format(card=card.name, points=points)} {look}"
+
+    return Said(make)
 
 
 CARDS_LESSON = Lesson(
     1,
     "cards",
-    "Cards, ranks and points",
-    "the deck, which card beats which, points",
+    N_("Cards, ranks and points"),
+    N_("the deck, which card beats which, points"),
     (
         Explain(
-            "Guiñote is played with the Spanish deck of 40 cards. It has four suits: "
-            "Oros (coins), Copas (cups), Espadas (swords) and Bastos (clubs).\n\n"
-            "Each suit has ten cards: 1 to 7, then the Sota (10), the Caballo (11) and the Rey (12). "
-            "The 1 is called the As.",
+            N_(
+                "Guiñote is played with the Spanish deck of 40 cards. It has four suits: "
+                "Oros (coins), Copas (cups), Espadas (swords) and Bastos (clubs).\n\n"
+                "Each suit has ten cards: 1 to 7, then the Sota (10), the Caballo (11) and the Rey (12). "
+                "The 1 is called the As."
+            ),
             "1O 12C 11E 10B 7O",
         ),
         Explain(
-            "In every suit the cards rank the same way, strongest first:\n\n"
-            "  As · Tres · Rey · Sota · Caballo · 7 · 6 · 5 · 4 · 2\n\n"
-            "Two surprises: the Tres is second only to the As, and the Sota beats the Caballo.",
+            N_(
+                "In every suit the cards rank the same way, strongest first:\n\n"
+                "  As · Tres · Rey · Sota · Caballo · 7 · 6 · 5 · 4 · 2\n\n"
+                "Two surprises: the Tres is second only to the As, and the Sota beats the Caballo."
+            ),
         ),
         Explain(
-            "Only five cards score points: the As 11, the Tres 10, the Rey 4, the Sota 3 and the Caballo 2. "
-            "The 7, 6, 5, 4 and 2 are worth nothing.\n\n"
-            "Each player plays one card in turn: the first is the lead, and the cards played together "
-            "are a trick. Whoever wins the trick takes the points of every card in it.",
+            N_(
+                "Only five cards score points: the As 11, the Tres 10, the Rey 4, the Sota 3 and the Caballo 2. "
+                "The 7, 6, 5, 4 and 2 are worth nothing.\n\n"
+                "Each player plays one card in turn: the first is the lead, and the cards played together "
+                "are a trick. Whoever wins the trick takes the points of every card in it."
+            ),
             "1C 3C 12C 10C 11C",
         ),
         Move(
-            "Your lead. Which of your cards is worth the most points? Play it.",
+            N_("Your lead. Which of your cards is worth the most points? Play it."),
             _heads_up(1, {0: _LEAD_HAND, 1: "1C 4E 5B 7C 2B 4B"}, "5O"),
             frozenset({"3C"}),
             {text: _worth(text) for text in _LEAD_HAND.split() if text != "3C"},
-            "Find the card worth the most points.",
+            N_("Find the card worth the most points."),
             replies=("4B",),
-            after="Your Tres was worth 10, the most in your hand; only an As is worth more.",
+            after=N_("Your Tres was worth 10, the most in your hand; only an As is worth more."),
             plain=True,
         ),
         Move(
-            "The Rival led the Rey de Espadas. Beat it with one of your Espadas.",
+            N_("The Rival led the Rey de Espadas. Beat it with one of your Espadas."),
             _heads_up(0, {0: "3E 10E 7E 4C 5B 6C", 1: "12E 1C 4O 5C 7C 2B"}, "5O", moves="12E"),
             frozenset({"3E"}),
             {
-                "10E": "The Sota ranks below the Rey: As, Tres, Rey, Sota, Caballo. One of your Espadas ranks higher.",
-                "7E": "The 7 ranks well below the Rey. One of your Espadas ranks higher.",
+                "10E": N_(
+                    "The Sota ranks below the Rey: As, Tres, Rey, Sota, Caballo. One of your Espadas ranks higher."
+                ),
+                "7E": N_("The 7 ranks well below the Rey. One of your Espadas ranks higher."),
             },
-            "That card is not an Espadas, so it cannot beat the Rey de Espadas. "
-            "Which of your Espadas ranks above the Rey?",
-            after="The Tres beats everything but the As: 10 for your Tres and 4 for the Rey.",
+            N_(
+                "That card is not an Espadas, so it cannot beat the Rey de Espadas. "
+                "Which of your Espadas ranks above the Rey?"
+            ),
+            after=N_("The Tres beats everything but the As: 10 for your Tres and 4 for the Rey."),
             plain=True,
         ),
     ),
@@ -103,34 +122,44 @@ CARDS_LESSON = Lesson(
 TRICKS_LESSON = Lesson(
     2,
     "tricks",
-    "Tricks, trumps and the stock",
-    "who wins a trick, free play, drawing",
+    N_("Tricks, trumps and the stock"),
+    N_("who wins a trick, free play, drawing"),
     (
         Explain(
-            "Each player plays one card to a trick. The card turned face up under the stock is the muestra: "
-            "its suit is trumps for the whole hand.\n\n"
-            "The highest trump wins the trick. With no trump in it, the highest card of the suit led wins; "
-            "a card of any other suit never wins."
+            N_(
+                "Each player plays one card to a trick. The card turned face up under the stock is the muestra: "
+                "its suit is trumps for the whole hand.\n\n"
+                "The highest trump wins the trick. With no trump in it, the highest card of the suit led wins; "
+                "a card of any other suit never wins."
+            )
         ),
         Explain(
-            "While there are cards in the stock, play is free: you may play any card you hold, "
-            "whatever was led. Nobody has to follow suit, beat the trick or trump."
+            N_(
+                "While there are cards in the stock, play is free: you may play any card you hold, "
+                "whatever was led. Nobody has to follow suit, beat the trick or trump."
+            )
         ),
         Explain(
-            "After each trick everyone draws a card from the stock, the winner first, so hands go back to six. "
-            "The winner leads the next trick.\n\n"
-            "The muestra is the very last card drawn."
+            N_(
+                "After each trick everyone draws a card from the stock, the winner first, so hands go back to six. "
+                "The winner leads the next trick.\n\n"
+                "The muestra is the very last card drawn."
+            )
         ),
         Move(
-            "Bastos are trumps. The Rival led the As de Copas, worth 11. Take the trick.",
+            N_("Bastos are trumps. The Rival led the As de Copas, worth 11. Take the trick."),
             _heads_up(0, {0: "4B 10E 5C 12O 2O 7E", 1: "1C 4C 6E 7O 2C 3E"}, "6B", stock="5O 4E", moves="1C"),
             frozenset({"4B"}),
             {
-                "5C": "The Cinco de Copas follows suit, but it is far below the As: the Rival keeps the trick "
-                "and its 11 points. You need not follow suit while the stock lasts.",
+                "5C": N_(
+                    "The Cinco de Copas follows suit, but it is far below the As: the Rival keeps the trick "
+                    "and its 11 points. You need not follow suit while the stock lasts."
+                ),
             },
-            "A card of another suit that is not trumps never wins the trick. Bastos are trumps: do you hold one?",
-            after="Even a small trump beats any card of another suit. You won, so you drew first, and you lead next.",
+            N_("A card of another suit that is not trumps never wins the trick. Bastos are trumps: do you hold one?"),
+            after=N_(
+                "Even a small trump beats any card of another suit. You won, so you drew first, and you lead next."
+            ),
         ),
     ),
 )
@@ -140,31 +169,44 @@ TRICKS_LESSON = Lesson(
 CANTES_LESSON = Lesson(
     3,
     "cantes",
-    "Singing twenty and forty",
-    "the Rey and Sota of a suit: 20, or 40",
+    N_("Singing twenty and forty"),
+    N_("the Rey and Sota of a suit: 20, or 40"),
     (
         Explain(
-            "If you hold the Rey and the Sota of one suit, you may sing them (cantar): "
-            "20 points, or 40 if the suit is trumps.\n\n"
-            "Singing shows the two cards but does not play them: they stay in your hand.",
+            N_(
+                "If you hold the Rey and the Sota of one suit, you may sing them (cantar): "
+                "20 points, or 40 if the suit is trumps.\n\n"
+                "Singing shows the two cards but does not play them: they stay in your hand."
+            ),
             "12C 10C",
         ),
         Explain(
-            "You may sing only just after your side has won a trick, before the next trick's first card. "
-            "Each suit is sung once a hand, and at most one cante for each trick your side wins."
+            N_(
+                "You may sing only just after your side has won a trick, before the next trick's first card. "
+                "Each suit is sung once a hand, and at most one cante for each trick your side wins."
+            )
         ),
         Move(
-            "You just won a trick with your As. Oros are trumps, and you hold the Rey and Sota of Oros "
-            "and of Copas. Sing one before you lead: each cante's key is on its button.",
+            N_(
+                "You just won a trick with your As. Oros are trumps, and you hold the Rey and Sota of Oros "
+                "and of Copas. Sing one before you lead: each cante's key is on its button."
+            ),
             _heads_up(0, {0: "1C 12O 10O 12C 10C 2E", 1: "4C 5B 6E 7B 2B 3B"}, "6O", stock="5E 4E", moves="4C 1C"),
             frozenset({"sing:O"}),
             {
-                "sing:C": "That is the twenty. Your Rey and Sota de Oros are trumps: they sing forty. "
-                "Sing the forty first; the Copas can wait for the next trick you win.",
+                "sing:C": N_(
+                    "That is the twenty. Your Rey and Sota de Oros are trumps: they sing forty. "
+                    "Sing the forty first; the Copas can wait for the next trick you win."
+                ),
             },
-            "Sing before you lead: once the next card is down, the chance is gone until your side wins another trick.",
-            after="Forty points, straight to your score, and both cards stay in your hand. "
-            "The twenty in Copas waits for the next trick you win.",
+            N_(
+                "Sing before you lead: once the next card is down, "
+                "the chance is gone until your side wins another trick."
+            ),
+            after=N_(
+                "Forty points, straight to your score, and both cards stay in your hand. "
+                "The twenty in Copas waits for the next trick you win."
+            ),
         ),
     ),
 )
@@ -174,29 +216,35 @@ CANTES_LESSON = Lesson(
 SEVEN_LESSON = Lesson(
     4,
     "seven",
-    "Changing the seven",
-    "the 7 of trumps for the muestra",
+    N_("Changing the seven"),
+    N_("the 7 of trumps for the muestra"),
     (
         Explain(
-            "If you hold the 7 of trumps, you may change it for the muestra: the muestra goes into your hand "
-            "and your 7 takes its place under the stock.\n\n"
-            "It is worth doing when the muestra is a strong card.",
+            N_(
+                "If you hold the 7 of trumps, you may change it for the muestra: the muestra goes into your hand "
+                "and your 7 takes its place under the stock.\n\n"
+                "It is worth doing when the muestra is a strong card."
+            ),
             "7E 1E",
         ),
         Explain(
-            "You change it at the same moment you would sing: after your side wins a trick and before the next "
-            "card, while the muestra is still on the table. Everybody sees it, and it happens once a hand."
+            N_(
+                "You change it at the same moment you would sing: after your side wins a trick and before the next "
+                "card, while the muestra is still on the table. Everybody sees it, and it happens once a hand."
+            )
         ),
         Move(
-            "You just won a trick. The muestra is the As de Espadas, the strongest trump, "
-            "and you hold the Siete de Espadas. Change it (c).",
+            N_(
+                "You just won a trick. The muestra is the As de Espadas, the strongest trump, "
+                "and you hold the Siete de Espadas. Change it (c)."
+            ),
             _heads_up(0, {0: "1C 7E 5B 12C 6O 2C", 1: "4C 5O 6E 7B 2B 3B"}, "1E", stock="4O 4E", moves="4C 1C"),
             frozenset({"swap:7E"}),
             {
-                "7E": "Playing the 7 throws away the chance to take the As: change it first, then lead.",
+                "7E": N_("Playing the 7 throws away the chance to take the As: change it first, then lead."),
             },
-            "Change first: the muestra may be taken only now, before the next card is played.",
-            after="You swapped a 7 worth nothing for an As worth 11, and the strongest trump.",
+            N_("Change first: the muestra may be taken only now, before the next card is played."),
+            after=N_("You swapped a 7 worth nothing for an As worth 11, and the strongest trump."),
         ),
     ),
 )
@@ -208,18 +256,22 @@ _MY_ARRASTRE = "1C 5C 7B 12B 4O 6O"
 ARRASTRE_LESSON = Lesson(
     5,
     "arrastre",
-    "The arrastre",
-    "follow suit, beat, trump; the partner's relief",
+    N_("The arrastre"),
+    N_("follow suit, beat, trump; the partner's relief"),
     (
         Explain(
-            "When the stock and the muestra are gone, the last six tricks are the arrastre, "
-            "and the rules turn strict.\n\n"
-            "If you hold a card of the suit led, you must play one (follow suit). And if an opponent is winning "
-            "with that suit, you must beat their card if you can (montar)."
+            N_(
+                "When the stock and the muestra are gone, the last six tricks are the arrastre, "
+                "and the rules turn strict.\n\n"
+                "If you hold a card of the suit led, you must play one (follow suit). And if an opponent is winning "
+                "with that suit, you must beat their card if you can (montar)."
+            )
         ),
         Move(
-            "Pairs: your partner sits opposite. Bastos are trumps and Left led the Sota de Copas. "
-            "Play a card. (At the table the cards you may not play are dimmed; here you may try any.)",
+            N_(
+                "Pairs: your partner sits opposite. Bastos are trumps and Left led the Sota de Copas. "
+                "Play a card. (At the table the cards you may not play are dimmed; here you may try any.)"
+            ),
             _arrastre(
                 4,
                 3,
@@ -236,15 +288,17 @@ ARRASTRE_LESSON = Lesson(
             {},
             "",
             replies=("2C", "1O"),
-            after="You held Copas, so you had to follow, and your As was the one card that beats the Sota.",
+            after=N_("You held Copas, so you had to follow, and your As was the one card that beats the Sota."),
         ),
         Explain(
-            "With no card of the suit led, and an opponent winning, you must trump. "
-            "If an opponent's trump is already winning, you must play a higher trump if you have one; "
-            "if you cannot beat it, any card will do."
+            N_(
+                "With no card of the suit led, and an opponent winning, you must trump. "
+                "If an opponent's trump is already winning, you must play a higher trump if you have one; "
+                "if you cannot beat it, any card will do."
+            )
         ),
         Move(
-            "Bastos are trumps and Left led the Tres de Espadas. You hold no Espadas. Play a card.",
+            N_("Bastos are trumps and Left led the Tres de Espadas. You hold no Espadas. Play a card."),
             _arrastre(
                 4,
                 3,
@@ -261,15 +315,19 @@ ARRASTRE_LESSON = Lesson(
             {},
             "",
             replies=("5E", "11E"),
-            after="No Espadas and an opponent winning: you had to trump, and any trump would do.",
+            after=N_("No Espadas and an opponent winning: you had to trump, and any trump would do."),
         ),
         Explain(
-            "In pairs there is one relief: when your partner is winning the trick, you still follow suit, "
-            "but you need not beat it; and with none of the suit led you may play any card, no trump needed."
+            N_(
+                "In pairs there is one relief: when your partner is winning the trick, you still follow suit, "
+                "but you need not beat it; and with none of the suit led you may play any card, no trump needed."
+            )
         ),
         Move(
-            "Right led the Cinco de Espadas, your partner took over with the As de Espadas and Left followed. "
-            "You have no Espadas. Must you trump?",
+            N_(
+                "Right led the Cinco de Espadas, your partner took over with the As de Espadas and Left followed. "
+                "You have no Espadas. Must you trump?"
+            ),
             _arrastre(
                 4,
                 1,
@@ -284,13 +342,17 @@ ARRASTRE_LESSON = Lesson(
             ),
             frozenset({"3C", "5C", "4O", "6O"}),
             {
-                "7B": "You need not trump: your partner is winning the trick, so any card is allowed. "
-                "Keep your trumps for later.",
-                "12B": "You need not trump: your partner is winning the trick, so any card is allowed. "
-                "Keep your trumps for later.",
+                "7B": N_(
+                    "You need not trump: your partner is winning the trick, so any card is allowed. "
+                    "Keep your trumps for later."
+                ),
+                "12B": N_(
+                    "You need not trump: your partner is winning the trick, so any card is allowed. "
+                    "Keep your trumps for later."
+                ),
             },
             "",
-            after="Your partner was winning, so you were free to play any card, and your trumps stay in your hand.",
+            after=N_("Your partner was winning, so you were free to play any card, and your trumps stay in your hand."),
             coach=True,
         ),
     ),
@@ -301,16 +363,20 @@ ARRASTRE_LESSON = Lesson(
 COUNTING_LESSON = Lesson(
     6,
     "counting",
-    "Counting to 101",
-    "the last ten, treinta malas, de vueltas",
+    N_("Counting to 101"),
+    N_("the last ten, treinta malas, de vueltas"),
     (
         Explain(
-            "Your side's score for a hand is its card points, plus its cantes, plus 10 for the last trick "
-            "(the diez de últimas). The cards hold 120, so a hand is worth 130 before cantes."
+            N_(
+                "Your side's score for a hand is its card points, plus its cantes, plus 10 for the last trick "
+                "(the diez de últimas). The cards hold 120, so a hand is worth 130 before cantes."
+            )
         ),
         Move(
-            "Two tricks left, Oros are trumps and you lead. The Rival holds the Rey de Oros and the Tres de Copas. "
-            "Which card do you lead to win the last trick?",
+            N_(
+                "Two tricks left, Oros are trumps and you lead. The Rival holds the Rey de Oros and the Tres de Copas. "
+                "Which card do you lead to win the last trick?"
+            ),
             _arrastre(
                 2,
                 0,
@@ -320,27 +386,35 @@ COUNTING_LESSON = Lesson(
             ),
             frozenset({"2C"}),
             {
-                "1O": "Your As would win this trick, but then the Rival's Tres takes the last one, and the ten "
-                "with it. Lead the 2: the Rival must take it, then lead the Rey into your As.",
+                "1O": N_(
+                    "Your As would win this trick, but then the Rival's Tres takes the last one, and the ten "
+                    "with it. Lead the 2: the Rival must take it, then lead the Rey into your As."
+                ),
             },
             "",
             replies=("3C", "12O", "1O"),
-            after="You kept your As for the end and took the ten for the last trick.",
+            after=N_("You kept your As for the end and took the ten for the last trick."),
             coach=True,
         ),
         Explain(
-            "The first side to 101 points wins a juego; three juegos win the coto, and the match.\n\n"
-            "Treinta malas: in the first hand of a juego, your 101 counts only if at least 30 of it came from "
-            "cards and the last ten. Cantes alone are not enough."
+            N_(
+                "The first side to 101 points wins a juego; three juegos win the coto, and the match.\n\n"
+                "Treinta malas: in the first hand of a juego, your 101 counts only if at least 30 of it came from "
+                "cards and the last ten. Cantes alone are not enough."
+            )
         ),
         Explain(
-            "If nobody wins the juego in its first hand, you play on de vueltas: a new hand, with both scores "
-            "kept. Now the first side to reach 101 wins at that very moment, after a trick or a cante, "
-            "even with cards still in hand."
+            N_(
+                "If nobody wins the juego in its first hand, you play on de vueltas: a new hand, with both scores "
+                "kept. Now the first side to reach 101 wins at that very moment, after a trick or a cante, "
+                "even with cards still in hand."
+            )
         ),
         Move(
-            "De vueltas: your side has 88 and the Rival 70. The Rival led the Tres de Copas. "
-            "Can you finish the juego now?",
+            N_(
+                "De vueltas: your side has 88 and the Rival 70. The Rival led the Tres de Copas. "
+                "Can you finish the juego now?"
+            ),
             _heads_up(
                 0,
                 {0: "1C 4E 5B 6E 7B 2E", 1: "3C 4C 5O 7C 2B 3B"},
@@ -351,8 +425,8 @@ COUNTING_LESSON = Lesson(
             ),
             frozenset({"1C"}),
             {},
-            "That card does not take the trick. It holds 10 points, 21 with your As: 88 + 21 is past 101.",
-            after="88 + 21 = 109: you passed 101 and won the juego at once, with cards still in hand.",
+            N_("That card does not take the trick. It holds 10 points, 21 with your As: 88 + 21 is past 101."),
+            after=N_("88 + 21 = 109: you passed 101 and won the juego at once, with cards still in hand."),
         ),
     ),
 )

@@ -6,15 +6,25 @@ must act). :func:`check` judges an action in a move step: an illegal action
 is refused with the engine's own words for the rule it breaks, a legal but
 wrong one with the lesson's explanation (and, where the step asks for it,
 the coach's reason for the right move); the right one is played out and told.
+
+The model objects keep their texts in English, marked for the catalogs
+(``N_`` in :mod:`.content`); they are translated when they are shown, so that
+a change of language takes effect at once: :func:`shown` for any of them, and
+the ``shown_*`` properties (:attr:`Lesson.shown_title`,
+:attr:`Lesson.shown_summary`, :attr:`Explain.shown_text`,
+:attr:`Move.shown_task`). :func:`check`'s verdicts, :func:`names` and
+:func:`tell` are in the current language.
 """
 
 from __future__ import annotations
 
+import gettext
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Protocol
 
-from ..coach import advise
+from ..coach import Reason, advise
 from ..engine import (
     Action,
     CanteSung,
@@ -32,15 +42,70 @@ from ..engine import (
     parse_action,
     seat_view,
 )
+from ..i18n import N_, _, ngettext
 
 PLAYER = 0
-HEADS_UP_NAMES = ("You", "Rival")
-PAIR_NAMES = ("You", "Right", "Partner", "Left")
+#: The seats' names, in English (translated by :func:`names`).
+HEADS_UP_NAMES = (N_("You"), N_("Rival"))
+PAIR_NAMES = (N_("You"), N_("Right"), N_("Partner"), N_("Left"))
 
 
 def names(players: int) -> tuple[str, ...]:
-    """The seats' names as the table shows them."""
-    return HEADS_UP_NAMES if players == 2 else PAIR_NAMES
+    """The seats' names as the table shows them, in the current language."""
+    return tuple(_(name) for name in (HEADS_UP_NAMES if players == 2 else PAIR_NAMES))
+
+
+class Translator(Protocol):
+    """What :class:`Said` builds its text with (``gettext.NullTranslations`` for English)."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
+
+class _Current:
+    """The translator of :mod:`guinote_tui.i18n`, in the current language at each call."""
+
+    def gettext(self, message: str, /) -> str:
+        return _(message)
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str:
+        return ngettext(singular, plural, n)
+
+
+_ENGLISH: Translator = gettext.NullTranslations()
+_CURRENT: Translator = _Current()
+
+
+class Said(str):
+    """A lesson's text built from parts when the lessons are made (a card's name, its points).
+
+    It is the English text (a ``str``: what the model holds and the tests
+    read), and :meth:`now` builds it again in the current language. ``make``
+    builds the text with the translator it is given, through ``tr.gettext`` and
+    ``tr.ngettext`` (names the catalogs' extraction finds).
+
+        >>> Said(lambda tr: tr.gettext("Find the card worth the most points.")).now()
+        'Find the card worth the most points.'
+    """
+
+    make: Callable[[Translator], str]
+
+    def __new__(cls, make: Callable[[Translator], str]) -> Said:
+        said = super().__new__(cls, make(_ENGLISH))
+        said.make = make
+        return said
+
+    def now(self) -> str:
+        """The text in the current language."""
+        return self.make(_CURRENT)
+
+
+def shown(text: str) -> str:
+    """A lesson's text (English, as the model keeps it) in the current language; ``""`` stays empty."""
+    if isinstance(text, Said):
+        return text.now()
+    return _(text) if text else text
 
 
 @dataclass(frozen=True)
@@ -50,6 +115,11 @@ class Explain:
     text: str
     #: Cards drawn under the text (at most six, in the card notation: ``"1O 3O"``).
     cards: str = ""
+
+    @property
+    def shown_text(self) -> str:
+        """:attr:`text` in the current language."""
+        return shown(self.text)
 
 
 @dataclass(frozen=True)
@@ -97,6 +167,11 @@ class Move:
     def state(self) -> HandState:
         return self.position.state()
 
+    @property
+    def shown_task(self) -> str:
+        """:attr:`task` in the current language."""
+        return shown(self.task)
+
 
 Step = Explain | Move
 
@@ -114,10 +189,20 @@ class Lesson:
     def moves(self) -> tuple[Move, ...]:
         return tuple(step for step in self.steps if isinstance(step, Move))
 
+    @property
+    def shown_title(self) -> str:
+        """:attr:`title` in the current language."""
+        return shown(self.title)
+
+    @property
+    def shown_summary(self) -> str:
+        """:attr:`summary` in the current language."""
+        return shown(self.summary)
+
 
 @dataclass(frozen=True)
 class Verdict:
-    """The lesson's judgement of an answer: right or not, and what to tell the player."""
+    """The lesson's judgement of an answer: right or not, and what to tell the player (in the current language)."""
 
     ok: bool
     message: str
@@ -140,27 +225,27 @@ def check(step: Move, action: Action | str) -> Verdict:
     state = step.state()
     problem = state.why_illegal(action)
     if problem:
-        return Verdict(False, f"That is not allowed: {problem}.", legal=False)
+        return Verdict(False, _("That is not allowed: {problem}.").format(problem=problem), legal=False)
     if str(action) in step.accept:
         after, lines = play_out(step, action)
-        message = " ".join([*lines, step.after]).strip()
+        message = " ".join([*lines, shown(step.after)]).strip()
         return Verdict(True, message, state=after)
-    message = step.wrong.get(str(action), step.hint)
+    message = shown(step.wrong.get(str(action), step.hint))
     if step.coach:
-        message = f"{message} The coach says: {coach_reason(step)}"
+        message = _("{explanation} The coach says: {reason}").format(explanation=message, reason=coach_reason(step))
     return Verdict(False, message)
 
 
-_REASONS: dict[int, tuple[Move, str]] = {}
+_REASONS: dict[int, tuple[Move, Reason]] = {}
 
 
 def coach_reason(step: Move) -> str:
-    """The coach's reason for its move in ``step``'s position (asked once per step)."""
+    """The coach's reason for its move in ``step``'s position, in the current language (asked once per step)."""
     known = _REASONS.get(id(step))
     if known is None or known[0] is not step:
         advice = advise(seat_view(step.state(), PLAYER, events=False), random.Random(0))
-        known = _REASONS[id(step)] = (step, advice.reason.text)
-    return known[1]
+        known = _REASONS[id(step)] = (step, advice.reason)
+    return known[1].text
 
 
 def coach_action(step: Move) -> Action:
@@ -183,32 +268,52 @@ def play_out(step: Move, action: Action) -> tuple[HandState, list[str]]:
 
 
 def tell(events: list[Event], players: int) -> list[str]:
-    """Plain sentences for what the player may know of ``events``."""
+    """Plain sentences for what the player may know of ``events``, in the current language."""
     who = names(players)
     out: list[str] = []
     for event in events:
         if isinstance(event, CardPlayed) and event.seat != PLAYER:  # the player knows their own card
-            out.append(f"{who[event.seat]} plays the {event.card.name}.")
+            out.append(_("{name} plays the {card}.").format(name=who[event.seat], card=event.card.name))
         elif isinstance(event, TrickWon):
-            verb = "win" if event.winner == PLAYER else "wins"
-            out.append(f"{who[event.winner]} {verb} the trick: {event.points} points.")
+            if event.winner == PLAYER:
+                text = ngettext(
+                    "You win the trick: {points} point.", "You win the trick: {points} points.", event.points
+                )
+            else:
+                text = ngettext(
+                    "{name} wins the trick: {points} point.", "{name} wins the trick: {points} points.", event.points
+                )
+            out.append(text.format(name=who[event.winner], points=event.points))
         elif isinstance(event, LastTrickTen):
-            out.append("And 10 more for the last trick.")
+            out.append(_("And 10 more for the last trick."))
         elif isinstance(event, CardDrawn) and event.seat == PLAYER and event.card is not None:
-            out.append(f"You draw the {event.card.name}.")
+            out.append(_("You draw the {card}.").format(card=event.card.name))
         elif isinstance(event, MuestraTaken) and event.seat == PLAYER:
-            out.append(f"You draw the muestra, the {event.card.name}.")
+            out.append(_("You draw the muestra, the {card}.").format(card=event.card.name))
         elif isinstance(event, CanteSung):
-            verb = "sing" if event.seat == PLAYER else "sings"
-            out.append(f"{who[event.seat]} {verb} {event.points} in {event.suit.title}.")
+            text = _("You sing {points} in {suit}.") if event.seat == PLAYER else _("{name} sings {points} in {suit}.")
+            out.append(text.format(name=who[event.seat], points=event.points, suit=event.suit.title))
         elif isinstance(event, SevenChanged):
-            out.append(f"The {event.taken.name} is now in your hand; the {event.given.name} lies under the stock.")
+            text = _("The {taken} is now in your hand; the {given} lies under the stock.")
+            out.append(text.format(taken=event.taken.name, given=event.given.name))
         elif isinstance(event, HandEnded):
             result = event.result
             assert isinstance(result, HandResult)
             if result.juego_winner is not None and result.stopped_early:
-                side = "Your side wins" if result.juego_winner == PLAYER else "The other side wins"
-                out.append(f"{side} the juego with {result.totals[result.juego_winner]} points.")
+                points = result.totals[result.juego_winner]
+                if result.juego_winner == PLAYER:
+                    text = ngettext(
+                        "Your side wins the juego with {points} point.",
+                        "Your side wins the juego with {points} points.",
+                        points,
+                    )
+                else:
+                    text = ngettext(
+                        "The other side wins the juego with {points} point.",
+                        "The other side wins the juego with {points} points.",
+                        points,
+                    )
+                out.append(text.format(points=points))
     return out
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import storage
+from ..i18n import _
 
 FILE_NAME = "lessons.json"
 VERSION = 1
@@ -55,9 +56,11 @@ class Progress:
             if not isinstance(done, list) or not all(isinstance(item, str) for item in done):
                 raise storage.damaged(path, 'expected {"done": [lesson ids]}')
         except storage.Damaged as exc:
-            return cls(path, problem=f"{exc}; your lessons start afresh")
+            return cls(path, problem=_("{problem}; your lessons start afresh").format(problem=exc))
         except OSError as exc:
-            problem = f"{path.name} could not be read ({exc.strerror or exc}); your lessons start afresh"
+            problem = _("{file} could not be read ({error}); your lessons start afresh").format(
+                file=path.name, error=exc.strerror or exc
+            )
             return cls(path, problem=problem)
         return cls(path, set(done))
 
@@ -71,5 +74,7 @@ class Progress:
             if self.save_failed:
                 return None
             self.save_failed = True
-            return f"Your progress could not be saved in {self.path.parent} ({exc.strerror or exc})."
+            return _("Your progress could not be saved in {folder} ({error}).").format(
+                folder=self.path.parent, error=exc.strerror or exc
+            )
         return None
