@@ -3,7 +3,11 @@
 Pure functions over what :class:`guinote_tui.memory.Statistics` returns
 (no textual, rich or click here): the names of tables and endings, the
 rating's line and its plain explanation, the chart's smoothed series, the
-plain-text report and the JSON object.
+plain-text report and the JSON object. The words are in the current
+language (:mod:`guinote_tui.i18n`); the tables of names below keep the
+English, marked for the catalogs, and are read through :func:`size_name`,
+:func:`ending_name`, :func:`rating_explanation` and :func:`empty_text`. The
+JSON object is not translated.
 
     >>> from guinote_tui.memory import LevelResult
     >>> table_name(LevelResult(4, "hard", "easy", False, 3, 2, 9, 4.5))
@@ -20,30 +24,57 @@ from datetime import datetime
 from typing import Any
 
 from .engine import Termination
+from .i18n import N_, _, ngettext, pgettext
 from .memory import LevelResult, PointsSample, RatingState, Summary
 
-SIZE_NAMES = {2: "heads-up", 4: "pairs"}
+#: The table sizes' names, in English (:func:`size_name` translates them).
+SIZE_NAMES = {2: N_("heads-up"), 4: N_("pairs")}
 
-#: How a hand ended, short enough for a column (the engine's :attr:`Termination.text` is the long form).
+#: How a hand ended, short enough for a column (the engine's :attr:`Termination.text` is the long form);
+#: in English (:func:`ending_name` translates them).
 ENDING_NAMES: dict[Termination, str] = {
-    Termination.TARGET: "a side reached the target",
-    Termination.VUELTAS_TRICK: "de vueltas, on a trick",
-    Termination.VUELTAS_CANTE: "de vueltas, with a cante",
-    Termination.VUELTAS_TUTE: "de vueltas, with a tute",
-    Termination.TUTE: "tute",
-    Termination.BOTH_LAST_TRICK: "both past, last trick won",
-    Termination.BOTH_HIGHER: "both past, higher score won",
-    Termination.BOTH_TIED: "both past and tied",
-    Termination.TREINTA_MALAS: "treinta malas",
-    Termination.DE_VUELTAS: "nobody reached: de vueltas",
+    Termination.TARGET: N_("a side reached the target"),
+    Termination.VUELTAS_TRICK: N_("de vueltas, on a trick"),
+    Termination.VUELTAS_CANTE: N_("de vueltas, with a cante"),
+    Termination.VUELTAS_TUTE: N_("de vueltas, with a tute"),
+    Termination.TUTE: N_("tute"),
+    Termination.BOTH_LAST_TRICK: N_("both past, last trick won"),
+    Termination.BOTH_HIGHER: N_("both past, higher score won"),
+    Termination.BOTH_TIED: N_("both past and tied"),
+    Termination.TREINTA_MALAS: N_("treinta malas"),
+    Termination.DE_VUELTAS: N_("nobody reached: de vueltas"),
 }
 
-RATING_EXPLANATION = (
+#: In English (:func:`rating_explanation` translates it).
+RATING_EXPLANATION = N_(
     "1500 is the normal bot's strength; 200 points above a rival wins about three juegos in four. "
     "The range holds your strength with 95 % confidence and narrows as you play."
 )
 
-EMPTY_TEXT = "Nothing recorded yet. Play a hand and it will show here."
+#: In English (:func:`empty_text` translates it).
+EMPTY_TEXT = N_("Nothing recorded yet. Play a hand and it will show here.")
+
+
+def size_name(players: int) -> str:
+    """The name of a table size (``heads-up``, ``pairs``) in the current language."""
+    name = SIZE_NAMES.get(players)
+    return _(name) if name is not None else str(players)
+
+
+def ending_name(termination: Termination) -> str:
+    """How a hand ended, short, in the current language."""
+    name = ENDING_NAMES.get(termination)
+    return _(name) if name is not None else termination.value
+
+
+def rating_explanation() -> str:
+    """What the rating means, in the current language."""
+    return _(RATING_EXPLANATION)
+
+
+def empty_text() -> str:
+    """What the statistics say before any hand is recorded, in the current language."""
+    return _(EMPTY_TEXT)
 
 
 def percent(share: float | None) -> str:
@@ -52,10 +83,12 @@ def percent(share: float | None) -> str:
 
 def table_name(result: LevelResult) -> str:
     """The table a result is about: the size, the rivals' level, and in pairs the partner's if different."""
-    name = f"{SIZE_NAMES.get(result.players, str(result.players))} · {result.rival_level}"
+    size = size_name(result.players)
     if result.partner_level is not None and result.partner_level != result.rival_level:
-        name += f", partner {result.partner_level}"
-    return name
+        return _("{size} · {level}, partner {partner}").format(
+            size=size, level=result.rival_level, partner=result.partner_level
+        )
+    return f"{size} · {result.rival_level}"
 
 
 def interval_text(result: LevelResult) -> str:
@@ -74,12 +107,12 @@ def sureness(state: RatingState) -> str:
     """How sure the rating is, in a word or two, from its deviation."""
     rd = state.rating.rd
     if rd >= 250:
-        return "a first guess"
+        return _("a first guess")
     if rd >= 150:
-        return "rough"
+        return _("rough")
     if rd >= 80:
-        return "fairly sure"
-    return "sure"
+        return _("fairly sure")
+    return _("sure")
 
 
 def short_date(moment: str | None) -> str:
@@ -94,10 +127,20 @@ def short_date(moment: str | None) -> str:
 def rating_line(state: RatingState) -> str:
     """One table size's rating: ``1562 (95 %: 1410–1714), fairly sure, from 23 rated juegos``."""
     if not state.juegos:
-        return "not rated yet: finish a juego without undo, hints or open hands"
+        return _("not rated yet: finish a juego without undo, hints or open hands")
     low, high = state.interval
-    juegos = f"{state.juegos} rated juego{'s' if state.juegos != 1 else ''}"
-    return f"{state.rating.rating:.0f} (95 %: {low:.0f}–{high:.0f}), {sureness(state)}, from {juegos}"
+    line = ngettext(
+        "{rating} (95 %: {low}–{high}), {sureness}, from {juegos} rated juego",
+        "{rating} (95 %: {low}–{high}), {sureness}, from {juegos} rated juegos",
+        state.juegos,
+    )
+    return line.format(
+        rating=f"{state.rating.rating:.0f}",
+        low=f"{low:.0f}",
+        high=f"{high:.0f}",
+        sureness=sureness(state),
+        juegos=state.juegos,
+    )
 
 
 @dataclass(frozen=True)
@@ -149,32 +192,37 @@ def ending_rows(endings: dict[Termination, int]) -> list[tuple[str, int, float]]
     """How hands ended: (name, hands, share), most frequent first."""
     total = sum(endings.values())
     rows = sorted(endings.items(), key=lambda item: -item[1])
-    return [(ENDING_NAMES.get(t, t.value), n, n / total if total else 0.0) for t, n in rows]
+    return [(ending_name(t), n, n / total if total else 0.0) for t, n in rows]
 
 
 def cante_rows(summary: Summary) -> list[tuple[str, int, int]]:
-    """(what, the player's side, the rivals) for cantes, their points, tutes and capotes."""
+    """(what, the player's side, the rivals) for cantes, their points, tutes and capotes; what is translated."""
     c = summary.cantes
     return [
-        ("cantes", c.cantes_player, c.cantes_rivals),
-        ("cante points", c.cante_points_player, c.cante_points_rivals),
-        ("tutes", c.tutes_player, c.tutes_rivals),
-        ("capotes", c.capotes_player, c.capotes_rivals),
+        (_("cantes"), c.cantes_player, c.cantes_rivals),
+        (_("cante points"), c.cante_points_player, c.cante_points_rivals),
+        (_("tutes"), c.tutes_player, c.tutes_rivals),
+        (_("capotes"), c.capotes_player, c.capotes_rivals),
     ]
 
 
 def overview(summary: Summary) -> str:
     """The totals in one line (the unfinished matches only when there are some)."""
     t = summary.totals
-    matches = f"{t.matches_won} won, {t.matches_lost} lost"
     if t.matches_unfinished:
-        matches += f", {t.matches_unfinished} unfinished"
+        matches = ngettext(
+            "{n} match ({won} won, {lost} lost, {unfinished} unfinished)",
+            "{n} matches ({won} won, {lost} lost, {unfinished} unfinished)",
+            t.matches,
+        )
+    else:
+        matches = ngettext("{n} match ({won} won, {lost} lost)", "{n} matches ({won} won, {lost} lost)", t.matches)
     return " · ".join(
         [
-            f"{t.hands} hand{'s' if t.hands != 1 else ''}",
-            f"{t.juegos} juego{'s' if t.juegos != 1 else ''} ({t.juegos_won} won)",
-            f"{t.cotos} coto{'s' if t.cotos != 1 else ''} ({t.cotos_won} won)",
-            f"{t.matches} match{'es' if t.matches != 1 else ''} ({matches})",
+            ngettext("{n} hand", "{n} hands", t.hands).format(n=t.hands),
+            ngettext("{n} juego ({won} won)", "{n} juegos ({won} won)", t.juegos).format(n=t.juegos, won=t.juegos_won),
+            ngettext("{n} coto ({won} won)", "{n} cotos ({won} won)", t.cotos).format(n=t.cotos, won=t.cotos_won),
+            matches.format(n=t.matches, won=t.matches_won, lost=t.matches_lost, unfinished=t.matches_unfinished),
         ]
     )
 
@@ -184,9 +232,10 @@ def points_line(summary: Summary) -> str:
     player, rivals = points_per_hand(summary)
     parts = []
     if summary.totals.first_played:
-        parts.append(f"since {short_date(summary.totals.first_played)}")
+        parts.append(_("since {date}").format(date=short_date(summary.totals.first_played)))
     if player is not None and rivals is not None:
-        parts.append(f"points per hand: your side {player:.1f}, the rivals {rivals:.1f}")
+        line = _("points per hand: your side {player}, the rivals {rivals}")
+        parts.append(line.format(player=f"{player:.1f}", rivals=f"{rivals:.1f}"))
     return " · ".join(parts)
 
 
@@ -246,33 +295,67 @@ def summary_dict(summary: Summary) -> dict[str, Any]:
 
 
 def _result_lines(results: list[LevelResult]) -> list[str]:
-    width = max(len(table_name(r)) for r in results)
-    lines = [f"  {'table':<{width}}  {'juegos':>6}  {'won':>4}  {'share (95 %)':<14}  {'hands':>5}  {'± pts/hand':>10}"]
-    for r in results:
-        lines.append(
-            f"  {table_name(r):<{width}}  {r.juegos:>6}  {r.wins:>4}  {interval_text(r):<14}  {r.hands:>5}"
-            f"  {signed(r.mean_points_difference):>10}"
-        )
-    return lines
+    heads = [
+        pgettext("statistics column", "table"),
+        pgettext("statistics column", "juegos"),
+        pgettext("statistics column", "won"),
+        pgettext("statistics column", "share (95 %)"),
+        pgettext("statistics column", "hands"),
+        pgettext("statistics column", "± pts/hand"),
+    ]
+    rows = [
+        [
+            table_name(r),
+            str(r.juegos),
+            str(r.wins),
+            interval_text(r),
+            str(r.hands),
+            signed(r.mean_points_difference),
+        ]
+        for r in results
+    ]
+    # The widths the English headings were made for, wider where a heading or a table's name needs it.
+    widths = [max(len(heads[0]), *(len(row[0]) for row in rows)), 6, 4, 14, 5, 10]
+    widths = [max(width, len(head)) for width, head in zip(widths, heads, strict=True)]
+    left = (True, False, False, True, False, False)
+
+    def line(cells: list[str]) -> str:
+        parts = [
+            f"{cell:<{width}}" if flush else f"{cell:>{width}}"
+            for cell, width, flush in zip(cells, widths, left, strict=True)
+        ]
+        return "  " + "  ".join(parts)
+
+    return [line(heads), *(line(row) for row in rows)]
 
 
 def text_lines(summary: Summary) -> list[str]:
     """The summary as plain text, for ``guinote stats``."""
     if not summary.totals.hands:
-        return [EMPTY_TEXT]
+        return [empty_text()]
     lines = [overview(summary), points_line(summary)]
-    lines += ["", "Rating"]
-    for size, state in summary.ratings.items():
-        lines.append(f"  {SIZE_NAMES[size]:<9} {rating_line(state)}")
-    lines.append(f"  ({RATING_EXPLANATION})")
+    lines += ["", _("Rating")]
+    sizes = [size_name(size) for size in summary.ratings]
+    size_width = max([9, *(len(name) for name in sizes)])
+    for name, state in zip(sizes, summary.ratings.values(), strict=True):
+        lines.append(f"  {name:<{size_width}} {rating_line(state)}")
+    lines.append(f"  ({rating_explanation()})")
     plain = [r for r in summary.results if not r.assisted]
     assisted = [r for r in summary.results if r.assisted]
     if plain:
-        lines += ["", "Results by table", *_result_lines(plain)]
+        lines += ["", _("Results by table"), *_result_lines(plain)]
     if assisted:
-        lines += ["", "Assisted (undo, hints or open hands; not rated)", *_result_lines(assisted)]
-    lines += ["", f"Cantes over {summary.cantes.hands} hands", f"  {'':<13} {'your side':>9}  {'rivals':>6}"]
-    lines += [f"  {what:<13} {mine:>9}  {theirs:>6}" for what, mine, theirs in cante_rows(summary)]
-    lines += ["", "How hands ended"]
-    lines += [f"  {name:<27} {count:>6}  {percent(share):>5}" for name, count, share in ending_rows(summary.endings)]
+        lines += ["", _("Assisted (undo, hints or open hands; not rated)"), *_result_lines(assisted)]
+    cantes = cante_rows(summary)
+    mine_head, theirs_head = pgettext("statistics column", "your side"), pgettext("statistics column", "rivals")
+    what_width = max([13, *(len(what) for what, _mine, _theirs in cantes)])
+    mine_width, theirs_width = max(9, len(mine_head)), max(6, len(theirs_head))
+    hands = summary.cantes.hands
+    lines += ["", ngettext("Cantes over {n} hand", "Cantes over {n} hands", hands).format(n=hands)]
+    lines.append(f"  {'':<{what_width}} {mine_head:>{mine_width}}  {theirs_head:>{theirs_width}}")
+    lines += [f"  {what:<{what_width}} {mine:>{mine_width}}  {theirs:>{theirs_width}}" for what, mine, theirs in cantes]
+    lines += ["", _("How hands ended")]
+    endings = ending_rows(summary.endings)
+    name_width = max([27, *(len(name) for name, _count, _share in endings)])
+    lines += [f"  {name:<{name_width}} {count:>6}  {percent(share):>5}" for name, count, share in endings]
     return lines

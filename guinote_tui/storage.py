@@ -31,15 +31,24 @@ import time
 from pathlib import Path
 from typing import Any
 
+from .i18n import _
+
 APP_NAME = "guinote-tui"
 
 
 class Damaged(Exception):
-    """A file could not be read and was set aside; ``str()`` is the one line to show."""
+    """A file could not be read and was set aside; ``str()`` is the one line to show (in the current language)."""
 
     def __init__(self, path: Path, problem: str, moved_to: Path | None) -> None:
-        where = f"it was moved to {moved_to.name}" if moved_to else "it could not be moved aside and was left as it is"
-        super().__init__(f"{path.name} could not be read ({problem}); {where}")
+        if moved_to:
+            line = _("{file} could not be read ({problem}); it was moved to {moved}").format(
+                file=path.name, problem=problem, moved=moved_to.name
+            )
+        else:
+            line = _("{file} could not be read ({problem}); it could not be moved aside and was left as it is").format(
+                file=path.name, problem=problem
+            )
+        super().__init__(line)
         self.path = path
         self.moved_to = moved_to
 
@@ -103,7 +112,7 @@ def read_json(path: Path) -> Any | None:
     except FileNotFoundError:
         return None
     except UnicodeDecodeError as exc:
-        raise Damaged(path, f"not UTF-8 text: {exc.reason}", set_aside(path)) from None
+        raise Damaged(path, _("not UTF-8 text: {reason}").format(reason=exc.reason), set_aside(path)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

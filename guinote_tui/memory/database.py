@@ -60,6 +60,7 @@ from urllib.parse import quote
 
 from .. import storage
 from ..engine import Match, Termination
+from ..i18n import _
 from .facts import HandFacts, TableInfo, hand_facts
 from .rating import Rating, age, expected, is_rated_level, juego_game, update
 from .results import CanteCounts, LevelResult, PointsSample, RatingPoint, RatingState, Summary, Totals
@@ -192,6 +193,8 @@ class Statistics:
         #: The file this object set aside as damaged, if it did.
         self.set_aside_to: Path | None = None
         self._untold: str | None = None
+        #: The last problem told is "statistics cannot be saved" (it is then not told again).
+        self._told_cannot_save = False
         self._lock = threading.RLock()
         self._connection: sqlite3.Connection | None = None
         self._writable = False
@@ -214,13 +217,15 @@ class Statistics:
         logger.warning("%s", line)
         self.problem = line
         self._untold = line
+        self._told_cannot_save = False
 
     def _cannot_save(self, exc: BaseException | str) -> None:
         """Recording stops for this session, with one line said once."""
         reason = exc if isinstance(exc, str) else (str(exc) or type(exc).__name__)
         self._writable = False
-        if self.problem is None or not self.problem.startswith("Statistics cannot be saved"):
-            self._tell(f"Statistics cannot be saved ({reason}); the game goes on without them.")
+        if not self._told_cannot_save:
+            self._tell(_("Statistics cannot be saved ({reason}); the game goes on without them.").format(reason=reason))
+            self._told_cannot_save = True
 
     # -- opening -----------------------------------------------------------------------
 
@@ -245,8 +250,14 @@ class Statistics:
                     self._cannot_save(str(exc))
                     return
                 moved = self._set_aside()
-                where = f"it was moved to {moved.name}" if moved else "it could not be moved aside"
-                self._tell(f"{self.path.name} could not be read ({exc}); {where} and a new one was started.")
+                if moved:
+                    line = _("{file} could not be read ({problem}); it was moved to {moved} and a new one was started.")
+                    self._tell(line.format(file=self.path.name, problem=exc, moved=moved.name))
+                else:
+                    line = _(
+                        "{file} could not be read ({problem}); it could not be moved aside and a new one was started."
+                    )
+                    self._tell(line.format(file=self.path.name, problem=exc))
                 if moved is None:
                     self._writable = False
                     return
@@ -317,10 +328,11 @@ class Statistics:
     def _migrate(self, connection: sqlite3.Connection) -> None:
         version = connection.execute("PRAGMA user_version").fetchone()[0]
         if version > self.version:
-            raise _Newer(
-                f"{self.path.name} was written by a newer guinote-tui (schema {version}, this one knows up to "
-                f"{self.version}); it is left as it is and statistics are not saved."
+            line = _(
+                "{file} was written by a newer guinote-tui (schema {version}, this one knows up to "
+                "{known}); it is left as it is and statistics are not saved."
             )
+            raise _Newer(line.format(file=self.path.name, version=version, known=self.version))
         if version == self.version:
             return
         connection.execute("BEGIN IMMEDIATE")
@@ -397,9 +409,9 @@ class Statistics:
                     return step(connection)
             except sqlite3.Error as exc:
                 if _is_busy(exc):
-                    self._tell(f"Statistics: this hand could not be saved ({exc}).")
+                    self._tell(_("Statistics: this hand could not be saved ({error}).").format(error=exc))
                 elif _is_damage(exc):
-                    self._cannot_save(f"the file is damaged: {exc}")
+                    self._cannot_save(_("the file is damaged: {error}").format(error=exc))
                 else:
                     self._cannot_save(exc)
                 return default
@@ -414,7 +426,7 @@ class Statistics:
             try:
                 return step(self._connection)
             except sqlite3.Error as exc:
-                self._tell(f"Statistics could not be read ({exc}).")
+                self._tell(_("Statistics could not be read ({error}).").format(error=exc))
                 return default
 
     # -- recording -----------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The statistics core imports no interface, and only the engine, storage and the strength table."""
+"""The statistics core imports no interface, and only the engine, storage, the strength table and the translator."""
 
 from __future__ import annotations
 
@@ -10,7 +10,13 @@ from pathlib import Path
 import guinote_tui
 
 ROOT = Path(guinote_tui.__file__).parent
-ALLOWED = ("guinote_tui.engine", "guinote_tui.storage", "guinote_tui.ai.strength", "guinote_tui.memory")
+ALLOWED = (
+    "guinote_tui.engine",
+    "guinote_tui.storage",
+    "guinote_tui.ai.strength",
+    "guinote_tui.memory",
+    "guinote_tui.i18n",
+)
 
 
 def imported(path: Path, package: str) -> set[str]:
