@@ -83,9 +83,10 @@ class LastTrickScreen(SizeGuard, ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,l,enter,space", "close", "Close")]
 
     def __init__(self, trick: Trick, names: tuple[str, ...], players: int, rules: Rules) -> None:
+        """``names``: the seats' names in English (the session's), shown translated."""
         super().__init__(classes="dialog-screen")
         self.trick = trick
-        self.names = names
+        self.names = tuple(_(name) for name in names)
         self.players = players
         self.rules = rules
 

@@ -24,15 +24,14 @@ from ..widgets.notice import SizeGuard, TooSmall
 
 def entry_markup(entry: TrickEntry, narrator: Narrator) -> str:
     """One trick of the history as console markup (a title line, the cards, what followed)."""
-    names = narrator.names
-    cards = "   ".join(f"{names[seat]} {card_markup(card)}" for seat, card in entry.cards)
+    cards = "   ".join(f"{narrator.name(seat)} {card_markup(card)}" for seat, card in entry.cards)
     if entry.winner is None or entry.winning is None or entry.why is None:
         title = _("Trick {number}").format(number=entry.number)
         return f"[b]{title}[/b] [dim]{_('(being played)')}[/dim]\n  {cards}"
     if entry.winner == HUMAN:
         title = _("Trick {number} to you").format(number=entry.number)
     else:
-        title = _("Trick {number} to {name}").format(number=entry.number, name=names[entry.winner])
+        title = _("Trick {number} to {name}").format(number=entry.number, name=narrator.name(entry.winner))
     if entry.last_ten:
         points = _("+{points}, +10 for the last trick").format(points=entry.points)
     else:

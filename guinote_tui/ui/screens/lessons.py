@@ -26,6 +26,7 @@ from textual.widgets import Button, Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Action, Card, HandState, Pass, Play, Sing, Suit, Swap, card_tables, parse_cards
+from ...i18n import _
 from ...lessons import LESSONS, Explain, Lesson, Move, Progress, check, names
 from ..app import FELT_COLOURS, game_app
 from ..cardart import card_face, empty_slot, suit_text
@@ -78,8 +79,8 @@ def side_by_side(blocks: list[list[Text]], gap: int = 2) -> Text:
 
 def lesson_line(lesson: Lesson, done: bool) -> Text:
     text = Text("✓ " if done else "  ", style=f"bold {FELT_COLOURS['good']}")
-    text.append(f"{lesson.number}  {lesson.title}", style="bold")
-    text.append(f" — {lesson.summary}", style=FELT_COLOURS["ink-faint"])
+    text.append(f"{lesson.number}  {lesson.shown_title}", style="bold")
+    text.append(f" — {lesson.shown_summary}", style=FELT_COLOURS["ink-faint"])
     return text
 
 
@@ -95,23 +96,23 @@ class LessonsMenu(SizeGuard, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
-        yield Static(Text("Learn to play Guiñote", style=f"bold {GOLD}"), id="lessons-title")
+        yield Static(Text(_("Learn to play Guiñote"), style=f"bold {GOLD}"), id="lessons-title")
         yield Static(
-            "Six short lessons, a few minutes each: read, then make the move. Enter opens a lesson.",
+            _("Six short lessons, a few minutes each: read, then make the move. Enter opens a lesson."),
             id="lessons-intro",
         )
         yield OptionList(id="lesson-list")
         yield Static(id="lessons-note")
         with Horizontal(id="lessons-buttons"):
-            yield Button("Play a real hand (r)", id="real-hand", compact=True)
-            yield Button("Back (Esc)", id="lessons-back", compact=True)
+            yield Button(f"{_('Play a real hand')} (r)", id="real-hand", compact=True)
+            yield Button(f"{_('Back')} (Esc)", id="lessons-back", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
         self.refresh_list()
         if self.progress.problem and not self._problem_told:
             self._problem_told = True
-            self.notify(self.progress.problem, title="Lessons", severity="warning", timeout=8)
+            self.notify(self.progress.problem, title=_("Lessons"), severity="warning", timeout=8)
 
     def on_screen_resume(self) -> None:
         self.refresh_list()
@@ -133,8 +134,8 @@ class LessonsMenu(SizeGuard, Screen[None]):
         if self.all_done:
             note.update(
                 Text.from_markup(
-                    f"[b {FELT_COLOURS['good']}]All six lessons done![/] Press [b]r[/b] to play a real hand: "
-                    "heads-up against the easy bot."
+                    f"[b {FELT_COLOURS['good']}]{_('All six lessons done!')}[/] "
+                    + _("Press [b]r[/b] to play a real hand: heads-up against the easy bot.")
                 )
             )
             button.variant = "success"
@@ -161,7 +162,7 @@ class LessonsMenu(SizeGuard, Screen[None]):
         while len(app.screen_stack) > 2:
             app.pop_screen()
         app.switch_screen(StartScreen(app.settings))
-        app.notify("Heads-up against the easy bot is chosen: press Enter to deal.", title="A real hand")
+        app.notify(_("Heads-up against the easy bot is chosen: press Enter to deal."), title=_("A real hand"))
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -241,7 +242,8 @@ class LessonScreen(SizeGuard, Screen[None]):
     def show_step(self) -> None:
         step = self.step
         steps = len(self.lesson.steps)
-        title = Text(f"Lesson {self.lesson.number} · {self.lesson.title}", style=f"bold {GOLD}")
+        heading = _("Lesson {number} · {title}").format(number=self.lesson.number, title=self.lesson.shown_title)
+        title = Text(heading, style=f"bold {GOLD}")
         title.append(f"   {self.index + 1}/{steps}", style=FELT_COLOURS["ink-faint"])
         self.query_one("#lesson-title", Static).update(title)
         self.solved = False
@@ -250,33 +252,35 @@ class LessonScreen(SizeGuard, Screen[None]):
         self.query_one("#lesson-bottom").display = is_move
         if isinstance(step, Explain):
             self.state = None
-            self.query_one("#lesson-text", Static).update(step.text)
+            self.query_one("#lesson-text", Static).update(step.shown_text)
             cards = self.query_one("#lesson-cards", Static)
             cards.display = bool(step.cards)
             size = card_size(self)
             faces = [card_face(c, size=size) for c in parse_cards(step.cards)]
             cards.update(side_by_side(faces) if step.cards else "")
-            last = self.index == steps - 1
-            going = "finishes the lesson" if last else "goes on"
-            self.say(Text.from_markup(f"[b]Enter[/b] {going} · ← back · Esc leaves"))
+            if self.index == steps - 1:
+                self.say(Text.from_markup(_("[b]Enter[/b] finishes the lesson · ← back · Esc leaves")))
+            else:
+                self.say(Text.from_markup(_("[b]Enter[/b] goes on · ← back · Esc leaves")))
         else:
             self.query_one("#lesson-cards").display = False
             self.state = step.state()
             self.tricks_before = len(self.state.tricks)
-            self.query_one("#lesson-text", Static).update(Text.from_markup(f"[b]Your move:[/b] {step.task}"))
+            task = _("[b]Your move:[/b] {task}").format(task=step.shown_task)
+            self.query_one("#lesson-text", Static).update(Text.from_markup(task))
             self.say(self.keys_line(self.state))
             self.show_position()
         self.refresh_bindings()
 
     def keys_line(self, state: HandState) -> Text:
         legal = state.legal_actions()
-        parts = ["[b]1-6[/b] play a card"]
+        parts = [_("[b]1-6[/b] play a card")]
         sings = [a for a in legal if isinstance(a, Sing)]
         if sings:
-            parts.append("[b]s[/b] sing" if len(sings) == 1 else "[b]s[/b] sing · [b]Tab[/b] the other cante")
+            parts.append(_("[b]s[/b] sing") if len(sings) == 1 else _("[b]s[/b] sing · [b]Tab[/b] the other cante"))
         if any(isinstance(a, Swap) for a in legal):
-            parts.append("[b]c[/b] change the seven")
-        parts.append("Esc leaves")
+            parts.append(_("[b]c[/b] change the seven"))
+        parts.append(_("Esc leaves"))
         return Text.from_markup(" · ".join(parts))
 
     def show_position(self) -> None:
@@ -304,28 +308,31 @@ class LessonScreen(SizeGuard, Screen[None]):
         if state.trick:
             for seat, card in state.current_trick():
                 blocks.append(card_face(card, bottom_label=who[seat], size=size))
-            blocks.append(empty_slot("You", waiting=True, size=size))
-            caption = Text("On the table", style=FELT_COLOURS["ink-faint"])
+            blocks.append(empty_slot(who[0], waiting=True, size=size))  # the player's seat
+            caption = Text(_("On the table"), style=FELT_COLOURS["ink-faint"])
         elif state.tricks:
             trick = state.tricks[-1]
             for number, card in enumerate(trick.cards):
                 seat = trick.seat_of(number, state.players)
                 won = seat == trick.winner
-                mark = "▲ won" if won else ""
+                mark = f"▲ {_('won')}" if won else ""
                 blocks.append(card_face(card, bottom_label=who[seat], top_label=mark, highlight=won, size=size))
             just_played = self.solved and len(state.tricks) > self.tricks_before
-            caption = Text("The trick" if just_played else "Previous trick", style=FELT_COLOURS["ink-faint"])
+            caption = Text(_("The trick") if just_played else _("Previous trick"), style=FELT_COLOURS["ink-faint"])
         else:
-            caption = Text("No cards on the table", style=FELT_COLOURS["ink-faint"])
+            caption = Text(_("No cards on the table"), style=FELT_COLOURS["ink-faint"])
         step = self.step
         if isinstance(step, Move) and step.plain:  # trumps, the stock and the muestra wait for lesson 2
             return Text("\n").join([caption, side_by_side(blocks)]) if blocks else caption
         if state.muestra is not None:
             if blocks:
                 blocks.append([Text("  ")] * size.height)
-            blocks.append(card_face(state.muestra, top_label="muestra", size=size))
-        line = Text("Trumps: ", style=FELT_COLOURS["ink-faint"]) + suit_text(Suit(state.trump))
-        line.append(f"   {'stock ' + str(len(state.stock)) if state.muestra is not None else 'arrastre: no stock'}")
+            blocks.append(card_face(state.muestra, top_label=_("muestra"), size=size))
+        line = Text(_("Trumps:") + " ", style=FELT_COLOURS["ink-faint"]) + suit_text(Suit(state.trump))
+        if state.muestra is not None:
+            line.append("   " + _("stock {count}").format(count=len(state.stock)))
+        else:
+            line.append("   " + _("arrastre: no stock"))
         line.append("   ")
         line.append_text(caption)
         return Text("\n").join([line, side_by_side(blocks)]) if blocks else line
@@ -359,15 +366,17 @@ class LessonScreen(SizeGuard, Screen[None]):
             return
         verdict = check(step, action)
         if not verdict.ok:
-            lead = "" if not verdict.legal else "[b]Not quite.[/b] "
-            self.say(Text.from_markup(f"{lead}{escape(verdict.message)} Try again."), warning=True)
+            wrong = _("[b]Not quite.[/b] {message} Try again.") if verdict.legal else _("{message} Try again.")
+            self.say(Text.from_markup(wrong.format(message=escape(verdict.message))), warning=True)
             return
         self.solved = True
         self.state = verdict.state
         self.show_position()
-        last = self.index == len(self.lesson.steps) - 1
-        ending = "finish the lesson" if last else "go on"
-        self.say(Text.from_markup(f"[b]Correct![/b] {escape(verdict.message)} [b]Enter[/b] to {ending}."))
+        if self.index == len(self.lesson.steps) - 1:
+            right = _("[b]Correct![/b] {message} [b]Enter[/b] to finish the lesson.")
+        else:
+            right = _("[b]Correct![/b] {message} [b]Enter[/b] to go on.")
+        self.say(Text.from_markup(right.format(message=escape(verdict.message))))
         self.refresh_bindings()
 
     def action_play_index(self, index: int) -> None:
@@ -435,8 +444,10 @@ class LessonScreen(SizeGuard, Screen[None]):
         self.finished = True
         problem = self.progress.finish(self.lesson.id)
         if problem:
-            self.notify(f"{problem} The lesson is done all the same.", title="Not saved", severity="warning", timeout=8)
-        self.notify(f"Lesson {self.lesson.number} done: {self.lesson.title}.", title="Well done")
+            done = _("{problem} The lesson is done all the same.").format(problem=problem)
+            self.notify(done, title=_("Not saved"), severity="warning", timeout=8)
+        done = _("Lesson {number} done: {title}.").format(number=self.lesson.number, title=self.lesson.shown_title)
+        self.notify(done, title=_("Well done"))
         self.app.pop_screen()
 
     def action_leave(self) -> None:
@@ -452,6 +463,6 @@ class LessonButton(Button):
             label = f"{points} {action.suit.title}"
         else:
             assert isinstance(action, Swap)
-            label = f"Change the {action.card.rank}"
+            label = _("Change the {rank}").format(rank=action.card.rank)
         super().__init__(f"({key}) {label}" if key else label, classes="lesson-declaration", compact=True)
         self.action_taken = action

@@ -243,7 +243,7 @@ def held_markup(cards: tuple[Card, ...]) -> str:
 
 def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None = None) -> str:
     """One trick of the step-through as console markup."""
-    names = narrator.names
+    names = [narrator.name(seat) for seat in range(len(narrator.names))]  # in the player's language
     width = max(len(n) for n in names)
     entry = frame.entry
     played = dict(entry.cards)

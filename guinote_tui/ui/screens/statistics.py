@@ -26,6 +26,7 @@ from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
 from ... import statsreport as report
+from ...i18n import _, ngettext
 from ...memory import LevelResult, Statistics, Summary
 from ..app import FELT_COLOURS
 from ..widgets.notice import SizeGuard, TooSmall
@@ -71,12 +72,13 @@ def results_table(results: list[LevelResult], name_width: int, header: bool = Tr
         pad_edge=False,
         header_style=f"bold {FAINT}",
     )
-    table.add_column("Table", style="bold", min_width=name_width, max_width=name_width, overflow="fold")
-    table.add_column("Juegos", justify="right", width=6)
-    table.add_column("Won", justify="right", width=4)
-    table.add_column("Share (95 %)", no_wrap=True, width=13)
-    table.add_column("Hands", justify="right", width=5)
-    table.add_column("± a hand", justify="right", width=8)
+    # (The widths fit the English headers; a longer translation wraps.)
+    table.add_column(_("Table"), style="bold", min_width=name_width, max_width=name_width, overflow="fold")
+    table.add_column(_("Juegos"), justify="right", width=6)
+    table.add_column(_("Won"), justify="right", width=4)
+    table.add_column(_("Share (95 %)"), no_wrap=True, width=13)
+    table.add_column(_("Hands"), justify="right", width=5)
+    table.add_column(_("± a hand"), justify="right", width=8)
     for r in results:
         table.add_row(
             report.table_name(r),
@@ -91,9 +93,11 @@ def results_table(results: list[LevelResult], name_width: int, header: bool = Tr
 
 def cantes_table(summary: Summary) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style=f"bold {FAINT}")
-    table.add_column(f"over {summary.cantes.hands} hands")
-    table.add_column("Your side", justify="right")
-    table.add_column("Rivals", justify="right")
+    hands = summary.cantes.hands
+    # (The English says "hands" for one hand too; the other languages have their plural forms.)
+    table.add_column(ngettext("over {n} hands", "over {n} hands", hands).format(n=hands))
+    table.add_column(_("Your side"), justify="right")
+    table.add_column(_("Rivals"), justify="right")
     for what, mine, theirs in report.cante_rows(summary):
         table.add_row(what, str(mine), str(theirs))
     return table
@@ -101,9 +105,9 @@ def cantes_table(summary: Summary) -> Table:
 
 def endings_table(summary: Summary) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style=f"bold {FAINT}")
-    table.add_column("Ending")
-    table.add_column("Hands", justify="right")
-    table.add_column("Share", justify="right")
+    table.add_column(_("Ending"))
+    table.add_column(_("Hands"), justify="right")
+    table.add_column(_("Share"), justify="right")
     for name, count, share in report.ending_rows(summary.endings):
         table.add_row(name, str(count), report.percent(share))
     return table
@@ -114,7 +118,7 @@ def rating_text(summary: Summary) -> Text:
     for size, state in summary.ratings.items():
         if text:
             text.append("\n")
-        text.append(f"{report.SIZE_NAMES[size]:<10}", style=f"bold {FAINT}")
+        text.append(f"{report.size_name(size):<10}", style=f"bold {FAINT}")
         if state.juegos:
             text.append(f"{state.rating.rating:.0f}", style=f"bold {GOLD}")
             line = report.rating_line(state)
@@ -122,7 +126,7 @@ def rating_text(summary: Summary) -> Text:
         else:
             text.append(report.rating_line(state), style="italic")
     text.append("\n")
-    text.append(report.RATING_EXPLANATION, style=FAINT)
+    text.append(report.rating_explanation(), style=FAINT)
     return text
 
 
@@ -143,29 +147,29 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(classes="dialog stats-dialog"):
-            yield Label("Your statistics", classes="dialog-title")
+            yield Label(_("Your statistics"), classes="dialog-title")
             with VerticalScroll(id="stats-scroll"):
                 yield Static("", id="stats-notice")
-                yield Static(Text("Reading your statistics…", style="italic"), id="stats-overview")
+                yield Static(Text(_("Reading your statistics…"), style="italic"), id="stats-overview")
                 with Vertical(id="stats-figures"):
-                    yield Label("Your rating", classes="stats-heading")
+                    yield Label(_("Your rating"), classes="stats-heading")
                     yield Static(id="stats-rating")
-                    yield Label("Results by table", classes="stats-heading")
+                    yield Label(_("Results by table"), classes="stats-heading")
                     yield Static(id="stats-results")
                     yield Label(
-                        "Assisted: undo, hints or open hands (not rated)",
+                        _("Assisted: undo, hints or open hands (not rated)"),
                         classes="stats-subheading",
                         id="assisted-heading",
                     )
                     yield Static(id="stats-assisted")
-                    yield Label("Points per hand", classes="stats-heading", id="chart-heading")
+                    yield Label(_("Points per hand"), classes="stats-heading", id="chart-heading")
                     yield PlotextPlot(id="stats-chart")
                     with Horizontal(id="stats-pair"):
                         with Vertical(id="stats-cantes-box"):
-                            yield Label("Cantes, tutes, capotes", classes="stats-heading")
+                            yield Label(_("Cantes, tutes, capotes"), classes="stats-heading")
                             yield Static(id="stats-cantes")
                         with Vertical(id="stats-endings-box"):
-                            yield Label("How hands ended", classes="stats-heading")
+                            yield Label(_("How hands ended"), classes="stats-heading")
                             yield Static(id="stats-endings")
         yield Footer()
 
@@ -191,7 +195,7 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
             notice.display = True
         overview = self.query_one("#stats-overview", Static)
         if not summary.totals.hands:
-            overview.update(Text(report.EMPTY_TEXT))
+            overview.update(Text(report.empty_text()))
             overview.add_class("-empty")
             self.ready_after = time.perf_counter() - self._opened
             return
@@ -201,9 +205,9 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
         self.query_one("#stats-rating", Static).update(rating_text(summary))
         plain = [r for r in summary.results if not r.assisted]
         assisted = [r for r in summary.results if r.assisted]
-        width = max([len(report.table_name(r)) for r in summary.results] + [len("Table")])
+        width = max([len(report.table_name(r)) for r in summary.results] + [len(_("Table"))])
         self.query_one("#stats-results", Static).update(
-            results_table(plain, width) if plain else Text("Every juego so far was assisted.", style="italic")
+            results_table(plain, width) if plain else Text(_("Every juego so far was assisted."), style="italic")
         )
         self.query_one("#assisted-heading").display = bool(assisted)
         self.query_one("#stats-assisted", Static).display = bool(assisted)
@@ -216,16 +220,21 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
         self.ready_after = time.perf_counter() - self._opened
 
     def _draw_chart(self, chart: report.Smoothed) -> None:
-        heading = "Points per hand"
         if chart.window > 1:
-            heading += f" (mean of the last {chart.window} hands)"
+            heading = ngettext(
+                "Points per hand (mean of the last {n} hand)",
+                "Points per hand (mean of the last {n} hands)",
+                chart.window,
+            ).format(n=chart.window)
+        else:
+            heading = _("Points per hand")
         self.query_one("#chart-heading", Label).update(heading)
         plot = self.query_one("#stats-chart", PlotextPlot)
         plt = plot.plt
         plt.clear_data()
-        plt.plot(chart.hands, chart.player, label="your side", color=(255, 213, 74), marker="braille")
-        plt.plot(chart.hands, chart.rivals, label="rivals", color=(159, 184, 165), marker="braille")
-        plt.xlabel("hand")
+        plt.plot(chart.hands, chart.player, label=_("your side"), color=(255, 213, 74), marker="braille")
+        plt.plot(chart.hands, chart.rivals, label=_("rivals"), color=(159, 184, 165), marker="braille")
+        plt.xlabel(_("hand"))
         plot.refresh()
 
     def action_close(self) -> None:

@@ -45,22 +45,10 @@ def points_table(session: GameSession, result: HandResult) -> Table:
     return table
 
 
-def by_side(session: GameSession, side: int, *, you: str, rival: str, we: str, they: str) -> str:
-    """The one of four whole messages whose subject is ``side``.
-
-    ``you``/``rival`` heads-up, ``we``/``they`` in pairs (side 0 is the player's),
-    as :meth:`~guinote_tui.ui.session.GameSession.side_does` names the sides.
-    """
-    if session.players == 2:
-        return you if side == 0 else rival
-    return we if side == 0 else they
-
-
 def juego_won(session: GameSession, result: HandResult, side: int) -> str:
     """``You win the juego with 104 of 101.``: who won the juego, and how."""
     if result.reason is Termination.TUTE:
-        text = by_side(
-            session,
+        text = session.narrator.by_side(
             side,
             you=_("You win the juego with a tute."),
             rival=_("Rival wins the juego with a tute."),
@@ -68,8 +56,7 @@ def juego_won(session: GameSession, result: HandResult, side: int) -> str:
             they=_("They win the juego with a tute."),
         )
     elif result.reason is Termination.TARGET:
-        text = by_side(
-            session,
+        text = session.narrator.by_side(
             side,
             you=_("You win the juego with {points} of {target}."),
             rival=_("Rival wins the juego with {points} of {target}."),
@@ -77,8 +64,7 @@ def juego_won(session: GameSession, result: HandResult, side: int) -> str:
             they=_("They win the juego with {points} of {target}."),
         )
     else:
-        text = by_side(
-            session,
+        text = session.narrator.by_side(
             side,
             you=_("You win the juego ({reason})."),
             rival=_("Rival wins the juego ({reason})."),
@@ -132,8 +118,7 @@ def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
         lines.append(Text(_("De vueltas the hand stopped the moment the target was reached."), style=PLAIN))
     if match.is_over and match.winner is not None:
         style = GOOD if match.winner == 0 else BAD
-        won = by_side(
-            session,
+        won = session.narrator.by_side(
             match.winner,
             you=_("You win the match!"),
             rival=_("Rival wins the match!"),
@@ -142,8 +127,7 @@ def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
         )
         lines.append(Text(won, style=style))
     elif winner is not None and match.juegos == [0, 0]:
-        won = by_side(
-            session,
+        won = session.narrator.by_side(
             winner,
             you=_("You win the coto!"),
             rival=_("Rival wins the coto!"),

@@ -325,7 +325,7 @@ class TableScreen(Screen[None]):
                 to_you = _("[b]Trick {number} to you.[/b] Press Space to go on")
                 to_name = _("[b]Trick {number} to {name}.[/b] Press Space to go on")
             text = to_you if trick.winner == HUMAN else to_name
-            text = text.format(number=len(view.tricks), name=session.names[trick.winner])
+            text = text.format(number=len(view.tricks), name=session.narrator.name(trick.winner))
         elif session.hand_over:
             text = _("The hand is over.")
         elif view.my_turn:
@@ -343,7 +343,7 @@ class TableScreen(Screen[None]):
             if seat is None or seat == view.seat:
                 text = "[dim]…[/dim]"
             else:
-                text = f"[dim]{_('{name} is thinking…').format(name=session.names[seat])}[/dim]"
+                text = f"[dim]{_('{name} is thinking…').format(name=session.narrator.name(seat))}[/dim]"
         widget.update(text)
 
     @staticmethod
