@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from ...coach import Advice
 from ...engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
 from ...i18n import _
 from ..narration import card_name_markup
+from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
 
@@ -90,7 +91,7 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
                 ),
                 classes="dialog-hint",
             )
-        yield Footer()
+        yield GameFooter()
 
     def action_take(self) -> None:
         self.dismiss(self.advice.action)

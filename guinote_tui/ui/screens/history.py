@@ -12,13 +12,14 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from ...i18n import _
 from ..bindings import HISTORY_BINDINGS
 from ..narration import HUMAN, Narrator, card_markup
 from ..session import GameSession
 from ..tracking import TrickEntry, trick_history
+from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
 
@@ -66,7 +67,7 @@ class HistoryScreen(SizeGuard, ModalScreen[None]):
                 for entry in entries:
                     text = Text.from_markup(entry_markup(entry, session.narrator))
                     yield Static(text, classes="history-entry")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         scroll = self.query_one("#history-scroll", VerticalScroll)

@@ -22,7 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Button, Footer, OptionList, Static
+from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Action, Card, HandState, Pass, Play, Sing, Suit, Swap, card_tables, parse_cards
@@ -31,6 +31,7 @@ from ...lessons import LESSONS, Explain, Lesson, Move, Progress, check, names
 from ..app import FELT_COLOURS, game_app
 from ..cardart import card_face, empty_slot, suit_text
 from ..messages import CardClicked
+from ..widgets.footer import GameFooter
 from ..widgets.hand import PlayerHand
 from ..widgets.notice import SizeGuard, TooSmall
 from ..widgets.table import card_size
@@ -106,7 +107,7 @@ class LessonsMenu(SizeGuard, Screen[None]):
         with Horizontal(id="lessons-buttons"):
             yield Button(f"{_('Play a real hand')} (r)", id="real-hand", compact=True)
             yield Button(f"{_('Back')} (Esc)", id="lessons-back", compact=True)
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.refresh_list()
@@ -205,7 +206,7 @@ class LessonScreen(SizeGuard, Screen[None]):
             yield PlayerHand(id="lesson-hand")
             yield Vertical(id="lesson-actions")
         yield Static(id="lesson-message")
-        yield Footer(compact=True)
+        yield GameFooter(compact=True)
 
     def on_mount(self) -> None:
         self.show_step()

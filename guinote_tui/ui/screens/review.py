@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 from textual.worker import get_current_worker
 
 from ...coach.ahead import HandSpec, Reviewed
@@ -35,6 +35,7 @@ from ..cardart import SUIT_LIGHT
 from ..narration import HUMAN, Narrator, card_name_markup
 from ..session import GameSession
 from ..tracking import TrickEntry, trick_history
+from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
 #: Decisions that cost less than this (points of the hand) are not listed as mistakes: the coach's
@@ -105,7 +106,7 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
             yield Label(title, classes="dialog-title")
             with VerticalScroll(id="review-scroll"):
                 yield Static(f"[dim]{_('The coach is going through your decisions…')}[/dim]", id="review-body")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self._opened = time.perf_counter()
@@ -187,7 +188,7 @@ class StepScreen(SizeGuard, ModalScreen[None]):
             yield Label("", id="step-title", classes="dialog-title")
             with VerticalScroll(id="step-scroll"):
                 yield Static("", id="step-body")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one("#step-scroll").focus()

@@ -7,9 +7,10 @@ from importlib import resources
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown
+from textual.widgets import Markdown
 
 from ..bindings import RULES_BINDINGS
+from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
 
@@ -27,7 +28,7 @@ class RulesScreen(SizeGuard, Screen[None]):
         yield TooSmall()
         with VerticalScroll(id="rules-scroll"):
             yield Markdown(rules_text(), id="rules-text")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one("#rules-scroll").focus()

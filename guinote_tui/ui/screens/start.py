@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Collapsible, Footer, Input, Label, Static
+from textual.widgets import Button, Collapsible, Input, Label, Static
 from textual.widgets.collapsible import CollapsibleTitle
 
 from ... import storage
@@ -29,6 +29,7 @@ from ..bindings import START_BINDINGS
 from ..cardart import SUIT_LIGHT, card_face
 from ..session import MIN_TRICK_SECONDS, GameSettings, offered_levels
 from ..widgets.choice import ChoiceRow, same_option
+from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
 Options = list[tuple[Any, str]]
@@ -426,7 +427,7 @@ class StartScreen(SizeGuard, Screen[None]):
             yield Button(f"{_('Statistics')} (t)", id="statistics", compact=True)
             yield Button(f"{_('Rules')} (?)", id="rules", compact=True)
             yield Button(f"{_('Quit')} (q)", id="quit", variant="error", compact=True)
-        yield Footer()
+        yield GameFooter()
 
     def _read_kept_match(self) -> None:
         """Say what Continue resumes; a damaged file (then set aside) is kept quiet until Continue is asked for."""

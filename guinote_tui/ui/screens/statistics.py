@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
@@ -29,6 +29,7 @@ from ... import statsreport as report
 from ...i18n import _, ngettext
 from ...memory import LevelResult, Statistics, Summary
 from ..app import FELT_COLOURS
+from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
 GOLD = FELT_COLOURS["gold"]
@@ -171,7 +172,7 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
                         with Vertical(id="stats-endings-box"):
                             yield Label(_("How hands ended"), classes="stats-heading")
                             yield Static(id="stats-endings")
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self._opened = time.perf_counter()

@@ -9,13 +9,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Label, Static
+from textual.widgets import Button, Label, Static
 
 from ...engine import HandResult, Termination
 from ...i18n import _
 from ..app import FELT_COLOURS, game_app
 from ..bindings import SUMMARY_BINDINGS
 from ..session import GameSession
+from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
 GOOD = Style(color=FELT_COLOURS["good"], bold=True)
@@ -180,7 +181,7 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
                 yield Button(f"{_('Review')} (v)", id="review", compact=True)
                 yield Button(f"{_('Same deal')} (a)", id="again", compact=True)
                 yield Button(f"{_('Quit')} (q)", id="quit", variant="error", compact=True)
-        yield Footer()
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one(".dialog-buttons Button", Button).focus()

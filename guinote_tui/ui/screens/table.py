@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
 from ...coach.ahead import HandSpec, advise_at
@@ -45,6 +45,7 @@ from ..pacing import bot_pause, shown_to_move, think_with_delay
 from ..session import HUMAN, GameSession
 from ..tracking import card_tracker
 from ..widgets.board import MuestraInfo, MuestraPanel, Scoreboard, ScoreInfo
+from ..widgets.footer import GameFooter
 from ..widgets.hand import PlayerHand
 from ..widgets.log import EventLog
 from ..widgets.notice import TooSmall, too_small
@@ -154,7 +155,7 @@ class TableScreen(Screen[None]):
             yield PlayerHand(id="hand")
             yield Vertical(id="actions")
         yield Static(id="message")
-        yield Footer(compact=True)
+        yield GameFooter(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(TrackerPanel).display = False
