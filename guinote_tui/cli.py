@@ -26,6 +26,12 @@ def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:
         raise click.BadParameter(str(exc), param_hint="--rule") from None
 
 
+def _lang_option() -> str | None:
+    """The ``--lang`` given to ``guinote`` itself (before the command), if any."""
+    root = click.get_current_context().find_root()
+    return root.obj.get("lang") if isinstance(root.obj, dict) else None
+
+
 PRESET_CHOICE = click.Choice(["aragones", "libre-100"])
 RULE_HELP = "Override one rules flag (the flags: guinote rules --flags)."
 
@@ -44,6 +50,7 @@ def main(ctx: click.Context, lang: str | None) -> None:
 
     With no command, opens the game.
     """
+    ctx.ensure_object(dict)["lang"] = lang  # the game weighs it against the saved language
     try:
         i18n.set_language(i18n.choose(option=lang))
     except i18n.UnknownLanguage as exc:
@@ -93,6 +100,7 @@ def play(
             delay=delay,
             history=history,
             continue_match=continue_match,
+            lang=_lang_option(),
         )
     except HistoryError as exc:
         raise click.ClickException(str(exc)) from None
@@ -203,7 +211,7 @@ def learn(lesson: str) -> None:
         from .ui.app import make_app
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
-    make_app(learn=lesson).run()
+    make_app(learn=lesson, lang=_lang_option()).run()
 
 
 def _tournament_options(*, legacy: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

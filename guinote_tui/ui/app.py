@@ -13,7 +13,7 @@ from textual.app import App
 from textual.dom import DOMNode
 from textual.theme import Theme
 
-from .. import storage
+from .. import i18n, storage
 from ..ai import offered_levels
 from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
@@ -308,12 +308,15 @@ def make_app(
     history: str | Path | None = None,
     pace: Pace | None = None,
     continue_match: bool = False,
+    lang: str | None = None,
     **test_options: Any,
 ) -> GuinoteApp:
     """Build the app; with ``players`` given (or a history, or ``continue_match``) the table opens at once.
 
     The start screen's last choices (``settings.toml``, :mod:`.preferences`)
     are the starting point; what is given here wins over them.
+    ``lang`` is the language asked for on the command line (see
+    :func:`guinote_tui.i18n.choose`; raises :class:`~guinote_tui.i18n.UnknownLanguage`).
     ``continue_match`` opens the match in progress kept in the data directory
     (:mod:`.resume`); when there is none, or it is damaged (then set aside),
     the start screen opens with a notice saying so.
@@ -376,6 +379,8 @@ def make_app(
                     settings.delay = delay
                 if pace is not None:
                     settings.pace = pace
+    # The language: --lang (or GUINOTE_LANG), then the one chosen on the start screen, then the locale.
+    i18n.set_language(i18n.choose(option=lang, saved=settings.language))
     learn: str | None = test_options.get("learn")
     show_start = test_options.get("show_start", (players is None and match is None) or learn is not None)
     return GuinoteApp(settings, match, show_start=show_start, learn=learn, notices=notices)

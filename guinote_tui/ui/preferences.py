@@ -35,7 +35,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from .. import storage
+from .. import i18n, storage
 from ..ai import bot_names, offered_levels
 from ..engine import PRESETS, Rules, RulesError
 from ..i18n import _
@@ -111,6 +111,13 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
                 settings.open_hands = value
             else:
                 bad(key, _("true or false"), value)
+        elif key == "language":
+            if value == "":
+                settings.language = None
+            elif isinstance(value, str) and value in i18n.LANGUAGES:
+                settings.language = value
+            else:
+                bad(key, _alternatives(list(i18n.LANGUAGES)), value)
         else:
             problems.append(
                 _('{file}: "{key}" is not a setting this version knows; it is ignored').format(file=name, key=key)
@@ -181,6 +188,7 @@ def dumps(settings: GameSettings) -> str:
         f"delay = {_value(float(settings.delay))}",
         f"trick_seconds = {_value(float(settings.trick_seconds))}",
         f"open_hands = {_value(settings.open_hands)}",
+        f"language = {_value(settings.language or '')}",
         "",
         "[rules]",
         f"preset = {_value(settings.rules.preset_name)}",

@@ -74,6 +74,8 @@ class GameSettings:
     trick_seconds: float = 2.0
     #: Practice: every bot's hand is shown face up (the match is then assisted).
     open_hands: bool = False
+    #: The language chosen on the start screen (a code of :data:`guinote_tui.i18n.LANGUAGES`; None: not chosen).
+    language: str | None = None
     decks: tuple[tuple[Card, ...], ...] = ()
     dealer: int | None = None
 

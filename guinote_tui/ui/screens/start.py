@@ -20,7 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Input, Label, Static
 from textual.widgets.collapsible import CollapsibleTitle
 
-from ... import storage
+from ... import i18n, storage
 from ...engine import PRESETS, Card, Match, Rules, Suit
 from ...i18n import N_, _, ngettext
 from .. import resume
@@ -197,6 +197,7 @@ HELP: dict[str, tuple[str, str]] = {
         ),
     ),
     "delay": (N_("Bot speed"), N_("how long each bot's card stays in view before the next one is played")),
+    "language": (N_("Language"), N_("the language of the whole game (remembered for the next time)")),
     "open_hands": (
         N_("Practice"),
         N_(
@@ -386,6 +387,9 @@ class StartScreen(SizeGuard, Screen[None]):
         yield Static(title_text(), id="start-title")
         with StartBody(id="start-body"), Vertical(id="start-form"):
             yield Static(four_aces(), id="start-cards")
+            languages = i18n.available()
+            if len(languages) > 1:  # each language under its own name
+                yield self._row("language", [(code, i18n.LANGUAGES[code]) for code in languages], i18n.current())
             players = [(4, _("pairs (2 vs 2)")), (2, _("heads-up (1 vs 1)"))]
             yield self._row("players", players, settings.players)
             yield self._row("level", levels, settings.level)  # a level's name is its id (as on the command line)
@@ -505,6 +509,20 @@ class StartScreen(SizeGuard, Screen[None]):
     def players_changed(self) -> None:
         self._sync_partner_row()
 
+    @on(ChoiceRow.Changed, "#language")
+    def language_changed(self, event: ChoiceRow.Changed) -> None:
+        """Speak the chosen language at once: the screen is built again in it."""
+        if event.value == i18n.current():
+            return
+        i18n.set_language(event.value)
+        self.settings = replace(self.chosen_settings(), language=event.value)
+        self.call_after_refresh(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        self.query_one("#language").focus()
+        self.refresh_bindings()
+
     @on(ChoiceRow.Changed, "#preset")
     def preset_changed(self, event: ChoiceRow.Changed) -> None:
         preset = PRESETS[event.value]
@@ -563,6 +581,9 @@ class StartScreen(SizeGuard, Screen[None]):
             pace=pace,
             trick_seconds=self.settings.trick_seconds if seconds is None else seconds,
             open_hands=self.query_one("#open_hands", ChoiceRow).value,
+            language=self.query_one("#language", ChoiceRow).value
+            if self.query("#language")
+            else self.settings.language,
         )
 
     def action_start(self) -> None:

@@ -1,0 +1,86 @@
+"""The language: remembered in the settings, applied at start, switched on the start screen without a restart."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+
+from guinote_tui import i18n
+from guinote_tui.ui import preferences
+from guinote_tui.ui.app import make_app
+from guinote_tui.ui.screens.start import StartScreen
+from guinote_tui.ui.session import GameSettings
+
+
+@pytest.fixture
+def spanish(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A small Spanish catalog installed for the test."""
+    catalog = Catalog(locale="es", domain="guinote")
+    for english, spanish_text in (("Deal", "Repartir"), ("Language", "Idioma"), ("Quit", "Salir")):
+        catalog.add(english, spanish_text)
+    folder = tmp_path / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "guinote.mo").open("wb") as stream:
+        write_mo(stream, catalog)
+    monkeypatch.setattr(i18n, "_locale_dir", lambda: str(tmp_path))
+    monkeypatch.delenv("GUINOTE_LANG", raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    i18n._translations.cache_clear()
+    yield
+    i18n._translations.cache_clear()
+    i18n._current = i18n.SOURCE
+
+
+def test_the_language_is_remembered_in_the_settings() -> None:
+    preferences.save(GameSettings(language="es"))
+    assert preferences.load()[0].language == "es"
+    target = preferences.path()
+    target.write_text('language = "tlh"\n')
+    settings, problems = preferences.load()
+    assert settings.language is None and len(problems) == 1 and '"language"' in problems[0]
+
+
+def test_with_one_language_installed_there_is_no_picker() -> None:
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, StartScreen) and not app.screen.query("#language")
+
+    asyncio.run(run())
+
+
+def test_the_saved_language_is_spoken_and_the_command_line_wins(spanish: None) -> None:
+    preferences.save(GameSettings(language="es"))
+    make_app()
+    assert i18n.current() == "es"
+    make_app(lang="en")
+    assert i18n.current() == "en"
+
+
+def test_the_picker_switches_the_language_at_once_and_it_is_remembered(spanish: None) -> None:
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            start = app.screen
+            assert isinstance(start, StartScreen)
+            row = start.query_one("#language")
+            assert str(start.query_one("#start").label) == "Deal ⏎"
+            row.value = "es"  # as ← → would
+            for _ in range(20):
+                await pilot.pause()
+                if i18n.current() == "es" and start.query("#start"):
+                    break
+            assert i18n.current() == "es"
+            assert str(start.query_one("#start").label) == "Repartir ⏎"
+            assert "Salir" in " ".join(str(key.description) for key in start.query("FooterKey"))
+            app.start_game(start.chosen_settings())
+            await pilot.pause()
+
+    asyncio.run(run())
+    assert preferences.load()[0].language == "es"
