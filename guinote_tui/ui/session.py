@@ -226,11 +226,14 @@ class GameSession:
         return self.narrator.side_does(side, verb)
 
     def why_illegal(self, action: Action) -> str:
-        """The engine's words for a refused action of the human seat."""
+        """The rule a refused action of the human seat breaks, in the player's language ("" when it is legal)."""
         hand = self.match.hand
         if hand.to_move != HUMAN:
             return _("wait for your turn") if not hand.is_over else _("the hand is over")
-        return hand.why_illegal(action)
+        found = hand.refusal(action)
+        if found is None:
+            return ""
+        return _(found.template).format(**found.params)
 
     # -- moves ------------------------------------------------------------------
 

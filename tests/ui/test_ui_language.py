@@ -84,3 +84,28 @@ def test_the_picker_switches_the_language_at_once_and_it_is_remembered(spanish: 
 
     asyncio.run(run())
     assert preferences.load()[0].language == "es"
+
+
+def test_the_engines_refusal_is_said_in_the_players_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from guinote_tui.engine import Play
+    from guinote_tui.ui.session import GameSession
+
+    catalog = Catalog(locale="es", domain="guinote")
+    catalog.add("you don't hold the {name} ({card})", "no tienes el {name} ({card})")
+    folder = tmp_path / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "guinote.mo").open("wb") as stream:
+        write_mo(stream, catalog)
+    monkeypatch.setattr(i18n, "_locale_dir", lambda: str(tmp_path))
+    i18n._translations.cache_clear()
+    try:
+        session = GameSession(GameSettings(players=2, level="random", seed=3, dealer=1))
+        hand = session.match.hand
+        missing = next(c for c in range(40) if c not in hand.hands[0] and c != hand.muestra)
+        english = session.why_illegal(Play(missing))
+        assert english.startswith("you don't hold the ")
+        i18n.set_language("es")
+        assert session.why_illegal(Play(missing)) == english.replace("you don't hold the", "no tienes el")
+    finally:
+        i18n._translations.cache_clear()
+        i18n._current = i18n.SOURCE

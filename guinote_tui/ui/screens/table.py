@@ -503,7 +503,8 @@ class TableScreen(Screen[None]):
             self.app.bell()
             # The highlight moves to a card that may be played: what is marked is what Enter plays.
             self.refresh_table()
-            self.say(_("[b]✗ Not allowed:[/b] {rule}").format(rule=escape(exc.rule)), title=_("Not allowed"))
+            rule = session.why_illegal(action) or exc.rule  # the engine's rule, in the player's language
+            self.say(_("[b]✗ Not allowed:[/b] {rule}").format(rule=escape(rule)), title=_("Not allowed"))
 
     def show_summary(self) -> None:
         if self.summary_shown or not self.session.hand_over or not self.on_top:
