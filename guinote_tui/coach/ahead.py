@@ -26,9 +26,11 @@ from __future__ import annotations
 import atexit
 import contextlib
 import multiprocessing
+import multiprocessing.connection
 import os
 import random
 import sys
+import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -119,13 +121,23 @@ _executor_lock = Lock()
 
 
 def _start_worker() -> None:
-    """In the worker: a lower priority than the game, and nothing written to the player's terminal."""
+    """In the worker: a lower priority than the game, nothing written to the player's terminal, and
+    an end when the game ends, however it ends (a killed game must not leave its worker behind)."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_end_with, args=(parent.sentinel,), daemon=True).start()
     with contextlib.suppress(OSError):  # not allowed here: run at the same priority
         os.nice(5)
     with contextlib.suppress(OSError):
         quiet = os.open(os.devnull, os.O_WRONLY)
         os.dup2(quiet, 1)
         os.dup2(quiet, 2)
+
+
+def _end_with(sentinel: int) -> None:
+    """Wait for the game's process to end (its sentinel becomes ready), then end this worker at once."""
+    multiprocessing.connection.wait([sentinel])
+    os._exit(0)
 
 
 def _shared_executor() -> ProcessPoolExecutor:
