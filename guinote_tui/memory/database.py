@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import io
 import logging
 import os
@@ -801,7 +802,10 @@ class Statistics:
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow(["match", *(c if c != "number" else "hand" for c in _CSV_HAND_COLUMNS)])
         writer.writerows(rows)
-        storage.write_atomic(Path(path), buffer.getvalue())
+        target = Path(path)
+        if not target.parent.is_dir():  # a folder the player named that is not there is an error, not created
+            raise FileNotFoundError(errno.ENOENT, "No such folder", str(target.parent))
+        storage.write_atomic(target, buffer.getvalue())
         return len(rows)
 
     def reset(self) -> bool:

@@ -131,3 +131,15 @@ def test_a_damaged_file_is_set_aside_with_one_line() -> None:
     assert len(problem) == 1 and "moved to statistics.sqlite3.corrupt-" in problem[0]
     assert "Play a hand and it will show here" in result.output
     assert len(list(path.parent.glob("statistics.sqlite3.corrupt-*"))) == 1
+
+
+def test_export_to_a_folder_that_is_not_there_is_one_line_and_creates_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from guinote_tui.cli import main
+
+    target = tmp_path / "missing" / "hands.csv"
+    result = CliRunner().invoke(main, ["stats", "--export", str(target)])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1 and "missing" in result.output
+    assert not target.parent.exists()

@@ -203,6 +203,7 @@ def test_the_review_cost_is_set_afterwards() -> None:
         assert not stats.set_review_cost("k", 999, 1.0)
         assert not stats.set_review_cost("nope", 1, 1.0)
         path = stats.path.parent / "out" / "hands.csv"
+        path.parent.mkdir()  # (an export goes into a folder that exists)
         assert stats.export_csv(path) == len(match.finished)
     rows = list(csv.DictReader(path.open(encoding="utf-8")))
     assert rows[0]["review_cost"] == "12.5" and rows[1]["review_cost"] == ""
