@@ -403,13 +403,26 @@ def replay(path: str) -> None:
     for number, record in enumerate(match.finished, start=1):
         result = record.result
         assert result is not None
-        winner = "nobody (de vueltas)" if result.juego_winner is None else f"side {result.juego_winner}"
+        if result.juego_winner is None:
+            winner = _("nobody (de vueltas)")
+        else:
+            winner = _("side {side}").format(side=result.juego_winner)
         click.echo(
-            f"hand {number}: dealer {record.dealer}, points {result.points[0]}-{result.points[1]}, "
-            f"totals {result.totals[0]}-{result.totals[1]}, juego: {winner}"
+            _("hand {number}: dealer {dealer}, points {a}-{b}, totals {ta}-{tb}, juego: {winner}").format(
+                number=number,
+                dealer=record.dealer,
+                a=result.points[0],
+                b=result.points[1],
+                ta=result.totals[0],
+                tb=result.totals[1],
+                winner=winner,
+            )
         )
-    state = "over" if match.is_over else "in progress"
-    click.echo(f"juegos {match.juegos[0]}-{match.juegos[1]}, cotos {match.cotos[0]}-{match.cotos[1]}; match {state}")
+    if match.is_over:
+        line = _("juegos {a}-{b}, cotos {ca}-{cb}; match over")
+    else:
+        line = _("juegos {a}-{b}, cotos {ca}-{cb}; match in progress")
+    click.echo(line.format(a=match.juegos[0], b=match.juegos[1], ca=match.cotos[0], cb=match.cotos[1]))
 
 
 @main.command()
@@ -438,7 +451,9 @@ def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) 
         raise click.ClickException(str(exc)) from None
     if not 0 <= seat < match.players:
         raise click.ClickException(
-            f"--seat {seat}: no such seat at a table of {match.players} (choose 0 to {match.players - 1})"
+            _("--seat {seat}: no such seat at a table of {players} (choose 0 to {last})").format(
+                seat=seat, players=match.players, last=match.players - 1
+            )
         )
     budget = COACH_BUDGET if samples is None else replace(COACH_BUDGET, samples=samples)
     decisions = review_match(match, seat, seed, budget)
@@ -451,10 +466,22 @@ def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) 
         mine = [d for d in decisions if d.hand == number]
         costly = [d for d in mine if d.cost > 0]
         lost = round(sum(d.cost for d in mine), 2)
-        click.echo(f"hand {number}: {len(mine)} decisions, {len(costly)} costly, cost {lost:g} points")
+        click.echo(
+            _("hand {number}: {decisions} decisions, {costly} costly, cost {cost} points").format(
+                number=number, decisions=len(mine), costly=len(costly), cost=f"{lost:g}"
+            )
+        )
         for d in costly:
-            click.echo(f"  trick {d.trick}: played {d.played}, best {d.best}, cost {d.cost:g}: {d.reason.text}")
-    click.echo(f"seat {seat}: {len(decisions)} decisions, total cost {total:g} points")
+            click.echo(
+                _("  trick {trick}: played {played}, best {best}, cost {cost}: {reason}").format(
+                    trick=d.trick, played=d.played, best=d.best, cost=f"{d.cost:g}", reason=d.reason.text
+                )
+            )
+    click.echo(
+        _("seat {seat}: {decisions} decisions, total cost {cost} points").format(
+            seat=seat, decisions=len(decisions), cost=f"{total:g}"
+        )
+    )
 
 
 @main.command(name="rules")
@@ -468,7 +495,7 @@ def rules_command(list_flags: bool) -> None:
     from .engine import PRESETS
 
     base = PRESETS["aragones"]
-    click.echo("aragones (the default): the rules of docs/rules.md as the flags list them")
+    click.echo(_("aragones (the default): the rules of docs/rules.md as the flags list them"))
     for name, preset in PRESETS.items():
         if name == "aragones":
             continue
@@ -477,8 +504,8 @@ def rules_command(list_flags: bool) -> None:
             for k, v in preset.to_dict().items()
             if k != "preset_name" and v != getattr(base, k)
         )
-        click.echo(f"{name}: aragones with {changed}")
-    click.echo("Choose one with --rules NAME; change a flag with --rule NAME=VALUE (guinote rules --flags).")
+        click.echo(_("{name}: aragones with {changed}").format(name=name, changed=changed))
+    click.echo(_("Choose one with --rules NAME; change a flag with --rule NAME=VALUE (guinote rules --flags)."))
 
 
 @main.command()
@@ -490,13 +517,18 @@ def serve(host: str, port: int) -> None:
         from textual_serve.server import Server
     except ImportError:
         raise click.ClickException(
-            "textual-serve is not installed: pip install 'guinote-tui[serve]' (from a checkout: pip install '.[serve]')"
+            _(
+                "textual-serve is not installed: pip install 'guinote-tui[serve]' "
+                "(from a checkout: pip install '.[serve]')"
+            )
         ) from None
     command = f"{sys.executable} -m guinote_tui play"
     try:
         Server(command, host=host, port=port, title="Guiñote").serve()
     except OSError as exc:  # the port is taken, the host does not resolve...
-        raise click.ClickException(f"cannot serve on {host}:{port}: {exc.strerror or exc}") from None
+        raise click.ClickException(
+            _("cannot serve on {host}:{port}: {problem}").format(host=host, port=port, problem=exc.strerror or exc)
+        ) from None
 
 
 if __name__ == "__main__":  # pragma: no cover
