@@ -124,11 +124,11 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         costly = sorted((r for r in reviewed if r.cost >= COSTLY), key=lambda r: -r.cost)
         total = sum(r.cost for r in reviewed)
         self.session.record_review(total)
-        # Three sentences, each with its own number (the English says "times" and "choices" for one too).
-        choices = ngettext("You had a choice {n} times;", "You had a choice {n} times;", len(reviewed))
+        # Three sentences, each with its own number.
+        choices = ngettext("You had {n} decision to make;", "You had {n} decisions to make;", len(reviewed))
         dear = ngettext(
-            "{n} of your choices cost {limit} points or more against the coach's.",
-            "{n} of your choices cost {limit} points or more against the coach's.",
+            "{n} of them cost {limit} points or more against the coach's.",
+            "{n} of them cost {limit} points or more against the coach's.",
             len(costly),
         )
         added = _(

@@ -96,7 +96,7 @@ def cantes_table(summary: Summary) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style=f"bold {FAINT}")
     hands = summary.cantes.hands
     # (The English says "hands" for one hand too; the other languages have their plural forms.)
-    table.add_column(ngettext("over {n} hands", "over {n} hands", hands).format(n=hands))
+    table.add_column(ngettext("over {n} hand", "over {n} hands", hands).format(n=hands))
     table.add_column(_("Your side"), justify="right")
     table.add_column(_("Rivals"), justify="right")
     for what, mine, theirs in report.cante_rows(summary):
