@@ -176,7 +176,7 @@ class GuinoteApp(App[None]):
             self.session.ahead.forget()
         if RECORD_STATS and session.stats is None:
             session.stats = self.statistics()
-            session.record()  # a continued match: the hands finished before, if not recorded yet
+            session.record(catch_up=True)  # a continued match: the hands finished before, if not recorded yet
             self.tell_statistics_problem()
         if KEEP_MATCH and session.keeper is None:
             session.keeper = resume.Keeper()

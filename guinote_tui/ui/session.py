@@ -282,19 +282,22 @@ class GameSession:
         if self.keeper is not None:
             self.keeper.save(self.match, list(self.names), self.table_record())
 
-    def record(self) -> None:
-        """Record the hands finished so far (and the match's end) in the statistics, when the app keeps them.
+    def record(self, catch_up: bool = False) -> None:
+        """Record the hand just finished (and the match's end) in the statistics, when the app keeps them.
 
-        Recording is idempotent: a hand already recorded (a continued match) is not counted twice.
+        ``catch_up``: every finished hand not recorded yet (a continued match). Recording is
+        idempotent: a hand already recorded is not counted twice.
         """
-        if self.stats is None:
+        if self.stats is None or not self.match.finished:
             return
         self.match.table = self.table_record()
         table = TableInfo.of_match(self.match)
         if self.match.is_over:
             self.stats.record_match_end(self.stats_key, self.match, table)
-        else:
+        elif catch_up:
             self.stats.record_match(self.stats_key, self.match, table)
+        else:
+            self.stats.record_hand(self.stats_key, self.match, table)
 
     def record_review(self, cost: float) -> None:
         """Keep the coach's total cost of the player's decisions in the finished hand."""
