@@ -31,3 +31,19 @@ def private_dirs(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.M
     monkeypatch.setenv("XDG_CONFIG_HOME", str(base / "config"))
     monkeypatch.setenv("XDG_STATE_HOME", str(base / "state"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(base / "cache"))
+
+
+@pytest.fixture(autouse=True)
+def english_environment(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """Every test starts in an English environment, whatever the machine's locale, and ends in English.
+
+    Tests of other languages choose them themselves (``--lang``, ``GUINOTE_LANG``, the settings).
+    """
+    from guinote_tui import i18n
+
+    for name in ("GUINOTE_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    i18n.set_language(i18n.SOURCE)
+    yield
+    i18n.set_language(i18n.SOURCE)

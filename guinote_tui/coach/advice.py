@@ -80,6 +80,10 @@ class Advice:
         return max(0.0, float(self.cantes.get(self.action, 0) - self.cantes.get(action, 0)))
 
 
+#: The four cards of a tute, in Spanish (card names stay Spanish in every language).
+TUTE_RANKS: dict[int, str] = {12: "Reyes", 10: "Sotas", 11: "Caballos"}
+
+
 def advise(view: SeatView, rng: random.Random, budget: SearchSettings = COACH_BUDGET) -> Advice:
     """The coach's advice for ``view``'s seat, which must be to move."""
     if not view.legal:
@@ -112,7 +116,7 @@ def declaration_reason(view: SeatView, action: Action, forced: bool = False) -> 
     if isinstance(action, Swap):
         return Reason(ReasonCode.CHANGE_SEVEN, {"card": str(action.card)})
     if isinstance(action, DeclareTute):
-        return Reason(ReasonCode.DECLARE_TUTE, {"rank": RANK_NAMES[action.rank]})
+        return Reason(ReasonCode.DECLARE_TUTE, {"ranks": TUTE_RANKS.get(action.rank, RANK_NAMES[action.rank])})
     if isinstance(action, Pass) and not forced:
         return Reason(ReasonCode.LET_GO, {})
     return Reason(ReasonCode.ONLY_CARD, {"card": str(action)})

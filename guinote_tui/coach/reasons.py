@@ -74,7 +74,7 @@ _TEXT: dict[ReasonCode, str] = {
     ReasonCode.LEAD_LOW: N_("Lead the {card}: it risks the fewest points."),
     ReasonCode.SING_NOW: N_("Sing the {points} in {suit} now."),
     ReasonCode.CHANGE_SEVEN: N_("Change your {card} for the muestra: it is worth more."),
-    ReasonCode.DECLARE_TUTE: N_("Declare tute: you hold all four {rank}s."),
+    ReasonCode.DECLARE_TUTE: N_("Declare tute: you hold all four {ranks}."),
     ReasonCode.LET_GO: N_("Nothing worth declaring: let the window go."),
     ReasonCode.BEST_BY_SEARCH: N_(
         "No simple rule decides this one: played out on deals that fit what you know, the {card} scored best."

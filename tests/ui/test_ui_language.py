@@ -44,7 +44,10 @@ def test_the_language_is_remembered_in_the_settings() -> None:
     assert settings.language is None and len(problems) == 1 and '"language"' in problems[0]
 
 
-def test_with_one_language_installed_there_is_no_picker() -> None:
+def test_with_one_language_installed_there_is_no_picker(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(i18n, "_locale_dir", lambda: str(tmp_path))  # no catalog: English alone
+    i18n._translations.cache_clear()
+
     async def run() -> None:
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:

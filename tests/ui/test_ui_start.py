@@ -189,7 +189,7 @@ def test_house_rules_are_collapsed_with_the_presets_summary() -> None:
             screen.query_one("#treinta_malas", ChoiceRow).focus()
             await pilot.press("right")
             await pilot.pause()
-            assert section.title == f"{ARAGONES_SUMMARY} · changed: treinta malas off"
+            assert section.title == f"{ARAGONES_SUMMARY} · changed: Treinta malas off"
             assert "off" in str(section._title.render())
             # Back to the preset's value: no longer changed.
             await pilot.press("left")
@@ -214,7 +214,7 @@ def test_house_rules_summary_names_the_changes() -> None:
     assert house_rules_summary(Rules()) == ARAGONES_SUMMARY
     assert house_rules_summary(Rules.preset("aragones", target=120, cotos_to_win=2)) == (
         "House rules: aragonés — sota over caballo, 120 to win, 3 juegos a coto, 2 cotos to win"
-        " · changed: target 120, cotos to win 2 (best of 3)"
+        " · changed: Target 120, Cotos to win 2 (best of 3)"
     )
     many = Rules.preset("aragones", tute="off", vueltas=False, deal_packet=1)
     assert house_rules_summary(many).endswith(" · 3 rules changed")

@@ -37,6 +37,7 @@ from ..session import GameSession
 from ..tracking import TrickEntry, trick_history
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
+from .hint import action_words
 
 #: Decisions that cost less than this (points of the hand) are not listed as mistakes: the coach's
 #: estimates come from sampled deals, and smaller differences are within their noise.
@@ -54,7 +55,11 @@ def review_hand(session: GameSession, seed: int | None = None) -> list[Reviewed]
 
 
 def _words(action: Action) -> str:
-    return card_name_markup(action.card) if isinstance(action, Play) else str(action)
+    return card_name_markup(action.card) if isinstance(action, Play) else action_words(action)
+
+
+def _both_cards(played: Action, best: Action) -> bool:
+    return isinstance(played, Play) and isinstance(best, Play)
 
 
 @dataclass(frozen=True)
@@ -147,10 +152,17 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         if not costly:
             lines.append("\n" + _("Nothing to regret: every choice was about as good as the coach's."))
         for r in costly:
-            better = _(
-                "[b]Trick {number}[/b]: you played {played}; the coach would play {best},"
-                " about [b]{points}[/b] points better."
-            ).format(number=r.trick, played=_words(r.played), best=_words(r.best), points=f"{r.cost:.1f}")
+            if _both_cards(r.played, r.best):
+                said = _(
+                    "[b]Trick {number}[/b]: you played {played}; the coach would play {best},"
+                    " about [b]{points}[/b] points better."
+                )
+            else:
+                said = _(
+                    "[b]Trick {number}[/b]: you chose to {played}; the coach would {best},"
+                    " about [b]{points}[/b] points better."
+                )
+            better = said.format(number=r.trick, played=_words(r.played), best=_words(r.best), points=f"{r.cost:.1f}")
             lines.append(f"\n{better}\n  {r.reason.text}")
         step = _("Press [b]s[/b] to step through the hand trick by trick, every hand open.")
         lines.append(f"\n[dim]{step}[/dim]")
@@ -296,8 +308,14 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
     if notes:
         lines.append(f"[dim]{_('then:')}[/dim] " + " · ".join(notes))
     if mistake is not None:
-        coach = _(
-            "[b]Coach:[/b] you played {played}; the coach would play {best}, about [b]{points}[/b] points better."
-        ).format(played=_words(mistake.played), best=_words(mistake.best), points=f"{mistake.cost:.1f}")
+        if _both_cards(mistake.played, mistake.best):
+            said = _(
+                "[b]Coach:[/b] you played {played}; the coach would play {best}, about [b]{points}[/b] points better."
+            )
+        else:
+            said = _(
+                "[b]Coach:[/b] you chose to {played}; the coach would {best}, about [b]{points}[/b] points better."
+            )
+        coach = said.format(played=_words(mistake.played), best=_words(mistake.best), points=f"{mistake.cost:.1f}")
         lines.append(f"\n{coach} {mistake.reason.text}")
     return "\n".join(lines)

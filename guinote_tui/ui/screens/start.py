@@ -288,7 +288,7 @@ def house_rules_summary(rules: Rules) -> str:
     >>> house_rules_summary(Rules())
     'House rules: aragonés — sota over caballo, 101 to win, 3 juegos a coto'
     >>> house_rules_summary(Rules.preset("libre-100", tute="juego"))
-    'House rules: libre-100 — caballo over sota, 100 to win, 1 juego a coto, capote +100 · changed: tute wins juego'
+    'House rules: libre-100 — caballo over sota, 100 to win, 1 juego a coto, capote +100 · changed: Tute wins juego'
     """
     facts = [
         shown_value("card_order", rules.card_order),
@@ -302,7 +302,7 @@ def house_rules_summary(rules: Rules) -> str:
     name = PRESET_NAMES.get(rules.preset_name, rules.preset_name)
     text = _("House rules: {preset} — {facts}").format(preset=name, facts=", ".join(facts))
     changed = [
-        _("{rule} {value}").format(rule=rule_label(flag).lower(), value=shown_value(flag, value))
+        _("{rule} {value}").format(rule=rule_label(flag), value=shown_value(flag, value))
         for flag, value in rules.differences().items()
     ]
     if len(changed) > 2:

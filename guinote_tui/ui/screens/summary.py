@@ -13,6 +13,7 @@ from textual.widgets import Button, Label, Static
 
 from ...engine import HandResult, Termination
 from ...i18n import _
+from ...statsreport import ending_name
 from ..app import FELT_COLOURS, game_app
 from ..bindings import SUMMARY_BINDINGS
 from ..session import GameSession
@@ -72,8 +73,7 @@ def juego_won(session: GameSession, result: HandResult, side: int) -> str:
             we=_("We win the juego ({reason})."),
             they=_("They win the juego ({reason})."),
         )
-    # (The reason is the engine's words for how the hand ended.)
-    return text.format(points=result.totals[side], target=session.match.rules.target, reason=result.reason.text)
+    return text.format(points=result.totals[side], target=session.match.rules.target, reason=ending_name(result.reason))
 
 
 def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:

@@ -99,7 +99,7 @@ def test_every_legal_card_gets_a_value_and_the_same_seed_the_same_advice() -> No
 
 
 def test_every_code_has_a_sentence() -> None:
-    params = {"card": "1O", "points": 11, "suit": "Oros", "rank": "Rey", "margin": 2.5}
+    params = {"card": "1O", "points": 11, "suit": "Oros", "ranks": "Reyes", "margin": 2.5}
     for code in ReasonCode:
         text = reason_text(code, **params)
         assert text.endswith(".") and "{" not in text
