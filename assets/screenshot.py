@@ -6,8 +6,9 @@ offered), then saves the table as SVG with ``App.save_screenshot`` and, when
 ``rsvg-convert`` is installed (Debian: ``librsvg2-bin``), as PNG too. The
 start screen is saved the same way, the table again at 80×24 (pairs) and
 200×50 (heads-up), the coach's hint, and the review of a whole heads-up hand
-with its step-through. ``python assets/screenshot.py review`` makes only the
-last two.
+with its step-through, and the table in Spanish (``table-es``).
+``python assets/screenshot.py review`` makes only the review's two,
+``python assets/screenshot.py es`` only the Spanish table.
 """
 
 from __future__ import annotations
@@ -107,9 +108,19 @@ async def capture_review() -> list[Path]:
     return saved
 
 
+async def capture_spanish() -> list[Path]:
+    """The pairs table in Spanish, a few turns in (the README's section on languages)."""
+    app = make_app(players=4, seed=SEED, delay=0, lang="es")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_turns(app, pilot, TURNS)
+        return [Path(app.save_screenshot("table-es.svg", path=str(HERE)))]
+
+
 async def capture() -> list[Path]:
     if sys.argv[1:] == ["review"]:
         return await capture_review()
+    if sys.argv[1:] == ["es"]:
+        return await capture_spanish()
     saved: list[Path] = []
     app = make_app(seed=SEED, delay=0)
     async with app.run_test(size=SIZE) as pilot:
@@ -138,6 +149,7 @@ async def capture() -> list[Path]:
         await pilot.pause()
         saved.append(Path(app.save_screenshot("hint.svg", path=str(HERE))))
     saved.extend(await capture_review())
+    saved.extend(await capture_spanish())
     return saved
 
 

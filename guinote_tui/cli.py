@@ -14,6 +14,7 @@ from . import __version__, i18n
 from .ai import offered_levels
 from .engine import HistoryError, Rules, RulesError
 from .i18n import _, ngettext
+from .i18n import number as i18n_number
 from .lab.params import FiniteFloatRange
 
 
@@ -183,13 +184,19 @@ def stats(as_json: bool, players: str | None, export: str | None, reset: bool, y
 
 def _reset_statistics(source: Any, yes: bool) -> None:
     totals = source.totals()
-    what = f"{totals.hands} hand{'s' if totals.hands != 1 else ''} and {totals.juegos} juegos"
-    if not yes and not click.confirm(f"Forget all {what} recorded in {source.path}?", default=False):
+    counts = {
+        "hands": ngettext("{n} hand", "{n} hands", totals.hands).format(n=totals.hands),
+        "juegos": ngettext("{n} juego", "{n} juegos", totals.juegos).format(n=totals.juegos),
+    }
+    question = _("Forget the {hands} and {juegos} recorded in {path}?").format(path=source.path, **counts)
+    if not yes and not click.confirm(question, default=False):
         click.echo(_("Nothing was forgotten."))
         return
     if not source.reset():
         raise click.ClickException(source.take_problem() or _("{path} could not be emptied").format(path=source.path))
-    click.echo(_("Statistics emptied: {what} forgotten; the rating starts again at 1500.").format(what=what))
+    click.echo(
+        _("Statistics emptied: {hands} and {juegos} forgotten; the rating starts again at 1500.").format(**counts)
+    )
 
 
 @main.command()
@@ -468,18 +475,18 @@ def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) 
         lost = round(sum(d.cost for d in mine), 2)
         click.echo(
             _("hand {number}: {decisions} decisions, {costly} costly, cost {cost} points").format(
-                number=number, decisions=len(mine), costly=len(costly), cost=f"{lost:g}"
+                number=number, decisions=len(mine), costly=len(costly), cost=i18n_number(lost)
             )
         )
         for d in costly:
             click.echo(
                 _("  trick {trick}: played {played}, best {best}, cost {cost}: {reason}").format(
-                    trick=d.trick, played=d.played, best=d.best, cost=f"{d.cost:g}", reason=d.reason.text
+                    trick=d.trick, played=d.played, best=d.best, cost=i18n_number(d.cost), reason=d.reason.text
                 )
             )
     click.echo(
         _("seat {seat}: {decisions} decisions, total cost {cost} points").format(
-            seat=seat, decisions=len(decisions), cost=f"{total:g}"
+            seat=seat, decisions=len(decisions), cost=i18n_number(total)
         )
     )
 

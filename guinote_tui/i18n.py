@@ -154,6 +154,21 @@ def pgettext(context: str, message: str) -> str:
     return _translations(_current).pgettext(context, message)
 
 
+#: The decimal mark of each language (the others' is the point).
+DECIMAL_MARKS: dict[str, str] = {"es": ",", "de": ",", "it": ",", "nl": ",", "ru": ","}
+
+
+def number(value: float, spec: str = "g") -> str:
+    """``value`` formatted with ``spec`` (as ``format()`` takes it) and the current language's decimal mark.
+
+    >>> number(2.5), number(-1.25, "+.1f")
+    ('2.5', '-1.2')
+    """
+    text = format(value, spec)
+    mark = DECIMAL_MARKS.get(_current)
+    return text.replace(".", mark) if mark else text
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it now (a table built at import time)."""
     return message

@@ -24,8 +24,9 @@ from datetime import datetime
 from typing import Any
 
 from .engine import Termination
-from .i18n import N_, _, ngettext, pgettext
+from .i18n import N_, _, ngettext, number, pgettext
 from .memory import LevelResult, PointsSample, RatingState, Summary
+from .vocabulary import level_name
 
 #: The table sizes' names, in English (:func:`size_name` translates them).
 SIZE_NAMES = {2: N_("heads-up"), 4: N_("pairs")}
@@ -48,7 +49,7 @@ ENDING_NAMES: dict[Termination, str] = {
 #: In English (:func:`rating_explanation` translates it).
 RATING_EXPLANATION = N_(
     "1500 is the normal bot's strength; 200 points above a rival wins about three juegos in four. "
-    "The range holds your strength with 95 % confidence and narrows as you play."
+    "The range holds your strength with a confidence of 95 % and narrows as you play."
 )
 
 #: In English (:func:`empty_text` translates it).
@@ -86,9 +87,9 @@ def table_name(result: LevelResult) -> str:
     size = size_name(result.players)
     if result.partner_level is not None and result.partner_level != result.rival_level:
         return _("{size} · {level}, partner {partner}").format(
-            size=size, level=result.rival_level, partner=result.partner_level
+            size=size, level=level_name(result.rival_level), partner=level_name(result.partner_level)
         )
-    return f"{size} · {result.rival_level}"
+    return f"{size} · {level_name(result.rival_level)}"
 
 
 def interval_text(result: LevelResult) -> str:
@@ -100,7 +101,7 @@ def interval_text(result: LevelResult) -> str:
 
 
 def signed(value: float | None) -> str:
-    return "–" if value is None else f"{value:+.1f}"
+    return "–" if value is None else number(value, "+.1f")
 
 
 def sureness(state: RatingState) -> str:
@@ -119,7 +120,7 @@ def short_date(moment: str | None) -> str:
     if not moment:
         return ""
     try:
-        return datetime.fromisoformat(moment).astimezone().strftime("%d %b %Y")
+        return datetime.fromisoformat(moment).astimezone().strftime("%Y-%m-%d")
     except ValueError:
         return moment
 
@@ -235,7 +236,7 @@ def points_line(summary: Summary) -> str:
         parts.append(_("since {date}").format(date=short_date(summary.totals.first_played)))
     if player is not None and rivals is not None:
         line = _("points per hand: your side {player}, the rivals {rivals}")
-        parts.append(line.format(player=f"{player:.1f}", rivals=f"{rivals:.1f}"))
+        parts.append(line.format(player=number(player, ".1f"), rivals=number(rivals, ".1f")))
     return " · ".join(parts)
 
 

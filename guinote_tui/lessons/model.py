@@ -223,7 +223,8 @@ def check(step: Move, action: Action | str) -> Verdict:
     if isinstance(action, str):
         action = parse_action(action)
     state = step.state()
-    problem = state.why_illegal(action)
+    refused = state.refusal(action)  # the engine's rule, in English; said in the player's language
+    problem = _(refused.template).format(**refused.params) if refused is not None else ""
     if problem:
         return Verdict(False, _("That is not allowed: {problem}.").format(problem=problem), legal=False)
     if str(action) in step.accept:

@@ -35,7 +35,7 @@ from ..engine import (
     TuteDeclared,
     WinReason,
 )
-from ..i18n import N_, _
+from ..i18n import N_, _, pgettext
 from .cardart import SUIT_LIGHT
 
 HUMAN = 0
@@ -44,6 +44,28 @@ HUMAN = 0
 # session, the saved history and the tests keep the English names whatever the language.
 PAIR_NAMES = (N_("You"), N_("Right"), N_("Partner"), N_("Left"))
 HEADS_UP_NAMES = (N_("You"), N_("Rival"))
+
+#: How many letters of a seat's name fit on the edge of a card.
+EDGE_LETTERS = 7
+
+
+def edge_name(name: str) -> str:
+    """A seat's name (English, as in :data:`PAIR_NAMES`) as written on the edge of a card it played.
+
+    Each language may give a shorter form there (seven letters at most).
+
+    >>> edge_name("Partner"), edge_name("Somebody")
+    ('Partner', 'Somebod')
+    """
+    short = {
+        "You": lambda: pgettext("seat name on the edge of a card, 7 letters at most", "You"),
+        "Right": lambda: pgettext("seat name on the edge of a card, 7 letters at most", "Right"),
+        "Partner": lambda: pgettext("seat name on the edge of a card, 7 letters at most", "Partner"),
+        "Left": lambda: pgettext("seat name on the edge of a card, 7 letters at most", "Left"),
+        "Rival": lambda: pgettext("seat name on the edge of a card, 7 letters at most", "Rival"),
+    }.get(name)
+    return (short() if short is not None else _(name))[:EDGE_LETTERS]
+
 
 #: The ranks of a tute, by their Spanish names (not translated, like the cards' names).
 TUTE_RANKS = {12: "Reyes", 10: "Sotas", 11: "Caballos"}

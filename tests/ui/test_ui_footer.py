@@ -56,3 +56,47 @@ def test_the_footer_speaks_the_language_in_use(spanish: None) -> None:
             assert shown(app) == "Salir Repartir"
 
     asyncio.run(run())
+
+
+class Crowded(App[None]):
+    """More keys than a 40-column footer holds: the least needed ones must give way."""
+
+    BINDINGS = [  # noqa: RUF012
+        Binding("1", "bell", "Play"),
+        Binding("w", "toggle_pace", "Pace"),
+        Binding("k", "tracker", "Tracker"),
+        Binding("r", "history", "Tricks"),
+        Binding("s", "sing", "Sing"),
+        Binding("ctrl+s", "save", "Save"),
+        Binding("q", "quit", "Quit"),
+    ]
+    ENABLE_COMMAND_PALETTE = False
+
+    def compose(self) -> ComposeResult:
+        yield GameFooter()
+
+    def action_toggle_pace(self) -> None: ...
+    def action_tracker(self) -> None: ...
+    def action_history(self) -> None: ...
+    def action_sing(self) -> None: ...
+    def action_save(self) -> None: ...
+
+
+def test_a_footer_too_narrow_leaves_out_the_least_needed_keys_first() -> None:
+    async def run() -> None:
+        app = Crowded()
+        async with app.run_test(size=(40, 5)) as pilot:
+            for _ in range(3):
+                await pilot.pause()
+            footer = app.query_one(GameFooter)
+            visible = [key for key in app.query("FooterKey") if key.display]
+            described = {str(key.description) for key in visible}
+            assert {"Play", "Sing", "Quit"} <= described
+            assert "Pace" not in described  # the first to go
+            assert max(key.region.right for key in visible) <= footer.region.right
+            await pilot.resize_terminal(120, 5)
+            for _ in range(3):
+                await pilot.pause()
+            assert all(key.display for key in app.query("FooterKey"))  # room again: every key is back
+
+    asyncio.run(run())

@@ -13,8 +13,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from ...engine import Rules, Trick
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ..cardart import card_face
+from ..narration import edge_name
 from ..widgets.notice import SizeGuard, TooSmall
 
 
@@ -22,8 +23,8 @@ class YesNoDialog(SizeGuard, ModalScreen[bool]):
     """A question answered yes (``y``) or no (``n``, Escape)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No")),
     ]
 
     def __init__(self, question: str) -> None:
@@ -35,8 +36,8 @@ class YesNoDialog(SizeGuard, ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{_('Yes')} (y)", id="yes", variant="error", compact=True)
-                yield Button(f"{_('No')} (n)", id="no", variant="primary", compact=True)
+                yield Button((_("Yes") + " (y)"), id="yes", variant="error", compact=True)
+                yield Button((_("No") + " (n)"), id="no", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -52,7 +53,7 @@ class YesNoDialog(SizeGuard, ModalScreen[bool]):
 class SaveDialog(SizeGuard, ModalScreen[str | None]):
     """Ask where to save the match history (Enter saves, Escape cancels)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, default: str) -> None:
         super().__init__(classes="dialog-screen")
@@ -80,25 +81,25 @@ class SaveDialog(SizeGuard, ModalScreen[str | None]):
 class LastTrickScreen(SizeGuard, ModalScreen[None]):
     """The most recent completed trick: who played what, who won it, its points."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,l,enter,space", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,l,enter,space", "close", N_("Close"))]
 
     def __init__(self, trick: Trick, names: tuple[str, ...], players: int, rules: Rules) -> None:
         """``names``: the seats' names in English (the session's), shown translated."""
         super().__init__(classes="dialog-screen")
         self.trick = trick
         self.names = tuple(_(name) for name in names)
+        self.edge_names = tuple(edge_name(name) for name in names)
         self.players = players
         self.rules = rules
 
     def compose(self) -> ComposeResult:
         trick = self.trick
         points = sum(self.rules.rank_points()[c.rank] for c in trick.cards)
-        won = _("won")  # under the winning card: "2 ▲ won"
         faces = [
             card_face(
                 card,
-                top_label=f"{i + 1} ▲ {won}" if trick.seat_of(i, self.players) == trick.winner else f"{i + 1}",
-                bottom_label=self.names[trick.seat_of(i, self.players)],
+                top_label=f"{i + 1} ▲" if trick.seat_of(i, self.players) == trick.winner else f"{i + 1}",
+                bottom_label=self.edge_names[trick.seat_of(i, self.players)],
                 highlight=trick.seat_of(i, self.players) == trick.winner,
                 dim=trick.seat_of(i, self.players) != trick.winner,
             )
@@ -121,7 +122,7 @@ class LastTrickScreen(SizeGuard, ModalScreen[None]):
             worth = ngettext("{n} point", "{n} points", points).format(n=points)  # (never 1: no card is worth 1)
             led_by = _("led by {name}").format(name=self.names[trick.leader])
             yield Static(f"{won_by} · {worth} · {led_by}")
-            yield Static(f"[dim]{_('Esc closes')}[/dim]", classes="dialog-hint")
+            yield Static(("[dim]" + _("Esc closes") + "[/dim]"), classes="dialog-hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

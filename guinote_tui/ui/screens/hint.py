@@ -19,7 +19,7 @@ from textual.widgets import Label, Static
 
 from ...coach import Advice
 from ...engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
-from ...i18n import _
+from ...i18n import N_, _, number
 from ..narration import card_name_markup
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
@@ -54,7 +54,7 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     for card, value in sorted(advice.values.items(), key=lambda item: -item[1]):
         key = str(shown.index(card) + 1) if card in shown else ""
         cost = best - value
-        shown_cost = _("best") if cost < 0.05 else _("{points} points").format(points=f"{cost:.1f}")
+        shown_cost = _("best") if cost < 0.05 else _("{points} points").format(points=number(cost, ".1f"))
         table.add_row(Text.from_markup(card_name_markup(card)), key, shown_cost)
     return table
 
@@ -63,8 +63,8 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
     """Returns the coach's action when the player takes it (Enter), or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "take", "Play it"),
-        Binding("escape,h", "close", "Back"),
+        Binding("enter", "take", N_("Play it")),
+        Binding("escape,h", "close", N_("Back")),
     ]
 
     def __init__(self, advice: Advice, shown: tuple[Card, ...]) -> None:

@@ -28,7 +28,7 @@ def entry_markup(entry: TrickEntry, narrator: Narrator) -> str:
     cards = "   ".join(f"{narrator.name(seat)} {card_markup(card)}" for seat, card in entry.cards)
     if entry.winner is None or entry.winning is None or entry.why is None:
         title = _("Trick {number}").format(number=entry.number)
-        return f"[b]{title}[/b] [dim]{_('(being played)')}[/dim]\n  {cards}"
+        return f"[b]{title}[/b] [dim]" + _("(being played)") + f"[/dim]\n  {cards}"
     if entry.winner == HUMAN:
         title = _("Trick {number} to you").format(number=entry.number)
     else:
@@ -41,7 +41,7 @@ def entry_markup(entry: TrickEntry, narrator: Narrator) -> str:
     lines = [f"[b]{title}[/b]: {why} · {points}", f"  {cards}"]
     notes = [line for event in entry.notes for line in narrator.tell(event)]
     if notes:
-        lines.append(f"  [dim]{_('then:')}[/dim] " + " · ".join(notes))
+        lines.append(("  [dim]" + _("then:") + "[/dim] ") + " · ".join(notes))
     return "\n".join(lines)
 
 

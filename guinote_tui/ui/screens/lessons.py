@@ -26,33 +26,34 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Action, Card, HandState, Pass, Play, Sing, Suit, Swap, card_tables, parse_cards
-from ...i18n import _
+from ...i18n import N_, _
 from ...lessons import LESSONS, Explain, Lesson, Move, Progress, check, names
 from ..app import FELT_COLOURS, game_app
 from ..cardart import card_face, empty_slot, suit_text
 from ..messages import CardClicked
+from ..narration import HEADS_UP_NAMES, PAIR_NAMES, edge_name
 from ..widgets.footer import GameFooter
 from ..widgets.hand import PlayerHand
 from ..widgets.notice import SizeGuard, TooSmall
-from ..widgets.table import card_size
+from ..widgets.table import card_size, winning_mark
 
 GOLD = FELT_COLOURS["gold"]
 
 MENU_BINDINGS: list[BindingType] = [
-    Binding("r", "real_hand", "Play a real hand"),
-    Binding("escape,q", "back", "Back"),
+    Binding("r", "real_hand", N_("Play a real hand")),
+    Binding("escape,q", "back", N_("Back")),
 ]
 
 LESSON_BINDINGS: list[BindingType] = [
-    Binding("1", "play_index(0)", "Play", key_display="1-6"),
-    *(Binding(str(n), f"play_index({n - 1})", f"Play card {n}", show=False) for n in range(2, 7)),
-    Binding("s", "sing", "Sing"),
-    Binding("tab", "other_cante", "Other cante", key_display="Tab"),
-    Binding("c", "swap", "Change 7"),
-    Binding("p", "pass_window", "Pass"),
-    Binding("enter,space,right", "next", "Go on", key_display="⏎"),
-    Binding("left", "previous", "Back a step", key_display="←"),
-    Binding("escape", "leave", "Leave"),
+    Binding("1", "play_index(0)", N_("Play"), key_display="1-6"),
+    *(Binding(str(n), f"play_index({n - 1})", N_("Play"), show=False) for n in range(2, 7)),
+    Binding("s", "sing", N_("Sing")),
+    Binding("tab", "other_cante", N_("Other cante"), key_display="Tab"),
+    Binding("c", "swap", N_("Change 7")),
+    Binding("p", "pass_window", N_("Pass")),
+    Binding("enter,space,right", "next", N_("Go on"), key_display="⏎"),
+    Binding("left", "previous", N_("Back a step"), key_display="←"),
+    Binding("escape", "leave", N_("Leave")),
 ]
 
 
@@ -105,8 +106,8 @@ class LessonsMenu(SizeGuard, Screen[None]):
         yield OptionList(id="lesson-list")
         yield Static(id="lessons-note")
         with Horizontal(id="lessons-buttons"):
-            yield Button(f"{_('Play a real hand')} (r)", id="real-hand", compact=True)
-            yield Button(f"{_('Back')} (Esc)", id="lessons-back", compact=True)
+            yield Button((_("Play a real hand") + " (r)"), id="real-hand", compact=True)
+            yield Button((_("Back") + " (Esc)"), id="lessons-back", compact=True)
         yield GameFooter()
 
     def on_mount(self) -> None:
@@ -135,7 +136,7 @@ class LessonsMenu(SizeGuard, Screen[None]):
         if self.all_done:
             note.update(
                 Text.from_markup(
-                    f"[b {FELT_COLOURS['good']}]{_('All six lessons done!')}[/] "
+                    (f"[b {FELT_COLOURS['good']}]" + _("All six lessons done!") + "[/] ")
                     + _("Press [b]r[/b] to play a real hand: heads-up against the easy bot.")
                 )
             )
@@ -304,11 +305,12 @@ class LessonScreen(SizeGuard, Screen[None]):
         A plain step (lesson 1) shows the trick alone, under its caption.
         """
         who = names(state.players)
+        edge = tuple(edge_name(name) for name in (HEADS_UP_NAMES if state.players == 2 else PAIR_NAMES))
         size = card_size(self)
         blocks: list[list[Text]] = []
         if state.trick:
             for seat, card in state.current_trick():
-                blocks.append(card_face(card, bottom_label=who[seat], size=size))
+                blocks.append(card_face(card, bottom_label=edge[seat], size=size))
             blocks.append(empty_slot(who[0], waiting=True, size=size))  # the player's seat
             caption = Text(_("On the table"), style=FELT_COLOURS["ink-faint"])
         elif state.tricks:
@@ -316,8 +318,8 @@ class LessonScreen(SizeGuard, Screen[None]):
             for number, card in enumerate(trick.cards):
                 seat = trick.seat_of(number, state.players)
                 won = seat == trick.winner
-                mark = f"▲ {_('won')}" if won else ""
-                blocks.append(card_face(card, bottom_label=who[seat], top_label=mark, highlight=won, size=size))
+                mark = winning_mark(size, True) if won else ""
+                blocks.append(card_face(card, bottom_label=edge[seat], top_label=mark, highlight=won, size=size))
             just_played = self.solved and len(state.tricks) > self.tricks_before
             caption = Text(_("The trick") if just_played else _("Previous trick"), style=FELT_COLOURS["ink-faint"])
         else:

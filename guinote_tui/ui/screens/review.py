@@ -30,7 +30,7 @@ from textual.worker import get_current_worker
 from ...coach.ahead import HandSpec, Reviewed
 from ...coach.ahead import review_hand as review_on_the_spot
 from ...engine import RANK_NAMES, Action, Card, CardDrawn, HandState, Play, Suit, card_tables
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext, number
 from ..cardart import SUIT_LIGHT
 from ..narration import HUMAN, Narrator, card_name_markup
 from ..session import GameSession
@@ -54,8 +54,9 @@ def review_hand(session: GameSession, seed: int | None = None) -> list[Reviewed]
     return review_on_the_spot(HandSpec.of(hand), hand.log, HUMAN, session.seed or 0 if seed is None else seed)
 
 
-def _words(action: Action) -> str:
-    return card_name_markup(action.card) if isinstance(action, Play) else action_words(action)
+def _words(action: Action, cards_only: bool) -> str:
+    """A card's name when both choices were cards; otherwise the move in words ("play the …", "sing …")."""
+    return card_name_markup(action.card) if cards_only and isinstance(action, Play) else action_words(action)
 
 
 def _both_cards(played: Action, best: Action) -> bool:
@@ -92,8 +93,8 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
     """The hand's review, dearest mistakes first; ``s`` steps through the hand; Escape goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,v,q", "close", "Back"),
-        Binding("s", "step", "Step through the hand"),
+        Binding("escape,v,q", "close", N_("Back")),
+        Binding("s", "step", N_("Step through the hand")),
     ]
 
     def __init__(self, session: GameSession) -> None:
@@ -110,7 +111,7 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
             title = _("Hand {number}: the coach's review").format(number=self.session.match.hand_number)
             yield Label(title, classes="dialog-title")
             with VerticalScroll(id="review-scroll"):
-                yield Static(f"[dim]{_('The coach is going through your decisions…')}[/dim]", id="review-body")
+                yield Static(("[dim]" + _("The coach is going through your decisions…") + "[/dim]"), id="review-body")
         yield GameFooter()
 
     def on_mount(self) -> None:
@@ -144,7 +145,7 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
             " ".join(
                 (
                     choices.format(n=len(reviewed)),
-                    dear.format(n=len(costly), limit=f"{COSTLY:g}"),
+                    dear.format(n=len(costly), limit=number(COSTLY)),
                     added.format(points=f"{total:.0f}"),
                 )
             )
@@ -152,7 +153,8 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         if not costly:
             lines.append("\n" + _("Nothing to regret: every choice was about as good as the coach's."))
         for r in costly:
-            if _both_cards(r.played, r.best):
+            cards = _both_cards(r.played, r.best)
+            if cards:
                 said = _(
                     "[b]Trick {number}[/b]: you played {played}; the coach would play {best},"
                     " about [b]{points}[/b] points better."
@@ -162,7 +164,9 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
                     "[b]Trick {number}[/b]: you chose to {played}; the coach would {best},"
                     " about [b]{points}[/b] points better."
                 )
-            better = said.format(number=r.trick, played=_words(r.played), best=_words(r.best), points=f"{r.cost:.1f}")
+            better = said.format(
+                number=r.trick, played=_words(r.played, cards), best=_words(r.best, cards), points=number(r.cost, ".1f")
+            )
             lines.append(f"\n{better}\n  {r.reason.text}")
         step = _("Press [b]s[/b] to step through the hand trick by trick, every hand open.")
         lines.append(f"\n[dim]{step}[/dim]")
@@ -180,11 +184,11 @@ class StepScreen(SizeGuard, ModalScreen[None]):
     """A finished hand trick by trick, every hand open: ← and → move, Escape goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Previous", key_display="←"),
-        Binding("right,space", "step(1)", "Next", key_display="→"),
-        Binding("home", "first", "First", show=False),
-        Binding("end", "last", "Last", show=False),
-        Binding("escape,s,q", "close", "Back"),
+        Binding("left", "step(-1)", N_("Previous"), key_display="←"),
+        Binding("right,space", "step(1)", N_("Next"), key_display="→"),
+        Binding("home", "first", N_("First"), show=False),
+        Binding("end", "last", N_("Last"), show=False),
+        Binding("escape,s,q", "close", N_("Back")),
     ]
 
     def __init__(self, session: GameSession, reviewed: list[Reviewed]) -> None:
@@ -279,7 +283,7 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
     for seat in order:
         card = played.get(seat)
         shown = card_name_markup(card) if card is not None else "—"
-        mark = f"  ◀ {_('takes it')}" if card is not None and card == entry.winning else ""
+        mark = ("  ◀ " + _("takes it")) if card is not None and card == entry.winning else ""
         verb = play if seat == HUMAN else plays
         lines.append(f"[b]{names[seat]:<{width}}[/b]  {verb:<{column}} {shown}{mark}")
         lines.append(f"{'':<{width}}  [dim]{held}[/dim]{'':<{column - len(held)}} {held_markup(frame.hands[seat])}")
@@ -306,9 +310,10 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
         else:
             notes.extend(narrator.tell(event))
     if notes:
-        lines.append(f"[dim]{_('then:')}[/dim] " + " · ".join(notes))
+        lines.append(("[dim]" + _("then:") + "[/dim] ") + " · ".join(notes))
     if mistake is not None:
-        if _both_cards(mistake.played, mistake.best):
+        cards = _both_cards(mistake.played, mistake.best)
+        if cards:
             said = _(
                 "[b]Coach:[/b] you played {played}; the coach would play {best}, about [b]{points}[/b] points better."
             )
@@ -316,6 +321,8 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
             said = _(
                 "[b]Coach:[/b] you chose to {played}; the coach would {best}, about [b]{points}[/b] points better."
             )
-        coach = said.format(played=_words(mistake.played), best=_words(mistake.best), points=f"{mistake.cost:.1f}")
+        coach = said.format(
+            played=_words(mistake.played, cards), best=_words(mistake.best, cards), points=number(mistake.cost, ".1f")
+        )
         lines.append(f"\n{coach} {mistake.reason.text}")
     return "\n".join(lines)

@@ -22,7 +22,8 @@ from textual.widgets.collapsible import CollapsibleTitle
 
 from ... import i18n, storage
 from ...engine import PRESETS, Card, Match, Rules, Suit
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, number
+from ...vocabulary import level_name
 from .. import resume
 from ..app import FELT_COLOURS, game_app
 from ..bindings import START_BINDINGS
@@ -255,7 +256,7 @@ def translated(options: Sequence[tuple[Any, str]]) -> Options:
 
 def title_text() -> Text:
     text = Text("GUIÑOTE", style=f"bold {FELT_COLOURS['gold']}")
-    text.append(f"  ·  {_('the Aragonese card game')}  ·  ", style=FELT_COLOURS["ink-faint"])
+    text.append(("  ·  " + _("the Aragonese card game") + "  ·  "), style=FELT_COLOURS["ink-faint"])
     for name, colour in zip(("Oros", "Copas", "Espadas", "Bastos"), SUIT_LIGHT.values(), strict=True):
         text.append(f"{name[0]}", style=f"bold {colour}")
         text.append(f"{name[1:]} ", style=colour)
@@ -332,11 +333,13 @@ def continue_summary(match: Match) -> str:
     if not isinstance(level, str):
         table = _("heads-up") if match.players == 2 else _("pairs")
     elif match.players == 2:
-        table = _("heads-up against {level}").format(level=level)
+        table = _("heads-up against {level}").format(level=level_name(level))
     elif isinstance(partner, str) and partner != level:
-        table = _("pairs against {level} (partner {partner})").format(level=level, partner=partner)
+        table = _("pairs against {level} (partner {partner})").format(
+            level=level_name(level), partner=level_name(partner)
+        )
     else:
-        table = _("pairs against {level}").format(level=level)
+        table = _("pairs against {level}").format(level=level_name(level))
     hand = match.hand
     score = {"table": table, "hand": match.hand_number, "mine": hand.total(0), "theirs": hand.total(1)}
     if any(match.juegos):
@@ -363,8 +366,8 @@ class StartScreen(SizeGuard, Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *START_BINDINGS,
-        Binding("right", "house_rules(True)", "Open", key_display="→"),
-        Binding("left", "house_rules(False)", "Close", key_display="←"),
+        Binding("right", "house_rules(True)", N_("Open"), key_display="→"),
+        Binding("left", "house_rules(False)", N_("Close"), key_display="←"),
     ]
 
     def __init__(self, settings: GameSettings) -> None:
@@ -381,7 +384,7 @@ class StartScreen(SizeGuard, Screen[None]):
         for chosen in (settings.level, settings.partner_level):
             if chosen is not None and chosen not in names:
                 names.append(chosen)  # a level given on the command line (or by a test)
-        levels = [(name, name) for name in names]
+        levels = [(name, level_name(name)) for name in names]
         rules = settings.rules
         yield TooSmall()
         yield Static(title_text(), id="start-title")
@@ -395,7 +398,7 @@ class StartScreen(SizeGuard, Screen[None]):
             yield self._row("level", levels, settings.level)  # a level's name is its id (as on the command line)
             yield self._row("partner_level", [(None, _("same as bots")), *levels], settings.partner_level)
             yield self._row("pace", self._pace_options(), self._pace_value())
-            seconds = _("{seconds} s").format(seconds=f"{settings.delay:g}")
+            seconds = _("{seconds} s").format(seconds=number(settings.delay))
             delays = sorted(with_value(translated(DELAYS), float(settings.delay), seconds))
             yield self._row("delay", delays, float(settings.delay))
             yield self._row("open_hands", [(False, _("normal")), (True, _("open hands"))], settings.open_hands)
@@ -422,15 +425,15 @@ class StartScreen(SizeGuard, Screen[None]):
         with Horizontal(id="start-buttons"):
             if resume.exists():
                 self._read_kept_match()
-                button = Button(f"{_('Continue')} (c)", id="continue", variant="primary", compact=True)
+                button = Button((_("Continue") + " (c)"), id="continue", variant="primary", compact=True)
                 if self.continue_text:
                     button.tooltip = _("Continue: {summary}").format(summary=self.continue_text)
                 yield button
-            yield Button(f"{_('Deal')} ⏎", id="start", variant="success", compact=True)
-            yield Button(f"{_('Learn to play')} (l)", id="learn", compact=True)
-            yield Button(f"{_('Statistics')} (t)", id="statistics", compact=True)
-            yield Button(f"{_('Rules')} (?)", id="rules", compact=True)
-            yield Button(f"{_('Quit')} (q)", id="quit", variant="error", compact=True)
+            yield Button((_("Deal") + " ⏎"), id="start", variant="success", compact=True)
+            yield Button((_("Learn to play") + " (l)"), id="learn", compact=True)
+            yield Button((_("Statistics") + " (t)"), id="statistics", compact=True)
+            yield Button((_("Rules") + " (?)"), id="rules", compact=True)
+            yield Button((_("Quit") + " (q)"), id="quit", variant="error", compact=True)
         yield GameFooter()
 
     def _read_kept_match(self) -> None:
@@ -452,7 +455,7 @@ class StartScreen(SizeGuard, Screen[None]):
         seconds = [*TRICK_SECONDS]
         if self.settings.pace == "timed" and self._timed_seconds() not in seconds:
             seconds = sorted([*seconds, self._timed_seconds()])
-        timed = [(("timed", s), _("timed, {seconds} s a trick").format(seconds=f"{s:g}")) for s in seconds]
+        timed = [(("timed", s), _("timed, {seconds} s a trick").format(seconds=number(s))) for s in seconds]
         return [(("wait", None), _("wait for me")), *timed]
 
     def _timed_seconds(self) -> float:
@@ -471,7 +474,7 @@ class StartScreen(SizeGuard, Screen[None]):
     def _fit_buttons(self, width: int) -> None:
         short = width < 100 and bool(self.query("#continue"))
         for button_id, (key, label, brief) in SHORT_LABELS.items():
-            self.query_one(f"#{button_id}", Button).label = f"{_(brief if short else label)} ({key})"
+            self.query_one(f"#{button_id}", Button).label = _(brief if short else label) + f" ({key})"
 
     # -- the explanation line -------------------------------------------------------
 

@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
 from ... import statsreport as report
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...memory import LevelResult, Statistics, Summary
 from ..app import FELT_COLOURS
 from ..widgets.footer import GameFooter
@@ -134,7 +134,7 @@ def rating_text(summary: Summary) -> Text:
 class StatisticsScreen(SizeGuard, ModalScreen[None]):
     """The statistics over whatever screen was in front; Escape goes back."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,t", "close", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q,t", "close", N_("Back"))]
 
     def __init__(self, path: Path | None = None, stats: Statistics | None = None) -> None:
         super().__init__(classes="dialog-screen")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -9,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
 from ...engine import HandResult, Termination
@@ -173,17 +175,48 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
             yield Static(points_table(session, result), id="summary-points")
             yield Static(Text("\n").join(verdict_lines(session, result)), id="summary-verdict")
             with Horizontal(classes="dialog-buttons"):
-                if over:
-                    yield Button(f"{_('New match')} ⏎", id="new", variant="primary", compact=True)
-                else:
-                    yield Button(f"{_('Next hand')} ⏎", id="next", variant="primary", compact=True)
-                    yield Button(f"{_('New match')} (n)", id="new", compact=True)
-                yield Button(f"{_('Review')} (v)", id="review", compact=True)
-                yield Button(f"{_('Same deal')} (a)", id="again", compact=True)
-                yield Button(f"{_('Quit')} (q)", id="quit", variant="error", compact=True)
+                for button_id, label, key, primary in self.buttons(over):
+                    button = Button(f"{label} {key}", id=button_id, compact=True)
+                    button.variant = "error" if button_id == "quit" else "primary" if primary else "default"
+                    yield button
         yield GameFooter()
 
+    @staticmethod
+    def buttons(over: bool) -> list[tuple[str, str, str, bool]]:
+        """(id, label, key, primary) of each button, in the player's language."""
+        first = (
+            [("new", _("New match"), "⏎", True)]
+            if over
+            else [
+                ("next", _("Next hand"), "⏎", True),
+                ("new", _("New match"), "(n)", False),
+            ]
+        )
+        return [
+            *first,
+            ("review", _("Review"), "(v)", False),
+            ("again", _("Same deal"), "(a)", False),
+            ("quit", _("Quit"), "(q)", False),
+        ]
+
+    def fit_buttons(self) -> None:
+        """Leave the keys out of the buttons' labels when the row is wider than the dialog (the footer names them)."""
+        row = self.query_one(".dialog-buttons", Horizontal)
+        room = row.parent.content_region.width if isinstance(row.parent, Widget) else self.size.width
+        shown = self.buttons(self.session.match.is_over)
+        needed = sum(cell_len(f"{label} {key}") + 3 for _id, label, key, _primary in shown)
+        short = needed > room
+        for button_id, label, key, _primary in shown:
+            button = self.query_one(f"#{button_id}", Button)
+            button.label = label if short else f"{label} {key}"
+            button.refresh(layout=True)
+        row.refresh(layout=True)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.fit_buttons)
+
     def on_mount(self) -> None:
+        self.call_after_refresh(self.fit_buttons)
         self.query_one(".dialog-buttons Button", Button).focus()
         if not self.ready:
             self.set_timer(self.INPUT_GUARD, self._get_ready)

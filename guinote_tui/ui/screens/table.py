@@ -37,7 +37,7 @@ from ...engine import (
     Swap,
     card_tables,
 )
-from ...i18n import _
+from ...i18n import _, number
 from ..app import FELT_COLOURS, game_app
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked, HintReady
@@ -290,12 +290,12 @@ class TableScreen(Screen[None]):
         title = f"[b {FELT_COLOURS['gold']}]GUIÑOTE[/] · " if self.app.size.width >= 100 else ""
         text = f"{title}{mode} · {rules.preset_name} │ {coto}{juego} · {hand}"
         if view.dealer == view.seat:
-            text += f" · {_('you deal')}"  # the other seats show it by their cards
+            text += " · " + _("you deal")  # the other seats show it by their cards
         self.query_one("#status", Static).update(text)
         seed = session.seed
         right = _("seed {seed}").format(seed=seed) if seed is not None else ""
         if session.assisted:
-            assisted = f"[b]{_('assisted')}[/b]"
+            assisted = "[b]" + _("assisted") + "[/b]"
             right = f"{assisted} · {right}" if right else assisted
         corner = self.query_one("#seed", Static)
         corner.update(right)
@@ -344,7 +344,7 @@ class TableScreen(Screen[None]):
             if seat is None or seat == view.seat:
                 text = "[dim]…[/dim]"
             else:
-                text = f"[dim]{_('{name} is thinking…').format(name=session.narrator.name(seat))}[/dim]"
+                text = "[dim]" + _("{name} is thinking…").format(name=session.narrator.name(seat)) + "[/dim]"
         widget.update(text)
 
     @staticmethod
@@ -489,13 +489,13 @@ class TableScreen(Screen[None]):
         settings = self.session.settings
         if settings.pace == "wait":
             return _("Wait for me: a finished trick stays until you press a key")
-        return _("Timed: a finished trick stays {seconds} s").format(seconds=f"{settings.trick_seconds:g}")
+        return _("Timed: a finished trick stays {seconds} s").format(seconds=number(settings.trick_seconds))
 
     def act(self, action: Action) -> None:
         """The player's action, refused with the engine's words when the rules forbid it."""
         session = self.session
         if not session.human_to_move:
-            self.say(f"[b]{_('Wait for your turn')}[/b]" if not session.hand_over else _("The hand is over."))
+            self.say(("[b]" + _("Wait for your turn") + "[/b]") if not session.hand_over else _("The hand is over."))
             return
         try:
             self._apply(HUMAN, action)
@@ -660,7 +660,7 @@ class TableScreen(Screen[None]):
             self.say(_("The coach gives hints on your turn"))
             return
         session.assisted = True
-        self.message = f"[dim]{_('The coach is thinking…')}[/dim]"
+        self.message = "[dim]" + _("The coach is thinking…") + "[/dim]"
         self._show_message(session.view())
         self._show_status(session.view())
         hand = session.match.hand

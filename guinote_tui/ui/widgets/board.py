@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -118,8 +119,9 @@ class Scoreboard(Widget):
             return Text("")
         table = Table.grid(padding=(0, 1), expand=True)
         table.add_column(style=LABEL, ratio=1)
-        table.add_column(justify="right", style=VALUE, width=5)
-        table.add_column(justify="right", style=VALUE, width=5)
+        # The sides' columns as wide as their names (a language's "Rival" may be longer), 5 to 8.
+        for name in info.side_names:
+            table.add_column(justify="right", style=VALUE, width=min(8, max(5, cell_len(name))))
         table.add_row("", Text(info.side_names[0], style=LABEL), Text(info.side_names[1], style=LABEL))
         table.add_row(_("This hand"), str(info.points[0]), str(info.points[1]))
         if info.show_totals:

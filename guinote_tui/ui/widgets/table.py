@@ -12,8 +12,10 @@ from textual.widget import Widget
 
 from ...engine import Card, Rules, Trick, trick_winner
 from ...i18n import _, ngettext, pgettext
+from ...vocabulary import level_name
 from ..app import FELT_COLOURS
 from ..cardart import LARGE, MEDIUM, SMALL, SUIT_LIGHT, Canvas, CardSize, card_back_fan, card_face, empty_slot
+from ..narration import edge_name
 
 NAME_STYLE = Style(color=FELT_COLOURS["ivory"], bold=True)
 ACTIVE_STYLE = Style(color=FELT_COLOURS["ink-on-gold"], bgcolor=FELT_COLOURS["gold"], bold=True)
@@ -79,7 +81,7 @@ class SeatPanel(Widget):
             return Text("")
         title = _(info.title)
         name = Text(f" {'▶ ' if info.active else ''}{title} ", style=ACTIVE_STYLE if info.active else NAME_STYLE)
-        details = Text(f" {info.level}", style=FAINT_STYLE)
+        details = Text(" " + level_name(info.level), style=FAINT_STYLE)
         count = Text(ngettext("{count} card", "{count} cards", info.count).format(count=info.count), style=FAINT_STYLE)
         if info.cards:
             # Open hands (practice): the cards themselves instead of their number.
@@ -199,7 +201,7 @@ class TrickArea(Widget):
         finished = picture.finished is not None
         for seat in range(picture.players):
             x, y = places[position_of(seat, picture.players)]
-            label = _(picture.names[seat])
+            label = edge_name(picture.names[seat])
             if seat in by_seat:
                 _order, card = by_seat[seat]
                 wins = winning == seat
