@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -116,10 +117,13 @@ def endings_table(summary: Summary) -> Table:
 
 def rating_text(summary: Summary) -> Text:
     text = Text()
+    # The table sizes' names in one column, as wide as the longest in the language in use.
+    column = max((cell_len(report.size_name(size)) for size in summary.ratings), default=0) + 2
     for size, state in summary.ratings.items():
         if text:
             text.append("\n")
-        text.append(f"{report.size_name(size):<10}", style=f"bold {FAINT}")
+        name = report.size_name(size)
+        text.append(name + " " * (column - cell_len(name)), style=f"bold {FAINT}")
         if state.juegos:
             text.append(f"{state.rating.rating:.0f}", style=f"bold {GOLD}")
             line = report.rating_line(state)
