@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..engine import (
+    RANK_NAMES,
     ArrastreBegun,
     CanteSung,
     Card,
@@ -198,7 +199,7 @@ class Narrator:
                 text = _("{name} changes the {given} for the muestra {taken}")
             return [text.format(name=self.name(event.seat), given=given, taken=taken)]
         if isinstance(event, TuteDeclared):
-            ranks = TUTE_RANKS.get(event.rank, f"{event.rank}s")
+            ranks = TUTE_RANKS.get(event.rank, RANK_NAMES[event.rank])
             if event.seat == HUMAN:
                 text = _("You declare [b]tute[/b] ({ranks})")
             else:

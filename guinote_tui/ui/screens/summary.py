@@ -159,6 +159,9 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
     #: an Enter or Space meant for the table cannot skip it by accident.
     INPUT_GUARD = 0.8
 
+    #: The dialog's inner width at most (dialogs.tcss: 76 columns less the padding).
+    ROOM = 70
+
     def __init__(self, session: GameSession) -> None:
         super().__init__(classes="dialog-screen")
         self.session = session
@@ -175,8 +178,9 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
             yield Static(points_table(session, result), id="summary-points")
             yield Static(Text("\n").join(verdict_lines(session, result)), id="summary-verdict")
             with Horizontal(classes="dialog-buttons"):
+                short = self.buttons_width(over) > self.ROOM
                 for button_id, label, key, primary in self.buttons(over):
-                    button = Button(f"{label} {key}", id=button_id, compact=True)
+                    button = Button(label if short else f"{label} {key}", id=button_id, compact=True)
                     button.variant = "error" if button_id == "quit" else "primary" if primary else "default"
                     yield button
         yield GameFooter()
@@ -199,13 +203,19 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
             ("quit", _("Quit"), "(q)", False),
         ]
 
+    def buttons_width(self, over: bool) -> int:
+        """The columns the buttons take with their keys (label, a space each side, a column between)."""
+        return sum(cell_len(f"{label} {key}") + 3 for _id, label, key, _primary in self.buttons(over)) - 1
+
     def fit_buttons(self) -> None:
         """Leave the keys out of the buttons' labels when the row is wider than the dialog (the footer names them)."""
         row = self.query_one(".dialog-buttons", Horizontal)
-        room = row.parent.content_region.width if isinstance(row.parent, Widget) else self.size.width
-        shown = self.buttons(self.session.match.is_over)
-        needed = sum(cell_len(f"{label} {key}") + 3 for _id, label, key, _primary in shown)
-        short = needed > room
+        room = row.parent.content_region.width if isinstance(row.parent, Widget) else 0
+        if room <= 0:
+            return  # not laid out yet: the labels chosen when the dialog was built stay
+        over = self.session.match.is_over
+        shown = self.buttons(over)
+        short = self.buttons_width(over) > room
         for button_id, label, key, _primary in shown:
             button = self.query_one(f"#{button_id}", Button)
             button.label = label if short else f"{label} {key}"
