@@ -1,0 +1,181 @@
+"""The layout holds in every language at 80×24: nothing cut off, the footer fits.
+
+The catalogs are compiled from the ``.po`` files of the repository for the
+test (so a stale ``.mo`` from an older install cannot hide a long
+translation). Each screen is checked widget by widget: a text widget outside
+a scrolling container must have the room its text needs at its width (a
+wrapped text needing more lines than it has is cut), a widget that does not
+wrap must be as wide as its text, no widget may stick out of its container,
+and the footer's keys must all be in sight.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from textual.geometry import Region
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Footer, Static
+from textual.widgets._footer import FooterKey
+from uihelpers import key_for, playable, settle, summary_ready
+
+from guinote_tui import i18n
+from guinote_tui.ui.app import make_app
+from guinote_tui.ui.screens.start import StartScreen
+from guinote_tui.ui.screens.summary import SummaryScreen
+from guinote_tui.ui.screens.table import TableScreen
+
+babel_mofile = pytest.importorskip("babel.messages.mofile")
+babel_pofile = pytest.importorskip("babel.messages.pofile")
+
+LOCALE = Path(__file__).resolve().parents[2] / "guinote_tui" / "locale"
+SIZE = (80, 24)
+
+
+@pytest.fixture
+def catalogs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Every catalog of the repository compiled into a folder of the test's own; the languages found."""
+    found = []
+    for po in sorted(LOCALE.glob("*/LC_MESSAGES/guinote.po")):
+        code = po.parent.parent.name
+        with po.open("rb") as source:
+            catalog = babel_pofile.read_po(source, locale=code, domain="guinote")
+        target = tmp_path / code / "LC_MESSAGES"
+        target.mkdir(parents=True)
+        with (target / "guinote.mo").open("wb") as stream:
+            babel_mofile.write_mo(stream, catalog, use_fuzzy=False)
+        found.append(code)
+    monkeypatch.setattr(i18n, "_locale_dir", lambda: str(tmp_path))
+    i18n._translations.cache_clear()
+    yield found
+    i18n._translations.cache_clear()
+    i18n.set_language(i18n.SOURCE)
+
+
+def _scrolls(widget: Widget) -> bool:
+    """Whether ``widget`` or a container around it scrolls (what does not fit can be reached)."""
+    for node in widget.ancestors_with_self:
+        if not isinstance(node, Widget) or isinstance(node, Screen):
+            return False
+        if isinstance(node, Footer):
+            return False  # the footer scrolls, but a key out of sight is a key the player does not see
+        styles = node.styles
+        if node.is_scrollable and "hidden" not in (styles.overflow_x, styles.overflow_y):
+            if node.max_scroll_y > 0 or node.max_scroll_x > 0 or node.is_container:
+                return True
+    return False
+
+
+def _shown(widget: Widget) -> bool:
+    return all(node.display and node.visible for node in widget.ancestors_with_self if isinstance(node, Widget))
+
+
+def _name(widget: Widget) -> str:
+    return f"{type(widget).__name__}#{widget.id}" if widget.id else type(widget).__name__
+
+
+def _text(widget: Widget) -> str:
+    if isinstance(widget, Button):
+        return str(widget.label)
+    if isinstance(widget, Static):
+        return str(widget.render())[:60]
+    return ""
+
+
+def cut_off(screen: Screen[object]) -> list[str]:
+    """What on ``screen`` is cut off, one line each (empty when everything shows whole)."""
+    problems = []
+    whole = Region(0, 0, *screen.size)
+    for widget in screen.query("*"):
+        if not _shown(widget) or widget.region.area == 0 or _scrolls(widget):
+            continue
+        region = widget.region
+        if not whole.contains_region(region):
+            problems.append(f"{_name(widget)} sticks out of the screen: {region}")
+            continue
+        parent = widget.parent
+        if isinstance(parent, Widget) and not isinstance(parent, Screen) and parent.region.area:
+            if not parent.region.contains_region(region):
+                problems.append(f"{_name(widget)} sticks out of {_name(parent)}: {region} in {parent.region}")
+        if isinstance(widget, (Static, Button)) and not isinstance(widget, FooterKey):
+            room = widget.content_region
+            if room.width <= 0 or room.height <= 0:
+                continue
+            container, viewport = (parent.size if isinstance(parent, Widget) else screen.size), screen.size
+            if widget.styles.text_wrap == "nowrap" or isinstance(widget, Button):
+                needed_width = widget.get_content_width(container, viewport)
+                if needed_width > room.width:
+                    problems.append(
+                        f"{_name(widget)} needs {needed_width} columns, has {room.width}: {_text(widget)!r}"
+                    )
+            needed = widget.get_content_height(container, viewport, room.width)
+            if needed > room.height:
+                problems.append(f"{_name(widget)} needs {needed} lines, has {room.height}: {_text(widget)!r}")
+    for footer in screen.query(Footer):
+        if not _shown(footer):
+            continue
+        keys = [key for key in footer.query(FooterKey) if key.display]
+        right = max((key.virtual_region.right for key in keys), default=0)
+        if right > footer.size.width:
+            shown = " ".join(f"{key.key_display} {key.description}" for key in keys)
+            problems.append(f"the footer needs {right} columns, has {footer.size.width}: {shown}")
+    return problems
+
+
+async def _wait_for(pilot, screen_type: type) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(100):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, screen_type):
+            return
+    raise AssertionError(f"{screen_type.__name__} never showed; at {pilot.app.screen}")
+
+
+LANGUAGES = list(i18n.LANGUAGES)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_start_screen_fits_80x24(code: str, catalogs: list[str]) -> None:
+    if code != i18n.SOURCE and code not in catalogs:
+        pytest.fail(f"no catalog for {code}")
+
+    async def run() -> None:
+        app = make_app(lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, StartScreen)
+            await pilot.pause()
+            assert i18n.current() == code
+            assert cut_off(app.screen) == []
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_pairs_table_mid_hand_and_its_summary_fit_80x24(code: str, catalogs: list[str]) -> None:
+    if code != i18n.SOURCE and code not in catalogs:
+        pytest.fail(f"no catalog for {code}")
+
+    async def run() -> None:
+        app = make_app(players=4, level="random", seed=11, delay=0, lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            session = app.session
+            assert session is not None
+            checked_table = False
+            for _ in range(60):
+                await settle(pilot)
+                if session.hand_over:
+                    break
+                if len(session.match.hand.tricks) == 3 and not checked_table:
+                    assert isinstance(app.screen, TableScreen)
+                    assert cut_off(app.screen) == []
+                    checked_table = True
+                await pilot.press(key_for(app, playable(session.view().legal)[0]))
+            assert checked_table
+            await _wait_for(pilot, SummaryScreen)
+            await summary_ready(pilot)
+            assert cut_off(app.screen) == []
+
+    asyncio.run(run())
