@@ -151,7 +151,7 @@ def test_the_catalog_is_for_its_language(code: str) -> None:
 
 
 def test_no_message_reads_as_an_old_style_format() -> None:
-    """The code formats with named braces only; a text Babel takes for ``%``-formatting (``95 % c…``) fails to compile."""
+    """The code formats with named braces only: a text Babel reads as ``%``-formatting (``95 % c…``) cannot compile."""
     from babel.messages.catalog import PYTHON_FORMAT
 
     flagged = [key[1] for key in code_messages() if PYTHON_FORMAT.search(key[1])]

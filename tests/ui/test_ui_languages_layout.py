@@ -179,3 +179,24 @@ def test_a_pairs_table_mid_hand_and_its_summary_fit_80x24(code: str, catalogs: l
             assert cut_off(app.screen) == []
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_status_line_fits_80_columns_with_a_long_seed_and_assistance(code: str, catalogs: list[str]) -> None:
+    """The longest status: heads-up, assisted, a ten-digit seed; what does not fit gives way, nothing is cut."""
+    from textual.widgets import Static
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=9_876_543_210, delay=0, lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            app.session.assisted = True
+            screen._show_status(app.session.view())
+            await pilot.pause()
+            status = screen.query_one("#status", Static)
+            assert cut_off(screen) == []
+            assert status.get_content_height(screen.size, screen.size, status.content_region.width) == 1
+
+    asyncio.run(run())

@@ -288,15 +288,21 @@ class TableScreen(Screen[None]):
         juego = _("Juego {number}").format(number=session.juego_number)
         # Below 100 columns the game's name gives way to what the player needs.
         title = f"[b {FELT_COLOURS['gold']}]GUIÑOTE[/] · " if self.app.size.width >= 100 else ""
-        text = f"{title}{mode} · {rules.preset_name} │ {coto}{juego} · {hand}"
-        if view.dealer == view.seat:
-            text += " · " + _("you deal")  # the other seats show it by their cards
-        self.query_one("#status", Static).update(text)
+        dealing = " · " + _("you deal") if view.dealer == view.seat else ""  # the others show it by their cards
         seed = session.seed
         right = _("seed {seed}").format(seed=seed) if seed is not None else ""
         if session.assisted:
             assisted = "[b]" + _("assisted") + "[/b]"
             right = f"{assisted} · {right}" if right else assisted
+        # What does not fit the line gives way: first who deals, then the preset's name.
+        room = self.app.size.width - Text.from_markup(right).cell_len - 4
+        choices = (
+            f"{title}{mode} · {rules.preset_name} │ {coto}{juego} · {hand}{dealing}",
+            f"{title}{mode} · {rules.preset_name} │ {coto}{juego} · {hand}",
+            f"{title}{mode} │ {coto}{juego} · {hand}",
+        )
+        text = next((c for c in choices if Text.from_markup(c).cell_len <= room), choices[-1])
+        self.query_one("#status", Static).update(text)
         corner = self.query_one("#seed", Static)
         corner.update(right)
         # Its width follows its text ("assisted" comes and goes): set, as an auto width is not re-measured.
