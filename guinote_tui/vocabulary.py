@@ -37,3 +37,21 @@ _LEVEL_TEXT = {
     "hard": lambda: pgettext("bot level", "hard"),
     "expert": lambda: pgettext("bot level", "expert"),
 }
+
+
+def strength_words(level: str, players: int) -> str:
+    """What the measured strength table says of ``level`` at a table of ``players``, in a few words.
+
+    ``"hard wins about 64 % of juegos against normal"`` (with a no-break space); empty for a level with no measured
+    share (the floor, ``random``, or a figure carried without one).
+    """
+    from .ai.strength import strength_table
+    from .i18n import _
+
+    step = strength_table().step(level, players)
+    if step is None or step.share is None:
+        return ""
+    share = f"{round(step.share * 100)}\u00a0%"  # (the sign outside the message: "% o" reads as %-format)
+    return _("{level} wins about {share} of juegos against {weaker}").format(
+        level=level_name(level), share=share, weaker=level_name(step.weaker)
+    )

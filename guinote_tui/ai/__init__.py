@@ -129,8 +129,16 @@ def bot_names(offered_only: bool = False) -> list[str]:
 
 
 def offered_levels() -> list[str]:
-    """Bot levels a player may choose, weakest first (``random`` if none is offered)."""
-    return bot_names(offered_only=True) or ["random"]
+    """Bot levels a player may choose, weakest first (``random`` if none is offered).
+
+    Only the levels the strength table offers (each measurably stronger than the
+    one below it, see :mod:`.strength`); the others stay available by name to
+    ``guinote tournament``.
+    """
+    from .strength import strength_table
+
+    table = strength_table().offered
+    return [name for name in bot_names(offered_only=True) if table is None or name in table] or ["random"]
 
 
 def default_level() -> str:

@@ -49,6 +49,9 @@ class StrengthStep:
     elo: float
     deals: int
     commands: tuple[str, ...]
+    #: The stronger level's juego share and its 95 % interval (format 2 tables; None before).
+    share: float | None = None
+    share_ci: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,12 @@ class StrengthTable:
     rules: str
     levels: dict[int, dict[str, float]]
     steps: tuple[StrengthStep, ...]
+    #: The levels the game offers (format 2 tables, written by ``python -m guinote_tui.lab.ladder``); None: all.
+    offered: tuple[str, ...] | None = None
+
+    def step(self, level: str, players: int) -> StrengthStep | None:
+        """The measured step from the level below up to ``level`` at a table of ``players``."""
+        return next((s for s in self.steps if s.stronger == level and s.players == players), None)
 
     def elo(self, level: str, players: int) -> float:
         """``level``'s Elo over the reference at a table of ``players`` (ValueError if unmeasured)."""
@@ -73,7 +82,7 @@ class StrengthTable:
 def parse_table(data: Any) -> StrengthTable:
     """A :class:`StrengthTable` from the JSON object of ``strength.json`` (ValueError if malformed)."""
     try:
-        if data["format"] != 1:
+        if data["format"] not in (1, 2):
             raise ValueError(f"unknown strength table format {data['format']!r}")
         levels = {
             int(players): {str(level): float(elo) for level, elo in table.items()}
@@ -87,10 +96,13 @@ def parse_table(data: Any) -> StrengthTable:
                 float(s["elo"]),
                 int(s["deals"]),
                 tuple(str(c) for c in s["commands"]),
+                None if s.get("share") is None else float(s["share"]),
+                None if s.get("share_ci95") is None else (float(s["share_ci95"][0]), float(s["share_ci95"][1])),
             )
             for s in data["steps"]
         )
-        return StrengthTable(str(data["reference"]), str(data["rules"]), levels, steps)
+        offered = tuple(str(level) for level in data["offered"]) if "offered" in data else None
+        return StrengthTable(str(data["reference"]), str(data["rules"]), levels, steps, offered)
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"malformed strength table: {type(exc).__name__}: {exc}") from None
 

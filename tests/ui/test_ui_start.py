@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
 from textual.widgets import Button, Collapsible, Input
 from uihelpers import resize, screen_lines, settle
 
@@ -496,5 +497,40 @@ def test_a_damaged_kept_match_does_not_stop_the_start_screen_and_continue_tells_
             assert app.screen is screen and not screen.query("#continue")
             assert len(told) == 1 and "current-match.json could not be read" in told[0]
             assert list(target.parent.glob("current-match.json.corrupt-*"))
+
+    asyncio.run(run())
+
+
+def test_the_level_row_says_how_strong_the_level_measured(monkeypatch: pytest.MonkeyPatch) -> None:
+    from guinote_tui.ai import strength
+    from guinote_tui.lab.ladder import build_table, pooled
+
+    def measured(a: str, b: str, players: int, share: float) -> object:
+        return pooled([{"a": a, "b": b, "players": players, "deals": 1000, "seed": 1, "juego_share_a": share,
+                        "effective_games": 1800.0, "rules": "aragones"}])  # fmt: skip
+
+    steps = {}
+    for players, hard_share in ((2, 0.64), (4, 0.69)):
+        for a, b, share in (("easy", "random", 0.85), ("normal", "easy", 0.75), ("hard", "normal", hard_share)):
+            steps[(players, a, b)] = measured(a, b, players, share)
+    table = strength.parse_table(build_table(steps, "test"))  # type: ignore[arg-type]
+    monkeypatch.setattr(strength, "strength_table", lambda: table)
+
+    async def run() -> None:
+        app = make_app(level="hard", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            screen.query_one("#level").focus()
+            await pilot.pause()
+            assert screen.explanation == "Bot level: hard wins about 69\u00a0% of juegos against normal"  # pairs
+            screen.query_one("#players", ChoiceRow).value = 2
+            screen.query_one("#players").focus()
+            await pilot.pause()
+            screen.query_one("#level").focus()
+            await pilot.pause()
+            assert "64\u00a0%" in screen.explanation
+            row = screen.query_one("#level", ChoiceRow)
+            assert [value for value, _label in row.options] == ["easy", "normal", "hard"]  # expert is not offered
 
     asyncio.run(run())

@@ -23,7 +23,7 @@ from textual.widgets.collapsible import CollapsibleTitle
 from ... import i18n, storage
 from ...engine import PRESETS, Card, Match, Rules, Suit
 from ...i18n import N_, _, ngettext, number
-from ...vocabulary import level_name
+from ...vocabulary import level_name, strength_words
 from .. import resume
 from ..app import FELT_COLOURS, game_app
 from ..bindings import START_BINDINGS
@@ -487,6 +487,10 @@ class StartScreen(SizeGuard, Screen[None]):
             label, explanation = help_of("house-rules")
         elif isinstance(widget, ChoiceRow):
             label, explanation = widget.label, widget.help  # translated when the row was made
+            if widget.id in ("level", "partner_level") and isinstance(widget.value, str):
+                # The level's measured strength at the table chosen, when the strength table has it.
+                players = self.query_one("#players", ChoiceRow).value
+                explanation = strength_words(widget.value, players) or explanation
         elif widget.id == "continue":
             label, explanation = _("Continue"), f"{self.continue_text or _('the match left unfinished')} (c)"
         elif widget.id in HELP:
@@ -511,6 +515,12 @@ class StartScreen(SizeGuard, Screen[None]):
     @on(ChoiceRow.Changed, "#players")
     def players_changed(self) -> None:
         self._sync_partner_row()
+
+    @on(ChoiceRow.Changed, "#level")
+    @on(ChoiceRow.Changed, "#partner_level")
+    def level_changed(self, event: ChoiceRow.Changed) -> None:
+        """The explanation follows the level shown: its measured strength."""
+        self.explain(event.control)
 
     @on(ChoiceRow.Changed, "#language")
     def language_changed(self, event: ChoiceRow.Changed) -> None:

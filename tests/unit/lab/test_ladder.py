@@ -1,0 +1,116 @@
+"""The levels' ladder: tournament results pooled into steps, the offering rule, the table the game reads."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from guinote_tui import ai
+from guinote_tui.ai import strength
+from guinote_tui.ai.strength import parse_table
+from guinote_tui.lab import ladder
+from guinote_tui.lab.ladder import LadderError, Step, build_table, pooled, read_result
+from guinote_tui.vocabulary import strength_words
+
+
+def result(a: str, b: str, players: int, share: float, deals: int = 1000, seed: int = 1) -> dict[str, Any]:
+    """A tournament result as ``guinote tournament --json`` prints it (the fields the ladder reads)."""
+    return {
+        "a": a,
+        "b": b,
+        "players": players,
+        "rules": "aragones",
+        "seed": seed,
+        "duplicate": True,
+        "deals": deals,
+        "juego_share_a": share,
+        "effective_games": 2 * deals * 0.9,
+    }
+
+
+def step(stronger: str, weaker: str, players: int, share: float, deals: int = 1000) -> Step:
+    return pooled([result(stronger, weaker, players, share, deals)])
+
+
+def test_results_of_one_pairing_are_pooled_by_deals() -> None:
+    one = pooled([result("hard", "normal", 2, 0.70, deals=300), result("hard", "normal", 2, 0.60, deals=100, seed=2)])
+    assert one.deals == 400 and one.share == pytest.approx(0.675)
+    assert one.share_ci is not None and one.share_ci[0] < 0.675 < one.share_ci[1]
+    assert one.elo == pytest.approx(400 * __import__("math").log10(0.675 / 0.325))
+    assert one.short and len(one.sources) == 2 and "--seed 2" in one.sources[1]
+
+
+def test_a_level_is_offered_only_when_clearly_stronger_than_an_offered_level_below() -> None:
+    steps = {}
+    for players in (2, 4):
+        steps[(players, "easy", "random")] = step("easy", "random", players, 0.85)
+        steps[(players, "normal", "easy")] = step("normal", "easy", players, 0.75)
+        steps[(players, "hard", "normal")] = step("hard", "normal", players, 0.65)
+    steps[(2, "expert", "hard")] = step("expert", "hard", 2, 0.56)  # +42 Elo: under +50
+    steps[(4, "expert", "hard")] = step("expert", "hard", 4, 0.60)
+    table = build_table(steps, "test")
+    assert table["offered_by_table"] == {"2": ["easy", "normal", "hard"], "4": ["easy", "normal", "hard", "expert"]}
+    assert table["offered"] == ["easy", "normal", "hard"]  # one level row serves both table sizes
+    assert "under +50" in step("expert", "hard", 2, 0.56).verdict()
+    # +69 Elo on 30 deals: the share's interval reaches 50 %, so not offered either.
+    assert "reaches 50 %" in step("expert", "hard", 2, 0.60, deals=30).verdict()
+    # A weak step breaks the chain: nothing above it is offered.
+    steps[(2, "normal", "easy")] = step("normal", "easy", 2, 0.52)
+    assert build_table(steps, "test")["offered_by_table"]["2"] == ["easy"]
+    # The Elo chain is anchored at normal.
+    assert build_table(steps, "test")["levels"]["4"]["normal"] == 0.0
+
+
+def test_bad_result_files_get_one_line(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    with pytest.raises(LadderError, match="not a tournament result"):
+        read_result(broken)
+    skipping = tmp_path / "skip.json"
+    skipping.write_text(json.dumps(result("expert", "normal", 2, 0.7)))
+    with pytest.raises(LadderError, match="not a step of the ladder"):
+        read_result(skipping)
+    libre = tmp_path / "libre.json"
+    libre.write_text(json.dumps({**result("hard", "normal", 2, 0.7), "rules": "libre-100"}))
+    with pytest.raises(LadderError, match="aragones"):
+        read_result(libre)
+    assert ladder.main([str(broken), "--table", str(tmp_path / "table.json")]) == 2
+
+
+def test_the_command_writes_a_table_the_game_reads(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    files = []
+    for players in (2, 4):
+        for a, b, share in (("easy", "random", 0.85), ("normal", "easy", 0.75), ("hard", "normal", 0.64)):
+            path = tmp_path / f"{a}-{b}-{players}.json"
+            path.write_text(json.dumps(result(a, b, players, share)))
+            files.append(str(path))
+    target = tmp_path / "strength.json"
+    target.write_text((Path(strength.__file__).parent / "strength.json").read_text())
+    assert ladder.main([*files, "--table", str(target), "--write"]) == 0
+    printed = capsys.readouterr().out
+    assert "hard > normal" in printed and "offered at both table sizes: easy, normal, hard" in printed
+    table = parse_table(json.loads(target.read_text()))
+    assert table.offered == ("easy", "normal", "hard")
+    assert table.elo("hard", 2) == pytest.approx(100.0, abs=1)
+    hard = table.step("hard", 4)
+    assert hard is not None and hard.share == pytest.approx(0.64) and hard.share_ci is not None
+    # expert had no new result: its step is carried from the old table, without an interval.
+    expert = table.step("expert", 2)
+    assert expert is not None and expert.share is None and "expert" not in table.offered
+
+
+def test_the_game_offers_the_tables_levels_and_says_how_strong_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    steps = {}
+    for players in (2, 4):
+        steps[(players, "easy", "random")] = step("easy", "random", players, 0.85)
+        steps[(players, "normal", "easy")] = step("normal", "easy", players, 0.75)
+        steps[(players, "hard", "normal")] = step("hard", "normal", players, 0.642)
+    table = parse_table(build_table(steps, "test"))
+    monkeypatch.setattr(strength, "strength_table", lambda: table)
+    assert ai.offered_levels() == ["easy", "normal", "hard"]
+    assert "expert" in ai.bot_names()  # still there by name, for tournaments
+    assert strength_words("hard", 2) == "hard wins about 64\u00a0% of juegos against normal"
+    assert strength_words("random", 2) == ""
