@@ -294,8 +294,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (LadderError, KeyError, ValueError, TypeError) as exc:
         print(f"ladder: {exc}", file=sys.stderr)
         return 2
-    command = "python -m guinote_tui.lab.ladder " + " ".join(sys.argv[1:] if argv is None else argv)
-    table = build_table(steps, command.strip())
+    # The result files by name only (each step keeps the tournament command that made it).
+    names = [path.name for path in args.results] + [flag for flag in ("--run",) if args.run]
+    table = build_table(steps, " ".join(["python -m guinote_tui.lab.ladder", *names, "--write"]))
     for line in markdown_lines(table) if args.markdown else report_lines(table):
         print(line)
     if args.write:
