@@ -137,8 +137,14 @@ def offered_levels() -> list[str]:
     """
     from .strength import strength_table
 
-    table = strength_table().offered
-    return [name for name in bot_names(offered_only=True) if table is None or name in table] or ["random"]
+    table = strength_table()
+    measured = {level for levels in table.levels.values() for level in levels}
+    # A level the table measured is offered only if the table offers it; one it never measured is left alone.
+    return [
+        name
+        for name in bot_names(offered_only=True)
+        if table.offered is None or name in table.offered or name not in measured
+    ] or ["random"]
 
 
 def default_level() -> str:

@@ -511,7 +511,12 @@ def test_the_level_row_says_how_strong_the_level_measured(monkeypatch: pytest.Mo
 
     steps = {}
     for players, hard_share in ((2, 0.64), (4, 0.69)):
-        for a, b, share in (("easy", "random", 0.85), ("normal", "easy", 0.75), ("hard", "normal", hard_share)):
+        for a, b, share in (
+            ("easy", "random", 0.85),
+            ("normal", "easy", 0.75),
+            ("hard", "normal", hard_share),
+            ("expert", "hard", 0.52),  # measured, and not stronger
+        ):
             steps[(players, a, b)] = measured(a, b, players, share)
     table = strength.parse_table(build_table(steps, "test"))  # type: ignore[arg-type]
     monkeypatch.setattr(strength, "strength_table", lambda: table)

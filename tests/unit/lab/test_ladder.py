@@ -108,6 +108,7 @@ def test_the_game_offers_the_tables_levels_and_says_how_strong_they_are(monkeypa
         steps[(players, "easy", "random")] = step("easy", "random", players, 0.85)
         steps[(players, "normal", "easy")] = step("normal", "easy", players, 0.75)
         steps[(players, "hard", "normal")] = step("hard", "normal", players, 0.642)
+        steps[(players, "expert", "hard")] = step("expert", "hard", players, 0.52)  # measured, not stronger
     table = parse_table(build_table(steps, "test"))
     monkeypatch.setattr(strength, "strength_table", lambda: table)
     assert ai.offered_levels() == ["easy", "normal", "hard"]
