@@ -218,16 +218,22 @@ def build_table(steps: dict[tuple[int, str, str], Step], command: str) -> dict[s
     }
 
 
+def _step_figures(s: dict[str, Any]) -> tuple[str, str, str]:
+    """A written step's table size, juego share and Elo, each with its interval, as text."""
+    size = "heads-up" if s["players"] == 2 else "pairs"
+    share = "—" if s["share"] is None else f"{s['share'] * 100:.1f} %"
+    if s["share_ci95"] is not None:
+        share += f" [{s['share_ci95'][0] * 100:.1f}, {s['share_ci95'][1] * 100:.1f}]"
+    elo = f"{s['elo']:+.0f}"
+    if s["elo_ci95"] is not None and None not in s["elo_ci95"]:
+        elo += f" [{s['elo_ci95'][0]:+.0f}, {s['elo_ci95'][1]:+.0f}]"
+    return size, share, elo
+
+
 def report_lines(table: dict[str, Any]) -> list[str]:
     lines = [f"{'table':<9} {'step':<18} {'deals':>6}  {'share [95 % CI]':<22} {'Elo [95 % CI]':<20} verdict"]
     for s in table["steps"]:
-        size = "heads-up" if s["players"] == 2 else "pairs"
-        share = "—" if s["share"] is None else f"{s['share'] * 100:.1f} %"
-        if s["share_ci95"] is not None:
-            share += f" [{s['share_ci95'][0] * 100:.1f}, {s['share_ci95'][1] * 100:.1f}]"
-        elo = f"{s['elo']:+.0f}"
-        if s["elo_ci95"] is not None and None not in s["elo_ci95"]:
-            elo += f" [{s['elo_ci95'][0]:+.0f}, {s['elo_ci95'][1]:+.0f}]"
+        size, share, elo = _step_figures(s)
         deals = f"{s['deals']}{'*' if s['short'] else ''}"
         step = f"{s['stronger']} > {s['weaker']}"
         lines.append(f"{size:<9} {step:<18} {deals:>6}  {share:<22} {elo:<20} {s['verdict']}")
@@ -243,13 +249,7 @@ def markdown_lines(table: dict[str, Any]) -> list[str]:
         "|---|---|---:|---|---|---|",
     ]
     for s in table["steps"]:
-        size = "heads-up" if s["players"] == 2 else "pairs"
-        share = "—" if s["share"] is None else f"{s['share'] * 100:.1f} %"
-        if s["share_ci95"] is not None:
-            share += f" [{s['share_ci95'][0] * 100:.1f}, {s['share_ci95'][1] * 100:.1f}]"
-        elo = f"{s['elo']:+.0f}"
-        if s["elo_ci95"] is not None and None not in s["elo_ci95"]:
-            elo += f" [{s['elo_ci95'][0]:+.0f}, {s['elo_ci95'][1]:+.0f}]"
+        size, share, elo = _step_figures(s)
         deals = f"{s['deals']}{' (short)' if s['short'] else ''}"
         lines.append(
             f"| {size} | `{s['stronger']}` over `{s['weaker']}` | {deals} | {share} | {elo} | {s['verdict']} |"
