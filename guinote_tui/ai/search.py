@@ -32,9 +32,6 @@ from .policy import settled_action
 from .solver import ArrastreSolver, OutOfBudget
 from .tables import Tables, mask_of, tables_for
 
-#: How the pairs arrastre turns the exact solves of sampled deals into card values.
-PAYOFFS = ("pimc", "presumed")
-
 
 @dataclass(frozen=True)
 class SearchSettings:
@@ -66,10 +63,6 @@ class SearchSettings:
     infer_depth: int = 4
     #: With inference: deals drawn per deal kept.
     oversample: int = 3
-    #: Pairs arrastre: ``pimc`` values each sampled deal as if the opponent who replies to our card saw it;
-    #: ``presumed`` has that opponent pick the reply best for it over all the deals solved (it cannot tell
-    #: them apart), and values each deal by that reply (docs/lab/2026-12-presumed-payoff.md).
-    payoff: str = "pimc"
 
     def __post_init__(self) -> None:
         for key in ("samples", "arrastre_samples", "arrastre_nodes"):
@@ -81,8 +74,6 @@ class SearchSettings:
             raise ValueError("infer_eps must be more than 0 and at most 1")
         if self.infer_depth < 1 or self.oversample < 1:
             raise ValueError("infer_depth and oversample must be at least 1")
-        if self.payoff not in PAYOFFS:
-            raise ValueError(f"payoff must be one of {', '.join(PAYOFFS)}, not {self.payoff!r}")
 
 
 class HardBot(Bot):
@@ -178,9 +169,6 @@ class HardBot(Bot):
             return {c: float(values[c]) for c in cards}, 1
         solver = ArrastreSolver(view.rules, view.trump, view.players, settings.arrastre_nodes)
         deals = self._deals(view, know, rng, settings.arrastre_samples)
-        # When we close the trick no opponent replies within it: nothing for presumed payoff to correct.
-        if settings.payoff == "presumed" and len(trick) + 1 < view.players:
-            return _presumed_totals(solver, view, know, deals, cards, trick, sung)
         totals = dict.fromkeys(cards, 0.0)
         solved = 0
         for deal in deals:
@@ -230,60 +218,6 @@ class HardBot(Bot):
                 alive = alive[: max(2, (len(alive) + 1) // 2)]
         # Dropped cards rank below every survivor.
         return {c: totals[c] / counts[c] - (0.0 if c in alive else 1000.0) for c in cards}
-
-
-def _presumed_totals(
-    solver: ArrastreSolver,
-    view: SeatView,
-    know: Knowledge,
-    deals: list[Deal],
-    cards: list[int],
-    trick: list[int],
-    sung: int,
-) -> tuple[dict[int, float], int] | None:
-    """Presumed-payoff totals of ``cards`` over the sampled deals (pairs, an opponent replies in the trick).
-
-    Each deal is solved one ply deeper than plain PIMC: for every card of
-    ours, the exact value (our side's points) of every reply the next seat, an
-    opponent, may make. Plain PIMC would take the lowest reply in each deal, as
-    if the opponent saw that deal. Here the opponent is presumed to choose
-    without seeing it: its reply to a card is the one lowest for us on average
-    over the deals solved where that reply is allowed, and each deal is valued
-    at the reply so presumed among those it allows there. Deals past the node
-    budget are left out; None when none was solved.
-    """
-    replier = (view.leader + len(trick) + 1) % view.players
-    sign = 1 if view.side == replier & 1 else -1
-    solved: list[dict[int, dict[int, int]]] = []
-    for deal in deals:
-        hands = [know.mine if seat == view.seat else mask_of(deal.hands[seat]) for seat in range(view.players)]
-        solver.table.clear()
-        replies: dict[int, dict[int, int]] = {}
-        try:
-            for card in cards:
-                hands[view.seat] = know.mine & ~(1 << card)
-                values = solver.action_values(hands, view.leader, [*trick, card], sung)
-                # The replier's values are its side's points: ours are their negation (its side is not ours).
-                replies[card] = {reply: sign * value for reply, value in values.items()}
-        except OutOfBudget:
-            break
-        solved.append(replies)
-    if not solved:
-        return None
-    totals = dict.fromkeys(cards, 0.0)
-    for card in cards:
-        sums: dict[int, float] = {}
-        counts: dict[int, int] = {}
-        for replies in solved:
-            for reply, value in replies[card].items():
-                sums[reply] = sums.get(reply, 0.0) + value
-                counts[reply] = counts.get(reply, 0) + 1
-        presumed = {reply: sums[reply] / counts[reply] for reply in sums}
-        for replies in solved:
-            # Ties between replies go to the lower card, so the choice does not depend on dict order.
-            reply = min(replies[card], key=lambda r: (presumed[r], r))
-            totals[card] += replies[card][reply]
-    return totals, len(solved)
 
 
 class ExpertBot(HardBot):

@@ -27,8 +27,6 @@ BOTS = [
     # The card-play inference reads the other seats' past plays: still from the view only.
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.5",
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.3,infer_depth=2",
-    # Presumed payoff pools the solved deals of the pairs arrastre: still only deals the view allows.
-    "hard:samples=3,arrastre_samples=3,arrastre_nodes=6000,payoff=presumed",
 ]
 
 
