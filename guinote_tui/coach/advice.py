@@ -26,6 +26,7 @@ from ..ai.tables import Tables, tables_for
 from ..engine import (
     PLAY,
     RANK_NAMES,
+    TUTE_RANKS,
     Action,
     Card,
     DeclareTute,
@@ -78,10 +79,6 @@ class Advice:
             if isinstance(self.action, Play):
                 return max(self.values.values()) - self.values[action.card]
         return max(0.0, float(self.cantes.get(self.action, 0) - self.cantes.get(action, 0)))
-
-
-#: The four cards of a tute, in Spanish (card names stay Spanish in every language).
-TUTE_RANKS: dict[int, str] = {12: "Reyes", 10: "Sotas", 11: "Caballos"}
 
 
 def advise(view: SeatView, rng: random.Random, budget: SearchSettings = COACH_BUDGET) -> Advice:

@@ -25,7 +25,7 @@ from .actions import (
     Swap,
     parse_action,
 )
-from .cards import CARDS, RANK_NAMES, RANKS, Card, CardError, Suit, format_cards, parse_cards, parse_deck
+from .cards import CARDS, RANK_NAMES, RANKS, TUTE_RANKS, Card, CardError, Suit, format_cards, parse_cards, parse_deck
 from .errors import HistoryError, IllegalAction
 from .events import (
     ArrastreBegun,
@@ -64,6 +64,7 @@ __all__ = [
     "SING",
     "SWAP",
     "TUTE",
+    "TUTE_RANKS",
     "Action",
     "ActionError",
     "ArrastreBegun",

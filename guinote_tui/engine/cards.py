@@ -40,6 +40,9 @@ RANK_NAMES: dict[int, str] = {
     12: "Rey",
 }
 
+#: The ranks a tute may be made of, by their Spanish plural names (card names stay Spanish).
+TUTE_RANKS: dict[int, str] = {12: "Reyes", 10: "Sotas", 11: "Caballos"}
+
 
 class Suit(IntEnum):
     """The four suits, in the order used by card numbering."""

@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 
 from ..engine import (
     RANK_NAMES,
+    TUTE_RANKS,
     ArrastreBegun,
     CanteSung,
     Card,
@@ -66,10 +67,6 @@ def edge_name(name: str) -> str:
         "Rival": lambda: pgettext("seat name on the edge of a card, 7 letters at most", "Rival"),
     }.get(name)
     return (short() if short is not None else _(name))[:EDGE_LETTERS]
-
-
-#: The ranks of a tute, by their Spanish names (not translated, like the cards' names).
-TUTE_RANKS = {12: "Reyes", 10: "Sotas", 11: "Caballos"}
 
 
 def card_name_markup(card: Card) -> str:
