@@ -189,7 +189,7 @@ class Narrator:
                 text = _("{name} sings [b]{points}[/b] in {suit}")
             return [text.format(name=self.name(event.seat), points=event.points, suit=event.suit.title)]
         if isinstance(event, SevenChanged):
-            given, taken = card_markup(event.given), card_markup(event.taken)
+            given, taken = card_name_markup(event.given), card_name_markup(event.taken)
             if event.seat == HUMAN:
                 text = _("You change the {given} for the muestra {taken}")
             else:
@@ -208,11 +208,11 @@ class Narrator:
             return [self.trick_line(event)]
         if isinstance(event, CardDrawn):
             if event.seat == HUMAN and event.card is not None:
-                return [_("You draw {card}").format(card=card_markup(event.card))]
+                return [_("You draw {card}").format(card=card_name_markup(event.card))]
             return []
         if isinstance(event, MuestraTaken):
             text = _("You take the muestra {card}") if event.seat == HUMAN else _("{name} takes the muestra {card}")
-            return [text.format(name=self.name(event.seat), card=card_markup(event.card))]
+            return [text.format(name=self.name(event.seat), card=card_name_markup(event.card))]
         if isinstance(event, ArrastreBegun):
             return self.arrastre_lines()
         if isinstance(event, HandEnded):

@@ -39,7 +39,7 @@ from ..engine import (
 )
 from ..i18n import _
 from ..memory import Statistics, TableInfo, new_match_key
-from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_markup
+from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
 from .resume import Keeper
 
 logger = logging.getLogger(__name__)
@@ -374,7 +374,7 @@ class GameSession:
         else:
             line = _("[b]Hand {number}: {name} deals[/b]; muestra {card}")
         name = self.narrator.name(hand.dealer)
-        self.log.append(line.format(number=self.match.hand_number, name=name, card=card_markup(hand.muestra_card)))
+        self.log.append(line.format(number=self.match.hand_number, name=name, card=card_name_markup(hand.muestra_card)))
         if not hand.first_of_juego:
             carried = hand.carried
             self.log.append(_("De vueltas: {ours}–{theirs} carried").format(ours=carried[0], theirs=carried[1]))

@@ -131,7 +131,8 @@ def test_the_log_tells_the_cante_the_trick_and_the_draw() -> None:
     lines = session.apply(1, rival.legal[0])
     assert lines[0].startswith(f"Trick 1 to you: [b {SUIT_LIGHT[Suit.OROS]}]As de Oros[/] wins, ")
     assert lines[0].endswith(f" · +{session.match.hand.card_points[0]}")
-    assert lines[1].startswith("You draw ")
+    assert lines[1].startswith("You draw [b ")
+    assert " de " in lines[1]  # the card's name, as the trick line gives it, not its notation
     lines = session.apply(0, Sing(Suit.COPAS))
     assert lines == ["You sing [b]20[/b] in Copas"]
     assert session.hand_log()[0].startswith("[b]Hand 1: Rival deals[/b]")
@@ -334,8 +335,8 @@ def test_the_arrastre_line_says_what_changes_under_the_rules_in_play(
 
 
 def test_taking_the_muestra_is_told_once() -> None:
-    # The muestra is the last card drawn: the log says "You take the muestra 7O", not also "You draw 7O".
-    from guinote_tui.ui.narration import card_markup
+    # The muestra is the last card drawn: the log says "You take the muestra Siete de Oros", not also "You draw…".
+    from guinote_tui.ui.narration import card_name_markup
 
     for seed in range(40):
         session = GameSession(GameSettings(players=2, level="random", seed=seed))
@@ -346,7 +347,7 @@ def test_taking_the_muestra_is_told_once() -> None:
             assert seat is not None
             session.apply(seat, rng.choice(hand.legal_actions()))
         if hand.muestra_taker == 0:
-            card = card_markup(hand.muestra_card)
+            card = card_name_markup(hand.muestra_card)
             assert session.log.count(f"You take the muestra {card}") == 1
             assert f"You draw {card}" not in session.log
             return

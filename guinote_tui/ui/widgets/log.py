@@ -23,16 +23,17 @@ class EventLog(Widget):
         width = max(self.scrollable_content_region.width, 10)
         height = max(self.size.height, 1)
         shown: list[Text] = []
-        # Only the tail can be visible: wrap from the newest event backwards,
-        # and show whole events only (the newest one may be cut at its top).
+        # Only the tail can be visible: wrap from the newest event backwards
+        # until the panel is full; the oldest event shown may be cut at its
+        # top, like a log scrolled to its end (no blank rows under the newest).
         for line in reversed(self.lines):
+            if len(shown) >= height:
+                break
             parts = list(Text.from_markup(line).wrap(self.app.console, width - 2))
             for part in parts:
                 part.rstrip()
             bullet = FELT_COLOURS["ink-bullet"]
             event = [Text("• " if i == 0 else "  ", style=bullet) + part for i, part in enumerate(parts)]
-            if shown and len(shown) + len(event) > height:
-                break
             shown = event + shown
         text = Text("\n").join(shown[-height:])
         text.no_wrap = True  # wrapped above, to the width the lines are shown in
