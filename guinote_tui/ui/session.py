@@ -11,7 +11,7 @@ When a bot's move is shown is :mod:`.pacing`'s job.
     >>> len(session.view().hand)
     6
     >>> session.log[0]
-    '[b]Hand 1: You deal[/b]; muestra [b #f2c94c]2O[/]'
+    '[b]Hand 1: You deal[/b]; muestra [b #f2c94c]Dos de Oros[/]'
 """
 
 from __future__ import annotations
