@@ -23,6 +23,7 @@ class EventLog(Widget):
         width = max(self.scrollable_content_region.width, 10)
         height = max(self.size.height, 1)
         shown: list[Text] = []
+        bullet = FELT_COLOURS["ink-bullet"]
         # Only the tail can be visible: wrap from the newest event backwards
         # until the panel is full; the oldest event shown may be cut at its
         # top, like a log scrolled to its end (no blank rows under the newest).
@@ -32,7 +33,6 @@ class EventLog(Widget):
             parts = list(Text.from_markup(line).wrap(self.app.console, width - 2))
             for part in parts:
                 part.rstrip()
-            bullet = FELT_COLOURS["ink-bullet"]
             event = [Text("• " if i == 0 else "  ", style=bullet) + part for i, part in enumerate(parts)]
             shown = event + shown
         text = Text("\n").join(shown[-height:])
