@@ -18,7 +18,10 @@ the printed report.
 Several results for one pairing (several seeds) are pooled: the juego share
 weighted by deals, and the interval a Wilson interval over the summed
 effective number of games (each result's own estimate of the duplicate
-deals' correlation).
+deals' correlation). Each step records that summed number, so that
+``--add`` can pool later results (on fresh seeds) with a step already in the
+table without its result files; for tables written before steps recorded
+it, the number is recovered from the step's interval.
 
 Steps with no new result are carried from the table being replaced, with
 their source, so that the rating keeps every level's strength; a carried
@@ -29,6 +32,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -66,6 +71,8 @@ class Step:
     elo: float
     elo_ci: tuple[float | None, float | None] | None
     sources: tuple[str, ...]
+    #: Games' worth of information behind the share (duplicate deals' games are correlated).
+    effective: float | None = None
 
     @property
     def short(self) -> bool:
@@ -91,6 +98,7 @@ class Step:
             "share_ci95": None if self.share_ci is None else [round(v, 4) for v in self.share_ci],
             "elo": round(self.elo, 1),
             "elo_ci95": None if self.elo_ci is None else [None if v is None else round(v, 1) for v in self.elo_ci],
+            "effective_games": None if self.effective is None else round(self.effective, 1),
             "short": self.short,
             "verdict": self.verdict(),
             "commands": list(self.sources),
@@ -112,12 +120,36 @@ def command_of(result: dict[str, Any]) -> str:
     return " ".join(part for part in parts if part)
 
 
-def pooled(results: Sequence[dict[str, Any]]) -> Step:
-    """One step from the results of one pairing (same bots, same table size)."""
+def pooled(results: Sequence[dict[str, Any]], earlier: Step | None = None) -> Step:
+    """One step from the results of one pairing (same bots, same table size).
+
+    With ``earlier`` (a step of the table being replaced, for the same
+    pairing) the results are added to it: its deals, share and effective
+    games are pooled with theirs, and its commands kept before theirs.
+    """
     first = results[0]
     deals = sum(int(r["deals"]) for r in results)
-    share = sum(float(r["juego_share_a"]) * int(r["deals"]) for r in results) / deals
+    wins = sum(float(r["juego_share_a"]) * int(r["deals"]) for r in results)
     effective = sum(float(r["effective_games"]) for r in results)
+    sources = tuple(command_of(r) for r in results)
+    if earlier is not None:
+        if earlier.share is None or earlier.effective is None:
+            raise LadderError(
+                f"{first['a']} against {first['b']}, {first['players']} players: the table's step has no "
+                "share and interval to add to"
+            )
+        seen = {_seed_of(command) for command in earlier.sources}
+        again = sorted({int(r["seed"]) for r in results} & seen)
+        if again:
+            raise LadderError(
+                f"{first['a']} against {first['b']}, {first['players']} players: seed {again[0]} is already "
+                "in the table's step (the same deals would count twice)"
+            )
+        deals += earlier.deals
+        wins += earlier.share * earlier.deals
+        effective += earlier.effective
+        sources = earlier.sources + sources
+    share = wins / deals
     low, high = wilson_ci95(share, effective)
     elo = elo_from_share(share)
     if elo is None:
@@ -131,8 +163,39 @@ def pooled(results: Sequence[dict[str, Any]]) -> Step:
         share_ci=(low, high),
         elo=elo,
         elo_ci=(elo_from_share(low), elo_from_share(high)),
-        sources=tuple(command_of(r) for r in results),
+        sources=sources,
+        effective=effective,
     )
+
+
+def _seed_of(command: str) -> int | None:
+    """The ``--seed`` of a tournament command line, if it has one."""
+    found = re.search(r"--seed (-?\d+)", command)
+    return None if found is None else int(found.group(1))
+
+
+def effective_from_interval(share: float, low: float, high: float) -> float:
+    """The effective number of games whose Wilson interval around ``share`` is ``low``–``high``.
+
+    The inverse of :func:`~guinote_tui.lab.stats.wilson_ci95` for the width
+    of the interval, which shrinks as the number grows. Tables written before
+    they recorded the effective games keep only the (rounded) interval; this
+    recovers the number from it, to well under 1 % at four decimals.
+
+    >>> low, high = wilson_ci95(0.64, 1234.5)
+    >>> round(effective_from_interval(0.64, low, high), 1)
+    1234.5
+    """
+    width = high - low
+    lo, hi = 1e-6, 1e9
+    for _ in range(200):
+        mid = math.sqrt(lo * hi)
+        a, b = wilson_ci95(share, mid)
+        if b - a > width:
+            lo = mid
+        else:
+            hi = mid
+    return math.sqrt(lo * hi)
 
 
 def read_result(path: Path) -> dict[str, Any]:
@@ -163,16 +226,22 @@ def carried_steps(table: dict[str, Any]) -> dict[tuple[int, str, str], Step]:
     for s in table.get("steps", []):
         share_ci = s.get("share_ci95")
         elo_ci = s.get("elo_ci95")
+        share = s.get("share")
+        effective = s.get("effective_games")
+        if effective is None and share is not None and share_ci is not None:
+            # Written before tables kept the number: recovered from the interval.
+            effective = effective_from_interval(float(share), float(share_ci[0]), float(share_ci[1]))
         step = Step(
             players=int(s["players"]),
             stronger=str(s["stronger"]),
             weaker=str(s["weaker"]),
             deals=int(s["deals"]),
-            share=s.get("share"),
+            share=share,
             share_ci=None if share_ci is None else (float(share_ci[0]), float(share_ci[1])),
             elo=float(s["elo"]),
             elo_ci=None if elo_ci is None else (elo_ci[0], elo_ci[1]),
             sources=tuple(str(c) for c in s.get("commands", [])),
+            effective=None if effective is None else float(effective),
         )
         steps[(step.players, step.stronger, step.weaker)] = step
     return steps
@@ -267,6 +336,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help=f"write the table to {TABLE.name}")
     parser.add_argument("--table", type=Path, default=TABLE, help="the table to carry steps from and write")
     parser.add_argument("--markdown", action="store_true", help="print the steps as a Markdown table")
+    parser.add_argument(
+        "--add",
+        action="store_true",
+        help="add the results to the table's steps for the same pairings (fresh seeds only) instead of replacing them",
+    )
     args = parser.parse_args(argv)
     try:
         previous = json.loads(args.table.read_text(encoding="utf-8")) if args.table.exists() else {}
@@ -290,12 +364,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                         grouped[(players, stronger, weaker)] = [run_tournament(config, args.jobs).figures()]
         steps = carried_steps(previous)
         for key, results in grouped.items():
-            steps[key] = pooled(results)
+            steps[key] = pooled(results, steps.get(key) if args.add else None)
     except (LadderError, KeyError, ValueError, TypeError) as exc:
         print(f"ladder: {exc}", file=sys.stderr)
         return 2
     # The result files by name only (each step keeps the tournament command that made it).
-    names = [path.name for path in args.results] + [flag for flag in ("--run",) if args.run]
+    names = [path.name for path in args.results] + [
+        flag for flag, on in (("--run", args.run), ("--add", args.add)) if on
+    ]
     table = build_table(steps, " ".join(["python -m guinote_tui.lab.ladder", *names, "--write"]))
     for line in markdown_lines(table) if args.markdown else report_lines(table):
         print(line)

@@ -115,3 +115,41 @@ def test_the_game_offers_the_tables_levels_and_says_how_strong_they_are(monkeypa
     assert "expert" in ai.bot_names()  # still there by name, for tournaments
     assert strength_words("hard", 2) == "hard wins about 64\u00a0% of juegos against normal"
     assert strength_words("random", 2) == ""
+
+
+def test_later_results_are_added_to_a_step_already_in_the_table(tmp_path: Path) -> None:
+    first = [result("hard", "normal", 2, 0.66, deals=700, seed=8)]
+    later = [result("hard", "normal", 2, 0.60, deals=300, seed=19)]
+    both = pooled(first + later)
+    # The table keeps the step only (its commands, share, interval and effective games), not the files.
+    table_path = tmp_path / "strength.json"
+    table_path.write_text(json.dumps(build_table({(2, "hard", "normal"): pooled(first)}, "test")))
+    later_path = tmp_path / "later.json"
+    later_path.write_text(json.dumps(later[0]))
+    assert ladder.main([str(later_path), "--add", "--table", str(table_path), "--write"]) == 0
+    added = json.loads(table_path.read_text())["steps"][0]
+    assert added["deals"] == 1000 and added["share"] == pytest.approx(both.share, abs=1e-4)
+    assert both.share_ci is not None
+    assert added["share_ci95"] == pytest.approx(list(both.share_ci), abs=1e-4)
+    assert added["effective_games"] == pytest.approx(both.effective, abs=0.1)
+    assert [c.split("--seed ")[1].split()[0] for c in added["commands"]] == ["8", "19"]
+    # Without --add a new result replaces the step.
+    assert ladder.main([str(later_path), "--table", str(table_path)]) == 0
+    # The same seed twice would count the same deals twice: refused, the table untouched.
+    before = table_path.read_text()
+    assert ladder.main([str(later_path), "--add", "--table", str(table_path), "--write"]) == 2
+    assert table_path.read_text() == before
+
+
+def test_a_table_without_effective_games_recovers_them_from_its_interval() -> None:
+    old = pooled([result("hard", "normal", 4, 0.6838, deals=650)])
+    written = build_table({(4, "hard", "normal"): old}, "test")
+    for s in written["steps"]:
+        del s["effective_games"]  # as tables were written before they recorded it
+    carried = ladder.carried_steps(written)[(4, "hard", "normal")]
+    assert old.effective is not None and carried.effective is not None
+    assert carried.effective == pytest.approx(old.effective, rel=0.005)  # from an interval rounded to 4 decimals
+    # A carried figure without an interval has nothing to add to.
+    bare = Step(2, "expert", "hard", 400, None, None, 40.0, None, ("carried",))
+    with pytest.raises(LadderError, match="nothing|no share"):
+        pooled([result("expert", "hard", 2, 0.55)], bare)
