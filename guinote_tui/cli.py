@@ -449,8 +449,11 @@ def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) 
     """
     from dataclasses import replace
 
+    from rich.text import Text
+
     from .coach import COACH_BUDGET, review_match
-    from .engine import read_history
+    from .engine import parse_action, read_history
+    from .vocabulary import review_sentence
 
     try:
         match = read_history(path)
@@ -479,11 +482,8 @@ def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) 
             )
         )
         for d in costly:
-            click.echo(
-                _("  trick {trick}: played {played}, best {best}, cost {cost}: {reason}").format(
-                    trick=d.trick, played=d.played, best=d.best, cost=i18n_number(d.cost), reason=d.reason.text
-                )
-            )
+            said = review_sentence(d.trick, parse_action(d.played), parse_action(d.best), d.cost)
+            click.echo(f"  {Text.from_markup(said).plain}\n    {d.reason.text}")
     click.echo(
         _("seat {seat}: {decisions} decisions, total cost {cost} points").format(
             seat=seat, decisions=len(decisions), cost=i18n_number(total)

@@ -10,7 +10,10 @@ reads them translated.
 
 from __future__ import annotations
 
-from .i18n import pgettext
+from collections.abc import Callable
+
+from .engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
+from .i18n import _, number, pgettext
 
 #: The levels, by id, in English (``pgettext("bot level", ...)`` translates them).
 LEVEL_NAMES: dict[str, str] = {
@@ -46,7 +49,6 @@ def strength_words(level: str, players: int) -> str:
     share (the floor, ``random``, or a figure carried without one).
     """
     from .ai.strength import strength_table
-    from .i18n import _
 
     step = strength_table().step(level, players)
     if step is None or step.share is None:
@@ -55,3 +57,70 @@ def strength_words(level: str, players: int) -> str:
     return _("{level} wins about {share} of juegos against {weaker}").format(
         level=level_name(level), share=share, weaker=level_name(step.weaker)
     )
+
+
+def plain_card_name(card: Card) -> str:
+    """A card's spoken name as plain text (``Tres de Copas``)."""
+    return card.name
+
+
+def action_words(action: Action, card_words: Callable[[Card], str] = plain_card_name) -> str:
+    """A move in words (``play the Tres de Copas``); ``card_words`` writes the card (plain or in colour).
+
+    >>> from guinote_tui.engine import parse_action
+    >>> action_words(parse_action("3C")), action_words(parse_action("pass"))
+    ('play the Tres de Copas', 'let it go (pass)')
+    """
+    if isinstance(action, Play):
+        return _("play the {card}").format(card=card_words(action.card))
+    if isinstance(action, Sing):
+        return _("sing the cante of {suit}").format(suit=action.suit.title)
+    if isinstance(action, Swap):
+        return _("change the {rank} of trumps for the muestra").format(rank=action.card.rank)
+    if isinstance(action, DeclareTute):
+        return _("declare tute")
+    if isinstance(action, Pass):
+        return _("let it go (pass)")
+    return str(action)
+
+
+def review_sentence(
+    trick: int | None,
+    played: Action,
+    best: Action,
+    cost: float,
+    card_words: Callable[[Card], str] = plain_card_name,
+) -> str:
+    """One costly decision of a review, in console markup: what was played, the coach's move, the cost.
+
+    It opens with the trick's number, or with "Coach:" when ``trick`` is None (under the trick itself).
+    When both moves are cards it names the cards alone; otherwise both moves in words.
+
+    >>> from guinote_tui.engine import parse_action
+    >>> review_sentence(4, parse_action("3C"), parse_action("12O"), 7.25)
+    '[b]Trick 4[/b]: you played Tres de Copas; the coach would play Rey de Oros, about [b]7.2[/b] points better.'
+    """
+    cards = isinstance(played, Play) and isinstance(best, Play)
+    if trick is None:
+        if cards:
+            said = _(
+                "[b]Coach:[/b] you played {played}; the coach would play {best}, about [b]{points}[/b] points better."
+            )
+        else:
+            said = _(
+                "[b]Coach:[/b] you chose to {played}; the coach would {best}, about [b]{points}[/b] points better."
+            )
+    elif cards:
+        said = _(
+            "[b]Trick {number}[/b]: you played {played}; the coach would play {best},"
+            " about [b]{points}[/b] points better."
+        )
+    else:
+        said = _(
+            "[b]Trick {number}[/b]: you chose to {played}; the coach would {best}, about [b]{points}[/b] points better."
+        )
+
+    def words(action: Action) -> str:
+        return card_words(action.card) if cards and isinstance(action, Play) else action_words(action, card_words)
+
+    return said.format(number=trick, played=words(played), best=words(best), points=number(cost, ".1f"))

@@ -13,7 +13,7 @@ from guinote_tui.ai import NormalBot, decide
 from guinote_tui.ai.solver import ArrastreSolver
 from guinote_tui.ai.tables import mask_of
 from guinote_tui.cli import main
-from guinote_tui.engine import CARDS, PLAY, Match, Play, Rules, Stage, history_dict
+from guinote_tui.engine import CARDS, PLAY, Card, Match, Play, Rules, Stage, history_dict
 
 
 def blunder_history(seed: int) -> tuple[dict, str, float] | None:
@@ -98,8 +98,11 @@ def test_the_text_report_lists_the_costly_decisions(blunder: tuple[Path, str, fl
     assert code == 0, out
     lines = out.splitlines()
     assert lines[0].startswith("hand 1: ") and "costly" in lines[0]
-    line = next(x for x in lines if f"played {card}," in x)
-    assert f"cost {cost:g}: " in line and line.rstrip().endswith(".")
+    # Cards by their names, the cost as the game's review says it, the coach's reason on the next line.
+    named = Card.parse(card).name
+    at = next(i for i, x in enumerate(lines) if f"you played {named};" in x)
+    assert f"about {cost:.1f} points better." in lines[at] and "[b]" not in lines[at]
+    assert lines[at + 1].startswith("    ") and lines[at + 1].rstrip().endswith(".")
     assert lines[-1].startswith("seat 0: ") and "total cost" in lines[-1]
 
 

@@ -17,8 +17,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from ... import vocabulary
 from ...coach import Advice
-from ...engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
+from ...engine import Action, Card
 from ...i18n import N_, _, number
 from ..narration import card_name_markup
 from ..widgets.footer import GameFooter
@@ -27,17 +28,7 @@ from ..widgets.notice import SizeGuard, TooSmall
 
 def action_words(action: Action) -> str:
     """The coach's move in words (console markup)."""
-    if isinstance(action, Play):
-        return _("play the {card}").format(card=card_name_markup(action.card))
-    if isinstance(action, Sing):
-        return _("sing the cante of {suit}").format(suit=action.suit.title)
-    if isinstance(action, Swap):
-        return _("change the {rank} of trumps for the muestra").format(rank=action.card.rank)
-    if isinstance(action, DeclareTute):
-        return _("declare tute")
-    if isinstance(action, Pass):
-        return _("let it go (pass)")
-    return str(action)
+    return vocabulary.action_words(action, card_name_markup)
 
 
 def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:

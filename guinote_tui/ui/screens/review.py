@@ -29,15 +29,15 @@ from textual.worker import get_current_worker
 
 from ...coach.ahead import HandSpec, Reviewed
 from ...coach.ahead import review_hand as review_on_the_spot
-from ...engine import RANK_NAMES, Action, Card, CardDrawn, HandState, Play, Suit, card_tables
+from ...engine import RANK_NAMES, Card, CardDrawn, HandState, Play, Suit, card_tables
 from ...i18n import N_, _, ngettext, number
+from ...vocabulary import review_sentence
 from ..cardart import SUIT_LIGHT
 from ..narration import HUMAN, Narrator, card_name_markup
 from ..session import GameSession
 from ..tracking import TrickEntry, trick_history
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
-from .hint import action_words
 
 #: Decisions that cost less than this (points of the hand) are not listed as mistakes: the coach's
 #: estimates come from sampled deals, and smaller differences are within their noise.
@@ -52,15 +52,6 @@ def review_hand(session: GameSession, seed: int | None = None) -> list[Reviewed]
     if session.ahead is not None and seed is None:
         return session.ahead.review(hand)
     return review_on_the_spot(HandSpec.of(hand), hand.log, HUMAN, session.seed or 0 if seed is None else seed)
-
-
-def _words(action: Action, cards_only: bool) -> str:
-    """A card's name when both choices were cards; otherwise the move in words ("play the …", "sing …")."""
-    return card_name_markup(action.card) if cards_only and isinstance(action, Play) else action_words(action)
-
-
-def _both_cards(played: Action, best: Action) -> bool:
-    return isinstance(played, Play) and isinstance(best, Play)
 
 
 @dataclass(frozen=True)
@@ -153,20 +144,7 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         if not costly:
             lines.append("\n" + _("Nothing to regret: every choice was about as good as the coach's."))
         for r in costly:
-            cards = _both_cards(r.played, r.best)
-            if cards:
-                said = _(
-                    "[b]Trick {number}[/b]: you played {played}; the coach would play {best},"
-                    " about [b]{points}[/b] points better."
-                )
-            else:
-                said = _(
-                    "[b]Trick {number}[/b]: you chose to {played}; the coach would {best},"
-                    " about [b]{points}[/b] points better."
-                )
-            better = said.format(
-                number=r.trick, played=_words(r.played, cards), best=_words(r.best, cards), points=number(r.cost, ".1f")
-            )
+            better = review_sentence(r.trick, r.played, r.best, r.cost, card_name_markup)
             lines.append(f"\n{better}\n  {r.reason.text}")
         step = _("Press [b]s[/b] to step through the hand trick by trick, every hand open.")
         lines.append(f"\n[dim]{step}[/dim]")
@@ -312,17 +290,6 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
     if notes:
         lines.append(("[dim]" + _("then:") + "[/dim] ") + " · ".join(notes))
     if mistake is not None:
-        cards = _both_cards(mistake.played, mistake.best)
-        if cards:
-            said = _(
-                "[b]Coach:[/b] you played {played}; the coach would play {best}, about [b]{points}[/b] points better."
-            )
-        else:
-            said = _(
-                "[b]Coach:[/b] you chose to {played}; the coach would {best}, about [b]{points}[/b] points better."
-            )
-        coach = said.format(
-            played=_words(mistake.played, cards), best=_words(mistake.best, cards), points=number(mistake.cost, ".1f")
-        )
+        coach = review_sentence(None, mistake.played, mistake.best, mistake.cost, card_name_markup)
         lines.append(f"\n{coach} {mistake.reason.text}")
     return "\n".join(lines)

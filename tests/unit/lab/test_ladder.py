@@ -151,5 +151,5 @@ def test_a_table_without_effective_games_recovers_them_from_its_interval() -> No
     assert carried.effective == pytest.approx(old.effective, rel=0.005)  # from an interval rounded to 4 decimals
     # A carried figure without an interval has nothing to add to.
     bare = Step(2, "expert", "hard", 400, None, None, 40.0, None, ("carried",))
-    with pytest.raises(LadderError, match="nothing|no share"):
+    with pytest.raises(LadderError, match="no share and interval"):
         pooled([result("expert", "hard", 2, 0.55)], bare)
