@@ -159,9 +159,9 @@ def juego_game(players: int, rival: str, partner: str | None, won: bool) -> Game
     Raises ``ValueError`` for a level without a measured strength.
 
     >>> juego_game(2, "hard", None, True)
-    Game(opponent=1600.5, score=1.0, opponent_rd=0.0, weight=1.0)
+    Game(opponent=1597.3, score=1.0, opponent_rd=0.0, weight=1.0)
     >>> juego_game(4, "normal", "hard", False)
-    Game(opponent=1366.0, score=0.0, opponent_rd=0.0, weight=0.5)
+    Game(opponent=1370.7, score=0.0, opponent_rd=0.0, weight=0.5)
     """
     score = 1.0 if won else 0.0
     opponents = BASE + level_elo(rival, players)
