@@ -132,6 +132,13 @@ def pooled(results: Sequence[dict[str, Any]], earlier: Step | None = None) -> St
     wins = sum(float(r["juego_share_a"]) * int(r["deals"]) for r in results)
     effective = sum(float(r["effective_games"]) for r in results)
     sources = tuple(command_of(r) for r in results)
+    seeds = [int(r["seed"]) for r in results]
+    twice = sorted({seed for seed in seeds if seeds.count(seed) > 1})
+    if twice:
+        raise LadderError(
+            f"{first['a']} against {first['b']}, {first['players']} players: seed {twice[0]} is given twice "
+            "(the same deals would count twice)"
+        )
     if earlier is not None:
         if earlier.share is None or earlier.effective is None:
             raise LadderError(
@@ -139,7 +146,7 @@ def pooled(results: Sequence[dict[str, Any]], earlier: Step | None = None) -> St
                 "share and interval to add to"
             )
         seen = {_seed_of(command) for command in earlier.sources}
-        again = sorted({int(r["seed"]) for r in results} & seen)
+        again = sorted(set(seeds) & seen)
         if again:
             raise LadderError(
                 f"{first['a']} against {first['b']}, {first['players']} players: seed {again[0]} is already "

@@ -41,6 +41,9 @@ def test_results_of_one_pairing_are_pooled_by_deals() -> None:
     assert one.share_ci is not None and one.share_ci[0] < 0.675 < one.share_ci[1]
     assert one.elo == pytest.approx(400 * __import__("math").log10(0.675 / 0.325))
     assert one.short and len(one.sources) == 2 and "--seed 2" in one.sources[1]
+    # One seed twice (whatever the numbers of deals) would count its first deals twice.
+    with pytest.raises(LadderError, match="seed 1 is given twice"):
+        pooled([result("hard", "normal", 2, 0.70, deals=300), result("hard", "normal", 2, 0.60, deals=100)])
 
 
 def test_a_level_is_offered_only_when_clearly_stronger_than_an_offered_level_below() -> None:
