@@ -91,7 +91,8 @@ def test_the_command_writes_a_table_the_game_reads(tmp_path: Path, capsys: pytes
             path.write_text(json.dumps(result(a, b, players, share)))
             files.append(str(path))
     target = tmp_path / "strength.json"
-    target.write_text((Path(strength.__file__).parent / "strength.json").read_text())
+    source = Path(strength.__file__).parent / "strength.json"
+    target.write_text(source.read_text())
     assert ladder.main([*files, "--table", str(target), "--write"]) == 0
     printed = capsys.readouterr().out
     assert "hard > normal" in printed and "offered at both table sizes: easy, normal, hard" in printed
@@ -100,9 +101,10 @@ def test_the_command_writes_a_table_the_game_reads(tmp_path: Path, capsys: pytes
     assert table.elo("hard", 2) == pytest.approx(100.0, abs=1)
     hard = table.step("hard", 4)
     assert hard is not None and hard.share == pytest.approx(0.64) and hard.share_ci is not None
-    # expert had no new result: its step is carried from the old table, without an interval.
+    # expert had no new result: its step is carried from the old table as it was.
+    old = next(s for s in json.loads(source.read_text())["steps"] if (s["players"], s["stronger"]) == (2, "expert"))
     expert = table.step("expert", 2)
-    assert expert is not None and expert.share is None and "expert" not in table.offered
+    assert expert is not None and expert.share == old["share"] and "expert" not in table.offered
 
 
 def test_the_game_offers_the_tables_levels_and_says_how_strong_they_are(monkeypatch: pytest.MonkeyPatch) -> None:
