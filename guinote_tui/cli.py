@@ -452,7 +452,7 @@ def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) 
     from rich.text import Text
 
     from .coach import COACH_BUDGET, review_match
-    from .engine import parse_action, read_history
+    from .engine import read_history
     from .vocabulary import review_sentence
 
     try:
@@ -482,7 +482,7 @@ def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) 
             )
         )
         for d in costly:
-            said = review_sentence(d.trick, parse_action(d.played), parse_action(d.best), d.cost)
+            said = review_sentence(d.trick, d.played, d.best, d.cost)
             click.echo(f"  {Text.from_markup(said).plain}\n    {d.reason.text}")
     click.echo(
         _("seat {seat}: {decisions} decisions, total cost {cost} points").format(

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai import SearchSettings
-from ..engine import Match, seat_view
+from ..engine import Action, Match, seat_view
 from .advice import COACH_BUDGET, advise
 from .reasons import Reason
 
@@ -28,8 +28,8 @@ class Decision:
     hand: int  # 1-based
     trick: int  # 1-based: the trick being played (a window before a lead: the trick it leads)
     seat: int
-    played: str  # the action taken, in the engine's notation ("5C", "sing:O", "pass")
-    best: str  # the coach's action
+    played: Action  # the action taken
+    best: Action  # the coach's action
     cost: float
     reason: Reason  # why the coach's action is best
     forced: bool
@@ -40,8 +40,8 @@ class Decision:
             "hand": self.hand,
             "trick": self.trick,
             "seat": self.seat,
-            "played": self.played,
-            "best": self.best,
+            "played": str(self.played),  # the engine's notation ("5C", "sing:O", "pass")
+            "best": str(self.best),
             "cost": self.cost,
             "reason": self.reason.code.value,
         }
@@ -77,8 +77,8 @@ def review_match(
                             hand=number,
                             trick=len(hand.tricks) + 1,
                             seat=seat,
-                            played=str(action),
-                            best=str(advice.action),
+                            played=action,
+                            best=advice.action,
                             cost=round(advice.cost(action), 2),
                             reason=advice.reason,
                             forced=advice.forced,

@@ -17,18 +17,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ... import vocabulary
 from ...coach import Advice
 from ...engine import Action, Card
 from ...i18n import N_, _, number
+from ...vocabulary import action_words
 from ..narration import card_name_markup
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
-
-
-def action_words(action: Action) -> str:
-    """The coach's move in words (console markup)."""
-    return vocabulary.action_words(action, card_name_markup)
 
 
 def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
@@ -68,7 +63,7 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
         yield TooSmall()
         with Vertical(classes="dialog hint"):
             yield Label(_("The coach's hint"), classes="dialog-title")
-            move = _("[b]Coach:[/b] {move}.").format(move=action_words(advice.action))
+            move = _("[b]Coach:[/b] {move}.").format(move=action_words(advice.action, card_name_markup))
             yield Static(Text.from_markup(move), id="hint-move")
             yield Static(Text(advice.reason.text), id="hint-reason")
             if len(advice.values) > 1:
