@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .actions import Action, DeclareTute, Pass, Play, Sing, Swap
-from .cards import CARD_TEXT, CARDS, RANKS, Suit
+from .cards import CARDS, RANKS, Suit
 from .obligations import N_, obligation_refusal
 from .stages import RANK_INDEX, REY_INDEX, SEVEN_INDEX, SUIT_OF, Stage
 
@@ -141,10 +141,10 @@ def refusal(state: HandState, action: Action) -> Refusal | None:
                 return Refusal(N_("the muestra is lower than the 7: it may not be taken (swap_low_muestra is off)"))
             return Refusal(
                 N_("to change the muestra you must hold the {rank} of trumps ({card})"),
-                {"rank": needed, "card": CARD_TEXT[target]},
+                {"rank": needed, "card": target.name},
             )
         if card != wanted:
-            return Refusal(N_("only the {card} can be exchanged for the muestra"), {"card": CARD_TEXT[wanted]})
+            return Refusal(N_("only the {card} can be exchanged for the muestra"), {"card": CARDS[wanted].name})
         if state.rules.swap_window == "own_turn":
             return Refusal(N_("the seven may be changed only on your own turn while the stock lasts"))
         return Refusal(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from .cards import CARD_TEXT, Card, Suit
+from .cards import CARDS, Card, Suit
 
 
 class Obligation(IntEnum):
@@ -99,7 +99,7 @@ def obligation_refusal(
     obligation: Obligation, led_suit: int, winning_card: int, trump: int, partner_winning: bool = False
 ) -> tuple[str, dict[str, str]]:
     """The refusal's English template and its named parameters (an interface translates the template)."""
-    params = {"led": Suit(led_suit).title, "trumps": Suit(trump).title, "winning": CARD_TEXT[winning_card]}
+    params = {"led": Suit(led_suit).title, "trumps": Suit(trump).title, "winning": CARDS[winning_card].name}
     if obligation is Obligation.FOLLOW_SUIT:
         return N_("you must follow suit: you hold {led}"), params
     if obligation is Obligation.BEAT:

@@ -74,13 +74,6 @@ def card_name_markup(card: Card) -> str:
     return f"[b {SUIT_LIGHT[card.suit]}]{card.name}[/]"
 
 
-def card_markup(card: Card | None) -> str:
-    """A card's notation in its suit's colour, bold, for the log (``12E``); ``?`` when hidden."""
-    if card is None:
-        return "?"
-    return f"[b {SUIT_LIGHT[card.suit]}]{card}[/]"
-
-
 class Narrator:
     """Words for what happened at a table whose seats are called ``names`` (the player is seat 0).
 

@@ -81,7 +81,7 @@ def test_an_illegal_card_is_refused_with_the_engine_s_rule() -> None:
             await pilot.press(key_for(screen, "5C"))
             await pilot.pause()
             assert screen.message.startswith(
-                "That is not allowed: you must beat the winning 10C (montar): you hold a higher Copas."
+                "That is not allowed: you must beat the winning Sota de Copas (montar): you hold a higher Copas."
             )
             await pilot.press(key_for(screen, "1C"))
             await pilot.pause()

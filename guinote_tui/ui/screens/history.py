@@ -14,21 +14,42 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
+from ...engine import CARDS
 from ...i18n import _
 from ..bindings import HISTORY_BINDINGS
-from ..narration import HUMAN, Narrator, card_markup
+from ..cardart import SUIT_LIGHT
+from ..narration import HUMAN, Narrator
 from ..session import GameSession
 from ..tracking import TrickEntry, trick_history
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
+#: The longest card name (``Caballo de Espadas``): the width of a card's column in the history.
+NAME_WIDTH = max(len(card.name) for card in CARDS)
+
+
+def cards_markup(entry: TrickEntry, narrator: Narrator) -> str:
+    """The trick's cards by name, in play order, as aligned columns: two seats a line.
+
+    Heads-up that is one line; in pairs two, so that the longest names
+    (``Partner Caballo de Espadas``) fit an 80-column terminal.
+    """
+    seat_width = max(len(narrator.name(seat)) for seat in range(narrator.players))
+    cells = [
+        f"{narrator.name(seat):<{seat_width}} [b {SUIT_LIGHT[card.suit]}]{card.name}[/]"
+        + " " * (NAME_WIDTH - len(card.name))
+        for seat, card in entry.cards
+    ]
+    rows = ["  " + "   ".join(cells[start : start + 2]).rstrip() for start in range(0, len(cells), 2)]
+    return "\n".join(rows)
+
 
 def entry_markup(entry: TrickEntry, narrator: Narrator) -> str:
     """One trick of the history as console markup (a title line, the cards, what followed)."""
-    cards = "   ".join(f"{narrator.name(seat)} {card_markup(card)}" for seat, card in entry.cards)
+    cards = cards_markup(entry, narrator)
     if entry.winner is None or entry.winning is None or entry.why is None:
         title = _("Trick {number}").format(number=entry.number)
-        return f"[b]{title}[/b] [dim]" + _("(being played)") + f"[/dim]\n  {cards}"
+        return f"[b]{title}[/b] [dim]" + _("(being played)") + f"[/dim]\n{cards}"
     if entry.winner == HUMAN:
         title = _("Trick {number} to you").format(number=entry.number)
     else:
@@ -38,7 +59,7 @@ def entry_markup(entry: TrickEntry, narrator: Narrator) -> str:
     else:
         points = f"+{entry.points}"
     why = narrator.why(entry.winning, entry.why, entry.cards)
-    lines = [f"[b]{title}[/b]: {why} · {points}", f"  {cards}"]
+    lines = [f"[b]{title}[/b]: {why} · {points}", cards]
     notes = [line for event in entry.notes for line in narrator.tell(event)]
     if notes:
         lines.append(("  [dim]" + _("then:") + "[/dim] ") + " · ".join(notes))

@@ -48,7 +48,7 @@ def test_arrastre_must_beat_an_opponents_winning_card_of_the_suit_led() -> None:
     state = arrastre({1: "5C", 2: "2C 7C 1C 1O 6E 2B"}, muestra="4B", leader=1)
     act(state, "1 5C")
     assert playable(state) == {"7C", "1C"}
-    assert_refused(state, "2 2C", "beat", "5C")
+    assert_refused(state, "2 2C", "beat", "Cinco de Copas")
 
 
 def test_arrastre_trumped_trick_any_card_of_the_suit_led() -> None:
@@ -90,7 +90,7 @@ def test_arrastre_must_overtrump_an_opponents_trump() -> None:
     state = arrastre(hands, muestra="4B", leader=1)
     act(state, "1 5C", "2 7B")
     assert playable(state) == {"1B"}
-    assert_refused(state, "3 6B", "over-trump", "7B")
+    assert_refused(state, "3 6B", "over-trump", "Siete de Bastos")
 
 
 def test_arrastre_no_duty_to_undertrump() -> None:

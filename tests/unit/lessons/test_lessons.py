@@ -126,9 +126,9 @@ def test_lesson_5_follow_beat_trump_and_the_partner_s_relief() -> None:
         assert move.state().in_arrastre and move.position.players == 4
     assert (
         check(montar, "5C").message
-        == "That is not allowed: you must beat the winning 10C (montar): you hold a higher Copas."
+        == "That is not allowed: you must beat the winning Sota de Copas (montar): you hold a higher Copas."
     )
-    assert check(montar, "7B").message.startswith("That is not allowed: you must beat the winning 10C")
+    assert check(montar, "7B").message.startswith("That is not allowed: you must beat the winning Sota de Copas")
     assert check(trump, "1C").message == (
         "That is not allowed: you must trump: you hold no Espadas and an opponent is winning; you hold Bastos."
     )
