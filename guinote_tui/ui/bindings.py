@@ -29,6 +29,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("p", "pass_window", N_("Pass")),
     Binding("l", "last_trick", N_("Last trick"), show=False),
     Binding("r", "history", N_("Tricks")),
+    Binding("o", "score_sheet", N_("Scores"), show=False),
     Binding("k", "tracker", N_("Tracker")),
     Binding("w", "toggle_pace", N_("Pace")),
     Binding("u", "undo", N_("Undo")),
@@ -55,6 +56,7 @@ SUMMARY_BINDINGS: list[BindingType] = [
     Binding("enter,space", "continue", N_("Continue"), priority=True),
     Binding("a", "again", N_("Deal again")),
     Binding("v", "review", N_("Review")),
+    Binding("o", "score_sheet", N_("Scores")),
     Binding("ctrl+s", "save", N_("Save")),
     Binding("n", "new_match", N_("New match")),
     Binding("q", "quit_game", N_("Quit")),
@@ -62,6 +64,10 @@ SUMMARY_BINDINGS: list[BindingType] = [
 
 HISTORY_BINDINGS: list[BindingType] = [
     Binding("escape,r,q", "close", N_("Back")),
+]
+
+SCORESHEET_BINDINGS: list[BindingType] = [
+    Binding("escape,o,q", "close", N_("Back")),
 ]
 
 RULES_BINDINGS: list[BindingType] = [

@@ -110,3 +110,80 @@ def test_frames_hold_every_card_once_and_shrink_by_one_card_a_trick_in_the_arras
     arrastre = [f for f in frames if f.stock == 0]
     sizes = [sum(len(h) for h in f.hands) for f in arrastre]
     assert sizes == [4 * n for n in range(6, 6 - len(arrastre), -1)]
+
+
+def test_a_costly_decision_opens_its_trick_in_the_step_through(monkeypatch: pytest.MonkeyPatch) -> None:
+    from textual.widgets._footer import FooterKey
+
+    from guinote_tui.coach.ahead import Reviewed
+    from guinote_tui.coach.reasons import Reason, ReasonCode
+    from guinote_tui.ui.screens import review as review_module
+    from guinote_tui.ui.screens.review import DecisionRow
+
+    def priced(session, seed=None):  # type: ignore[no-untyped-def]
+        # Two costly decisions, the dearest (trick 4) listed first, priced without the coach (fast, fixed).
+        hand = session.match.hand
+        mine = {number: trick.cards[(0 - trick.leader) % 2] for number, trick in enumerate(hand.tricks, 1)}
+        only = Reason(ReasonCode.ONLY_CARD, {"card": "1O"})
+        return [
+            Reviewed(0, number, Play(mine[number]), Play(mine[number]), cost, only)
+            for number, cost in ((2, 3.0), (4, 9.0))
+        ]
+
+    monkeypatch.setattr(review_module, "review_hand", priced)
+
+    def arrows(app) -> set[str]:  # type: ignore[no-untyped-def]
+        return {key.key_display for key in app.screen.query(FooterKey) if key.display}
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=8, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            hand = session.match.hand
+            rng = random.Random(4)
+            while not hand.is_over:
+                seat = hand.to_move
+                assert seat is not None
+                session.apply(seat, rng.choice(hand.legal_actions()))
+            table.show_summary()
+            await pilot.pause()
+            await pilot.press("v")
+            for _ in range(100):
+                await pilot.pause()
+                review = app.screen
+                if isinstance(review, ReviewScreen) and review.reviewed is not None and review.focused is not None:
+                    break
+            review = app.screen
+            assert isinstance(review, ReviewScreen)
+            rows = list(review.query(DecisionRow))
+            assert [row.trick for row in rows] == [4, 2]
+            assert review.focused is rows[0]  # the dearest: Enter opens it at once
+            await pilot.press("enter")
+            await pilot.pause()
+            step = app.screen
+            assert isinstance(step, StepScreen) and step.frames[step.index].entry.number == 4
+            assert "Trick 4 of" in " ".join(screen_lines(app))
+            assert {"←", "→"} <= arrows(app)  # both ways, mid-hand
+            await pilot.press("left")
+            await pilot.pause()
+            assert step.frames[step.index].entry.number == 3
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is review
+            # Down goes to the next decision; a click on a row opens its trick too.
+            await pilot.press("down")
+            await pilot.pause()
+            assert review.focused is rows[1]
+            await pilot.click(rows[1])
+            await pilot.pause()
+            step = app.screen
+            assert isinstance(step, StepScreen) and step.frames[step.index].entry.number == 2
+            # From a decision or with s, the first trick shows ← too (dimmed: there is none before it).
+            await pilot.press("home")
+            await pilot.pause()
+            assert step.index == 0 and {"←", "→"} <= arrows(app)
+
+    asyncio.run(run())

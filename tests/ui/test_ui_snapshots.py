@@ -213,6 +213,26 @@ def test_end_of_hand_summary(snap_compare) -> None:  # type: ignore[no-untyped-d
     assert seen.score == result.points
 
 
+def test_score_sheet_after_a_hand(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    shown: list[str] = []
+
+    async def whole_hand_then_sheet(pilot: Pilot[None]) -> None:
+        await play_first_legal(pilot, 20)
+        await pilot.press("o")  # from the summary
+        await pilot.pause()
+        shown.append(str(pilot.app.screen.query_one("#scoresheet-text").render()))
+
+    app = pairs_app()
+    seen = Seen()
+    assert snap_compare(app, terminal_size=(80, 24), run_before=watching(seen, whole_hand_then_sheet))
+    assert seen.screen == "ScoreSheetScreen"
+    session = app.session
+    assert session is not None and session.hand_over
+    result = session.match.finished[0].result
+    assert len(session.match.finished) == 1 and result is not None
+    assert f"{result.points[0]}–{result.points[1]}" in shown[0]
+
+
 def test_rules_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
     app = pairs_app()
     seen = Seen()

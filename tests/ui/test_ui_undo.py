@@ -179,7 +179,7 @@ def test_the_review_lists_a_deliberate_mistake_with_its_cost() -> None:
                     break
             screen = app.screen
             assert isinstance(screen, ReviewScreen) and screen.reviewed is not None
-            text = " ".join(str(screen.query_one("#review-body").render()).split())
+            text = " ".join(" ".join(str(w.render()) for w in screen.query("#review-body, .review-decision")).split())
             assert f"about {mistake.cost:.1f} points better" in text and mistake.reason.text.split()[0] in text
             await pilot.press("escape")
             await pilot.pause()

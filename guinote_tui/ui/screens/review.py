@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -143,38 +144,94 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         ]
         if not costly:
             lines.append("\n" + _("Nothing to regret: every choice was about as good as the coach's."))
-        for r in costly:
-            better = review_sentence(r.trick, r.played, r.best, r.cost, card_name_markup)
-            lines.append(f"\n{better}\n  {r.reason.text}")
-        step = _("Press [b]s[/b] to step through the hand trick by trick, every hand open.")
-        lines.append(f"\n[dim]{step}[/dim]")
         self.query_one("#review-body", Static).update(Text.from_markup("\n".join(lines)))
+        rows = [
+            DecisionRow(
+                Text.from_markup(
+                    f"{review_sentence(r.trick, r.played, r.best, r.cost, card_name_markup)}\n  {r.reason.text}"
+                ),
+                r.trick,
+            )
+            for r in costly
+        ]
+        step = _("Press [b]s[/b] to step through the hand trick by trick, every hand open.")
+        if rows:
+            step += " " + _("[b]Enter[/b] or a click on a decision shows its trick.")
+        scroll = self.query_one("#review-scroll", VerticalScroll)
+        scroll.mount(*rows, Static(Text.from_markup(f"[dim]{step}[/dim]"), id="review-step-hint"))
+        if rows:
+            self.call_after_refresh(rows[0].focus, scroll_visible=False)  # Enter shows the dearest at once
 
     def action_step(self) -> None:
         """The hand trick by trick with every hand open."""
         self.app.push_screen(StepScreen(self.session, self.reviewed or []))
 
+    def open_trick(self, trick: int) -> None:
+        """The step-through at trick number ``trick`` (a costly decision's)."""
+        self.app.push_screen(StepScreen(self.session, self.reviewed or [], trick))
+
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class DecisionRow(Static, can_focus=True):
+    """One costly decision of the review: Enter or a click shows its trick in the step-through."""
+
+    DEFAULT_CSS = """
+    DecisionRow {
+        margin-top: 1;
+    }
+    DecisionRow:focus, DecisionRow:hover {
+        background: $boost;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", N_("Show the trick"), key_display="⏎"),
+        Binding("up", "move(-1)", N_("Previous"), show=False),
+        Binding("down", "move(1)", N_("Next"), show=False),
+    ]
+
+    def __init__(self, text: Text, trick: int) -> None:
+        super().__init__(text, classes="review-decision")
+        self.trick = trick
+
+    def action_open(self) -> None:
+        screen = self.screen
+        if isinstance(screen, ReviewScreen):
+            screen.open_trick(self.trick)
+
+    def on_click(self) -> None:
+        self.action_open()
+
+    def action_move(self, delta: int) -> None:
+        """Up and down go from decision to decision; past the first or the last they scroll."""
+        rows = list(self.screen.query(DecisionRow))
+        ahead = rows.index(self) + delta
+        if not 0 <= ahead < len(rows):
+            raise SkipAction()
+        rows[ahead].focus()
 
 
 class StepScreen(SizeGuard, ModalScreen[None]):
     """A finished hand trick by trick, every hand open: ← and → move, Escape goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", N_("Previous"), key_display="←"),
-        Binding("right,space", "step(1)", N_("Next"), key_display="→"),
+        # Priority: the scrolling body's own ← → (which never scroll it sideways) would hide them from the footer.
+        Binding("left", "step(-1)", N_("Previous"), key_display="←", priority=True),
+        Binding("right,space", "step(1)", N_("Next"), key_display="→", priority=True),
         Binding("home", "first", N_("First"), show=False),
         Binding("end", "last", N_("Last"), show=False),
         Binding("escape,s,q", "close", N_("Back")),
     ]
 
-    def __init__(self, session: GameSession, reviewed: list[Reviewed]) -> None:
+    def __init__(self, session: GameSession, reviewed: list[Reviewed], trick: int | None = None) -> None:
         super().__init__(classes="dialog-screen")
         self.session = session
         self.frames = hand_frames(session.match.hand)
         self.costly = {r.trick: r for r in reviewed if r.cost >= COSTLY and isinstance(r.played, Play)}
-        self.index = 0
+        #: Opened at trick number ``trick`` (or the last trick played before it), else at the first.
+        self.index = max([i for i, f in enumerate(self.frames) if trick is not None and f.entry.number <= trick] or [0])
 
     def compose(self) -> ComposeResult:
         yield TooSmall()

@@ -241,6 +241,12 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
 
         self.app.push_screen(ReviewScreen(self.session))
 
+    def action_score_sheet(self) -> None:
+        """Every hand of the match so far, by juego, with the juego and coto tally."""
+        from .scoresheet import ScoreSheetScreen
+
+        self.app.push_screen(ScoreSheetScreen(self.session))
+
     def action_again(self) -> None:
         """Play the same cards again (practice: the match is then marked assisted)."""
         if self.ready:

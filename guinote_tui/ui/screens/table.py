@@ -709,6 +709,11 @@ class TableScreen(Screen[None]):
 
         self.app.push_screen(HistoryScreen(self.session))
 
+    def action_score_sheet(self) -> None:
+        from .scoresheet import ScoreSheetScreen
+
+        self.app.push_screen(ScoreSheetScreen(self.session))
+
     def action_tracker(self) -> None:
         """Show the card tracker in place of the log, or the log again."""
         tracker = self.query_one(TrackerPanel)

@@ -24,6 +24,7 @@ LEAST_NEEDED = (
     "toggle_pace",
     "tracker",
     "history",
+    "score_sheet",
     "save",
     "new_match",
     "last_trick",
