@@ -82,7 +82,7 @@ def test_the_score_sheet_from_the_summary_and_the_table() -> None:
             assert len(rows) == 1 and rows[0].result is result and rows[0].points == result.points
             text = str(sheet.query_one("#scoresheet-text").render())
             assert "Juego 1" in text and f"{result.points[0]}–{result.points[1]}" in text
-            assert "Cotos" in text
+            assert "Cotos" in str(sheet.query_one("#scoresheet-head").render())
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, SummaryScreen)

@@ -118,8 +118,8 @@ def pair(values: tuple[int, int] | None) -> str:
     return "—" if values is None else f"{values[0]}–{values[1]}"
 
 
-def sheet_text(session: GameSession, rows: Sequence[SheetRow]) -> Text:
-    """The sheet as text: a header, then per juego its title and each hand's figures and ending."""
+def sheet_text(session: GameSession, rows: Sequence[SheetRow]) -> tuple[Text, Text]:
+    """The sheet as text: the heading (how to read it, the columns), then per juego its title and each hand."""
     rules = session.match.rules
     headers = [pgettext("a deal, a column of the score sheet", "Hand"), _("Points"), _("Cantes"), _("Total")]
     with_juegos = rules.juegos_per_coto > 1  # (with one juego a coto the juegos are always back to 0–0)
@@ -141,24 +141,24 @@ def sheet_text(session: GameSession, rows: Sequence[SheetRow]) -> Text:
         return "  ".join(" " * (width - cell_len(text)) + text for width, text in zip(widths, values, strict=True))
 
     indent = " " * (widths[0] + 2)
-    out = Text()
-    out.append(
-        _("Scores read {first}–{second}.").format(first=session.side_name(0), second=session.side_name(1)),
-        style=FAINT,
-    )
-    out.append("\n\n")
-    out.append(line(headers), style=FAINT + Style(bold=True))
+    head = Text()
+    head.append(_("Scores read {first}–{second}.").format(first=session.side_name(0), second=session.side_name(1)))
+    head.append("\n\n")
+    head.append(line(headers), style=Style(bold=True))
+    head.stylize(FAINT)
+    body = Text()
     for row, values in zip(rows, table, strict=True):
         if row.first_of_juego:
-            out.append("\n\n")
-            out.append(_("Juego {number}").format(number=row.juego), style=Style(bold=True))
-        out.append("\n" + line(values), style=Style(bold=row.in_play))
+            if body:
+                body.append("\n\n")
+            body.append(_("Juego {number}").format(number=row.juego), style=Style(bold=True))
+        body.append("\n" + line(values), style=Style(bold=row.in_play))
         if row.result is None:
-            out.append("\n" + indent + _("(being played)"), style=FAINT)
+            body.append("\n" + indent + _("(being played)"), style=FAINT)
         else:
             words, style = ending_words(session, row.result)
-            out.append("\n" + indent + words, style=style)
-    return out
+            body.append("\n" + indent + words, style=style)
+    return head, body
 
 
 class ScoreSheetScreen(SizeGuard, ModalScreen[None]):
@@ -166,15 +166,25 @@ class ScoreSheetScreen(SizeGuard, ModalScreen[None]):
 
     BINDINGS = SCORESHEET_BINDINGS
 
-    DEFAULT_CSS = """
-    .scoresheet {
-        width: 90%;
-        max-width: 84;
+    # (Screen CSS, not DEFAULT_CSS: it has to win over the stylesheet's .dialog limits.)
+    CSS = """
+    .dialog.scoresheet {
+        width: auto;
+        min-width: 76;  /* as wide as the summary, which it covers */
+        max-width: 90%;
         height: 90%;
-        max-height: 50;
+        max-height: 40;
+    }
+    #scoresheet-head {
+        width: auto;
+        margin-bottom: 1;
     }
     #scoresheet-scroll {
+        width: auto;
         height: 1fr;
+    }
+    #scoresheet-text {
+        width: auto;
     }
     """
 
@@ -190,8 +200,10 @@ class ScoreSheetScreen(SizeGuard, ModalScreen[None]):
         yield TooSmall()
         with Vertical(classes="dialog scoresheet"):
             yield Label(_("Score sheet"), classes="dialog-title")
+            head, body = sheet_text(self.session, self.rows())
+            yield Static(head, id="scoresheet-head")
             with VerticalScroll(id="scoresheet-scroll"):
-                yield Static(sheet_text(self.session, self.rows()), id="scoresheet-text")
+                yield Static(body, id="scoresheet-text")
         yield GameFooter()
 
     def on_mount(self) -> None:
