@@ -130,12 +130,6 @@ def suit_text(suit: Suit | int, *, bold: bool = True) -> Text:
     return Text(suit.title, style=Style(color=SUIT_LIGHT[suit], bold=bold))
 
 
-def card_text(card: Card | int, *, bold: bool = True) -> Text:
-    """A card's short notation (``12E``) in its suit's light colour."""
-    card = Card(card) if not isinstance(card, Card) else card
-    return Text(str(card), style=Style(color=SUIT_LIGHT[card.suit], bold=bold))
-
-
 def _border_line(
     left: str, fill: str, right: str, label: str, style: Style, label_style: Style, width: int = FACE_WIDTH
 ) -> Text:

@@ -39,6 +39,7 @@ from ..engine import (
 )
 from ..i18n import _
 from ..memory import Statistics, TableInfo, new_match_key
+from ..vocabulary import action_words
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
 from .resume import Keeper
 
@@ -255,8 +256,12 @@ class GameSession:
             return BotMove(view.legal[0], problem)
         if action not in view.legal:
             logger.error("the %s bot at seat %d chose an illegal action: %s", bot.name, seat, action)
+            try:
+                words = action_words(action)  # the move in words, not in notation
+            except Exception:  # not even an action: said as it is
+                words = repr(action)
             problem = _("{name}'s bot ({bot}) chose an illegal action ({action})").format(
-                name=_(self.names[seat]), bot=bot.name, action=action
+                name=_(self.names[seat]), bot=bot.name, action=words
             )
             return BotMove(view.legal[0], problem)
         return BotMove(action)

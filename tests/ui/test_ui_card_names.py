@@ -74,3 +74,53 @@ def test_a_refused_card_names_the_winning_card() -> None:
             assert not NOTATION.search(message), message
 
     asyncio.run(run())
+
+
+def test_no_screen_of_a_whole_hand_shows_notation() -> None:
+    # Every screen a player opens during and after a hand, read as the terminal shows it (card faces
+    # write rank and suit apart, "12    E", so only notation in words matches).
+    from uihelpers import screen_lines
+
+    from guinote_tui.ui.screens.review import ReviewScreen
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=12, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            session = app.session
+            assert session is not None
+            seen: list[str] = []
+
+            async def look(*keys: str) -> None:
+                await pilot.press(*keys)
+                await pilot.pause()
+                seen.append(f"{keys}: " + "\n".join(screen_lines(app)))
+
+            for turn in range(40):
+                await settle(pilot)
+                if session.hand_over:
+                    break
+                if turn == 3:
+                    for key in ("h", "escape", "l", "escape", "r", "escape", "k", "k", "o", "escape"):
+                        await look(key)
+                cards = playable(session.view().legal)
+                await look(key_for(app, cards[0]) if cards else "p")
+            for _ in range(40):
+                await pilot.pause()
+                if not isinstance(app.screen, TableScreen):
+                    break
+            await look("o")
+            await look("escape")
+            await look("v")
+            for _ in range(500):
+                await pilot.pause(0.02)
+                screen = app.screen
+                if isinstance(screen, ReviewScreen) and screen.reviewed is not None:
+                    break
+            await look("escape", "v")  # (the review is drawn again once made)
+            await look("s")
+            for _ in range(12):
+                await look("right")
+            leaks = [text for text in seen if NOTATION.search(text)]
+            assert not leaks, leaks[0]
+
+    asyncio.run(run())

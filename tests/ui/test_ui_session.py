@@ -92,7 +92,7 @@ def test_a_failing_or_illegal_bot_does_not_stop_the_game_and_is_reported(caplog:
     session.bots[1] = Cheater()
     move = session.think(1, view)
     assert move.action == view.legal[0]
-    assert move.problem == "Rival's bot (cheater) chose an illegal action (sing:O)"
+    assert move.problem == "Rival's bot (cheater) chose an illegal action (sing the cante of Oros)"
     logged = [r for r in caplog.records if r.name == "guinote_tui.ui.session"]
     assert [r.levelname for r in logged] == ["ERROR", "ERROR"]
     assert logged[0].exc_info is not None  # the traceback is kept in the log

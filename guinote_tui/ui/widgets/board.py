@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -41,12 +42,21 @@ def trumps_line(trump: int) -> Text:
     return line + Text(after, style=LABEL) if after else line
 
 
-def taken_lines(info: MuestraInfo) -> list[str]:
-    """Two lines saying who took the muestra (``You took`` / ``the 7O``)."""
+def taken_lines(info: MuestraInfo, width: int = 16, most: int = 3) -> list[str]:
+    """Who took the muestra, by the card's name, wrapped to ``width`` columns in ``most`` lines at most.
+
+    >>> from guinote_tui.engine import Card
+    >>> taken_lines(MuestraInfo(0, None, Card.parse("11E"), "Rival", 0))
+    ['Rival took', 'the Caballo de', 'Espadas']
+    """
     text = _("You took\nthe {card}") if info.taker == YOU else _("{name} took\nthe {card}")
     name = _(info.taker) if info.taker else "?"
-    lines = text.format(name=name, card=info.muestra_card).split("\n")
-    return [*lines, "", ""][:2]
+    lines = [
+        wrapped
+        for line in text.format(name=name, card=info.muestra_card.name).split("\n")
+        for wrapped in (textwrap.wrap(line, max(width, 8)) or [""])
+    ]
+    return [*lines, "", ""][: max(most, 2)]
 
 
 class MuestraPanel(Widget):
@@ -77,7 +87,9 @@ class MuestraPanel(Widget):
             side[1] = Text(_("Stock {count}").format(count=info.stock), style=VALUE)
         else:
             side[1] = Text(_("Arrastre"), style=Style(color=FELT_COLOURS["gold"], bold=True))
-            side[2:] = [*(Text(line, style=LABEL) for line in taken_lines(info)), Text("")]
+            room = self.size.width - card[0].cell_len - 1 if card else 0
+            taken = taken_lines(info, room if room > 0 else 16, max(2, len(card) - 2))
+            side[2:] = [Text(line, style=LABEL) for line in taken]
         lines = []
         for index, part in enumerate(card):
             line = part.copy()
