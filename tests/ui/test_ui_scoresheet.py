@@ -104,3 +104,26 @@ def test_the_score_sheet_from_the_summary_and_the_table() -> None:
             assert app.screen is table
 
     asyncio.run(run())
+
+
+def test_the_ending_says_who_won_the_juego_and_names_capote_and_treinta_malas() -> None:
+    from dataclasses import replace
+
+    from guinote_tui.engine import HandResult, Termination
+    from guinote_tui.ui.screens.scoresheet import BAD, FAINT, GOOD, ending_words
+    from guinote_tui.ui.session import GameSession, GameSettings
+
+    session = GameSession(GameSettings(players=2, level="random", seed=5, dealer=0))
+    won = HandResult(
+        card_points=(120, 0), last_trick_side=0, cante_points=(0, 0), capote_side=0, capote_bonus=100,
+        points=(230, 0), carried=(0, 0), totals=(230, 0), juego_winner=0, reason=Termination.TARGET,
+        first_of_juego=True, stopped_early=False, treinta_malas_denied=(), last_trick_winner=0,
+    )  # fmt: skip
+    assert ending_words(session, won) == ("You win the juego with 230 of 101. · Capote (You)", GOOD)
+    denied = replace(
+        won, capote_side=None, card_points=(20, 100), cante_points=(80, 0), points=(100, 110), totals=(100, 110),
+        juego_winner=None, reason=Termination.TREINTA_MALAS, treinta_malas_denied=(0,),
+    )  # fmt: skip
+    assert ending_words(session, denied) == ("Treinta malas (You)", FAINT)
+    lost = replace(won, capote_side=None, juego_winner=1, reason=Termination.VUELTAS_CANTE, stopped_early=True)
+    assert ending_words(session, lost) == ("Rival wins the juego (de vueltas, with a cante).", BAD)
