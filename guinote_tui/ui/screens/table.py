@@ -51,6 +51,7 @@ from ..widgets.log import EventLog
 from ..widgets.notice import TooSmall, too_small
 from ..widgets.table import LEFT, RIGHT, SeatInfo, SeatPanel, TrickArea, TrickPicture, position_of
 from ..widgets.tracker import TrackerPanel
+from .start import PRESET_NAMES
 
 
 def action_label(action: Action, view: SeatView) -> str:
@@ -277,6 +278,7 @@ class TableScreen(Screen[None]):
         match = session.match
         rules = view.rules
         mode = _("Pairs") if session.players == 4 else _("Heads-up")
+        preset = PRESET_NAMES.get(rules.preset_name, rules.preset_name)  # as the start screen names it
         if view.first_of_juego:
             hand = _("Hand {number} (first)")
         elif rules.vueltas:
@@ -297,8 +299,8 @@ class TableScreen(Screen[None]):
         # What does not fit the line gives way: first who deals, then the preset's name.
         room = self.app.size.width - Text.from_markup(right).cell_len - 4
         choices = (
-            f"{title}{mode} · {rules.preset_name} │ {coto}{juego} · {hand}{dealing}",
-            f"{title}{mode} · {rules.preset_name} │ {coto}{juego} · {hand}",
+            f"{title}{mode} · {preset} │ {coto}{juego} · {hand}{dealing}",
+            f"{title}{mode} · {preset} │ {coto}{juego} · {hand}",
             f"{title}{mode} │ {coto}{juego} · {hand}",
         )
         text = next((c for c in choices if Text.from_markup(c).cell_len <= room), choices[-1])
