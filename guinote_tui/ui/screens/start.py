@@ -406,7 +406,8 @@ class StartScreen(SizeGuard, Screen[None]):
             seconds = _("{seconds} s").format(seconds=number(settings.delay))
             delays = sorted(with_value(delay_options(), float(settings.delay), seconds))
             yield self._row("delay", delays, float(settings.delay))
-            yield self._row("open_hands", [(False, pgettext("practice mode", "normal")), (True, _("open hands"))], settings.open_hands)
+            practice = [(False, pgettext("practice mode", "normal")), (True, _("open hands"))]
+            yield self._row("open_hands", practice, settings.open_hands)
             with Horizontal(id="seed-row"):
                 yield Label(_("Seed"), classes="seed-label")
                 yield Input(
