@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -41,6 +42,7 @@ from ...i18n import _, number
 from ..app import FELT_COLOURS, game_app
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked, HintReady
+from ..narration import edge_name
 from ..pacing import bot_pause, shown_to_move, think_with_delay
 from ..session import HUMAN, GameSession
 from ..tracking import card_tracker
@@ -213,9 +215,12 @@ class TableScreen(Screen[None]):
             MuestraInfo(view.trump, view.muestra, view.muestra_card, taker, view.stock_count)
         )
         rules = view.rules
+        sides = (session.side_name(0), session.side_name(1))
+        if session.players == 2:  # the board's columns hold 8 cells: a longer name gives its short form
+            sides = (sides[0], sides[1] if cell_len(sides[1]) <= 8 else edge_name("Rival"))
         self.query_one(Scoreboard).show(
             ScoreInfo(
-                side_names=(session.side_name(0), session.side_name(1)),
+                side_names=sides,
                 points=view.points,
                 carried=view.carried,
                 show_totals=not view.first_of_juego or view.carried != (0, 0),
