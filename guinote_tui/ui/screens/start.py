@@ -89,7 +89,7 @@ RULE_ROWS: list[tuple[str, str, Options, str]] = [
         ON_OFF,
         N_(
             "after an undecided first hand the scores carry on, and the first side to reach the target"
-            " wins at that moment; off: every hand is played to its end"
+            " wins at once; off: every hand is played out"
         ),
     ),
     (
