@@ -279,6 +279,11 @@ def test_a_pairs_table_mid_hand_and_its_summary_fit_80x24(code: str, catalogs: l
                 if len(session.match.hand.tricks) == 3 and not checked_table:
                     assert isinstance(app.screen, TableScreen)
                     assert faults(code, app.screen) == []
+                    await pilot.press("k")  # the card tracker in place of the log, and back
+                    await pilot.pause()
+                    assert app.screen.query_one(TrackerPanel).display
+                    assert faults(code, app.screen) == []
+                    await pilot.press("k")
                     checked_table = True
                 await pilot.press(key_for(app, playable(session.view().legal)[0]))
             assert checked_table
