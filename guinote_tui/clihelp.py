@@ -67,7 +67,7 @@ def _click_plurals() -> None:  # pragma: no cover - never called: marks click's 
 
 
 def _click_gettext(message: str) -> str:
-    return _(message)
+    return _(message) if message else message  # (an empty msgid would give the catalog's header)
 
 
 def _click_ngettext(singular: str, plural: str, n: int) -> str:
