@@ -12,8 +12,9 @@ import click
 
 from . import __version__, i18n
 from .ai import offered_levels
+from .clihelp import Group, _saved_language
 from .engine import HistoryError, Rules, RulesError
-from .i18n import _, ngettext
+from .i18n import N_, _, ngettext
 from .i18n import number as i18n_number
 from .lab.params import FiniteFloatRange
 
@@ -34,26 +35,29 @@ def _lang_option() -> str | None:
 
 
 PRESET_CHOICE = click.Choice(["aragones", "libre-100"])
-RULE_HELP = "Override one rules flag (the flags: guinote rules --flags)."
+RULE_HELP = N_("Override one rules flag (the flags: guinote rules --flags).")
 
 
-@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(
+    cls=Group,
+    invoke_without_command=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    help=N_("Guiñote, the Aragonese card game, against bots in your terminal.\n\nWith no command, opens the game."),
+)
 @click.version_option(__version__, prog_name="guinote")
 @click.option(
     "--lang",
     default=None,
     metavar="CODE",
-    help="The game's language (es, en, de, it, nl, ru; default: GUINOTE_LANG, then the locale).",
+    help=N_(
+        "The game's language (es, en, de, it, nl, ru; default: GUINOTE_LANG, then the saved choice, then the locale)."
+    ),
 )
 @click.pass_context
 def main(ctx: click.Context, lang: str | None) -> None:
-    """Guiñote, the Aragonese card game, against bots in your terminal.
-
-    With no command, opens the game.
-    """
     ctx.ensure_object(dict)["lang"] = lang  # the game weighs it against the saved language
     try:
-        i18n.set_language(i18n.choose(option=lang))
+        i18n.set_language(i18n.choose(option=lang, saved=_saved_language()))
     except i18n.UnknownLanguage as exc:
         click.echo(f"guinote: {exc}", err=True)
         sys.exit(2)
@@ -61,18 +65,24 @@ def main(ctx: click.Context, lang: str | None) -> None:
         ctx.invoke(play)
 
 
-@main.command()
-@click.option("--players", type=click.Choice(["2", "4"]), default=None, help="4 = pairs, 2 = heads-up.")
-@click.option("--level", type=click.Choice(offered_levels()), default=None, help="Bot level for every bot seat.")
+@main.command(
+    help=N_("Open the game (the default command)."),
+)
+@click.option("--players", type=click.Choice(["2", "4"]), default=None, help=N_("4 = pairs, 2 = heads-up."))
+@click.option("--level", type=click.Choice(offered_levels()), default=None, help=N_("Bot level for every bot seat."))
 @click.option(
-    "--rules", "preset", type=PRESET_CHOICE, default=None, help="Rules preset (default: the last chosen, or aragones)."
+    "--rules",
+    "preset",
+    type=PRESET_CHOICE,
+    default=None,
+    help=N_("Rules preset (default: the last chosen, or aragones)."),
 )
 @click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
-@click.option("--seed", type=int, default=None, help="Seed for the deals (a repeatable match).")
-@click.option("--delay", type=FiniteFloatRange(0, 10), default=None, help="Seconds between bot plays.")
-@click.option("--load", "history", type=click.Path(dir_okay=False), default=None, help="Resume a saved history.")
+@click.option("--seed", type=int, default=None, help=N_("Seed for the deals (a repeatable match)."))
+@click.option("--delay", type=FiniteFloatRange(0, 10), default=None, help=N_("Seconds between bot plays."))
+@click.option("--load", "history", type=click.Path(dir_okay=False), default=None, help=N_("Resume a saved history."))
 @click.option(
-    "--continue", "continue_match", is_flag=True, help="Go on with the match in progress kept from the last run."
+    "--continue", "continue_match", is_flag=True, help=N_("Go on with the match in progress kept from the last run.")
 )
 def play(
     players: str | None,
@@ -84,7 +94,6 @@ def play(
     history: str | None,
     continue_match: bool = False,
 ) -> None:
-    """Open the game (the default command)."""
     if continue_match and history is not None:
         raise click.UsageError(_("--continue and --load both name a match: give one of them"))
     rules = build_rules(preset or "aragones", flags) if preset is not None or flags else None
@@ -108,10 +117,11 @@ def play(
     app.run()
 
 
-@main.command()
-@click.option("--path", "path_only", is_flag=True, help="Print only where the settings file is.")
+@main.command(
+    help=N_("Where the remembered settings are kept, and what they are."),
+)
+@click.option("--path", "path_only", is_flag=True, help=N_("Print only where the settings file is."))
 def config(path_only: bool) -> None:
-    """Where the remembered settings are kept, and what they are."""
     from .ui import preferences
 
     where = preferences.path()
@@ -128,17 +138,18 @@ def config(path_only: bool) -> None:
     click.echo(preferences.dumps(settings), nl=False)
 
 
-@main.command()
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--players", type=click.Choice(["2", "4"]), default=None, help="Only heads-up (2) or pairs (4).")
-@click.option("--export", "export", metavar="FILE.csv", default=None, help="Write every hand to a CSV file.")
-@click.option("--reset", is_flag=True, help="Forget everything recorded (asks first).")
-@click.option("--yes", is_flag=True, help="Do not ask before --reset.")
+@main.command(
+    help=N_(
+        "Your statistics: results by level, rating, points, cantes, endings (docs/statistics.md).\n\n"
+        "--export writes one row per hand; --reset empties the file after asking."
+    ),
+)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
+@click.option("--players", type=click.Choice(["2", "4"]), default=None, help=N_("Only heads-up (2) or pairs (4)."))
+@click.option("--export", "export", metavar="FILE.csv", default=None, help=N_("Write every hand to a CSV file."))
+@click.option("--reset", is_flag=True, help=N_("Forget everything recorded (asks first)."))
+@click.option("--yes", is_flag=True, help=N_("Do not ask before --reset."))
 def stats(as_json: bool, players: str | None, export: str | None, reset: bool, yes: bool) -> None:
-    """Your statistics: results by level, rating, points, cantes, endings (docs/statistics.md).
-
-    --export writes one row per hand; --reset empties the file after asking.
-    """
     import logging
 
     from . import statsreport
@@ -199,10 +210,11 @@ def _reset_statistics(source: Any, yes: bool) -> None:
     )
 
 
-@main.command()
+@main.command(
+    help=N_("Learn to play: the lessons menu, or one lesson by its number or name."),
+)
 @click.argument("lesson", required=False, default="")
 def learn(lesson: str) -> None:
-    """Learn to play: the lessons menu, or one lesson by its number or name."""
     from .lessons import LESSONS, find
 
     if lesson and find(lesson) is None:
@@ -231,16 +243,18 @@ def _tournament_options(*, legacy: bool) -> Callable[[Callable[..., Any]], Calla
             required=not legacy,
             default=None,
             hidden=legacy,
-            help="Bot A, e.g. hard or hard:samples=12.",
+            help=N_("Bot A, e.g. hard or hard:samples=12."),
         ),
-        click.option("--b", "spec_b", metavar="SPEC", required=not legacy, default=None, hidden=legacy, help="Bot B."),
-        click.option("--duplicate", is_flag=True, hidden=legacy, help="Play every deal twice, sides swapped."),
+        click.option(
+            "--b", "spec_b", metavar="SPEC", required=not legacy, default=None, hidden=legacy, help=N_("Bot B.")
+        ),
+        click.option("--duplicate", is_flag=True, hidden=legacy, help=N_("Play every deal twice, sides swapped.")),
         click.option(
             "--deals",
             type=click.IntRange(1, 10_000_000),
             default=None,
             hidden=legacy,
-            help="Deals to play [default: 200].",
+            help=N_("Deals to play (default: 200)."),
         ),
         click.option(
             "--jobs",
@@ -248,7 +262,7 @@ def _tournament_options(*, legacy: bool) -> Callable[[Callable[..., Any]], Calla
             default=1,
             show_default=True,
             hidden=legacy,
-            help="Worker processes (the figures do not depend on them).",
+            help=N_("Worker processes (the figures do not depend on them)."),
         ),
     ]
 
@@ -260,15 +274,23 @@ def _tournament_options(*, legacy: bool) -> Callable[[Callable[..., Any]], Calla
     return decorate
 
 
-@main.command()
+@main.command(
+    help=N_(
+        "Self-play speed: whole matches, one bot kind at every seat.\n\n"
+        "A game is one full match (cotos of juegos); speed is counted in hands. To measure one bot against "
+        "another, use guinote tournament."
+    ),
+)
 @click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True)
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=None, help="Full matches to play [default: 1000].")
+@click.option(
+    "--games", type=click.IntRange(1, 1_000_000), default=None, help=N_("Full matches to play (default: 1000).")
+)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
 @click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
-@click.option("--bots", default=None, help="Bot kind for every seat [default: random].")
+@click.option("--bots", default=None, help=N_("Bot kind for every seat (default: random)."))
 @_tournament_options(legacy=True)
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 def simulate(
     players: str,
     games: int | None,
@@ -283,11 +305,6 @@ def simulate(
     jobs: int,
     as_json: bool,
 ) -> None:
-    """Self-play speed: whole matches, one bot kind at every seat.
-
-    A game is one full match (cotos of juegos); speed is counted in hands.
-    To measure one bot against another, use guinote tournament.
-    """
     rules = build_rules(preset, flags)
     if spec_a is not None or spec_b is not None:
         click.echo("guinote simulate --a/--b is deprecated: use guinote tournament with the same options", err=True)
@@ -326,15 +343,21 @@ def simulate(
     click.echo(f"juegos won:  side 0 {report.juegos[0]}, side 1 {report.juegos[1]}")
 
 
-@main.command()
+@main.command(
+    help=N_(
+        "Bot A against bot B over seeded deals; each deal decides one juego.\n\n"
+        "Prints the point difference, A's share of the juegos and the Elo difference with intervals of 95 %, and"
+        " decision times. See docs/tournaments.md."
+    ),
+)
 @_tournament_options(legacy=False)
 @click.option(
-    "--players", type=click.Choice(["2", "4"]), default="4", show_default=True, help="4 = pairs, 2 = heads-up."
+    "--players", type=click.Choice(["2", "4"]), default="4", show_default=True, help=N_("4 = pairs, 2 = heads-up.")
 )
-@click.option("--seed", type=int, default=0, show_default=True, help="The tournament seed.")
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("The tournament seed."))
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
 @click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 def tournament(
     spec_a: str,
     spec_b: str,
@@ -347,11 +370,6 @@ def tournament(
     flags: tuple[str, ...],
     as_json: bool,
 ) -> None:
-    """Bot A against bot B over seeded deals; each deal decides one juego.
-
-    Prints the point difference, A's share of the juegos and the Elo
-    difference with 95 % intervals, and decision times. See docs/tournaments.md.
-    """
     rules = build_rules(preset, flags)
     _run_tournament(int(players), rules, spec_a, spec_b, duplicate, deals or 200, seed, jobs, as_json)
 
@@ -397,10 +415,11 @@ def _run_tournament(
         click.echo(line)
 
 
-@main.command()
+@main.command(
+    help=N_("Check a saved history and print how its match went."),
+)
 @click.argument("path")
 def replay(path: str) -> None:
-    """Check a saved history and print how its match went."""
     from .engine import read_history
 
     try:
@@ -432,21 +451,23 @@ def replay(path: str) -> None:
     click.echo(line.format(a=match.juegos[0], b=match.juegos[1], ca=match.cotos[0], cb=match.cotos[1]))
 
 
-@main.command()
+@main.command(
+    help=N_(
+        "Replay a saved history and price every decision of one seat with the coach.\n\n"
+        "A decision's cost is the coach's value of its best action minus that of the action played, in points"
+        " of the hand (0 for the best or a forced one). The text lists the costly decisions of each hand; "
+        '--json gives every decision as {"hand", "trick", "seat", "played", "best", "cost", "reason"} with '
+        'the reason as its code (e.g. WIN_POINTS), and "total_cost".'
+    ),
+)
 @click.argument("path")
-@click.option("--seat", type=int, default=0, show_default=True, help="The seat whose decisions are reviewed.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the coach's sampling (repeatable).")
-@click.option("--samples", type=click.IntRange(1, 1000), default=None, help="Coach playouts per card [default: 40].")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with every decision.")
+@click.option("--seat", type=int, default=0, show_default=True, help=N_("The seat whose decisions are reviewed."))
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed for the coach's sampling (repeatable)."))
+@click.option(
+    "--samples", type=click.IntRange(1, 1000), default=None, help=N_("Coach playouts per card (default: 40).")
+)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object with every decision."))
 def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) -> None:
-    """Replay a saved history and price every decision of one seat with the coach.
-
-    A decision's cost is the coach's value of its best action minus that of
-    the action played, in points of the hand (0 for the best or a forced one).
-    The text lists the costly decisions of each hand; --json gives every
-    decision as {"hand", "trick", "seat", "played", "best", "cost", "reason"}
-    with the reason as its code (e.g. WIN_POINTS), and "total_cost".
-    """
     from dataclasses import replace
 
     from rich.text import Text
@@ -491,10 +512,12 @@ def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) 
     )
 
 
-@main.command(name="rules")
-@click.option("--flags", "list_flags", is_flag=True, help="List every rules flag with its values.")
+@main.command(
+    name="rules",
+    help=N_("The rules presets, or with --flags every flag that --rule NAME=VALUE can set."),
+)
+@click.option("--flags", "list_flags", is_flag=True, help=N_("List every rules flag with its values."))
 def rules_command(list_flags: bool) -> None:
-    """The rules presets, or with --flags every flag that --rule NAME=VALUE can set."""
     if list_flags:
         for line in Rules.flag_lines():
             click.echo(line)
@@ -515,11 +538,12 @@ def rules_command(list_flags: bool) -> None:
     click.echo(_("Choose one with --rules NAME; change a flag with --rule NAME=VALUE (guinote rules --flags)."))
 
 
-@main.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to bind (localhost by default).")
+@main.command(
+    help=N_("Serve the game in a browser through textual-serve."),
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help=N_("Address to bind (localhost by default)."))
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 def serve(host: str, port: int) -> None:
-    """Serve the game in a browser through textual-serve."""
     try:
         from textual_serve.server import Server
     except ImportError:

@@ -158,13 +158,18 @@ def pgettext(context: str, message: str) -> str:
 DECIMAL_MARKS: dict[str, str] = {"es": ",", "de": ",", "it": ",", "nl": ",", "ru": ","}
 
 
-def number(value: float, spec: str = "g") -> str:
+def number(value: float, spec: str = "g", *, trim: bool = False) -> str:
     """``value`` formatted with ``spec`` (as ``format()`` takes it) and the current language's decimal mark.
 
-    >>> number(2.5), number(-1.25, "+.1f")
-    ('2.5', '-1.2')
+    With ``trim``, a whole number loses its needless decimals (``2.0`` is ``2``), except 1, which keeps
+    them (``1.0``) so that a following "points" reads right in every language.
+
+    >>> number(2.5), number(-1.25, "+.1f"), number(3.0, ".1f", trim=True), number(1.0, ".1f", trim=True)
+    ('2.5', '-1.2', '3', '1.0')
     """
     text = format(value, spec)
+    if trim and "." in text and text.rstrip("0").endswith(".") and text.rstrip("0").rstrip(".").lstrip("+-") != "1":
+        text = text.rstrip("0").rstrip(".")
     mark = DECIMAL_MARKS.get(_current)
     return text.replace(".", mark) if mark else text
 

@@ -123,4 +123,4 @@ def review_sentence(
     def words(action: Action) -> str:
         return card_words(action.card) if cards and isinstance(action, Play) else action_words(action, card_words)
 
-    return said.format(number=trick, played=words(played), best=words(best), points=number(cost, ".1f"))
+    return said.format(number=trick, played=words(played), best=words(best), points=number(cost, ".1f", trim=True))

@@ -1,4 +1,4 @@
-"""The layout holds in every language at 80×24: nothing cut off, the footer fits.
+"""The layout holds in every language at 80×24: nothing cut off, the footer fits, no English left over.
 
 The catalogs are compiled from the ``.po`` files of the repository for the
 test (so a stale ``.mo`` from an older install cannot hide a long
@@ -6,12 +6,19 @@ translation). Each screen is checked widget by widget: a text widget outside
 a scrolling container must have the room its text needs at its width (a
 wrapped text needing more lines than it has is cut), a widget that does not
 wrap must be as wide as its text, no widget may stick out of its container,
-and the footer's keys must all be in sight.
+and the footer's keys must all be in sight. The card tracker draws its own
+lines: each must fit its width (a wrapped legend is a layout fault too).
+
+Every screen a player meets is checked so: the start screen, the table (with
+the tracker, the quit question and the rules), the summary, the coach's review
+and the step-through. In a language other than English no word of
+:data:`ENGLISH_WORDS` may show on any of them.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,13 +28,17 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.widgets._footer import FooterKey
-from uihelpers import key_for, playable, settle, summary_ready
+from uihelpers import key_for, playable, screen_lines, settle, summary_ready
 
 from guinote_tui import i18n
 from guinote_tui.ui.app import make_app
+from guinote_tui.ui.screens.dialogs import YesNoDialog
+from guinote_tui.ui.screens.review import ReviewScreen, StepScreen
+from guinote_tui.ui.screens.rules import RulesScreen
 from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.summary import SummaryScreen
 from guinote_tui.ui.screens.table import TableScreen
+from guinote_tui.ui.widgets.tracker import TrackerPanel
 
 babel_mofile = pytest.importorskip("babel.messages.mofile")
 babel_pofile = pytest.importorskip("babel.messages.pofile")
@@ -67,6 +78,8 @@ def _scrolls(widget: Widget) -> bool:
         if node.is_scrollable and "hidden" not in (styles.overflow_x, styles.overflow_y):
             if node.max_scroll_y > 0 or node.max_scroll_x > 0 or node.is_container:
                 return True
+        if node.is_scrollable and styles.overflow_y != "hidden" and node.max_scroll_y > 0:
+            return True  # a text scrolled up and down (the rules): what is below can be reached
     return False
 
 
@@ -115,6 +128,18 @@ def cut_off(screen: Screen[object]) -> list[str]:
             needed = widget.get_content_height(container, viewport, room.width)
             if needed > room.height:
                 problems.append(f"{_name(widget)} needs {needed} lines, has {room.height}: {_text(widget)!r}")
+    for tracker in screen.query(TrackerPanel):
+        if not _shown(tracker) or tracker.region.area == 0:
+            continue
+        room = tracker.content_region
+        lines = tracker.render().plain.split("\n")  # type: ignore[union-attr]
+        if len(lines) > room.height:
+            problems.append(f"the tracker needs {len(lines)} lines, has {room.height}")
+        problems += [
+            f"the tracker's line needs {len(line)} columns, has {room.width}: {line!r}"
+            for line in lines
+            if len(line) > room.width
+        ]
     for footer in screen.query(Footer):
         if not _shown(footer):
             continue
@@ -124,6 +149,52 @@ def cut_off(screen: Screen[object]) -> list[str]:
             shown = " ".join(f"{key.key_display} {key.description}" for key in keys)
             problems.append(f"the footer needs {right} columns, has {footer.size.width}: {shown}")
     return problems
+
+
+#: English words a player of another language must not meet (whole words, case as written; a word joined by a
+#: hyphen, like the German "Bot-Stärke", is that language's own).
+ENGLISH_WORDS = (
+    "Seed",
+    "Space",
+    "off",
+    "on",
+    "Bot",
+    "Usage",
+    "Error",
+    "Options",
+    "Show this message",
+    "Trumps",
+    "Undo",
+    "Hint",
+    "Yes",
+)
+#: Words of the list that are also words of a language.
+OWN_WORDS = {"es": {"Error"}, "de": {"Bot"}, "nl": {"Hint"}}
+
+
+def english_words(code: str, text: str) -> list[str]:
+    """The words of :data:`ENGLISH_WORDS` found in ``text`` (none to find in English)."""
+    if code == i18n.SOURCE:
+        return []
+    words = [w for w in ENGLISH_WORDS if w not in OWN_WORDS.get(code, set())]
+    return [w for w in words if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+
+
+def shown_text(screen: Screen[object]) -> str:
+    """What ``screen`` shows: its rows, and the whole text of its text widgets (scrolled out of sight too)."""
+    texts = screen_lines(screen.app)  # type: ignore[arg-type]
+    for widget in screen.query("*"):
+        if _shown(widget) and isinstance(widget, (Static, Button)):
+            texts.append(_text(widget) if isinstance(widget, Button) else str(widget.render()))
+        if isinstance(widget, FooterKey) and widget.display:
+            texts.append(widget.description)
+    return "\n".join(texts)
+
+
+def faults(code: str, screen: Screen[object]) -> list[str]:
+    """What is wrong on ``screen`` in language ``code``: cut off, or English left over."""
+    english = english_words(code, shown_text(screen))
+    return cut_off(screen) + ([f"{type(screen).__name__} shows English: {english}"] if english else [])
 
 
 async def _wait_for(pilot, screen_type: type) -> None:  # type: ignore[no-untyped-def]
@@ -148,7 +219,44 @@ def test_the_start_screen_fits_80x24(code: str, catalogs: list[str]) -> None:
             await _wait_for(pilot, StartScreen)
             await pilot.pause()
             assert i18n.current() == code
-            assert cut_off(app.screen) == []
+            assert faults(code, app.screen) == []
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_explanation_of_the_start_screen_fits_its_lines(code: str, catalogs: list[str]) -> None:
+    """The line under the rows explains the focused row: each row's explanation shows whole, pairs and heads-up."""
+    from textual.widgets.collapsible import CollapsibleTitle
+
+    from guinote_tui.ui.widgets.choice import ChoiceRow
+
+    async def run() -> None:
+        app = make_app(lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, StartScreen)
+            screen = app.screen
+            assert isinstance(screen, StartScreen)
+            help_line = screen.query_one("#start-help", Static)
+            problems, seen = [], 0
+            for players in (4, 2):
+                screen.query_one("#players", ChoiceRow).value = players
+                await pilot.pause()
+                for widget in list(screen.query("*")):
+                    if not isinstance(widget, (ChoiceRow, CollapsibleTitle, Button)):
+                        continue
+                    screen.explain(widget)
+                    await pilot.pause()
+                    room = help_line.content_region
+                    needed = help_line.get_content_height(screen.size, screen.size, room.width)
+                    seen += bool(screen.explanation.strip())
+                    if needed > room.height:
+                        problems.append(f"{needed} lines for {room.height}: {screen.explanation!r}")
+                    english = english_words(code, screen.explanation)
+                    if english:
+                        problems.append(f"English {english}: {screen.explanation!r}")
+            assert seen > 20  # every row was explained
+            assert problems == []
 
     asyncio.run(run())
 
@@ -170,13 +278,72 @@ def test_a_pairs_table_mid_hand_and_its_summary_fit_80x24(code: str, catalogs: l
                     break
                 if len(session.match.hand.tricks) == 3 and not checked_table:
                     assert isinstance(app.screen, TableScreen)
-                    assert cut_off(app.screen) == []
+                    assert faults(code, app.screen) == []
+                    await pilot.press("k")  # the card tracker in place of the log, and back
+                    await pilot.pause()
+                    assert app.screen.query_one(TrackerPanel).display
+                    assert faults(code, app.screen) == []
+                    await pilot.press("k")
                     checked_table = True
                 await pilot.press(key_for(app, playable(session.view().legal)[0]))
             assert checked_table
             await _wait_for(pilot, SummaryScreen)
             await summary_ready(pilot)
-            assert cut_off(app.screen) == []
+            assert faults(code, app.screen) == []
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_screen_of_a_hand_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> None:
+    """Heads-up: the table with the tracker, the quit question, the rules, the summary, the review, the step-through."""
+    if code != i18n.SOURCE and code not in catalogs:
+        pytest.fail(f"no catalog for {code}")
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0, lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            session = app.session
+            assert session is not None
+            await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            await pilot.press("k")
+            await pilot.pause()
+            assert table.query_one(TrackerPanel).display
+            assert faults(code, table) == []
+            await pilot.press("q")
+            await _wait_for(pilot, YesNoDialog)
+            assert faults(code, app.screen) == []
+            await pilot.press("n")
+            await _wait_for(pilot, TableScreen)
+            await pilot.press("question_mark")
+            await _wait_for(pilot, RulesScreen)
+            assert faults(code, app.screen) == []
+            await pilot.press("escape")
+            await _wait_for(pilot, TableScreen)
+            for _ in range(60):
+                await settle(pilot)
+                if session.hand_over:
+                    break
+                await pilot.press(key_for(app, playable(session.view().legal)[0]))
+            await _wait_for(pilot, SummaryScreen)
+            await summary_ready(pilot)
+            assert faults(code, app.screen) == []
+            await pilot.press("v")
+            await _wait_for(pilot, ReviewScreen)
+            review = app.screen
+            assert isinstance(review, ReviewScreen)
+            for _ in range(3000):  # the coach reviews in a thread: up to a minute on a loaded machine
+                if review.reviewed is not None:
+                    break
+                await pilot.pause(0.02)
+            assert review.reviewed is not None
+            await pilot.pause()
+            assert faults(code, review) == []
+            await pilot.press("s")
+            await _wait_for(pilot, StepScreen)
+            assert faults(code, app.screen) == []
 
     asyncio.run(run())
 
@@ -198,5 +365,19 @@ def test_the_status_line_fits_80_columns_with_a_long_seed_and_assistance(code: s
             status = screen.query_one("#status", Static)
             assert cut_off(screen) == []
             assert status.get_content_height(screen.size, screen.size, status.content_region.width) == 1
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+def test_the_header_names_the_rules_as_the_start_screen_does(code: str, catalogs: list[str]) -> None:
+    """The preset's display name (aragonés), not its id on the command line (aragones)."""
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=3, delay=0, lang=code)
+        async with app.run_test(size=(120, 30)) as pilot:
+            await settle(pilot)
+            status = str(app.screen.query_one("#status", Static).render())
+            assert "aragonés" in status and "aragones" not in status
 
     asyncio.run(run())

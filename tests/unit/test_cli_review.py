@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from guinote_tui import i18n
 from guinote_tui.ai import NormalBot, decide
 from guinote_tui.ai.solver import ArrastreSolver
 from guinote_tui.ai.tables import mask_of
@@ -101,7 +102,8 @@ def test_the_text_report_lists_the_costly_decisions(blunder: tuple[Path, str, fl
     # Cards by their names, the cost as the game's review says it, the coach's reason on the next line.
     named = Card.parse(card).name
     at = next(i for i, x in enumerate(lines) if f"you played {named};" in x)
-    assert f"about {cost:.1f} points better." in lines[at] and "[b]" not in lines[at]
+    shown = i18n.number(cost, ".1f", trim=True)  # a whole number without its ".0"
+    assert f"about {shown} points better." in lines[at] and "[b]" not in lines[at]
     assert lines[at + 1].startswith("    ") and lines[at + 1].rstrip().endswith(".")
     assert lines[-1].startswith("seat 0: ") and "total cost" in lines[-1]
 

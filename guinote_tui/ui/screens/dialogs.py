@@ -36,8 +36,8 @@ class YesNoDialog(SizeGuard, ModalScreen[bool]):
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="dialog-title dialog-question", markup=False)
             with Horizontal(classes="dialog-buttons"):
-                yield Button((_("Yes") + " (y)"), id="yes", variant="error", compact=True)
-                yield Button((_("No") + " (n)"), id="no", variant="primary", compact=True)
+                yield Button(_("Yes (y)"), id="yes", variant="error", compact=True)
+                yield Button(_("No (n)"), id="no", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

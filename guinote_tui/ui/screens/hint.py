@@ -40,7 +40,7 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     for card, value in sorted(advice.values.items(), key=lambda item: -item[1]):
         key = str(shown.index(card) + 1) if card in shown else ""
         cost = best - value
-        shown_cost = _("best") if cost < 0.05 else _("{points} points").format(points=number(cost, ".1f"))
+        shown_cost = _("best") if cost < 0.05 else _("{points} points").format(points=number(cost, ".1f", trim=True))
         table.add_row(Text.from_markup(card_name_markup(card)), key, shown_cost)
     return table
 

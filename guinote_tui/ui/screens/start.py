@@ -22,7 +22,7 @@ from textual.widgets.collapsible import CollapsibleTitle
 
 from ... import i18n, storage
 from ...engine import PRESETS, Card, Match, Rules, Suit
-from ...i18n import N_, _, ngettext, number
+from ...i18n import N_, _, ngettext, number, pgettext
 from ...vocabulary import level_name, strength_words
 from .. import resume
 from ..app import FELT_COLOURS, game_app
@@ -39,7 +39,7 @@ ON_OFF: Options = [(True, N_("on")), (False, N_("off"))]
 DELAYS: Options = [
     (0.0, N_("instant")),
     (0.3, N_("fast")),
-    (0.6, N_("normal")),
+    (0.6, "normal"),  # translated with its context where shown (delay_options)
     (1.0, N_("slow")),
     (1.6, N_("very slow")),
 ]
@@ -89,7 +89,7 @@ RULE_ROWS: list[tuple[str, str, Options, str]] = [
         ON_OFF,
         N_(
             "after an undecided first hand the scores carry on, and the first side to reach the target"
-            " wins at that moment; off: every hand is played to its end"
+            " wins at once; off: every hand is played out"
         ),
     ),
     (
@@ -254,6 +254,11 @@ def translated(options: Sequence[tuple[Any, str]]) -> Options:
     return [(option, _(text) if text else text) for option, text in options]
 
 
+def delay_options() -> Options:
+    """The bot speeds in the player's language ("normal" is a speed here, with its own context)."""
+    return [(delay, pgettext("bot speed", "normal") if text == "normal" else _(text)) for delay, text in DELAYS]
+
+
 def title_text() -> Text:
     text = Text("GUIÑOTE", style=f"bold {FELT_COLOURS['gold']}")
     text.append(("  ·  " + _("the Aragonese card game") + "  ·  "), style=FELT_COLOURS["ink-faint"])
@@ -399,9 +404,10 @@ class StartScreen(SizeGuard, Screen[None]):
             yield self._row("partner_level", [(None, _("same as bots")), *levels], settings.partner_level)
             yield self._row("pace", self._pace_options(), self._pace_value())
             seconds = _("{seconds} s").format(seconds=number(settings.delay))
-            delays = sorted(with_value(translated(DELAYS), float(settings.delay), seconds))
+            delays = sorted(with_value(delay_options(), float(settings.delay), seconds))
             yield self._row("delay", delays, float(settings.delay))
-            yield self._row("open_hands", [(False, _("normal")), (True, _("open hands"))], settings.open_hands)
+            practice = [(False, pgettext("practice mode", "normal")), (True, _("open hands"))]
+            yield self._row("open_hands", practice, settings.open_hands)
             with Horizontal(id="seed-row"):
                 yield Label(_("Seed"), classes="seed-label")
                 yield Input(

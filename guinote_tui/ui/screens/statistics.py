@@ -227,7 +227,7 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
     def _draw_chart(self, chart: report.Smoothed) -> None:
         if chart.window > 1:
             heading = ngettext(
-                "Points per hand (mean of the last {n} hand)",
+                "Points per hand (the last hand)",
                 "Points per hand (mean of the last {n} hands)",
                 chart.window,
             ).format(n=chart.window)

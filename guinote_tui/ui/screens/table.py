@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -41,6 +42,7 @@ from ...i18n import _, number
 from ..app import FELT_COLOURS, game_app
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked, HintReady
+from ..narration import edge_name
 from ..pacing import bot_pause, shown_to_move, think_with_delay
 from ..session import HUMAN, GameSession
 from ..tracking import card_tracker
@@ -51,6 +53,7 @@ from ..widgets.log import EventLog
 from ..widgets.notice import TooSmall, too_small
 from ..widgets.table import LEFT, RIGHT, SeatInfo, SeatPanel, TrickArea, TrickPicture, position_of
 from ..widgets.tracker import TrackerPanel
+from .start import PRESET_NAMES
 
 
 def action_label(action: Action, view: SeatView) -> str:
@@ -212,9 +215,12 @@ class TableScreen(Screen[None]):
             MuestraInfo(view.trump, view.muestra, view.muestra_card, taker, view.stock_count)
         )
         rules = view.rules
+        sides = (session.side_name(0), session.side_name(1))
+        if session.players == 2:  # the board's columns hold 8 cells: a longer name gives its short form
+            sides = (sides[0], sides[1] if cell_len(sides[1]) <= 8 else edge_name("Rival"))
         self.query_one(Scoreboard).show(
             ScoreInfo(
-                side_names=(session.side_name(0), session.side_name(1)),
+                side_names=sides,
                 points=view.points,
                 carried=view.carried,
                 show_totals=not view.first_of_juego or view.carried != (0, 0),
@@ -277,6 +283,7 @@ class TableScreen(Screen[None]):
         match = session.match
         rules = view.rules
         mode = _("Pairs") if session.players == 4 else _("Heads-up")
+        preset = PRESET_NAMES.get(rules.preset_name, rules.preset_name)  # as the start screen names it
         if view.first_of_juego:
             hand = _("Hand {number} (first)")
         elif rules.vueltas:
@@ -297,8 +304,8 @@ class TableScreen(Screen[None]):
         # What does not fit the line gives way: first who deals, then the preset's name.
         room = self.app.size.width - Text.from_markup(right).cell_len - 4
         choices = (
-            f"{title}{mode} · {rules.preset_name} │ {coto}{juego} · {hand}{dealing}",
-            f"{title}{mode} · {rules.preset_name} │ {coto}{juego} · {hand}",
+            f"{title}{mode} · {preset} │ {coto}{juego} · {hand}{dealing}",
+            f"{title}{mode} · {preset} │ {coto}{juego} · {hand}",
             f"{title}{mode} │ {coto}{juego} · {hand}",
         )
         text = next((c for c in choices if Text.from_markup(c).cell_len <= room), choices[-1])

@@ -55,9 +55,11 @@ class TrackerPanel(Widget):
                     out.append(" ")
             out.append("\n")
         count = len(tracker.trumps_out)
-        out.append(_("Trumps out {count} · stock {stock}").format(count=count, stock=tracker.stock) + "\n")
-        out.append("· " + _("gone") + " ", style=faint)
+        # One short line each, so that none wraps in the side panel's 24 columns in any language.
+        out.append(_("Trumps not seen: {count}").format(count=count) + "\n")
+        out.append(_("Stock {count}").format(count=tracker.stock) + "\n")
+        out.append("· " + _("gone") + "  ", style=faint)
         out.append(_("yours"), style="underline")
         # The ranks' letters and Spanish names, as on the cards (not translated).
-        out.append(" R=Rey C=Caballo S=Sota", style=faint)
+        out.append("\nR=Rey C=Caballo S=Sota", style=faint)
         return out

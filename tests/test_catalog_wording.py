@@ -1,0 +1,72 @@
+"""Wording that reads right to a native player: plural forms for one, words with two uses kept apart."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from guinote_tui import i18n
+
+babel_mofile = pytest.importorskip("babel.messages.mofile")
+babel_pofile = pytest.importorskip("babel.messages.pofile")
+
+LOCALE = Path(__file__).resolve().parents[1] / "guinote_tui" / "locale"
+#: "the last", as the plural messages write it in each language.
+LAST = {
+    "en": r"last",
+    "es": r"últim\w*",
+    "de": r"letzt\w*",
+    "it": r"ultim\w*",
+    "nl": r"laatste",
+    "ru": r"последн\w*",
+}
+
+
+def translations(code: str) -> gettext.NullTranslations:
+    """The repository's catalog for ``code``, compiled for the test (English: the source texts)."""
+    if code == i18n.SOURCE:
+        return gettext.NullTranslations()
+    with (LOCALE / code / "LC_MESSAGES" / "guinote.po").open("rb") as source:
+        catalog = babel_pofile.read_po(source, locale=code, domain="guinote")
+    stream = io.BytesIO()
+    babel_mofile.write_mo(stream, catalog, use_fuzzy=False)
+    stream.seek(0)
+    return gettext.GNUTranslations(stream)
+
+
+def plural_messages() -> list[tuple[str, str]]:
+    with (LOCALE / "guinote.pot").open("rb") as source:
+        template = babel_pofile.read_po(source, domain="guinote")
+    return [(m.id[0], m.id[1]) for m in template if isinstance(m.id, tuple)]
+
+
+@pytest.mark.parametrize("code", list(i18n.LANGUAGES))
+def test_no_plural_form_counts_one_after_the_last(code: str) -> None:
+    """For one hand a message says "the last hand", not "the last 1 hand"."""
+    found = []
+    translator = translations(code)
+    for singular, plural in plural_messages():
+        for n in (1, 21):  # 21: Russian uses the form of 1 for it too
+            text = translator.ngettext(singular, plural, n).replace("{n}", str(n)).replace("{count}", str(n))
+            if n == 1 and re.search(rf"\b{LAST[code]} 1\b", text):
+                found.append(text)
+    assert found == []
+
+
+def test_the_plural_messages_are_checked() -> None:
+    assert any("last" in singular for singular, _plural in plural_messages())
+
+
+@pytest.mark.parametrize("code", ["es", "de", "it", "nl", "ru"])
+def test_normal_is_translated_for_its_use(code: str) -> None:
+    """A bot speed and a practice mode are both "normal" in English: each has its own message."""
+    translator = translations(code)
+    speed = translator.pgettext("bot speed", "normal")
+    practice = translator.pgettext("practice mode", "normal")
+    assert "normal" not in {speed, practice} or code in ("es", "de")  # (normal is also Spanish and German)
+    if code == "ru":
+        assert (speed, practice) == ("средне", "обычная")  # not the adverb "обычно" (usually) for both
