@@ -1,12 +1,16 @@
-"""How quickly the table answers a card key: from the key press to the repainted table.
+"""How quickly the table answers a key: from the key press to the repainted screen.
 
-    python -m guinote_tui.ui.bench [--hands 4] [--players 4] [--size 100x30] [--seed 1]
+    python -m guinote_tui.ui.bench [--hands 4] [--players 4] [--size 80x24 --size 100x30 --size 200x50]
+                                   [--rules 5] [--seed 1]
 
 Plays whole hands in a headless pilot run (random bots with no delay, no
 pause after a trick): at each of the player's turns it presses the key of a
 legal card and times the press until the first frame the app draws without
 that card in the hand (the app's display call, which a terminal would receive).
-Prints the median, the 95th percentile and the number of key presses. A
+Before that it opens the rules screen (``?``) ``--rules`` times at the table,
+timing the key until the rules screen's first frame (the first time is the
+slowest: the text is parsed then), and closes it again. For each size it prints
+the medians, the 95th percentile and the number of key presses. A
 measurement, not a test: the figure depends on the machine and what else runs
 on it.
 """
@@ -24,18 +28,27 @@ import click
 from ..engine import Play
 
 
-async def _measure(hands: int, players: int, size: tuple[int, int], seed: int) -> list[float]:
+async def _measure(
+    hands: int, players: int, size: tuple[int, int], seed: int, rules: int = 0
+) -> tuple[list[float], list[float]]:
+    """Key-to-frame times of the card keys and of opening the rules screen, in seconds."""
     from .app import make_app
+    from .screens.rules import RulesScreen, rules_document
     from .screens.table import TableScreen
     from .widgets.hand import HandCard
 
+    rules_document.cache_clear()  # the first open parses the text, as in a fresh game
     app = make_app(players=players, level="random", seed=seed, delay=0, pace="timed")
     times: list[float] = []
-    watch: dict[str, Any] = {"card": None, "started": 0.0, "frame": None}
+    rules_times: list[float] = []
+    watch: dict[str, Any] = {"card": None, "started": 0.0, "frame": None, "rules": False}
     display = app._display
 
     def timed_display(screen: Any, renderable: Any) -> None:
         display(screen, renderable)
+        if watch["rules"] and renderable is not None and watch["frame"] is None and isinstance(screen, RulesScreen):
+            watch["frame"] = time.perf_counter()
+            return
         card = watch["card"]
         if card is None or renderable is None or watch["frame"] is not None or not isinstance(screen, TableScreen):
             return
@@ -46,6 +59,21 @@ async def _measure(hands: int, players: int, size: tuple[int, int], seed: int) -
     async with app.run_test(size=size) as pilot:
         session = app.session
         assert session is not None
+        for _ in range(rules):
+            for _ in range(400):  # at the table, the player to move
+                await pilot.pause()
+                if isinstance(app.screen, TableScreen) and session.human_to_move:
+                    break
+            watch.update(rules=True, started=time.perf_counter(), frame=None)
+            await pilot.press("question_mark")
+            for _ in range(400):
+                if watch["frame"] is not None:
+                    break
+                await pilot.pause()
+            watch["rules"] = False
+            if watch["frame"] is not None:
+                rules_times.append(watch["frame"] - watch["started"])
+            await pilot.press("escape")
         session.settings.trick_seconds = 0.0
         played = 0
         while played < hands:
@@ -78,32 +106,50 @@ async def _measure(hands: int, players: int, size: tuple[int, int], seed: int) -
             if watch["frame"] is not None:
                 times.append(watch["frame"] - watch["started"])
             watch["card"] = None
-    return times
+    return times, rules_times
+
+
+def _summary(times: list[float]) -> str:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
 
 
 @click.command()
 @click.option("--hands", default=4, show_default=True, help="Hands to play.")
 @click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True)
-@click.option("--size", default="100x30", show_default=True, help="Terminal size, WIDTHxHEIGHT.")
+@click.option(
+    "--size",
+    "sizes",
+    multiple=True,
+    default=("80x24", "100x30", "200x50"),
+    show_default=True,
+    help="Terminal size, WIDTHxHEIGHT (repeat for several).",
+)
+@click.option("--rules", default=5, show_default=True, help="Times to open the rules screen first.")
 @click.option("--seed", default=1, show_default=True, help="The match's seed.")
-def main(hands: int, players: str, size: str, seed: int) -> None:
-    """Time from a card key to the refreshed table, in a headless pilot run."""
-    try:
-        width, height = (int(part) for part in size.lower().split("x"))
-    except ValueError:
-        raise click.BadParameter(f"write the size as WIDTHxHEIGHT, e.g. 100x30, not {size!r}") from None
+def main(hands: int, players: str, sizes: tuple[str, ...], rules: int, seed: int) -> None:
+    """Time from a key to the refreshed screen (card keys, the rules screen), in a headless pilot run."""
+    parsed = []
+    for size in sizes:
+        try:
+            width, height = (int(part) for part in size.lower().split("x"))
+        except ValueError:
+            raise click.BadParameter(f"write the size as WIDTHxHEIGHT, e.g. 100x30, not {size!r}") from None
+        parsed.append((width, height))
     if hands < 1:
         raise click.BadParameter("play at least one hand")
-    times = asyncio.run(_measure(hands, int(players), (width, height), seed))
-    if not times:
-        click.echo("no key was pressed", err=True)
-        sys.exit(1)
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    click.echo(
-        f"key to frame over {len(times)} card keys ({players} players, {width}x{height}): "
-        f"median {statistics.median(times) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms"
-    )
+    for width, height in parsed:
+        times, rules_times = asyncio.run(_measure(hands, int(players), (width, height), seed, rules))
+        if not times:
+            click.echo("no key was pressed", err=True)
+            sys.exit(1)
+        click.echo(f"{width}x{height}: key to frame over {len(times)} card keys ({players} players): {_summary(times)}")
+        if rules_times:
+            click.echo(
+                f"{width}x{height}: rules screen's first frame over {len(rules_times)} opens: "
+                f"first {rules_times[0] * 1000:.1f} ms, {_summary(rules_times)}"
+            )
 
 
 if __name__ == "__main__":

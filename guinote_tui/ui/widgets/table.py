@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 from rich.style import Style
 from rich.text import Text
 from textual.dom import DOMNode, NoScreen
 from textual.reactive import reactive
-from textual.widget import Widget
 
+from ... import i18n
 from ...engine import Card, Rules, Trick, trick_winner
 from ...i18n import _, ngettext, pgettext
 from ...vocabulary import level_name
 from ..app import FELT_COLOURS
 from ..cardart import LARGE, MEDIUM, SMALL, SUIT_LIGHT, Canvas, CardSize, card_back_fan, card_face, empty_slot
 from ..narration import edge_name
+from .drawn import Drawn
 
 NAME_STYLE = Style(color=FELT_COLOURS["ivory"], bold=True)
 ACTIVE_STYLE = Style(color=FELT_COLOURS["ink-on-gold"], bgcolor=FELT_COLOURS["gold"], bold=True)
@@ -62,7 +64,7 @@ class SeatInfo:
     cards: tuple[Card, ...] = ()
 
 
-class SeatPanel(Widget):
+class SeatPanel(Drawn):
     """A bot seat: its name and level, a fan of card backs and the card count."""
 
     #: What the seat shows; a new value repaints it.
@@ -74,6 +76,9 @@ class SeatPanel(Widget):
 
     def show(self, info: SeatInfo) -> None:
         self.info = info
+
+    def drawing(self) -> Hashable:
+        return self.info, self.horizontal, i18n.current()
 
     def render(self) -> Text:
         info = self.info
@@ -159,7 +164,7 @@ def trick_title(picture: TrickPicture, winner: int) -> str:
     return text.format(name=_(picture.names[winner]), number=picture.number, points=picture.points)
 
 
-class TrickArea(Widget):
+class TrickArea(Drawn):
     """The middle of the table: one card place per seat, laid out like the seats."""
 
     #: The cards on the felt; a new picture repaints it.
@@ -167,6 +172,9 @@ class TrickArea(Widget):
 
     def show(self, picture: TrickPicture) -> None:
         self.picture = picture
+
+    def drawing(self) -> Hashable:
+        return self.picture, card_size(self), i18n.current()
 
     def render(self) -> Text:
         picture = self.picture
