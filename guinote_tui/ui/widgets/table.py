@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.dom import DOMNode, NoScreen
@@ -150,18 +151,40 @@ def winning_mark(size: CardSize, finished: bool) -> str:
     return "▲ " + winning if size.face_width >= len("▲ " + winning) else winning
 
 
-def trick_title(picture: TrickPicture, winner: int) -> str:
-    """``Partner wins trick 3 · +14`` over a finished trick (and the ten when it was the last)."""
+def trick_title(picture: TrickPicture, winner: int, width: int | None = None) -> str:
+    """``Partner wins trick 3 · +14`` over a finished trick (and the ten when it was the last).
+
+    With ``width``, the first wording that fits in it: the whole one, then without the trick's
+    number, then with the ten added into the points; the last, cut with an ellipsis, if none fits.
+    """
+    name = _(picture.names[winner])
     if winner == 0:
         if picture.last_ten:
-            text = _("You win trick {number} · +{points} +10 last trick")
+            wordings = [
+                _("You win trick {number} · +{points} +10 last trick"),
+                _("You win · +{points} +10 last"),
+            ]
         else:
-            text = _("You win trick {number} · +{points}")
-    elif picture.last_ten:
-        text = _("{name} wins trick {number} · +{points} +10 last trick")
+            wordings = [_("You win trick {number} · +{points}")]
+        wordings.append(_("You win · +{points}"))
     else:
-        text = _("{name} wins trick {number} · +{points}")
-    return text.format(name=_(picture.names[winner]), number=picture.number, points=picture.points)
+        if picture.last_ten:
+            wordings = [
+                _("{name} wins trick {number} · +{points} +10 last trick"),
+                _("{name} wins · +{points} +10 last"),
+            ]
+        else:
+            wordings = [_("{name} wins trick {number} · +{points}")]
+        wordings.append(_("{name} wins · +{points}"))
+    texts = [w.format(name=name, number=picture.number, points=picture.points) for w in wordings[:-1]]
+    total = picture.points + (10 if picture.last_ten else 0)
+    texts.append(wordings[-1].format(name=name, number=picture.number, points=total))
+    if width is None:
+        return texts[0]
+    for text in texts:
+        if cell_len(text) <= width:
+            return text
+    return set_cell_size(texts[-1], width - 1) + "…"
 
 
 class TrickArea(Drawn):
@@ -195,15 +218,16 @@ class TrickArea(Drawn):
         if picture.finished is not None:
             trick = picture.finished
             played = [(trick.seat_of(i, picture.players), c) for i, c in enumerate(trick.cards)]
-            title = Text(trick_title(picture, trick.winner), style=NAME_STYLE)
+            title = Text(trick_title(picture, trick.winner, width), style=NAME_STYLE)
         else:
             played = list(picture.cards)
             title = Text(_("Trick {number}").format(number=picture.number), style=NAME_STYLE)
             if picture.cards:
                 leader = picture.cards[0][0]
                 lead = _("You lead") if leader == 0 else _("{name} leads").format(name=_(picture.names[leader]))
-                title.append(" · " + lead, style=FAINT_STYLE)
-        canvas.write((width - len(title.plain)) // 2, 0, title)
+                if title.cell_len + cell_len(" · " + lead) <= width:  # the number alone where both do not fit
+                    title.append(" · " + lead, style=FAINT_STYLE)
+        canvas.write(max(0, (width - title.cell_len) // 2), 0, title)
         by_seat = {seat: (order, card) for order, (seat, card) in enumerate(played)}
         winning = picture.winning_seat()
         finished = picture.finished is not None

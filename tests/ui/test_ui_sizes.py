@@ -1,0 +1,65 @@
+"""The screens at 80×24, 100 columns and 200×50: nothing cut, a big terminal used."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+
+from uihelpers import screen_lines
+
+from guinote_tui.engine import Trick, parse_cards
+from guinote_tui.ui.app import make_app
+from guinote_tui.ui.screens.table import TableScreen
+from guinote_tui.ui.widgets.table import TrickArea, TrickPicture, trick_title
+
+
+async def _table(pilot, app) -> TableScreen:  # type: ignore[no-untyped-def]
+    for _ in range(100):
+        await pilot.pause()
+        if isinstance(app.screen, TableScreen) and app.screen.query(TrickArea):
+            break
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
+def test_the_last_tricks_title_is_whole_at_80x24_with_four_players() -> None:
+    """``Partner wins trick 10 · +15 +10 last trick`` is wider than the trick: a shorter wording, not a cut one."""
+
+    async def run() -> None:
+        app = make_app(players=4, level="random", seed=3, delay=0, pace="timed")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _table(pilot, app)
+            area = app.screen.query_one(TrickArea)
+            assert area.picture is not None
+            finished = Trick(leader=1, cards=tuple(parse_cards("1O 3O 12O 10O")), winner=2)
+            area.show(dataclasses.replace(area.picture, finished=finished, number=10, points=15, last_ten=True))
+            await pilot.pause()
+            region = area.region
+            row = screen_lines(app)[region.y][region.x : region.right]
+            assert len(trick_title(area.picture, 2)) > region.width  # the whole wording does not fit
+            shown = row.strip()
+            assert shown == trick_title(area.picture, 2, region.width)
+            assert shown.startswith("Partner wins") and "+15 +10" in shown, row
+
+    asyncio.run(run())
+
+
+def test_a_tricks_title_takes_the_first_wording_that_fits_and_never_spills() -> None:
+    picture = TrickPicture(
+        players=4,
+        names=("You", "Right", "Partner", "Left"),
+        cards=(),
+        finished=Trick(leader=0, cards=tuple(parse_cards("1O 3O 12O 10O")), winner=2),
+        to_move=None,
+        number=10,
+        points=15,
+        last_ten=True,
+    )
+    assert trick_title(picture, 2) == "Partner wins trick 10 · +15 +10 last trick"
+    assert trick_title(picture, 2, 60) == "Partner wins trick 10 · +15 +10 last trick"
+    assert trick_title(picture, 2, 29) == "Partner wins · +15 +10 last"
+    assert trick_title(picture, 2, 20) == "Partner wins · +25"  # the ten counted into the points
+    assert trick_title(picture, 0, 20) == "You win · +25"
+    cut = trick_title(picture, 2, 12)
+    assert len(cut) == 12 and cut.endswith("…")
