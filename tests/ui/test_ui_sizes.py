@@ -63,3 +63,30 @@ def test_a_tricks_title_takes_the_first_wording_that_fits_and_never_spills() -> 
     assert trick_title(picture, 0, 20) == "You win · +25"
     cut = trick_title(picture, 2, 12)
     assert len(cut) == 12 and cut.endswith("…")
+
+
+def test_a_notification_leaves_the_hand_in_sight_at_every_size() -> None:
+    from textual.widgets._toast import Toast
+
+    from guinote_tui.ui.widgets.hand import HandCard
+
+    async def run(size: tuple[int, int]) -> None:
+        app = make_app(players=2, level="random", seed=3, delay=0, pace="timed")
+        async with app.run_test(size=size, notifications=True) as pilot:
+            table = await _table(pilot, app)
+            app.notify("Match saved to /a/rather/long/path/to/the/match/file.json", title="Saved", timeout=30)
+            toasts: list[Toast] = []
+            for _ in range(100):
+                await pilot.pause()
+                toasts = [t for t in table.query(Toast) if t.region.area]
+                if toasts:
+                    break
+            assert toasts, "no notification was shown"
+            cards = [card.region for card in table.query(HandCard) if card.display]
+            assert cards
+            for toast in toasts:
+                assert not any(toast.region.overlaps(card) for card in cards), size
+                assert not toast.region.overlaps(table.query_one("#message").region), size
+
+    for size in ((80, 24), (100, 30), (120, 36), (200, 50)):
+        asyncio.run(run(size))
