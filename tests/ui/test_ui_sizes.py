@@ -90,3 +90,41 @@ def test_a_notification_leaves_the_hand_in_sight_at_every_size() -> None:
 
     for size in ((80, 24), (100, 30), (120, 36), (200, 50)):
         asyncio.run(run(size))
+
+
+def test_the_statistics_show_every_interval_whole_and_a_chart_of_whole_hands_at_100_columns() -> None:
+    from test_ui_statistics import open_statistics, record_random_matches
+
+    from guinote_tui import statsreport
+    from guinote_tui.ui.screens.statistics import StatisticsScreen
+
+    record_random_matches(3)  # one table won every juego: "100 % (44–100)", the widest share
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_statistics(pilot, app)
+            assert isinstance(screen, StatisticsScreen) and screen.loaded is not None
+            text = "\n".join(screen_lines(app))
+            shares = [statsreport.interval_text(r) for r in screen.loaded.summary.results]
+            assert any(share.startswith("100 %") for share in shares)
+            for share in shares:
+                assert share in text, share
+            chart = screen.query_one("#stats-chart")
+            legend = screen.query_one("#stats-legend")
+            chart.scroll_visible(animate=False)
+            for _ in range(20):
+                await pilot.pause()
+            rows = screen_lines(app)
+            region = chart.region
+            inside = [row[region.x : region.right] for row in rows[region.y : region.bottom]]
+            # The legend is a line of its own above the chart, not drawn over the lines.
+            assert "your side" in rows[legend.region.y] and legend.region.bottom <= region.y
+            assert not any("your side" in row or "rivals" in row for row in inside)
+            # The x axis: whole hand numbers, from the first hand charted.
+            axis = next(row for row in reversed(inside) if any(ch.isdigit() for ch in row))
+            ticks = axis.split()
+            assert len(ticks) >= 2 and all(tick.isdigit() for tick in ticks), axis
+            assert int(ticks[0]) == screen.loaded.chart.hands[0]
+
+    asyncio.run(run())
