@@ -128,3 +128,45 @@ def test_the_statistics_show_every_interval_whole_and_a_chart_of_whole_hands_at_
             assert int(ticks[0]) == screen.loaded.chart.hands[0]
 
     asyncio.run(run())
+
+
+def _blank_runs(rows: list[str]) -> list[int]:
+    """The lengths of the runs of blank rows in ``rows``."""
+    runs, current = [], 0
+    for row in rows:
+        if row.strip():
+            if current:
+                runs.append(current)
+            current = 0
+        else:
+            current += 1
+    if current:
+        runs.append(current)
+    return runs
+
+
+def test_the_start_screen_at_200x50_is_one_block_in_the_middle_with_big_cards() -> None:
+    """Not the form at the top and the buttons at the bottom with some 28 empty rows between."""
+    from guinote_tui.ui.screens.start import StartScreen
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(200, 50)) as pilot:
+            for _ in range(50):
+                await pilot.pause()
+                if isinstance(app.screen, StartScreen):
+                    break
+            screen = app.screen
+            assert isinstance(screen, StartScreen)
+            await pilot.pause()
+            rows = screen_lines(app)[1:-1]  # between the title bar and the footer
+            runs = _blank_runs(rows)
+            assert max(runs) <= 16, runs
+            # The empty rows are above and below the block, about as many each side.
+            first = next(i for i, row in enumerate(rows) if row.strip())
+            last = max(i for i, row in enumerate(rows) if row.strip())
+            below = len(rows) - 1 - last
+            assert abs(first - below) <= 2, (first, below)
+            assert screen.query_one("#start-cards").region.height == 9  # the large cards, as on the table
+
+    asyncio.run(run())
