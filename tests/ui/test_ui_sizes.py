@@ -170,3 +170,33 @@ def test_the_start_screen_at_200x50_is_one_block_in_the_middle_with_big_cards() 
             assert screen.query_one("#start-cards").region.height == 9  # the large cards, as on the table
 
     asyncio.run(run())
+
+
+def test_at_200x50_the_side_panel_shows_the_tracker_under_the_log() -> None:
+    """A big terminal fills the side panel: the card tracker under the log, all the time (not at 100×30)."""
+    from guinote_tui.ui.widgets.tracker import TrackerPanel
+
+    async def run(size: tuple[int, int]) -> bool:
+        app = make_app(players=2, level="random", seed=3, delay=0, pace="timed")
+        async with app.run_test(size=size) as pilot:
+            table = await _table(pilot, app)
+            await pilot.pause()
+            side = table.query_one("#tracker-side", TrackerPanel)
+            if not side.display:
+                return False
+            rows = screen_lines(app)
+            log = table.query_one("#log").region
+            assert side.region.y >= log.bottom and side.region.height >= 7
+            column = [row[log.x : log.right] for row in rows[log.y : side.region.bottom]]
+            assert max(_blank_runs(column)) <= 22, _blank_runs(column)  # the tracker took its rows
+            box = side.region
+            text = [row[box.x : box.right] for row in rows[box.y : box.bottom]]
+            assert text[0].startswith("Tracker") and "(k: log)" not in text[0]
+            assert any(line.startswith("Trumps out") for line in text)
+            # The ranks' header sits over the suits' columns (its indent kept).
+            header, first_suit = text[1], text[2]
+            assert header.index("1") == first_suit.index("1", 2), (header, first_suit)
+            return True
+
+    assert asyncio.run(run((200, 50)))
+    assert not asyncio.run(run((100, 30)))
