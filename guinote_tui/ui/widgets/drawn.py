@@ -11,7 +11,9 @@ picture shows or the widget's size or style changes.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Hashable
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.text import Text
@@ -24,6 +26,10 @@ class Drawn(Widget):
 
     _drawn_key: Hashable = None
     _drawn_strips: list[Strip] = []  # noqa: RUF012 (replaced per instance, never mutated)
+    #: Strips drawn lately by the widgets of a class, by what they showed: a card that comes back
+    #: to a look it had (playable again on the player's turn, say) is not drawn again.
+    _drawn_cache: ClassVar[OrderedDict[Hashable, list[Strip]]] = OrderedDict()
+    CACHE_SIZE: ClassVar[int] = 256
 
     def drawing(self) -> Hashable:
         """What the picture depends on besides the size and style (a reactive's value, say)."""
@@ -37,13 +43,20 @@ class Drawn(Widget):
         base = self.visual_style.rich_style
         key = (self.size, base, self.drawing())
         if key != self._drawn_key:
-            console = self.app.console
-            strips = []
-            for line in self.render().split("\n", allow_blank=True):
-                line.no_wrap = True
-                line.end = ""
-                segments = Segment.apply_style(line.render(console, end=""), base)
-                strips.append(Strip(segments).adjust_cell_length(width, base))
+            cache = Drawn._drawn_cache
+            shared = (type(self), key)
+            strips = cache.get(shared)
+            if strips is None:
+                console = self.app.console
+                strips = []
+                for line in self.render().split("\n", allow_blank=True):
+                    segments = Segment.apply_style(line.render(console, end=""), base)
+                    strips.append(Strip(segments).adjust_cell_length(width, base))
+                cache[shared] = strips
+                if len(cache) > self.CACHE_SIZE:
+                    cache.popitem(last=False)
+            else:
+                cache.move_to_end(shared)
             self._drawn_strips = strips
             self._drawn_key = key
         if 0 <= y < len(self._drawn_strips):

@@ -10,6 +10,7 @@ from textual.containers import Horizontal
 from textual.events import Click
 from textual.reactive import reactive
 
+from ... import i18n
 from ...engine import Card
 from ..cardart import card_face
 from ..messages import CardClicked
@@ -31,7 +32,7 @@ class HandCard(Drawn):
         self.index = index
 
     def drawing(self) -> Hashable:
-        return self.card, self.playable, self.selected, card_size(self)
+        return self.index, self.card, self.playable, self.selected, card_size(self), i18n.current()
 
     def render(self) -> Text:
         if self.card is None:
