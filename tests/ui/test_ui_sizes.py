@@ -200,3 +200,35 @@ def test_at_200x50_the_side_panel_shows_the_tracker_under_the_log() -> None:
 
     assert asyncio.run(run((200, 50)))
     assert not asyncio.run(run((100, 30)))
+
+
+def test_the_rules_screen_is_a_few_widgets_and_reads_to_the_end_with_hanging_lists() -> None:
+    """The rules open as one scrolling text (not a widget per block and table cell, which took a second)."""
+    from guinote_tui.ui.screens.rules import RulesScreen, rules_text
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=3, delay=0, pace="timed")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _table(pilot, app)
+            await pilot.press("question_mark")
+            for _ in range(50):
+                await pilot.pause()
+                if isinstance(app.screen, RulesScreen):
+                    break
+            screen = app.screen
+            assert isinstance(screen, RulesScreen)
+            await pilot.pause()
+            assert len(list(screen.query("*"))) < 20
+            rows = screen_lines(app)
+            assert "How to play Guiñote" in "\n".join(rows)
+            # A bullet's wrapped line hangs under its text, not under the bullet.
+            bullet = next(i for i, row in enumerate(rows) if row.lstrip().startswith("• Four suits"))
+            indent = rows[bullet].index("•") + 2
+            assert rows[bullet + 1][:indent].strip() == "" and rows[bullet + 1][indent] != " "
+            await pilot.press("end")
+            for _ in range(5):
+                await pilot.pause()
+            last_words = rules_text().split()[-3:]
+            assert " ".join(last_words).replace("*", "") in " ".join(" ".join(screen_lines(app)).split())
+
+    asyncio.run(run())
