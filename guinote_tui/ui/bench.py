@@ -52,7 +52,13 @@ async def _measure(
 
     def timed_display(screen: Any, renderable: Any) -> None:
         display(screen, renderable)
-        if watch["rules"] and renderable is not None and watch["frame"] is None and isinstance(screen, RulesScreen):
+        if (
+            watch["rules"]
+            and renderable is not None
+            and watch["frame"] is None
+            and isinstance(screen, RulesScreen)
+            and rules_shown(screen)
+        ):
             watch["frame"] = time.perf_counter()
             watch["cpu"] = time.process_time() - watch["cpu"]
             return
@@ -117,6 +123,11 @@ async def _measure(
                 cpu.append(watch["cpu"])
             watch["card"] = None
     return times, rules_times, cpu, rules_cpu
+
+
+def rules_shown(screen: Any) -> bool:
+    """Whether the rules screen holds its text (a frame drawn before it comes does not count)."""
+    return bool(getattr(screen.query_one("#rules-scroll"), "lines", True))
 
 
 def _summary(times: list[float]) -> str:
