@@ -260,7 +260,7 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
         plt.plot(chart.hands, chart.rivals, color=LINE_COLOURS[1], marker="braille")
         if chart.hands:  # whole hand numbers on the axis, not plotext's fractions of them
             ticks = report.hand_ticks(chart.hands[0], chart.hands[-1])
-            plt.xticks(ticks, [str(t) for t in ticks])
+            plt.xticks([float(t) for t in ticks], [str(t) for t in ticks])
         plt.xlabel(_("hand"))
         plot.refresh()
 
