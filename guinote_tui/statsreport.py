@@ -189,6 +189,28 @@ def smoothed(series: Sequence[PointsSample], most: int = 400) -> Smoothed:
     )
 
 
+def hand_ticks(first: int, last: int, most: int = 8) -> list[int]:
+    """Whole hand numbers for a chart's axis from ``first`` to ``last``: at most ``most``, a round step apart.
+
+    >>> hand_ticks(1, 4)
+    [1, 2, 3, 4]
+    >>> hand_ticks(1, 20)
+    [1, 5, 10, 15, 20]
+    >>> hand_ticks(1, 9)
+    [1, 4, 6, 8]
+    >>> hand_ticks(3, 3)
+    [3]
+    """
+    if last <= first:
+        return [first]
+    span = last - first
+    step = next(s for s in (m * 10**e for e in range(12) for m in (1, 2, 5)) if span / s <= most - 1)
+    ticks = [first] + [t for t in range((first // step + 1) * step, last + 1, step) if t - first > step / 2]
+    if ticks[-1] != last and last - ticks[-1] > step / 2:
+        ticks.append(last)
+    return ticks
+
+
 def ending_rows(endings: dict[Termination, int]) -> list[tuple[str, int, float]]:
     """How hands ended: (name, hands, share), most frequent first."""
     total = sum(endings.values())

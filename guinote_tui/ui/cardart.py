@@ -276,12 +276,21 @@ class Canvas:
         self.paste(x, y, [line])
 
     def text(self) -> Text:
+        """The grid as one Text, each run of cells in one style a single span (a few dozen, not a span a cell)."""
         out = Text()
         for index, row in enumerate(self.rows):
             if index:
                 out.append("\n")
+            run: list[str] = []
+            current: Style | None = None
             for char, style in row:
-                out.append(char, style=style or "")
+                if style != current and run:
+                    out.append("".join(run), style=current or "")
+                    run = []
+                current = style
+                run.append(char)
+            if run:
+                out.append("".join(run), style=current or "")
         return out
 
 

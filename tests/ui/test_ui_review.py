@@ -186,4 +186,97 @@ def test_a_costly_decision_opens_its_trick_in_the_step_through(monkeypatch: pyte
             await pilot.pause()
             assert step.index == 0 and {"←", "→"} <= arrows(app)
 
+
+async def _finished_hand_summary(pilot, app) -> None:  # type: ignore[no-untyped-def]
+    """Play the hand out at random and open the end-of-hand summary."""
+    session = app.session
+    table = app.screen
+    assert isinstance(table, TableScreen) and session is not None
+    hand = session.match.hand
+    rng = random.Random(4)
+    while not hand.is_over:
+        seat = hand.to_move
+        assert seat is not None
+        session.apply(seat, rng.choice(hand.legal_actions()))
+    table.show_summary()
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(app.screen, SummaryScreen):
+            break
+    assert isinstance(app.screen, SummaryScreen)
+
+
+def test_the_review_and_the_step_through_hide_the_summary_below_them_at_80x24() -> None:
+    """Over the summary, nothing of it (nor of the table) shows around the review or the step-through."""
+
+    async def run() -> None:
+        app = make_app(players=4, level="random", seed=8, delay=0, pace="timed")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await _finished_hand_summary(pilot, app)
+            assert app.session is not None
+            # The summary's frame sits wider than the review's: its corners showed at the sides.
+            summary_rows = screen_lines(app)
+            assert any(row[:6].strip() for row in summary_rows)
+            for screen in (ReviewScreen(app.session), StepScreen(app.session, [])):
+                app.push_screen(screen)
+                for _ in range(50):
+                    await pilot.pause()
+                    if app.screen is screen:
+                        break
+                await pilot.pause()
+                rows = screen_lines(app)
+                dialog = screen.query_one(".dialog").region
+                outside = [
+                    row[x]
+                    for y, row in enumerate(rows[:-1])  # the footer is the screen's own
+                    for x in range(len(row))
+                    if not dialog.contains(x, y)
+                ]
+                assert "".join(outside).strip() == "", type(screen).__name__
+                screen.dismiss(None)
+                await pilot.pause()
+            app.workers.cancel_all()
+
+    asyncio.run(run())
+
+
+def test_the_step_through_wraps_a_seats_cards_under_its_cards_not_at_the_left_edge() -> None:
+    """A hand too long for the line continues under the cards (a hanging indent), at 80×24."""
+
+    async def run() -> None:
+        app = make_app(players=4, level="random", seed=8, delay=0, pace="timed")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await _finished_hand_summary(pilot, app)
+            assert app.session is not None
+            step = StepScreen(app.session, [])
+            app.push_screen(step)
+            for _ in range(50):
+                await pilot.pause()
+                if app.screen is step:
+                    break
+            await pilot.pause()
+            body = step.query_one("#step-body")
+            left = body.content_region.x
+            rows = screen_lines(app)
+            held = "held"  # the tests play in English
+            continued = 0
+            for y, row in enumerate(rows[:-1]):
+                if f" {held} " not in row:
+                    continue
+                after = row.index(f" {held} ") + len(held) + 1
+                cards_at = after + len(row[after:]) - len(row[after:].lstrip())
+                following = rows[y + 1][left:]
+                # The row after a seat's held cards is the next seat's (its name at the left edge),
+                # or the held cards carried on, which must start under the first of them.
+                if following[: cards_at - left].strip() == "" and following.strip():
+                    assert following[cards_at - left] != " "
+                    continued += 1
+                else:
+                    assert not following.startswith(" ") or not following.strip()
+                    name = following.split()[0] if following.strip() else ""
+                    assert name in {app.session.narrator.name(s) for s in range(4)} or not name, following
+            assert continued, "no seat's cards needed a second line: the check would not bite"
+
     asyncio.run(run())

@@ -131,6 +131,15 @@ def test_start_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert seen.view is None and seen.hand == ()
 
 
+def test_start_screen_200x50(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """A big terminal: the form, its explanation and the buttons as one block in the middle, large Ases."""
+    app = make_app(level="random", seed=7, delay=0)
+    seen = Seen()
+    assert snap_compare(app, terminal_size=(200, 50), run_before=watching(seen))
+    assert seen.screen == "StartScreen" and app.session is None
+    assert {"-wider", "-taller"} <= seen.classes
+
+
 def test_table_at_the_deal(snap_compare) -> None:  # type: ignore[no-untyped-def]
     app = pairs_app()
     seen = Seen()

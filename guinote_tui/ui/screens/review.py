@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.app import ComposeResult
@@ -276,10 +277,54 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         title.update(
             _("Trick {number} of {count}: every hand open").format(number=frame.entry.number, count=len(self.frames))
         )
-        body.update(Text.from_markup(frame_markup(frame, self.session.narrator, self.costly.get(frame.entry.number))))
+        text = Text.from_markup(frame_markup(frame, self.session.narrator, self.costly.get(frame.entry.number)))
+        names = [self.session.narrator.name(seat) for seat in range(len(self.session.narrator.names))]
+        body.update(hanging(text, step_indent(names)))
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def step_indent(names: list[str]) -> int:
+    """Where a seat's line of the step-through puts its cards: after the names and the verbs (frame_markup)."""
+    column = max(len(_("play")), len(_("plays")), len(_("held")))
+    return max(len(n) for n in names) + 2 + column + 1
+
+
+class Hanging:
+    """One line of text that wraps under itself: its first line from the left edge, the others ``indent`` in."""
+
+    def __init__(self, text: Text, indent: int) -> None:
+        self.text = text
+        self.indent = indent
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        lines = self.text.wrap(console, width)
+        if len(lines) <= 1 or width - self.indent < 20:
+            yield from lines
+            return
+        first = lines[0]
+        yield first
+        rest = self.text[len(first.plain) :]
+        rest = rest[len(rest.plain) - len(rest.plain.lstrip()) :]
+        for line in rest.wrap(console, width - self.indent):
+            yield Text(" " * self.indent) + line
+
+
+def hanging(text: Text, indent: int, other: int = 2) -> Group:
+    """``text`` line by line, each wrapping under itself rather than at the left edge.
+
+    A seat's lines (their first ``indent`` cells a name and a verb, or ``held``, then a space)
+    continue under the cards, ``indent`` cells in; any other line ``other`` cells in.
+    """
+    rows = []
+    for line in text.split("\n", allow_blank=True):
+        plain = line.plain
+        head = plain[:indent]
+        seat = len(plain) > indent and head.endswith(" ") and plain[indent] != " " and bool(head.strip())
+        rows.append(Hanging(line, indent if seat else other))
+    return Group(*rows)
 
 
 def held_markup(cards: tuple[Card, ...]) -> str:

@@ -27,11 +27,12 @@ from ...vocabulary import level_name, strength_words
 from .. import resume
 from ..app import FELT_COLOURS, game_app
 from ..bindings import START_BINDINGS
-from ..cardart import SUIT_LIGHT, card_face
+from ..cardart import SMALL, SUIT_LIGHT, CardSize, card_face
 from ..session import MIN_TRICK_SECONDS, GameSettings, offered_levels
 from ..widgets.choice import ChoiceRow, same_option
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
+from ..widgets.table import card_size
 
 Options = list[tuple[Any, str]]
 
@@ -268,11 +269,18 @@ def title_text() -> Text:
     return text
 
 
-def four_aces() -> Text:
+def four_aces(size: CardSize = SMALL) -> Text:
     """The four Ases side by side: the start screen's emblem."""
-    faces = [card_face(Card.of(1, suit)) for suit in Suit]
+    faces = [card_face(Card.of(1, suit), size=size) for suit in Suit]
     rows = [Text("  ").join(face[line] for face in faces) for line in range(len(faces[0]))]
     return Text("\n").join(rows)
+
+
+class Emblem(Static):
+    """The four Ases, as big as the table's cards at the terminal's size (start.tcss gives the lines)."""
+
+    def render(self) -> Text:
+        return four_aces(card_size(self))
 
 
 def shown_value(flag: str, value: Any) -> str:
@@ -394,7 +402,7 @@ class StartScreen(SizeGuard, Screen[None]):
         yield TooSmall()
         yield Static(title_text(), id="start-title")
         with StartBody(id="start-body"), Vertical(id="start-form"):
-            yield Static(four_aces(), id="start-cards")
+            yield Emblem(id="start-cards")
             languages = i18n.available()
             if len(languages) > 1:  # each language under its own name
                 yield self._row("language", [(code, i18n.LANGUAGES[code]) for code in languages], i18n.current())

@@ -35,6 +35,8 @@ from ..widgets.notice import SizeGuard, TooSmall
 
 GOLD = FELT_COLOURS["gold"]
 FAINT = FELT_COLOURS["ink-faint"]
+#: The chart's lines: the player's side in gold, the rivals in the labels' ink.
+LINE_COLOURS = ((255, 213, 74), (159, 184, 165))
 
 
 @dataclass(frozen=True)
@@ -60,11 +62,17 @@ def load(path: Path | None = None, stats: Statistics | None = None) -> Loaded:
             source.close()
 
 
-def results_table(results: list[LevelResult], name_width: int, header: bool = True) -> Table:
+def share_width(results: list[LevelResult]) -> int:
+    """The share column's width: its heading's, or the widest share with its interval (``100 % (21–100)``)."""
+    return max([cell_len(_("Share (95 %)")), *(cell_len(report.interval_text(r)) for r in results)])
+
+
+def results_table(results: list[LevelResult], name_width: int, header: bool = True, share: int | None = None) -> Table:
     """Juegos won at each table with the share of wins and its 95 % interval.
 
-    The columns have fixed widths (the tables' names are ``name_width`` wide) so
-    that the assisted results, under the others without a header, line up.
+    The columns have fixed widths (the tables' names are ``name_width`` wide, the
+    share ``share`` wide, by default as wide as its widest) so that the assisted
+    results, under the others without a header, line up.
     "± a hand" is the mean of the player's side's points minus the rivals' per hand.
     """
     table = Table(
@@ -78,7 +86,7 @@ def results_table(results: list[LevelResult], name_width: int, header: bool = Tr
     table.add_column(_("Table"), style="bold", min_width=name_width, max_width=name_width, overflow="fold")
     table.add_column(_("Juegos"), justify="right", width=6)
     table.add_column(_("Won"), justify="right", width=4)
-    table.add_column(_("Share (95 %)"), no_wrap=True, width=13)
+    table.add_column(_("Share (95 %)"), no_wrap=True, width=share_width(results) if share is None else share)
     table.add_column(_("Hands"), justify="right", width=5)
     table.add_column(_("± a hand"), justify="right", width=8)
     for r in results:
@@ -168,6 +176,7 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
                     )
                     yield Static(id="stats-assisted")
                     yield Label(_("Points per hand"), classes="stats-heading", id="chart-heading")
+                    yield Static(id="stats-legend")
                     yield PlotextPlot(id="stats-chart")
                     with Horizontal(id="stats-pair"):
                         with Vertical(id="stats-cantes-box"):
@@ -211,13 +220,18 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
         plain = [r for r in summary.results if not r.assisted]
         assisted = [r for r in summary.results if r.assisted]
         width = max([len(report.table_name(r)) for r in summary.results] + [len(_("Table"))])
+        share = share_width(summary.results)
         self.query_one("#stats-results", Static).update(
-            results_table(plain, width) if plain else Text(_("Every juego so far was assisted."), style="italic")
+            results_table(plain, width, share=share)
+            if plain
+            else Text(_("Every juego so far was assisted."), style="italic")
         )
         self.query_one("#assisted-heading").display = bool(assisted)
         self.query_one("#stats-assisted", Static).display = bool(assisted)
         if assisted:
-            self.query_one("#stats-assisted", Static).update(results_table(assisted, width, header=not plain))
+            self.query_one("#stats-assisted", Static).update(
+                results_table(assisted, width, header=not plain, share=share)
+            )
         self._draw_chart(loaded.chart)
         self.query_one("#stats-cantes", Static).update(cantes_table(summary))
         self.query_one("#stats-endings", Static).update(endings_table(summary))
@@ -236,9 +250,17 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
         self.query_one("#chart-heading", Label).update(heading)
         plot = self.query_one("#stats-chart", PlotextPlot)
         plt = plot.plt
+        # The legend on a line of its own above the chart, where it covers none of the lines.
+        legend = Text()
+        for name, colour in ((_("your side"), GOLD), (_("rivals"), FAINT)):
+            legend.append("  " if legend else "").append("⣿⣿ ", style=colour).append(name)
+        self.query_one("#stats-legend", Static).update(legend)
         plt.clear_data()
-        plt.plot(chart.hands, chart.player, label=_("your side"), color=(255, 213, 74), marker="braille")
-        plt.plot(chart.hands, chart.rivals, label=_("rivals"), color=(159, 184, 165), marker="braille")
+        plt.plot(chart.hands, chart.player, color=LINE_COLOURS[0], marker="braille")
+        plt.plot(chart.hands, chart.rivals, color=LINE_COLOURS[1], marker="braille")
+        if chart.hands:  # whole hand numbers on the axis, not plotext's fractions of them
+            ticks = report.hand_ticks(chart.hands[0], chart.hands[-1])
+            plt.xticks([float(t) for t in ticks], [str(t) for t in ticks])
         plt.xlabel(_("hand"))
         plot.refresh()
 

@@ -154,6 +154,8 @@ class TableScreen(Screen[None]):
                 yield Scoreboard(id="score")
                 yield EventLog(id="log")
                 yield TrackerPanel(id="tracker")
+                # On a big terminal (table.tcss) the tracker is shown under the log all the time.
+                yield TrackerPanel(id="tracker-side", toggled=False)
         with Horizontal(id="bottom"):
             yield PlayerHand(id="hand")
             yield Vertical(id="actions")
@@ -161,7 +163,7 @@ class TableScreen(Screen[None]):
         yield GameFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(TrackerPanel).display = False
+        self.query_one("#tracker", TrackerPanel).display = False
         log = self.query_one("#log", EventLog)
         for line in self.session.log:
             log.write(line)
@@ -240,9 +242,9 @@ class TableScreen(Screen[None]):
         if view.my_turn and (self.selected is None or hand[self.selected] not in playable):
             self.selected = next((i for i, c in enumerate(hand) if c in playable), self.selected)
         self.query_one(PlayerHand).show(hand, playable, self.selected if view.my_turn else None)
-        tracker = self.query_one(TrackerPanel)
-        if tracker.display:
-            tracker.tracker = card_tracker(view)
+        for tracker in self.query(TrackerPanel):
+            if tracker.display:
+                tracker.tracker = card_tracker(view)
         self._show_declarations(view)
         self._show_status(view)
         self._show_message(view)
@@ -723,7 +725,9 @@ class TableScreen(Screen[None]):
 
     def action_tracker(self) -> None:
         """Show the card tracker in place of the log, or the log again."""
-        tracker = self.query_one(TrackerPanel)
+        if self.query_one("#tracker-side", TrackerPanel).display:
+            return  # a big terminal shows it under the log already
+        tracker = self.query_one("#tracker", TrackerPanel)
         tracker.display = not tracker.display
         # The tracker names the trumps, the muestra and the stock: it takes the muestra's place too.
         self.query_one("#log", EventLog).display = not tracker.display

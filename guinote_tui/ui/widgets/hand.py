@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.events import Click
 from textual.reactive import reactive
-from textual.widget import Widget
 
+from ... import i18n
 from ...engine import Card
 from ..cardart import card_face
 from ..messages import CardClicked
+from .drawn import Drawn
 from .table import card_size
 
 HAND_SLOTS = 6
 
 
-class HandCard(Widget):
+class HandCard(Drawn):
     """One card of the hand; the key that plays it is written in its top border."""
 
     card: reactive[Card | None] = reactive(None)
@@ -27,6 +30,9 @@ class HandCard(Widget):
     def __init__(self, index: int, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.index = index
+
+    def drawing(self) -> Hashable:
+        return self.index, self.card, self.playable, self.selected, card_size(self), i18n.current()
 
     def render(self) -> Text:
         if self.card is None:

@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 
+from rich.cells import cell_len, set_cell_size
 from rich.style import Style
 from rich.text import Text
 from textual.dom import DOMNode, NoScreen
 from textual.reactive import reactive
-from textual.widget import Widget
 
+from ... import i18n
 from ...engine import Card, Rules, Trick, trick_winner
 from ...i18n import _, ngettext, pgettext
 from ...vocabulary import level_name
 from ..app import FELT_COLOURS
 from ..cardart import LARGE, MEDIUM, SMALL, SUIT_LIGHT, Canvas, CardSize, card_back_fan, card_face, empty_slot
 from ..narration import edge_name
+from .drawn import Drawn
 
 NAME_STYLE = Style(color=FELT_COLOURS["ivory"], bold=True)
 ACTIVE_STYLE = Style(color=FELT_COLOURS["ink-on-gold"], bgcolor=FELT_COLOURS["gold"], bold=True)
@@ -62,7 +65,7 @@ class SeatInfo:
     cards: tuple[Card, ...] = ()
 
 
-class SeatPanel(Widget):
+class SeatPanel(Drawn):
     """A bot seat: its name and level, a fan of card backs and the card count."""
 
     #: What the seat shows; a new value repaints it.
@@ -74,6 +77,9 @@ class SeatPanel(Widget):
 
     def show(self, info: SeatInfo) -> None:
         self.info = info
+
+    def drawing(self) -> Hashable:
+        return self.info, self.horizontal, i18n.current()
 
     def render(self) -> Text:
         info = self.info
@@ -145,21 +151,43 @@ def winning_mark(size: CardSize, finished: bool) -> str:
     return "▲ " + winning if size.face_width >= len("▲ " + winning) else winning
 
 
-def trick_title(picture: TrickPicture, winner: int) -> str:
-    """``Partner wins trick 3 · +14`` over a finished trick (and the ten when it was the last)."""
+def trick_title(picture: TrickPicture, winner: int, width: int | None = None) -> str:
+    """``Partner wins trick 3 · +14`` over a finished trick (and the ten when it was the last).
+
+    With ``width``, the first wording that fits in it: the whole one, then without the trick's
+    number, then with the ten added into the points; the last, cut with an ellipsis, if none fits.
+    """
+    name = _(picture.names[winner])
     if winner == 0:
         if picture.last_ten:
-            text = _("You win trick {number} · +{points} +10 last trick")
+            wordings = [
+                _("You win trick {number} · +{points} +10 last trick"),
+                _("You win · +{points} +10 last"),
+            ]
         else:
-            text = _("You win trick {number} · +{points}")
-    elif picture.last_ten:
-        text = _("{name} wins trick {number} · +{points} +10 last trick")
+            wordings = [_("You win trick {number} · +{points}")]
+        wordings.append(_("You win · +{points}"))
     else:
-        text = _("{name} wins trick {number} · +{points}")
-    return text.format(name=_(picture.names[winner]), number=picture.number, points=picture.points)
+        if picture.last_ten:
+            wordings = [
+                _("{name} wins trick {number} · +{points} +10 last trick"),
+                _("{name} wins · +{points} +10 last"),
+            ]
+        else:
+            wordings = [_("{name} wins trick {number} · +{points}")]
+        wordings.append(_("{name} wins · +{points}"))
+    texts = [w.format(name=name, number=picture.number, points=picture.points) for w in wordings[:-1]]
+    total = picture.points + (10 if picture.last_ten else 0)
+    texts.append(wordings[-1].format(name=name, number=picture.number, points=total))
+    if width is None:
+        return texts[0]
+    for text in texts:
+        if cell_len(text) <= width:
+            return text
+    return set_cell_size(texts[-1], width - 1) + "…"
 
 
-class TrickArea(Widget):
+class TrickArea(Drawn):
     """The middle of the table: one card place per seat, laid out like the seats."""
 
     #: The cards on the felt; a new picture repaints it.
@@ -167,6 +195,9 @@ class TrickArea(Widget):
 
     def show(self, picture: TrickPicture) -> None:
         self.picture = picture
+
+    def drawing(self) -> Hashable:
+        return self.picture, card_size(self), i18n.current()
 
     def render(self) -> Text:
         picture = self.picture
@@ -187,15 +218,16 @@ class TrickArea(Widget):
         if picture.finished is not None:
             trick = picture.finished
             played = [(trick.seat_of(i, picture.players), c) for i, c in enumerate(trick.cards)]
-            title = Text(trick_title(picture, trick.winner), style=NAME_STYLE)
+            title = Text(trick_title(picture, trick.winner, width), style=NAME_STYLE)
         else:
             played = list(picture.cards)
             title = Text(_("Trick {number}").format(number=picture.number), style=NAME_STYLE)
             if picture.cards:
                 leader = picture.cards[0][0]
                 lead = _("You lead") if leader == 0 else _("{name} leads").format(name=_(picture.names[leader]))
-                title.append(" · " + lead, style=FAINT_STYLE)
-        canvas.write((width - len(title.plain)) // 2, 0, title)
+                if title.cell_len + cell_len(" · " + lead) <= width:  # the number alone where both do not fit
+                    title.append(" · " + lead, style=FAINT_STYLE)
+        canvas.write(max(0, (width - title.cell_len) // 2), 0, title)
         by_seat = {seat: (order, card) for order, (seat, card) in enumerate(played)}
         winning = picture.winning_seat()
         finished = picture.finished is not None

@@ -26,7 +26,12 @@ RANK_MARK = {1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 10: "S", 11
 class TrackerPanel(Widget):
     """The player's card tracker (toggled with the log by a key)."""
 
-    tracker: reactive[CardTracker | None] = reactive(None)
+    tracker: reactive[CardTracker | None] = reactive(None, layout=True)
+
+    def __init__(self, *, toggled: bool = True, id: str | None = None) -> None:
+        super().__init__(id=id)
+        #: Shown in place of the log by a key (its title says so), or beside it all the time.
+        self.toggled = toggled
 
     def render(self) -> RenderableType:
         tracker = self.tracker
@@ -36,7 +41,8 @@ class TrackerPanel(Widget):
         trump = tracker.trump
         out = Text()
         out.append(_("Tracker"), style="bold")
-        out.append(" " + _("(k: log)"), style=faint)
+        if self.toggled:
+            out.append(" " + _("(k: log)"), style=faint)
         out.append("\n    " + " ".join(RANK_MARK[rank] for rank in tracker.ranks) + "\n", style=faint)
         for track in tracker.suits:
             colour = SUIT_LIGHT[track.suit]
