@@ -4,15 +4,16 @@ serve."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from typing import Any
 
 import click
 
-from . import __version__, i18n
+from . import __version__, i18n, storage
 from .ai import offered_levels
-from .engine import HistoryError, Rules, RulesError
+from .engine import SEED_RANGE, HistoryError, Rules, RulesError
 from .i18n import _, ngettext
 from .i18n import number as i18n_number
 from .lab.params import FiniteFloatRange
@@ -68,7 +69,12 @@ def main(ctx: click.Context, lang: str | None) -> None:
     "--rules", "preset", type=PRESET_CHOICE, default=None, help="Rules preset (default: the last chosen, or aragones)."
 )
 @click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
-@click.option("--seed", type=int, default=None, help="Seed for the deals (a repeatable match).")
+@click.option(
+    "--seed",
+    type=click.IntRange(SEED_RANGE.start, SEED_RANGE.stop - 1),
+    default=None,
+    help="Seed for the deals (a repeatable match).",
+)
 @click.option("--delay", type=FiniteFloatRange(0, 10), default=None, help="Seconds between bot plays.")
 @click.option("--load", "history", type=click.Path(dir_okay=False), default=None, help="Resume a saved history.")
 @click.option(
@@ -132,9 +138,10 @@ def config(path_only: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--players", type=click.Choice(["2", "4"]), default=None, help="Only heads-up (2) or pairs (4).")
 @click.option("--export", "export", metavar="FILE.csv", default=None, help="Write every hand to a CSV file.")
+@click.option("--force", is_flag=True, help="Let --export replace an existing file.")
 @click.option("--reset", is_flag=True, help="Forget everything recorded (asks first).")
 @click.option("--yes", is_flag=True, help="Do not ask before --reset.")
-def stats(as_json: bool, players: str | None, export: str | None, reset: bool, yes: bool) -> None:
+def stats(as_json: bool, players: str | None, export: str | None, force: bool, reset: bool, yes: bool) -> None:
     """Your statistics: results by level, rating, points, cantes, endings (docs/statistics.md).
 
     --export writes one row per hand; --reset empties the file after asking.
@@ -150,6 +157,8 @@ def stats(as_json: bool, players: str | None, export: str | None, reset: bool, y
         raise click.UsageError(_("--json prints the statistics: give it without --export and --reset"))
     if yes and not reset:
         raise click.UsageError(_("--yes only answers the question --reset asks"))
+    if force and not export:
+        raise click.UsageError(_("--force only lets --export replace a file"))
     with Statistics() as source:
         problem = source.take_problem()
         if problem:
@@ -157,7 +166,9 @@ def stats(as_json: bool, players: str | None, export: str | None, reset: bool, y
         if export or reset:
             if export:
                 try:
-                    rows = source.export_csv(export)
+                    rows = source.export_csv(export, force=force)
+                except storage.Refused as exc:
+                    raise click.ClickException(str(exc)) from None
                 except OSError as exc:
                     raise click.ClickException(
                         _("cannot write {path}: {problem}").format(path=export, problem=exc.strerror or exc)
@@ -182,6 +193,14 @@ def stats(as_json: bool, players: str | None, export: str | None, reset: bool, y
         click.echo(line)
 
 
+def _readable(stream: Any) -> bool:
+    """Whether ``stream`` can still be read from (a closed descriptor cannot)."""
+    try:
+        return stream.fileno() >= 0 and os.fstat(stream.fileno()) is not None
+    except (OSError, ValueError):
+        return False
+
+
 def _reset_statistics(source: Any, yes: bool) -> None:
     totals = source.totals()
     counts = {
@@ -189,9 +208,17 @@ def _reset_statistics(source: Any, yes: bool) -> None:
         "juegos": ngettext("{n} juego", "{n} juegos", totals.juegos).format(n=totals.juegos),
     }
     question = _("Forget the {hands} and {juegos} recorded in {path}?").format(path=source.path, **counts)
-    if not yes and not click.confirm(question, default=False):
-        click.echo(_("Nothing was forgotten."))
-        return
+    if not yes:
+        if sys.stdin is None or sys.stdin.closed or not _readable(sys.stdin):
+            raise click.ClickException(_("--reset asks first and there is no one to answer: add --yes"))
+        try:
+            confirmed = click.confirm(question, default=False)
+        except (RuntimeError, OSError, EOFError, click.Abort):  # the input went away while asking
+            confirmed = False
+            click.echo()
+        if not confirmed:
+            click.echo(_("Nothing was forgotten."))
+            return
     if not source.reset():
         raise click.ClickException(source.take_problem() or _("{path} could not be emptied").format(path=source.path))
     click.echo(

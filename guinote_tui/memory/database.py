@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import errno
 import io
 import logging
 import os
@@ -784,10 +783,12 @@ class Statistics:
 
     # -- export and reset ------------------------------------------------------------------------
 
-    def export_csv(self, path: Path | str) -> int:
+    def export_csv(self, path: Path | str, force: bool = False) -> int:
         """Write one row per hand (with a header) to ``path``; the number of hands written.
 
-        Raises ``OSError`` when ``path`` cannot be written (the caller names the file).
+        Raises ``OSError`` when ``path`` cannot be written (the caller names the file), and
+        :class:`~guinote_tui.storage.Refused` for a place it will not write: an existing file
+        (unless ``force``), a link, a device, the game's own files (:func:`~guinote_tui.storage.write_export`).
         """
 
         def step(connection: sqlite3.Connection) -> list[tuple[Any, ...]]:
@@ -803,9 +804,9 @@ class Statistics:
         writer.writerow(["match", *(c if c != "number" else "hand" for c in _CSV_HAND_COLUMNS)])
         writer.writerows(rows)
         target = Path(path)
-        if not target.parent.is_dir():  # a folder the player named that is not there is an error, not created
-            raise FileNotFoundError(errno.ENOENT, "No such folder", str(target.parent))
-        storage.write_atomic(target, buffer.getvalue())
+        if _same_file(target, self.path):  # the database under another name (a link elsewhere)
+            raise storage.Refused(_("{path} is the statistics file itself: choose another place").format(path=path))
+        storage.write_export(target, buffer.getvalue(), force=force)
         return len(rows)
 
     def reset(self) -> bool:
@@ -817,6 +818,13 @@ class Statistics:
             return True
 
         return self._write(step, False)
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(path, other)
+    except (OSError, ValueError):
+        return False
 
 
 _HAND_COLUMNS = (
