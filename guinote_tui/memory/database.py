@@ -264,8 +264,13 @@ class Statistics:
                 self.set_aside_to = moved
             except (sqlite3.Error, OSError) as exc:
                 self._close_quietly()
-                self._cannot_save(exc)
-                self._open_read_only()
+                if self._open_read_only():
+                    reason = str(exc) or type(exc).__name__
+                    line = _("Statistics cannot be saved ({reason}): those recorded so far are shown but not updated.")
+                    self._tell(line.format(reason=reason))
+                    self._told_cannot_save = True
+                else:
+                    self._cannot_save(exc)
                 return
 
     def _connect(self) -> sqlite3.Connection:
@@ -297,21 +302,36 @@ class Statistics:
             raise
         return connection
 
-    def _open_read_only(self) -> None:
-        """After a failed open, read what there is without writing (a read-only directory)."""
-        if not self.path.exists():
-            return
-        try:
-            uri = f"file:{quote(str(self.path))}?mode=ro"
-            connection = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-            version = connection.execute("PRAGMA user_version").fetchone()[0]
-            if version != self.version:
-                connection.close()
-                return
-            self._check_schema(connection)
+    def _open_read_only(self) -> bool:
+        """After a failed open, read what there is without writing (a read-only directory, a full disk).
+
+        ``mode=ro`` first. A WAL database cannot be opened so without its
+        ``-shm`` file when that file cannot be created (a read-only folder):
+        it is then opened ``immutable=1``, which reads the file as it is and
+        takes no lock. True when the figures can be read.
+        """
+        if not self.path.is_file():
+            return False
+        for parameters in ("mode=ro", "mode=ro&immutable=1"):
+            connection: sqlite3.Connection | None = None
+            try:
+                uri = f"file:{quote(str(self.path))}?{parameters}"
+                connection = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+                version = connection.execute("PRAGMA user_version").fetchone()[0]
+                if version != self.version:
+                    connection.close()
+                    return False
+                self._check_schema(connection)
+                connection.execute("SELECT COUNT(*) FROM hands").fetchone()
+            except (sqlite3.Error, _Damaged):
+                if connection is not None:
+                    with contextlib.suppress(sqlite3.Error):
+                        connection.close()
+                continue
             self._connection = connection
-        except (sqlite3.Error, _Damaged):
-            self._close_quietly()
+            self._writable = False
+            return True
+        return False
 
     @staticmethod
     def _retry_busy(step: Callable[[], T], tries: int = 50) -> T:
