@@ -215,6 +215,7 @@ class GuinoteApp(App[None]):
     def on_unmount(self) -> None:
         if self._statistics is not None:
             self._statistics.close()
+        resume.release()
 
     def start_game(self, settings: GameSettings) -> None:
         """Deal a new match with ``settings`` (called by the start screen), and remember them."""
@@ -228,7 +229,7 @@ class GuinoteApp(App[None]):
         """Open the match in progress kept in the data directory; False (and a notice) when there is none."""
         try:
             match, settings = load_kept(self.settings)
-        except storage.Damaged as exc:
+        except (storage.Damaged, resume.KeptElsewhere) as exc:
             self.notify(str(exc), title=_("Could not continue"), severity="warning", timeout=12, markup=False)
             return False
         if match is None:
@@ -287,8 +288,11 @@ def game_app(node: DOMNode) -> GuinoteApp:
 def load_kept(settings: GameSettings) -> tuple[Match | None, GameSettings]:
     """The kept match in progress and the settings to play it with (a copy of ``settings``).
 
-    Raises :class:`~guinote_tui.storage.Damaged` (the file set aside) when it cannot be used.
+    Raises :class:`~guinote_tui.storage.Damaged` (the file set aside) when it cannot be used, and
+    :class:`~.resume.KeptElsewhere` when another instance of the game is playing it.
     """
+    if resume.exists() and not resume.claim():
+        raise resume.KeptElsewhere()
     match = resume.load()
     settings = replace(settings, decks=(), dealer=None, seed=None)
     if match is not None:
@@ -368,7 +372,7 @@ def make_app(
     elif continue_match:
         try:
             match, kept = load_kept(settings)
-        except storage.Damaged as exc:
+        except (storage.Damaged, resume.KeptElsewhere) as exc:
             notices.append(_("{problem}; deal a new match.").format(problem=exc))
         else:
             if match is None:
