@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 import click
 
@@ -17,6 +17,31 @@ from .engine import SEED_RANGE, HistoryError, Rules, RulesError
 from .i18n import _, ngettext
 from .i18n import number as i18n_number
 from .lab.params import FiniteFloatRange
+
+#: The exit status after an unexpected error (EX_SOFTWARE in sysexits.h); its traceback is in a crash log.
+EXIT_CRASH = 70
+
+
+def _crashed(report: str) -> NoReturn:
+    """Write ``report`` to a crash log, say where in one line, and exit with :data:`EXIT_CRASH`."""
+    try:
+        where = storage.write_crash_log(report)
+    except OSError as exc:
+        click.echo(report, err=True)
+        line = _("guinote stopped on an unexpected error; the crash log could not be written ({problem}).")
+        click.echo(line.format(problem=exc.strerror or exc), err=True)
+    else:
+        click.echo(_("guinote stopped on an unexpected error; what happened is in {path}").format(path=where), err=True)
+    sys.exit(EXIT_CRASH)
+
+
+def _run_app(app: Any) -> None:
+    """Run the game's app; an error that stopped it ends the command like any unexpected error."""
+    app.run()
+    if app.crash_report is not None:
+        _crashed(app.crash_report)
+    if app.return_code:
+        sys.exit(app.return_code)
 
 
 def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:
@@ -111,7 +136,7 @@ def play(
         )
     except HistoryError as exc:
         raise click.ClickException(str(exc)) from None
-    app.run()
+    _run_app(app)
 
 
 @main.command()
@@ -245,7 +270,7 @@ def learn(lesson: str) -> None:
         from .ui.app import make_app
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
-    make_app(learn=lesson, lang=_lang_option()).run()
+    _run_app(make_app(learn=lesson, lang=_lang_option()))
 
 
 def _tournament_options(*, legacy: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -565,5 +590,21 @@ def serve(host: str, port: int) -> None:
         ) from None
 
 
+def run(args: Sequence[str] | None = None) -> None:
+    """The ``guinote`` console script: :func:`main`, with an unexpected error as one line and a crash log.
+
+    Usage errors exit 2 and errors the command explains exit 1 (click); an
+    error nothing expected, in a command or in the game, exits
+    :data:`EXIT_CRASH` (70) after writing its traceback to
+    ``crash-<timestamp>.log`` in the state directory (:func:`storage.state_dir`).
+    """
+    import traceback
+
+    try:
+        main.main(args=list(args) if args is not None else None, prog_name="guinote")
+    except Exception:
+        _crashed(traceback.format_exc())
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    run()

@@ -147,6 +147,48 @@ def config_dir() -> Path:
     return Path(user_config_dir(APP_NAME, appauthor=False))
 
 
+def state_dir() -> Path:
+    """The user's state directory for the game, where crash logs go (not created here).
+
+    ``~/.local/state/guinote-tui`` on Linux, or ``$XDG_STATE_HOME/guinote-tui``.
+    """
+    from platformdirs import user_state_dir
+
+    return Path(user_state_dir(APP_NAME, appauthor=False))
+
+
+def write_crash_log(report: str) -> Path:
+    """Write ``report`` (a traceback) to a new ``crash-<timestamp>.log`` in :func:`state_dir`; its path.
+
+    The file starts with the program's version, Python's, the platform and the
+    command line; it never replaces another file. Raises ``OSError`` when it
+    cannot be written.
+    """
+    import platform
+    import sys
+
+    from . import __version__
+
+    folder = state_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    header = (
+        f"guinote-tui {__version__}, Python {platform.python_version()}, {platform.platform()}\n"
+        f"command: {' '.join(sys.argv)}\n"
+        f"time: {time.strftime('%Y-%m-%d %H:%M:%S %z')}\n\n"
+    )
+    for number in range(1, 1000):
+        target = folder / (f"crash-{stamp}.log" if number == 1 else f"crash-{stamp}-{number}.log")
+        try:
+            handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:
+            continue
+        with os.fdopen(handle, "w", encoding="utf-8", errors="backslashreplace") as stream:
+            stream.write(header + report)
+        return target
+    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(folder))
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename (creating the directory).
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -126,6 +127,21 @@ class GuinoteApp(App[None]):
         #: Open on the lessons: ``""`` the menu, or a lesson's number or id (``guinote learn``).
         self.learn = learn
         self.session: GameSession | None = None
+        #: The traceback of an error that stopped the game (the command writes it to a crash log).
+        self.crash_report: str | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nothing caught: kept for the crash log, and the app exits with return code 1.
+
+        Textual would print the whole traceback when the app closes; the
+        command prints one line naming the crash log instead (``TEXTUAL=debug``
+        keeps Textual's printout).
+        """
+        if self.crash_report is None:
+            self.crash_report = "".join(traceback.format_exception(error))
+        super()._handle_exception(error)
+        if "debug" not in self.features:
+            self._exit_renderables.clear()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The table's colours under any theme (the stylesheets are first read before ours is set)."""
