@@ -34,7 +34,9 @@ How it stays safe:
   ``statistics.sqlite3.corrupt-<timestamp>`` (with its ``-wal`` and ``-shm``
   files) and a new one is started.
 * When the file cannot be written (a read-only directory, a full disk), the
-  object goes on working for the game: recording does nothing.
+  object goes on working for the game: recording does nothing, and what was
+  recorded is read through a read-only connection (``immutable=1`` when a
+  WAL file cannot be opened without creating its ``-shm``).
 
 In every case the one line to show is :attr:`Statistics.problem`, and
 :meth:`Statistics.take_problem` hands each such line over once. No method
