@@ -219,11 +219,18 @@ def stats(as_json: bool, players: str | None, export: str | None, force: bool, r
 
 
 def _readable(stream: Any) -> bool:
-    """Whether ``stream`` can still be read from (a closed descriptor cannot)."""
+    """Whether ``stream`` can still be read from (a closed descriptor cannot; a stream with none can)."""
     try:
-        return stream.fileno() >= 0 and os.fstat(stream.fileno()) is not None
-    except (OSError, ValueError):
+        descriptor = stream.fileno()
+    except (AttributeError, OSError):  # no descriptor of its own (io.UnsupportedOperation is an OSError)
+        return True
+    except ValueError:  # closed
         return False
+    try:
+        os.fstat(descriptor)
+    except OSError:
+        return False
+    return True
 
 
 def _reset_statistics(source: Any, yes: bool) -> None:

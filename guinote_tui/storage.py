@@ -212,26 +212,26 @@ class Refused(Exception):
     """A file the player named that the game will not write; ``str()`` is the one line to show."""
 
 
-def _inside(path: Path, folder: Path) -> bool:
+def _in_folder(path: Path, folder: Path) -> bool:
+    """Whether ``path`` names a file directly in ``folder`` (links followed), where the game keeps its own."""
     try:
-        path.resolve().relative_to(folder.resolve())
-    except (ValueError, OSError, RuntimeError):
+        return path.resolve().parent == folder.resolve()
+    except (OSError, RuntimeError):
         return False
-    return True
 
 
 def write_export(path: Path, text: str, force: bool = False) -> None:
     """Write a file the player asked for (an export), never replacing what was not meant.
 
-    Refused (:class:`Refused`, one line): a place inside the game's own data
-    or config folder; a link, a folder, a device or a FIFO; an existing file
+    Refused (:class:`Refused`, one line): a file directly in the game's own
+    data, config or state folder, where its files live; a link, a folder, a device or a FIFO; an existing file
     unless ``force``. A new file appears whole or not at all (a temporary file
     linked into place, which fails if another file took the name meanwhile);
     a file replaced on purpose keeps its permissions. A folder that is not
     there is not created: ``FileNotFoundError``. Other ``OSError`` pass through.
     """
-    for folder in (data_dir(), config_dir()):
-        if _inside(path, folder):
+    for folder in (data_dir(), config_dir(), state_dir()):
+        if _in_folder(path, folder):
             raise Refused(
                 _("{path} is in the game's own folder {folder}: choose another place").format(path=path, folder=folder)
             )
