@@ -4,19 +4,45 @@ serve."""
 from __future__ import annotations
 
 import json
+import os
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn
 
 import click
 
-from . import __version__, i18n
+from . import __version__, i18n, storage
 from .ai import offered_levels
 from .clihelp import Group, _saved_language
-from .engine import HistoryError, Rules, RulesError
+from .engine import SEED_RANGE, HistoryError, Rules, RulesError
 from .i18n import N_, _, ngettext
 from .i18n import number as i18n_number
 from .lab.params import FiniteFloatRange
+
+#: The exit status after an unexpected error (EX_SOFTWARE in sysexits.h); its traceback is in a crash log.
+EXIT_CRASH = 70
+
+
+def _crashed(report: str) -> NoReturn:
+    """Write ``report`` to a crash log, say where in one line, and exit with :data:`EXIT_CRASH`."""
+    try:
+        where = storage.write_crash_log(report)
+    except OSError as exc:
+        click.echo(report, err=True)
+        line = _("guinote stopped on an unexpected error; the crash log could not be written ({problem}).")
+        click.echo(line.format(problem=exc.strerror or exc), err=True)
+    else:
+        click.echo(_("guinote stopped on an unexpected error; what happened is in {path}").format(path=where), err=True)
+    sys.exit(EXIT_CRASH)
+
+
+def _run_app(app: Any) -> None:
+    """Run the game's app; an error that stopped it ends the command like any unexpected error."""
+    app.run()
+    if app.crash_report is not None:
+        _crashed(app.crash_report)
+    if app.return_code:
+        sys.exit(app.return_code)
 
 
 def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:
@@ -78,7 +104,12 @@ def main(ctx: click.Context, lang: str | None) -> None:
     help=N_("Rules preset (default: the last chosen, or aragones)."),
 )
 @click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
-@click.option("--seed", type=int, default=None, help=N_("Seed for the deals (a repeatable match)."))
+@click.option(
+    "--seed",
+    type=click.IntRange(SEED_RANGE.start, SEED_RANGE.stop - 1),
+    default=None,
+    help=N_("Seed for the deals (a repeatable match)."),
+)
 @click.option("--delay", type=FiniteFloatRange(0, 10), default=None, help=N_("Seconds between bot plays."))
 @click.option("--load", "history", type=click.Path(dir_okay=False), default=None, help=N_("Resume a saved history."))
 @click.option(
@@ -114,7 +145,7 @@ def play(
         )
     except HistoryError as exc:
         raise click.ClickException(str(exc)) from None
-    app.run()
+    _run_app(app)
 
 
 @main.command(
@@ -147,9 +178,10 @@ def config(path_only: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 @click.option("--players", type=click.Choice(["2", "4"]), default=None, help=N_("Only heads-up (2) or pairs (4)."))
 @click.option("--export", "export", metavar="FILE.csv", default=None, help=N_("Write every hand to a CSV file."))
+@click.option("--force", is_flag=True, help=N_("Let --export replace an existing file."))
 @click.option("--reset", is_flag=True, help=N_("Forget everything recorded (asks first)."))
 @click.option("--yes", is_flag=True, help=N_("Do not ask before --reset."))
-def stats(as_json: bool, players: str | None, export: str | None, reset: bool, yes: bool) -> None:
+def stats(as_json: bool, players: str | None, export: str | None, force: bool, reset: bool, yes: bool) -> None:
     import logging
 
     from . import statsreport
@@ -161,6 +193,8 @@ def stats(as_json: bool, players: str | None, export: str | None, reset: bool, y
         raise click.UsageError(_("--json prints the statistics: give it without --export and --reset"))
     if yes and not reset:
         raise click.UsageError(_("--yes only answers the question --reset asks"))
+    if force and not export:
+        raise click.UsageError(_("--force only lets --export replace a file"))
     with Statistics() as source:
         problem = source.take_problem()
         if problem:
@@ -168,7 +202,9 @@ def stats(as_json: bool, players: str | None, export: str | None, reset: bool, y
         if export or reset:
             if export:
                 try:
-                    rows = source.export_csv(export)
+                    rows = source.export_csv(export, force=force)
+                except storage.Refused as exc:
+                    raise click.ClickException(str(exc)) from None
                 except OSError as exc:
                     raise click.ClickException(
                         _("cannot write {path}: {problem}").format(path=export, problem=exc.strerror or exc)
@@ -193,6 +229,21 @@ def stats(as_json: bool, players: str | None, export: str | None, reset: bool, y
         click.echo(line)
 
 
+def _readable(stream: Any) -> bool:
+    """Whether ``stream`` can still be read from (a closed descriptor cannot; a stream with none can)."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError):  # no descriptor of its own (io.UnsupportedOperation is an OSError)
+        return True
+    except ValueError:  # closed
+        return False
+    try:
+        os.fstat(descriptor)
+    except OSError:
+        return False
+    return True
+
+
 def _reset_statistics(source: Any, yes: bool) -> None:
     totals = source.totals()
     counts = {
@@ -200,9 +251,17 @@ def _reset_statistics(source: Any, yes: bool) -> None:
         "juegos": ngettext("{n} juego", "{n} juegos", totals.juegos).format(n=totals.juegos),
     }
     question = _("Forget the {hands} and {juegos} recorded in {path}?").format(path=source.path, **counts)
-    if not yes and not click.confirm(question, default=False):
-        click.echo(_("Nothing was forgotten."))
-        return
+    if not yes:
+        if sys.stdin is None or sys.stdin.closed or not _readable(sys.stdin):
+            raise click.ClickException(_("--reset asks first and there is no one to answer: add --yes"))
+        try:
+            confirmed = click.confirm(question, default=False)
+        except (RuntimeError, OSError, EOFError, click.Abort):  # the input went away while asking
+            confirmed = False
+            click.echo()
+        if not confirmed:
+            click.echo(_("Nothing was forgotten."))
+            return
     if not source.reset():
         raise click.ClickException(source.take_problem() or _("{path} could not be emptied").format(path=source.path))
     click.echo(
@@ -230,7 +289,7 @@ def learn(lesson: str) -> None:
         from .ui.app import make_app
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
-    make_app(learn=lesson, lang=_lang_option()).run()
+    _run_app(make_app(learn=lesson, lang=_lang_option()))
 
 
 def _tournament_options(*, legacy: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -562,5 +621,21 @@ def serve(host: str, port: int) -> None:
         ) from None
 
 
+def run(args: Sequence[str] | None = None) -> None:
+    """The ``guinote`` console script: :func:`main`, with an unexpected error as one line and a crash log.
+
+    Usage errors exit 2 and errors the command explains exit 1 (click); an
+    error nothing expected, in a command or in the game, exits
+    :data:`EXIT_CRASH` (70) after writing its traceback to
+    ``crash-<timestamp>.log`` in the state directory (:func:`storage.state_dir`).
+    """
+    import traceback
+
+    try:
+        main.main(args=list(args) if args is not None else None, prog_name="guinote")
+    except Exception:
+        _crashed(traceback.format_exc())
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    run()

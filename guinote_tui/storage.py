@@ -18,14 +18,16 @@ player in one line.
     >>> read_json(folder / "b.json")
     Traceback (most recent call last):
     ...
-    guinote_tui.storage.Damaged: b.json could not be read (Expecting ...); it was moved to b.json.corrupt-...
+    guinote_tui.storage.Damaged: b.json could not be read (not valid JSON: ...); it was moved to b.json.corrupt-...
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -34,6 +36,84 @@ from typing import Any
 from .i18n import _
 
 APP_NAME = "guinote-tui"
+
+#: The largest file the game reads (a match history, the match in progress, settings, lessons):
+#: a long real match is a few hundred kilobytes.
+MAX_FILE_BYTES = 10 * 1024 * 1024
+#: The most characters of a file's content echoed back in a message.
+ECHO_CHARS = 60
+
+
+class Unreadable(Exception):
+    """A path that is not a regular file, or a file larger than the game reads; ``str()`` is the line."""
+
+
+def shown(value: object, limit: int = ECHO_CHARS) -> str:
+    """``repr(value)`` cut to ``limit`` characters, to echo a file's content in a one-line message.
+
+    >>> len(shown("x" * 100)), shown("x" * 100)[-2:]
+    (61, 'x…')
+    >>> shown(10**5000)[:4]
+    '<a n'
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        return "<a number too long to show>"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
+    """The UTF-8 text of the regular file ``path``, read only if it holds at most ``limit`` bytes.
+
+    A FIFO, a device or a folder is never read from (opening does not block):
+    :class:`Unreadable`. So is a larger file. ``FileNotFoundError`` and other
+    ``OSError`` pass through; ``UnicodeDecodeError`` for text that is not UTF-8.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    handle = os.open(path, flags)
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            kind = _("a folder") if stat.S_ISDIR(info.st_mode) else _("not a regular file")
+            raise Unreadable(_("{file}: {kind}, not a file the game reads").format(file=path, kind=kind))
+        too_large = _("{file}: larger than {size} MB, more than any match the game writes").format(
+            file=path, size=limit // (1024 * 1024)
+        )
+        if info.st_size > limit:
+            raise Unreadable(too_large)
+        chunks = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(handle, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:  # it grew while being read
+            raise Unreadable(too_large)
+    finally:
+        os.close(handle)
+    return b"".join(chunks).decode("utf-8")
+
+
+def parse_json(text: str) -> Any:
+    """The JSON value in ``text``; ``ValueError`` with a short reason for anything the game cannot use.
+
+    Besides malformed JSON: nesting too deep for the parser and numbers too long to convert.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(
+            _("not valid JSON: {error} (line {line}, column {column})").format(
+                error=exc.msg, line=exc.lineno, column=exc.colno
+            )
+        ) from None
+    except RecursionError:
+        raise ValueError(_("not valid JSON: nested too deeply")) from None
+    except ValueError as exc:  # a number past Python's digit limit
+        raise ValueError(_("not valid JSON: {error}").format(error=shown(str(exc), 120))) from None
 
 
 class Damaged(Exception):
@@ -67,6 +147,48 @@ def config_dir() -> Path:
     return Path(user_config_dir(APP_NAME, appauthor=False))
 
 
+def state_dir() -> Path:
+    """The user's state directory for the game, where crash logs go (not created here).
+
+    ``~/.local/state/guinote-tui`` on Linux, or ``$XDG_STATE_HOME/guinote-tui``.
+    """
+    from platformdirs import user_state_dir
+
+    return Path(user_state_dir(APP_NAME, appauthor=False))
+
+
+def write_crash_log(report: str) -> Path:
+    """Write ``report`` (a traceback) to a new ``crash-<timestamp>.log`` in :func:`state_dir`; its path.
+
+    The file starts with the program's version, Python's, the platform and the
+    command line; it never replaces another file. Raises ``OSError`` when it
+    cannot be written.
+    """
+    import platform
+    import sys
+
+    from . import __version__
+
+    folder = state_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    header = (
+        f"guinote-tui {__version__}, Python {platform.python_version()}, {platform.platform()}\n"
+        f"command: {' '.join(sys.argv)}\n"
+        f"time: {time.strftime('%Y-%m-%d %H:%M:%S %z')}\n\n"
+    )
+    for number in range(1, 1000):
+        target = folder / (f"crash-{stamp}.log" if number == 1 else f"crash-{stamp}-{number}.log")
+        try:
+            handle = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:
+            continue
+        with os.fdopen(handle, "w", encoding="utf-8", errors="backslashreplace") as stream:
+            stream.write(header + report)
+        return target
+    raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(folder))
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename (creating the directory).
 
@@ -80,6 +202,71 @@ def write_atomic(path: Path, text: str) -> None:
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+class Refused(Exception):
+    """A file the player named that the game will not write; ``str()`` is the one line to show."""
+
+
+def _in_folder(path: Path, folder: Path) -> bool:
+    """Whether ``path`` names a file directly in ``folder`` (links followed), where the game keeps its own."""
+    try:
+        return path.resolve().parent == folder.resolve()
+    except (OSError, RuntimeError):
+        return False
+
+
+def write_export(path: Path, text: str, force: bool = False) -> None:
+    """Write a file the player asked for (an export), never replacing what was not meant.
+
+    Refused (:class:`Refused`, one line): a file directly in the game's own
+    data, config or state folder, where its files live; a link, a folder, a device or a FIFO; an existing file
+    unless ``force``. A new file appears whole or not at all (a temporary file
+    linked into place, which fails if another file took the name meanwhile);
+    a file replaced on purpose keeps its permissions. A folder that is not
+    there is not created: ``FileNotFoundError``. Other ``OSError`` pass through.
+    """
+    for folder in (data_dir(), config_dir(), state_dir()):
+        if _in_folder(path, folder):
+            raise Refused(
+                _("{path} is in the game's own folder {folder}: choose another place").format(path=path, folder=folder)
+            )
+    if not path.parent.is_dir():
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path.parent))
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        info = None
+    if info is not None:
+        if not stat.S_ISREG(info.st_mode):
+            kind = _("a link") if stat.S_ISLNK(info.st_mode) else _("not a regular file")
+            raise Refused(_("{path} is {kind}: it is not replaced").format(path=path, kind=kind))
+        if not force:
+            raise Refused(_("{path} already exists: add --force to replace it").format(path=path))
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            if info is not None:
+                os.fchmod(stream.fileno(), stat.S_IMODE(info.st_mode))
+            else:  # a new file gets the permissions any new file of the player's gets
+                umask = os.umask(0)
+                os.umask(umask)
+                os.fchmod(stream.fileno(), 0o666 & ~umask)
+            os.fsync(stream.fileno())
+        if info is None:
+            try:
+                os.link(temporary, path)  # fails if the name was taken meanwhile: nothing replaced
+            except FileExistsError:
+                raise Refused(_("{path} already exists: add --force to replace it").format(path=path)) from None
+            os.unlink(temporary)
+        else:
+            os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
@@ -104,18 +291,21 @@ def set_aside(path: Path) -> Path | None:
 def read_json(path: Path) -> Any | None:
     """The JSON in ``path``; None when there is no such file.
 
-    A file that is not valid JSON (or not UTF-8) is set aside and
-    :class:`Damaged` is raised with the line to show.
+    A file that is not valid JSON (or not UTF-8, or not a regular file, or
+    larger than :data:`MAX_FILE_BYTES`) is set aside and :class:`Damaged` is
+    raised with the line to show. Other ``OSError`` (no permission) pass through.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except FileNotFoundError:
         return None
     except UnicodeDecodeError as exc:
         raise Damaged(path, _("not UTF-8 text: {reason}").format(reason=exc.reason), set_aside(path)) from None
+    except Unreadable as exc:
+        raise Damaged(path, str(exc).removeprefix(f"{path}: "), set_aside(path)) from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
+        return parse_json(text)
+    except ValueError as exc:
         raise Damaged(path, str(exc), set_aside(path)) from None
 
 

@@ -45,7 +45,7 @@ from .events import (
 )
 from .explain import Refusal
 from .hand import HandState, judge_hand, side_of
-from .history import dumps, history_dict, load_history, read_history, save_history
+from .history import SEED_RANGE, dumps, history_dict, load_history, read_history, save_history
 from .match import HandRecord, Match
 from .obligations import Obligation, allowed_cards
 from .records import Cante, HandResult, SwapMade, Trick
@@ -61,6 +61,7 @@ __all__ = [
     "PRESETS",
     "RANKS",
     "RANK_NAMES",
+    "SEED_RANGE",
     "SING",
     "SWAP",
     "TUTE",

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARD_TEXT, CARDS, RANKS, Card, CardError, Suit
+from .errors import shown
 
 
 class ActionError(ValueError):
@@ -92,7 +93,7 @@ PASS = Pass()
 def parse_action(text: str) -> Action:
     """Parse the text form of an action (case-insensitive)."""
     if not isinstance(text, str):
-        raise ActionError(f"an action must be text like '12E' or 'sing:O', not {text!r}")
+        raise ActionError(f"an action must be text like '12E' or 'sing:O', not {shown(text)}")
     raw = text.strip()
     low = raw.lower()
     try:
@@ -110,5 +111,5 @@ def parse_action(text: str) -> Action:
         return PLAY[Card.parse(raw)]
     except (CardError, ValueError):
         raise ActionError(
-            f"{text!r} is not an action: write a card like '12E', or sing:O, swap:7O, tute:12, pass"
+            f"{shown(text)} is not an action: write a card like '12E', or sing:O, swap:7O, tute:12, pass"
         ) from None

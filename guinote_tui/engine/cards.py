@@ -22,6 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
+from .errors import shown
+
 RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 """The ranks in deck order; a card's rank index is its position here."""
 
@@ -71,7 +73,7 @@ class Suit(IntEnum):
         for suit in cls:
             if key in (suit.letter, suit.title.upper()):
                 return suit
-        raise CardError(f"unknown suit {text!r}: use O, C, E or B (Oros, Copas, Espadas, Bastos)")
+        raise CardError(f"unknown suit {shown(text)}: use O, C, E or B (Oros, Copas, Espadas, Bastos)")
 
 
 class CardError(ValueError):
@@ -118,11 +120,11 @@ class Card(int):
     def parse(text: str) -> Card:
         """Parse the notation ``<rank><suit>`` (case-insensitive)."""
         if not isinstance(text, str):
-            raise CardError(f"a card must be written as text like '12E', not {text!r}")
+            raise CardError(f"a card must be written as text like '12E', not {shown(text)}")
         card = _BY_TEXT.get(text.strip().upper())
         if card is None:
             raise CardError(
-                f"{text!r} is not a card: write rank (1-7, 10, 11, 12) then suit "
+                f"{shown(text)} is not a card: write rank (1-7, 10, 11, 12) then suit "
                 "(O, C, E, B), e.g. '12E' for the Rey de Espadas"
             )
         return card

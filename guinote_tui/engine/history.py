@@ -32,17 +32,24 @@ rule it breaks; it never returns a half-loaded match.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
 from .actions import ActionError, parse_action
 from .cards import CARD_TEXT, CardError, parse_deck
 from .errors import HistoryError, IllegalAction
+from .errors import shown as _shown
 from .match import Match
 from .rules import Rules, RulesError
 
 FORMAT = "guinote-history"
 VERSION = 1
+#: The largest history read: a long real match is a few hundred kilobytes.
+MAX_BYTES = 10 * 1024 * 1024
+#: Seeds are stored as SQLite integers: signed 64-bit.
+SEED_RANGE = range(-(2**63), 2**63)
 
 
 def history_dict(match: Match, names: list[str] | None = None, table: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -81,13 +88,28 @@ def save_history(
 
 
 def read_history(path: str | Path) -> Match:
-    """Load a history file; every failure is a :class:`HistoryError` with one line."""
+    """Load a history file; every failure is a :class:`HistoryError` with one line.
+
+    Only a regular file of at most :data:`MAX_BYTES` is read: a FIFO or a
+    device is refused without blocking or reading from it.
+    """
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
         raise HistoryError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise HistoryError(f"{path}: is a folder, not a history file") from None
+    except OSError as exc:
+        raise HistoryError(f"{path}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            os.close(handle)
+            kind = "is a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise HistoryError(f"{path}: {kind}, not a history file")
+        with os.fdopen(handle, "rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise HistoryError(f"{path}: larger than {MAX_BYTES // 2**20} MB, more than any match holds")
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise HistoryError(f"{path}: cannot be read ({exc.__class__.__name__})") from None
     try:
@@ -97,7 +119,22 @@ def read_history(path: str | Path) -> Match:
 
 
 def load_history(source: str | dict[str, Any]) -> Match:
-    """Replay a history (JSON text or an already parsed dictionary)."""
+    """Replay a history (JSON text or an already parsed dictionary).
+
+    Whatever the input, the result is a replayed :class:`Match` or a
+    :class:`HistoryError` with one line: no other exception escapes.
+    """
+    try:
+        return _load_history(source)
+    except HistoryError:
+        raise
+    except (RecursionError, MemoryError):
+        raise HistoryError("not a history this program can read: nested or repeated too deeply") from None
+    except Exception as exc:  # a reader has one rule: a one-line message, never a traceback
+        raise HistoryError(f"not a history this program can read: {_shown(str(exc))}") from None
+
+
+def _load_history(source: str | dict[str, Any]) -> Match:
     if isinstance(source, str):
         try:
             data = json.loads(source)
@@ -105,25 +142,27 @@ def load_history(source: str | dict[str, Any]) -> Match:
             raise HistoryError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
         except (RecursionError, ValueError) as exc:
             # Nesting too deep for the parser, or a number too long to convert.
-            raise HistoryError(f"not a history this program can read: {str(exc) or type(exc).__name__}") from None
+            reason = _shown(str(exc) or type(exc).__name__)
+            raise HistoryError(f"not a history this program can read: {reason}") from None
     else:
         data = source
     if not isinstance(data, dict):
         raise HistoryError("a history must be a JSON object")
     if data.get("format") != FORMAT:
         raise HistoryError(f'not a guiñote history: "format" must be {FORMAT!r}')
-    if data.get("version") != VERSION:
-        raise HistoryError(f"unsupported history version {data.get('version')!r}: this program reads version {VERSION}")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise HistoryError(f"unsupported history version {_shown(version)}: this program reads version {VERSION}")
     players = data.get("players")
     if type(players) is not int or players not in (2, 4):
-        raise HistoryError(f'"players" must be 2 or 4, not {players!r}')
+        raise HistoryError(f'"players" must be 2 or 4, not {_shown(players)}')
     try:
         rules = Rules.from_dict(data.get("rules", {}))
     except (RulesError, TypeError) as exc:
         raise HistoryError(f"bad rules: {exc}") from None
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise HistoryError(f'"seed" must be a whole number or null, not {seed!r}')
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed not in SEED_RANGE):
+        raise HistoryError(f'"seed" must be a whole number from -2**63 to 2**63 - 1, or null, not {_shown(seed)}')
     table = data.get("table", {})
     if not isinstance(table, dict):
         raise HistoryError('"table" must be a JSON object')
@@ -146,7 +185,7 @@ def load_history(source: str | dict[str, Any]) -> Match:
                     f"hand {number}: dealer is seat {dealer} but the rules make seat {match.hand.dealer} deal"
                 )
         for index, (seat, action, text) in enumerate(actions, start=1):
-            where = f"hand {number}, action {index} ({text!r})"
+            where = f"hand {number}, action {index} ({_shown(text)})"
             if match.hand.is_over:
                 raise HistoryError(f"{where}: the hand is already over")
             try:
@@ -161,7 +200,7 @@ def _parse_hand(number: int, entry: Any, players: int) -> tuple[int, list[Any], 
         raise HistoryError(f"hand {number} must be a JSON object")
     dealer = entry.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise HistoryError(f'hand {number}: "dealer" must be a seat from 0 to {players - 1}, not {dealer!r}')
+        raise HistoryError(f'hand {number}: "dealer" must be a seat from 0 to {players - 1}, not {_shown(dealer)}')
     deck_text = entry.get("deck")
     if not isinstance(deck_text, (str, list)):
         raise HistoryError(f'hand {number}: "deck" must list the 40 cards')
@@ -174,12 +213,12 @@ def _parse_hand(number: int, entry: Any, players: int) -> tuple[int, list[Any], 
         raise HistoryError(f'hand {number}: "actions" must be a list')
     actions = []
     for index, item in enumerate(raw_actions, start=1):
-        where = f"hand {number}, action {index} ({item!r})"
+        where = f"hand {number}, action {index} ({_shown(item)})"
         if not isinstance(item, str) or len(item.split()) != 2:
             raise HistoryError(f'{where}: an action is written "<seat> <action>", e.g. "0 12E"')
         seat_text, action_text = item.split()
-        if not (seat_text.isascii() and seat_text.isdigit()) or int(seat_text) >= players:
-            raise HistoryError(f"{where}: no seat {seat_text!r} at a table of {players}")
+        if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 2) or int(seat_text) >= players:
+            raise HistoryError(f"{where}: no seat {_shown(seat_text)} at a table of {players}")
         try:
             action = parse_action(action_text)
         except ActionError as exc:

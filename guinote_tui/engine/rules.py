@@ -19,6 +19,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, ClassVar, Literal, get_args
 
 from .cards import CABALLO, RANKS, REY, SOTA
+from .errors import shown
 
 
 class RulesError(ValueError):
@@ -107,15 +108,15 @@ class Rules:
                 continue
             if f.type == "bool" or isinstance(f.default, bool):
                 if not isinstance(value, bool):
-                    raise RulesError(f"flag {f.name} must be true or false, not {value!r}")
+                    raise RulesError(f"flag {f.name} must be true or false, not {shown(value)}")
             elif f.name in self.CHOICES:
                 if value not in self.CHOICES[f.name] or isinstance(value, bool):
                     options = " | ".join(str(v) for v in self.CHOICES[f.name])
-                    raise RulesError(f"flag {f.name} must be one of {options}, not {value!r}")
+                    raise RulesError(f"flag {f.name} must be one of {options}, not {shown(value)}")
             elif f.name in self.RANGES:
                 low, high = self.RANGES[f.name]
                 if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                    raise RulesError(f"flag {f.name} must be a whole number from {low} to {high}, not {value!r}")
+                    raise RulesError(f"flag {f.name} must be a whole number from {low} to {high}, not {shown(value)}")
 
     # -- construction -------------------------------------------------------
 
@@ -125,7 +126,7 @@ class Rules:
         try:
             base = PRESETS[name]
         except KeyError:
-            raise RulesError(f"unknown rules preset {name!r}: choose {' or '.join(PRESETS)}") from None
+            raise RulesError(f"unknown rules preset {shown(name)}: choose {' or '.join(PRESETS)}") from None
         return base.with_flags(**overrides) if overrides else base
 
     def with_flags(self, **overrides: Any) -> Rules:
@@ -133,7 +134,7 @@ class Rules:
         names = {f.name for f in fields(self)} - {"preset_name"}
         for key in overrides:
             if key not in names:
-                raise RulesError(f"unknown rules flag {key!r}; flags are: {', '.join(sorted(names))}")
+                raise RulesError(f"unknown rules flag {shown(key)}; flags are: {', '.join(sorted(names))}")
         return replace(self, **overrides)
 
     def to_dict(self) -> dict[str, Any]:
@@ -160,23 +161,23 @@ class Rules:
         ('partner_exemption', False)
         """
         if "=" not in text:
-            raise RulesError(f"a rule flag is written name=value, not {text!r}")
+            raise RulesError(f"a rule flag is written name=value, not {shown(text)}")
         key, raw = (part.strip() for part in text.split("=", 1))
         key = key.replace("-", "_")
         defaults = {f.name: f.default for f in fields(Rules)}
         if key not in defaults or key == "preset_name":
-            raise RulesError(f"unknown rules flag {key!r}")
+            raise RulesError(f"unknown rules flag {shown(key)}")
         default = defaults[key]
         value: Any
         if isinstance(default, bool):
             if raw.lower() not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
-                raise RulesError(f"flag {key} must be true or false, not {raw!r}")
+                raise RulesError(f"flag {key} must be true or false, not {shown(raw)}")
             value = raw.lower() in ("true", "yes", "1", "on")
         elif isinstance(default, int):
             try:
                 value = int(raw)
             except ValueError:
-                raise RulesError(f"flag {key} must be a number, not {raw!r}") from None
+                raise RulesError(f"flag {key} must be a number, not {shown(raw)}") from None
         else:
             value = raw
         return key, value

@@ -34,7 +34,9 @@ How it stays safe:
   ``statistics.sqlite3.corrupt-<timestamp>`` (with its ``-wal`` and ``-shm``
   files) and a new one is started.
 * When the file cannot be written (a read-only directory, a full disk), the
-  object goes on working for the game: recording does nothing.
+  object goes on working for the game: recording does nothing, and what was
+  recorded is read through a read-only connection (``immutable=1`` when a
+  WAL file cannot be opened without creating its ``-shm``).
 
 In every case the one line to show is :attr:`Statistics.problem`, and
 :meth:`Statistics.take_problem` hands each such line over once. No method
@@ -45,7 +47,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import errno
 import io
 import logging
 import os
@@ -265,8 +266,13 @@ class Statistics:
                 self.set_aside_to = moved
             except (sqlite3.Error, OSError) as exc:
                 self._close_quietly()
-                self._cannot_save(exc)
-                self._open_read_only()
+                if self._open_read_only():
+                    reason = str(exc) or type(exc).__name__
+                    line = _("Statistics cannot be saved ({reason}): those recorded so far are shown but not updated.")
+                    self._tell(line.format(reason=reason))
+                    self._told_cannot_save = True
+                else:
+                    self._cannot_save(exc)
                 return
 
     def _connect(self) -> sqlite3.Connection:
@@ -298,21 +304,36 @@ class Statistics:
             raise
         return connection
 
-    def _open_read_only(self) -> None:
-        """After a failed open, read what there is without writing (a read-only directory)."""
-        if not self.path.exists():
-            return
-        try:
-            uri = f"file:{quote(str(self.path))}?mode=ro"
-            connection = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-            version = connection.execute("PRAGMA user_version").fetchone()[0]
-            if version != self.version:
-                connection.close()
-                return
-            self._check_schema(connection)
+    def _open_read_only(self) -> bool:
+        """After a failed open, read what there is without writing (a read-only directory, a full disk).
+
+        ``mode=ro`` first. A WAL database cannot be opened so without its
+        ``-shm`` file when that file cannot be created (a read-only folder):
+        it is then opened ``immutable=1``, which reads the file as it is and
+        takes no lock. True when the figures can be read.
+        """
+        if not self.path.is_file():
+            return False
+        for parameters in ("mode=ro", "mode=ro&immutable=1"):
+            connection: sqlite3.Connection | None = None
+            try:
+                uri = f"file:{quote(str(self.path))}?{parameters}"
+                connection = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+                version = connection.execute("PRAGMA user_version").fetchone()[0]
+                if version != self.version:
+                    connection.close()
+                    return False
+                self._check_schema(connection)
+                connection.execute("SELECT COUNT(*) FROM hands").fetchone()
+            except (sqlite3.Error, _Damaged):
+                if connection is not None:
+                    with contextlib.suppress(sqlite3.Error):
+                        connection.close()
+                continue
             self._connection = connection
-        except (sqlite3.Error, _Damaged):
-            self._close_quietly()
+            self._writable = False
+            return True
+        return False
 
     @staticmethod
     def _retry_busy(step: Callable[[], T], tries: int = 50) -> T:
@@ -784,10 +805,12 @@ class Statistics:
 
     # -- export and reset ------------------------------------------------------------------------
 
-    def export_csv(self, path: Path | str) -> int:
+    def export_csv(self, path: Path | str, force: bool = False) -> int:
         """Write one row per hand (with a header) to ``path``; the number of hands written.
 
-        Raises ``OSError`` when ``path`` cannot be written (the caller names the file).
+        Raises ``OSError`` when ``path`` cannot be written (the caller names the file), and
+        :class:`~guinote_tui.storage.Refused` for a place it will not write: an existing file
+        (unless ``force``), a link, a device, the game's own files (:func:`~guinote_tui.storage.write_export`).
         """
 
         def step(connection: sqlite3.Connection) -> list[tuple[Any, ...]]:
@@ -803,9 +826,9 @@ class Statistics:
         writer.writerow(["match", *(c if c != "number" else "hand" for c in _CSV_HAND_COLUMNS)])
         writer.writerows(rows)
         target = Path(path)
-        if not target.parent.is_dir():  # a folder the player named that is not there is an error, not created
-            raise FileNotFoundError(errno.ENOENT, "No such folder", str(target.parent))
-        storage.write_atomic(target, buffer.getvalue())
+        if _same_file(target, self.path):  # the database under another name (a link elsewhere)
+            raise storage.Refused(_("{path} is the statistics file itself: choose another place").format(path=path))
+        storage.write_export(target, buffer.getvalue(), force=force)
         return len(rows)
 
     def reset(self) -> bool:
@@ -817,6 +840,13 @@ class Statistics:
             return True
 
         return self._write(step, False)
+
+
+def _same_file(path: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(path, other)
+    except (OSError, ValueError):
+        return False
 
 
 _HAND_COLUMNS = (

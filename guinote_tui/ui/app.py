@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -126,6 +127,21 @@ class GuinoteApp(App[None]):
         #: Open on the lessons: ``""`` the menu, or a lesson's number or id (``guinote learn``).
         self.learn = learn
         self.session: GameSession | None = None
+        #: The traceback of an error that stopped the game (the command writes it to a crash log).
+        self.crash_report: str | None = None
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An error nothing caught: kept for the crash log, and the app exits with return code 1.
+
+        Textual would print the whole traceback when the app closes; the
+        command prints one line naming the crash log instead (``TEXTUAL=debug``
+        keeps Textual's printout).
+        """
+        if self.crash_report is None:
+            self.crash_report = "".join(traceback.format_exception(error))
+        super()._handle_exception(error)
+        if "debug" not in self.features:
+            self._exit_renderables.clear()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         """The table's colours under any theme (the stylesheets are first read before ours is set)."""
@@ -215,6 +231,7 @@ class GuinoteApp(App[None]):
     def on_unmount(self) -> None:
         if self._statistics is not None:
             self._statistics.close()
+        resume.release()
 
     def start_game(self, settings: GameSettings) -> None:
         """Deal a new match with ``settings`` (called by the start screen), and remember them."""
@@ -228,7 +245,7 @@ class GuinoteApp(App[None]):
         """Open the match in progress kept in the data directory; False (and a notice) when there is none."""
         try:
             match, settings = load_kept(self.settings)
-        except storage.Damaged as exc:
+        except (storage.Damaged, resume.KeptElsewhere) as exc:
             self.notify(str(exc), title=_("Could not continue"), severity="warning", timeout=12, markup=False)
             return False
         if match is None:
@@ -287,8 +304,11 @@ def game_app(node: DOMNode) -> GuinoteApp:
 def load_kept(settings: GameSettings) -> tuple[Match | None, GameSettings]:
     """The kept match in progress and the settings to play it with (a copy of ``settings``).
 
-    Raises :class:`~guinote_tui.storage.Damaged` (the file set aside) when it cannot be used.
+    Raises :class:`~guinote_tui.storage.Damaged` (the file set aside) when it cannot be used, and
+    :class:`~.resume.KeptElsewhere` when another instance of the game is playing it.
     """
+    if resume.exists() and not resume.claim():
+        raise resume.KeptElsewhere()
     match = resume.load()
     settings = replace(settings, decks=(), dealer=None, seed=None)
     if match is not None:
@@ -368,7 +388,7 @@ def make_app(
     elif continue_match:
         try:
             match, kept = load_kept(settings)
-        except storage.Damaged as exc:
+        except (storage.Damaged, resume.KeptElsewhere) as exc:
             notices.append(_("{problem}; deal a new match.").format(problem=exc))
         else:
             if match is None:

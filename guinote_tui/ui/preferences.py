@@ -75,7 +75,7 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
     def bad(key: str, expected: str, value: Any) -> None:
         problems.append(
             _('{file}: "{key}" must be {expected}, not {value}; the default is used').format(
-                file=name, key=key, expected=expected, value=repr(value)
+                file=name, key=key, expected=expected, value=storage.shown(value)
             )
         )
 
@@ -96,7 +96,7 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
             else:
                 bad(key, _("one of {levels}").format(levels=", ".join(levels)), value)
         elif key == "pace":
-            if value in PACES:
+            if isinstance(value, str) and value in PACES:
                 settings.pace = value
             else:
                 bad(key, _alternatives(PACES), value)
@@ -120,14 +120,16 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
                 bad(key, _alternatives(list(i18n.LANGUAGES)), value)
         else:
             problems.append(
-                _('{file}: "{key}" is not a setting this version knows; it is ignored').format(file=name, key=key)
+                _('{file}: "{key}" is not a setting this version knows; it is ignored').format(
+                    file=name, key=storage.shown(key)[1:-1]
+                )
             )
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         bad("rules", _("a table of rules flags"), rules)
         rules = {}
     preset = rules.get("preset", "aragones")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         bad("rules.preset", _alternatives(list(PRESETS)), preset)
         preset = "aragones"
     chosen = Rules.preset(preset)
@@ -136,7 +138,8 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
         if key == "preset":
             continue
         if key not in flag_names:
-            problems.append(_('{file}: "rules.{key}" is not a rules flag; it is ignored').format(file=name, key=key))
+            unknown = _('{file}: "rules.{key}" is not a rules flag; it is ignored')
+            problems.append(unknown.format(file=name, key=storage.shown(key)[1:-1]))
             continue
         try:
             chosen = chosen.with_flags(**{key: value})
@@ -152,19 +155,26 @@ def load(target: Path | None = None) -> tuple[GameSettings, list[str]]:
     """The remembered settings (the defaults when there are none) and the lines to tell the player."""
     where = target or path()
     try:
-        text = where.read_text(encoding="utf-8")
+        text = storage.read_text(where)
     except FileNotFoundError:
         return GameSettings(), []
-    except (OSError, UnicodeDecodeError) as exc:
-        if isinstance(exc, UnicodeDecodeError):
-            return GameSettings(), [str(storage.damaged(where, _("not UTF-8 text")))]
+    except (storage.Unreadable, UnicodeDecodeError) as exc:
+        reason = _("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else str(exc).removeprefix(f"{where}: ")
+        damaged = storage.damaged(where, reason)
+        return GameSettings(), [_("{problem}; the defaults are used").format(problem=damaged)]
+    except OSError as exc:
         problem = _("{file} could not be read ({problem}); the defaults are used")
         return GameSettings(), [problem.format(file=where.name, problem=exc.strerror or exc)]
     try:
         return parse(text, where.name)
     except tomllib.TOMLDecodeError as exc:
-        damaged = storage.damaged(where, _("not TOML: {error}").format(error=exc))
-        return GameSettings(), [_("{problem}; the defaults are used").format(problem=damaged)]
+        reason = _("not TOML: {error}").format(error=exc)
+    except RecursionError:
+        reason = _("not TOML this program can read: nested too deeply")
+    except Exception as exc:  # a reader has one rule: the one line, never a traceback
+        reason = _("not TOML this program can read: {error}").format(error=storage.shown(str(exc))[1:-1])
+    damaged = storage.damaged(where, reason)
+    return GameSettings(), [_("{problem}; the defaults are used").format(problem=damaged)]
 
 
 def _value(value: Any) -> str:

@@ -12,11 +12,22 @@ A file that cannot be read or replayed is set aside
 (``current-match.json.corrupt-<timestamp>``) and reported in one line; a
 directory that cannot be written to is reported once, and the game goes on
 without saving.
+
+One instance of the game keeps the match at a time: the first to open a
+table (or to continue the kept match) takes an advisory lock on
+``current-match.lock`` beside the file and holds it until it closes. Another
+instance started meanwhile plays on without keeping its match (it says so in
+one line; Ctrl+S still saves a history), and its Continue leaves the kept
+match to the instance playing it. The lock is ``flock``: the system drops it
+when the process ends, however it ends, so a crashed game never blocks the
+next one.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +47,63 @@ def exists() -> bool:
     return path().is_file()
 
 
+#: The lock files this process holds (their path -> the open descriptor).
+_claims: dict[Path, int] = {}
+
+
+def _lock_path(target: Path) -> Path:
+    return target.with_suffix(".lock")
+
+
+def claim(target: Path | None = None) -> bool:
+    """Whether this process keeps the match in progress at ``target``: False when another instance does.
+
+    The first call takes a non-blocking ``flock`` on the lock file beside
+    ``target`` and holds it until :func:`release` (or the process ends). When
+    no lock can be taken at all (a folder that cannot be written, no
+    ``fcntl``), this says True: saving then reports its own problem.
+    """
+    lock = _lock_path(target or path())
+    if lock in _claims:
+        return True
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on POSIX
+        return True
+    handle = None
+    for flags in (os.O_RDWR | os.O_CREAT, os.O_RDONLY):
+        try:
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            handle = os.open(lock, flags | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            break
+        except OSError:
+            continue
+    if handle is None:
+        return True
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as exc:
+        os.close(handle)
+        return exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES)
+    _claims[lock] = handle
+    return True
+
+
+def release(target: Path | None = None) -> None:
+    """Let another instance keep the match (the lock is dropped; the lock file stays)."""
+    handle = _claims.pop(_lock_path(target or path()), None)
+    if handle is not None:
+        with contextlib.suppress(OSError):
+            os.close(handle)
+
+
+class KeptElsewhere(Exception):
+    """The kept match is being played by another instance of the game; ``str()`` is the line to show."""
+
+    def __init__(self) -> None:
+        super().__init__(_("The match in progress is being played in another window of the game and stays there"))
+
+
 class Keeper:
     """Writes one session's match after each trick; says once when it cannot."""
 
@@ -44,9 +112,18 @@ class Keeper:
         #: The one line to show when saving failed (set once; None while all is well).
         self.problem: str | None = None
         self.told = False
+        #: Another instance keeps the match in progress: this one keeps nothing (and never overwrites it).
+        self.elsewhere = not claim(self.path)
+        if self.elsewhere:
+            self.problem = _(
+                "Another window of the game is playing the match kept for Continue: this match is not kept "
+                "(Ctrl+S saves it)."
+            )
 
     def save(self, match: Match, names: list[str], table: dict[str, Any]) -> bool:
         """Write ``match`` (or remove the file once it is over); False when it could not be saved."""
+        if self.elsewhere:
+            return False
         try:
             if match.is_over:
                 with contextlib.suppress(FileNotFoundError):

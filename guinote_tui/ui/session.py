@@ -39,6 +39,7 @@ from ..engine import (
 )
 from ..i18n import _
 from ..memory import Statistics, TableInfo, new_match_key
+from ..storage import shown
 from ..vocabulary import action_words
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
 from .resume import Keeper
@@ -105,8 +106,13 @@ class GameSettings:
         seats = record.get("seats", {})
         if not isinstance(seats, dict) or not all(isinstance(v, str) for v in seats.values()):
             raise ValueError('"table": "seats" must map each bot seat to a bot level')
+        # Only the levels a player may choose, at their own settings: a file names no tuned
+        # budget (a bot that thinks for ever) and no measuring bot (one that sees every card).
+        allowed = [*offered_levels(), "random"]
         for spec in seats.values():
-            make_bot(spec)  # an unknown level or a bad parameter: ValueError naming it
+            if spec not in allowed:
+                choices = ", ".join(allowed)
+                raise ValueError(f'"table": no bot level {shown(spec)}: a saved match names one of {choices}')
         if not keep_level and seats.get("1"):
             self.level = seats["1"]
             if players == 4 and seats.get("2") and seats["2"] != self.level:

@@ -137,3 +137,37 @@ def test_a_damaged_file_is_one_notice_line() -> None:
 
     asyncio.run(run())
     assert list(path.parent.glob("statistics.sqlite3.corrupt-*"))
+
+
+def test_a_file_that_cannot_be_written_shows_the_figures_and_says_so(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """As in a read-only folder (tests/unit/test_read_only_data.py does it for real): SQLite refuses to write."""
+    import sqlite3
+
+    from guinote_tui.memory import database
+
+    record_random_matches(2)
+    with Statistics(default_path()) as stats:
+        hands = stats.totals().hands
+    real_connect = sqlite3.connect
+
+    def connect(target, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if not kwargs.get("uri"):  # the writable open; the read-only one (a URI) goes through
+            raise sqlite3.OperationalError("attempt to write a readonly database")
+        return real_connect(target, *args, **kwargs)
+
+    monkeypatch.setattr(database.sqlite3, "connect", connect)
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_statistics(pilot, app)
+            assert screen.loaded is not None and screen.loaded.summary.totals.hands == hands
+            text = "\n".join(screen_lines(app))
+            assert "Play a hand and it will show here" not in text
+            assert screen.loaded.problem == (
+                "Statistics cannot be saved (attempt to write a readonly database): "
+                "those recorded so far are shown but not updated."
+            )
+            assert "not updated" in text  # the notice line on the screen
+
+    asyncio.run(run())

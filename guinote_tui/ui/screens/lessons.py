@@ -94,7 +94,6 @@ class LessonsMenu(SizeGuard, Screen[None]):
     def __init__(self, progress: Progress | None = None) -> None:
         super().__init__()
         self.progress = progress or Progress.load()
-        self._problem_told = False
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -111,10 +110,7 @@ class LessonsMenu(SizeGuard, Screen[None]):
         yield GameFooter()
 
     def on_mount(self) -> None:
-        self.refresh_list()
-        if self.progress.problem and not self._problem_told:
-            self._problem_told = True
-            self.notify(self.progress.problem, title=_("Lessons"), severity="warning", timeout=8)
+        self.refresh_list()  # a problem with the progress file is said once, under the list
 
     def on_screen_resume(self) -> None:
         self.refresh_list()
@@ -143,7 +139,7 @@ class LessonsMenu(SizeGuard, Screen[None]):
             button.variant = "success"
             button.focus()
         else:
-            note.update(self.progress.problem or "")
+            note.update(Text(self.progress.problem or ""))  # the file's text, never read as markup
             button.variant = "default"
             options.focus()
 

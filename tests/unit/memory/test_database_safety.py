@@ -163,7 +163,9 @@ def test_a_database_that_cannot_be_opened_for_writing(
     match, _ = play_match(2, seed=65, seats={"1": "normal"})
     with Statistics(path) as stats:
         assert not stats.saving
-        assert stats.take_problem() == f"Statistics cannot be saved ({message}); the game goes on without them."
+        assert stats.take_problem() == (
+            f"Statistics cannot be saved ({message}): those recorded so far are shown but not updated."
+        )
         assert stats.record_hand("new", match, TableInfo.of_match(match)).saved is False
         assert stats.take_problem() is None
         assert stats.totals().hands == hands  # what was saved can still be read

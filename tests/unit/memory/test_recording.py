@@ -209,11 +209,13 @@ def test_the_review_cost_is_set_afterwards() -> None:
     assert rows[0]["review_cost"] == "12.5" and rows[1]["review_cost"] == ""
 
 
-def test_csv_export_has_one_row_per_hand(three_matches: list[tuple[str, Match, list[HandState], TableInfo]]) -> None:
+def test_csv_export_has_one_row_per_hand(
+    three_matches: list[tuple[str, Match, list[HandState], TableInfo]], tmp_path: Path
+) -> None:
     with Statistics(clock=Clock()) as stats:
         for key, match, _, table in three_matches:
             stats.record_match(key, match, table)
-        path = Path(stats.path.parent) / "hands.csv"
+        path = tmp_path / "hands.csv"  # not in the game's own folder, which an export never writes
         written = stats.export_csv(path)
     with path.open(encoding="utf-8", newline="") as stream:
         rows = list(csv.DictReader(stream))
