@@ -2,8 +2,11 @@
 
 The crafted inputs of a probe (huge numbers, deep nesting, FIFOs and devices,
 files past the size limit, tuned bot levels) each as a test, then a fuzz
-test per reader with Hypothesis: a few hundred examples in every run, many
-more with ``--runslow``.
+test per reader with Hypothesis: 150 examples each in every run (40 for the
+statistics database), and as many as ``GUINOTE_FUZZ_EXAMPLES`` says in a long
+run on purpose::
+
+    GUINOTE_FUZZ_EXAMPLES=20000 pytest tests/unit/test_hostile_files.py -k fuzz
 """
 
 from __future__ import annotations
@@ -326,7 +329,9 @@ def history_like() -> st.SearchStrategy[dict[str, object]]:
     return st.dictionaries(st.sampled_from(HISTORY_KEYS), JSON_VALUES, max_size=3).map(lambda extra: {**base, **extra})
 
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: Examples per reader: a bounded number in every run, more when asked for.
+EXAMPLES = int(os.environ.get("GUINOTE_FUZZ_EXAMPLES", "150"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ
@@ -403,7 +408,7 @@ def test_fuzz_settings(data: bytes) -> None:
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=max(40, EXAMPLES // 4), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.one_of(st.binary(max_size=200), st.binary(max_size=200).map(lambda tail: SQLITE_HEADER + tail)))
 def test_fuzz_statistics_file(data: bytes) -> None:
     path = storage.data_dir() / "statistics.sqlite3"
@@ -413,13 +418,3 @@ def test_fuzz_statistics_file(data: bytes) -> None:
         problem = stats.take_problem()
     if problem is not None:
         one_line(problem)
-
-
-@pytest.mark.slow
-@settings(max_examples=5000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(history_like(), JSON_VALUES))
-def test_fuzz_history_values_long(data: object) -> None:
-    try:
-        load_history(json.dumps(data))
-    except HistoryError as exc:
-        one_line(str(exc))
