@@ -44,9 +44,19 @@ class Keeper:
         #: The one line to show when saving failed (set once; None while all is well).
         self.problem: str | None = None
         self.told = False
+        #: Set once the match is given up: it is no longer written (nor offered for Continue).
+        self.discarded = False
+
+    def discard(self) -> None:
+        """Give the match up: remove the kept file, and write nothing more for it."""
+        self.discarded = True
+        with contextlib.suppress(OSError):
+            self.path.unlink()
 
     def save(self, match: Match, names: list[str], table: dict[str, Any]) -> bool:
         """Write ``match`` (or remove the file once it is over); False when it could not be saved."""
+        if self.discarded:
+            return True
         try:
             if match.is_over:
                 with contextlib.suppress(FileNotFoundError):

@@ -230,3 +230,20 @@ def test_each_cante_offered_has_a_key_tab_sings_the_other() -> None:
             assert "Tab" not in screen_lines(app)[-1]  # nothing more to sing: the key leaves the footer
 
     asyncio.run(run())
+
+
+def test_enter_before_the_move_is_made_says_what_to_do() -> None:
+    async def run() -> None:
+        app = make_app(learn="1")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = lesson_screen(app)
+            step = await go_to_move(pilot, screen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.step is step and not screen.solved  # the step waits for its move…
+            assert screen.message.startswith("Make the move first to go on: 1-6 play a card")  # …and says so
+            assert screen.query_one("#lesson-message").has_class("-warning")
+            assert "Go on" not in {str(key.description) for key in screen.query("FooterKey")}
+
+    asyncio.run(run())
