@@ -127,7 +127,12 @@ async def random_keys(seed: int, presses: int, players: int = 4) -> tuple[int, i
             if rng.random() < 0.5 and await probe(pilot, app):
                 probed += 1
             else:
-                await pilot.press(rng.choices(keys, weights)[0])  # (which waits until the key is taken)
+                key = rng.choices(keys, weights)[0]
+                table = app.screen
+                asked = key == "h" and isinstance(table, TableScreen) and table.session.human_to_move
+                await pilot.press(key)  # (which waits until the key is taken)
+                if asked:  # the player waits for the coach's hint (the next key answers it)
+                    await wait_for(pilot, lambda: isinstance(app.screen, HintScreen), rounds=400)
             if isinstance(app.screen, SummaryScreen) and not app.screen.ready:
                 hands += 1
                 await summary_ready(pilot)
