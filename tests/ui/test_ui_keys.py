@@ -148,7 +148,7 @@ def test_random_keys_never_leave_the_game_deaf() -> None:
 
 @pytest.mark.slow
 def test_random_keys_never_leave_the_game_deaf_long_run() -> None:
-    presses = int(os.environ.get("GUINOTE_KEYS", "3000"))
+    presses = int(os.environ.get("GUINOTE_KEYS", "1000"))
     for seed, players in ((105, 4), (101, 2)):
         hands, _probed = asyncio.run(random_keys(seed, presses, players))
         assert hands > 0
