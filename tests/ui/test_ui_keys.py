@@ -29,6 +29,7 @@ from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.summary import SummaryScreen
 from guinote_tui.ui.screens.table import DeclarationButton, TableScreen
 from guinote_tui.ui.widgets.choice import ChoiceRow
+from guinote_tui.ui.widgets.hand import HandCard
 from guinote_tui.ui.widgets.notice import too_small
 from guinote_tui.ui.widgets.table import TrickArea, TrickPicture
 
@@ -236,11 +237,13 @@ def test_after_a_trick_the_player_won_the_first_key_only_clears_it(key: str) -> 
             assert table.holding
             assert felt(table).finished is not None
             assert "Trick 1 to you." in message(table) and "Press Space to go on" in message(table)
+            assert not any(card.selected for card in table.query(HandCard))  # no card marked to be played
             await pilot.press(key)
             await pilot.pause()
             assert len(session.match.hand.log) == 2  # nothing played: the trick was only cleared
             assert not table.holding and felt(table).finished is None
             assert "Your lead" in message(table)
+            assert any(card.selected for card in table.query(HandCard))
             await pilot.press(key)  # now the key plays
             log = session.match.hand.log
             assert await wait_for(pilot, lambda: len(log) >= 3)

@@ -239,7 +239,9 @@ class TableScreen(Screen[None]):
             self.selected = len(hand) - 1 if hand else None
         if view.my_turn and (self.selected is None or hand[self.selected] not in playable):
             self.selected = next((i for i, c in enumerate(hand) if c in playable), self.selected)
-        self.query_one(PlayerHand).show(hand, playable, self.selected if view.my_turn else None)
+        # No card is highlighted while a finished trick is held: the first key only clears it.
+        marked = self.selected if view.my_turn and not self.holding else None
+        self.query_one(PlayerHand).show(hand, playable, marked)
         tracker = self.query_one(TrackerPanel)
         if tracker.display:
             tracker.tracker = card_tracker(view)
