@@ -127,6 +127,9 @@ class GuinoteApp(App[None]):
         #: Open on the lessons: ``""`` the menu, or a lesson's number or id (``guinote learn``).
         self.learn = learn
         self.session: GameSession | None = None
+        #: The start screen's choices, as the player left them: a continued match plays with its own
+        #: settings, and a new match after it starts from these again (None: those of ``settings``).
+        self.choices: GameSettings | None = None
         #: The traceback of an error that stopped the game (the command writes it to a crash log).
         self.crash_report: str | None = None
 
@@ -236,13 +239,21 @@ class GuinoteApp(App[None]):
     def start_game(self, settings: GameSettings) -> None:
         """Deal a new match with ``settings`` (called by the start screen), and remember them."""
         self.settings = settings
+        self.choices = None
+        self.remember(settings)
+        self._open_table(GameSession(settings))
+
+    def remember(self, settings: GameSettings) -> None:
+        """Keep the start screen's choices in ``settings.toml`` (saying once if they could not be written)."""
         problem = preferences.save(settings)
         if problem:
             self.notify(problem, severity="warning", timeout=10, markup=False)
-        self._open_table(GameSession(settings))
 
-    def continue_match(self) -> bool:
-        """Open the match in progress kept in the data directory; False (and a notice) when there is none."""
+    def continue_match(self, choices: GameSettings | None = None) -> bool:
+        """Open the match in progress kept in the data directory; False (and a notice) when there is none.
+
+        ``choices``: the start screen's choices when Continue was pressed, kept (and remembered) for the next match.
+        """
         try:
             match, settings = load_kept(self.settings)
         except (storage.Damaged, resume.KeptElsewhere) as exc:
@@ -251,44 +262,56 @@ class GuinoteApp(App[None]):
         if match is None:
             self.notify(_("There is no match in progress to continue."), markup=False)
             return False
+        if choices is not None:
+            self.choices = choices
+            self.remember(choices)
         self.settings = settings
         self._open_table(GameSession(settings, match))
         return True
 
-    def new_match(self) -> None:
-        """Back to the start screen, keeping the last choices (a fresh seed unless one was fixed)."""
+    def new_match(self, abandon: bool = False) -> None:
+        """Back to the start screen, keeping the last choices (a fresh seed unless one was fixed).
+
+        ``abandon``: the match left is given up, so it is no longer kept for Continue
+        (the hands already recorded in the statistics stay).
+        """
         from .screens.start import StartScreen
 
         for worker in self.workers:
             if worker.group == "bots":
                 worker.cancel()  # a bot still thinking about the old match is not waited for
+        if abandon and self.session is not None and self.session.keeper is not None:
+            self.session.keeper.discard()
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        settings = replace(self.settings, decks=(), dealer=None)
+        settings = replace(self.choices or self.settings, decks=(), dealer=None)
         self.switch_screen(StartScreen(settings))
 
     def action_save_history(self) -> None:
+        """Save the match's history where the player says: the data directory unless another path is typed."""
         from .screens.dialogs import SaveDialog
 
         session = self.session
         if session is None:
             return
-        default = f"guinote-{datetime.now():%Y%m%d-%H%M%S}.json"
+        folder = storage.data_dir()
+        default = folder / f"guinote-{datetime.now():%Y%m%d-%H%M%S}.json"
 
-        def save(path: str | None) -> None:
-            if not path or self.session is None:
+        def save(target: Path | None) -> None:
+            if target is None or self.session is None:
                 return
-            target = Path(path).expanduser().resolve()
             try:
                 session = self.session
+                if target.parent == folder:
+                    folder.mkdir(parents=True, exist_ok=True)
                 save_history(session.match, target, names=list(session.names), table=session.table_record())
             except OSError as exc:
-                problem = _("Could not save {path}: {problem}").format(path=path, problem=exc.strerror or exc)
-                self.notify(problem, severity="error")
+                problem = _("Could not save {path}: {problem}").format(path=target, problem=exc.strerror or exc)
+                self.notify(problem, severity="error", markup=False)
                 return
-            self.notify(_("Match saved to {path}").format(path=target), title=_("Saved"))
+            self.notify(_("Match saved to {path}").format(path=target), title=_("Saved"), markup=False)
 
-        self.push_screen(SaveDialog(default), save)
+        self.push_screen(SaveDialog(str(default), folder), save)
 
 
 def game_app(node: DOMNode) -> GuinoteApp:
@@ -375,6 +398,7 @@ def make_app(
     if pace is not None:
         settings.pace = pace
     match = read_history(history) if history is not None else None
+    choices: GameSettings | None = None  # the start screen's choices, when a kept match is continued
     if match is not None:
         try:
             settings.restore(match.table, match.players, keep_level=level is not None)
@@ -394,7 +418,7 @@ def make_app(
             if match is None:
                 notices.append(_("There is no match in progress to continue: deal a new one."))
             else:
-                settings = kept
+                choices, settings = settings, kept
                 if delay is not None:
                     settings.delay = delay
                 if pace is not None:
@@ -403,7 +427,9 @@ def make_app(
     i18n.set_language(i18n.choose(option=lang, saved=settings.language))
     learn: str | None = test_options.get("learn")
     show_start = test_options.get("show_start", (players is None and match is None) or learn is not None)
-    return GuinoteApp(settings, match, show_start=show_start, learn=learn, notices=notices)
+    app = GuinoteApp(settings, match, show_start=show_start, learn=learn, notices=notices)
+    app.choices = choices
+    return app
 
 
 __all__ = ["GuinoteApp", "make_app"]

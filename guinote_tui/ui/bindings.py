@@ -27,7 +27,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("c", "swap_two", N_("Change 2")),
     Binding("t", "tute", N_("Tute")),
     Binding("p", "pass_window", N_("Pass")),
-    Binding("l", "last_trick", N_("Last trick"), show=False),
+    Binding("l", "last_trick", N_("Last trick")),
     Binding("r", "history", N_("Tricks")),
     Binding("o", "score_sheet", N_("Scores"), show=False),
     Binding("k", "tracker", N_("Tracker")),
@@ -35,7 +35,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("u", "undo", N_("Undo")),
     Binding("h", "hint", N_("Hint")),
     Binding("ctrl+s", "save", N_("Save")),
-    Binding("question_mark,f1", "rules", N_("Rules"), key_display="?", show=False),
+    Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),
     Binding("n", "new_match", N_("New"), show=False),
     Binding("q", "quit_game", N_("Quit")),
 ]

@@ -119,11 +119,22 @@ class Keeper:
                 "Another window of the game is playing the match kept for Continue: this match is not kept "
                 "(Ctrl+S saves it)."
             )
+        #: Set once the match is given up: it is no longer written (nor offered for Continue).
+        self.discarded = False
+
+    def discard(self) -> None:
+        """Give the match up: remove the kept file (unless another window keeps it), and write nothing more for it."""
+        self.discarded = True
+        if not self.elsewhere:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
 
     def save(self, match: Match, names: list[str], table: dict[str, Any]) -> bool:
         """Write ``match`` (or remove the file once it is over); False when it could not be saved."""
         if self.elsewhere:
             return False
+        if self.discarded:
+            return True
         try:
             if match.is_over:
                 with contextlib.suppress(FileNotFoundError):

@@ -199,7 +199,7 @@ def test_an_older_history_without_a_table_still_loads(tmp_path: Path) -> None:
     ("table", "says"),
     [
         ('"table": [1]', '"table" must be a JSON object'),
-        ('"table": {"seats": {"1": "grandmaster"}}', "unknown bot 'grandmaster'"),
+        ('"table": {"seats": {"1": "grandmaster"}}', "no bot level 'grandmaster'"),
         ('"table": {"pace": "fast"}', '"pace" must be wait or timed'),
         ('"table": {"delay": -1}', '"delay" must be a number of seconds'),
     ],
@@ -213,3 +213,62 @@ def test_a_damaged_table_record_is_one_line(tmp_path: Path, table: str, says: st
     result = CliRunner().invoke(main, ["play", "--load", str(path)])
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.output.count("\n") == 1 and says in result.output
+
+
+def test_ctrl_s_offers_the_data_directory_and_shows_the_whole_path_before_saving(tmp_path: Path) -> None:
+    from guinote_tui import storage
+    from guinote_tui.ui.screens.dialogs import YesNoDialog
+
+    existing = tmp_path / "kept.json"
+    existing.write_text("mine\n", encoding="utf-8")
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=3, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, SaveDialog)
+            field = dialog.query_one(Input)
+            offered = Path(field.value)
+            assert offered.parent == storage.data_dir() and offered.suffix == ".json"
+            where = str(dialog.query_one("#save-target").render())
+            assert where == f"Saves to {offered}"
+            # A bad path is one line in the dialog, which stays open.
+            field.value = "~nosuchuser/x.json"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is dialog
+            assert str(dialog.query_one("#save-target").render()) == (
+                "~nosuchuser/x.json: there is no such user's home folder"
+            )
+            # A file that is there already is replaced only after a yes.
+            field.value = str(existing)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, YesNoDialog)
+            await pilot.press("n")
+            await pilot.pause()
+            assert app.screen is dialog and existing.read_text(encoding="utf-8") == "mine\n"
+            # A bare name goes to the data directory, whole path shown.
+            field.value = "later.json"
+            await pilot.pause()
+            assert str(dialog.query_one("#save-target").render()) == f"Saves to {storage.data_dir() / 'later.json'}"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert read_history(storage.data_dir() / "later.json").players == 2
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            dialog = app.screen
+            assert isinstance(dialog, SaveDialog)
+            dialog.query_one(Input).value = str(existing)
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+
+    asyncio.run(run())
+    assert read_history(existing).players == 2  # replaced after the yes

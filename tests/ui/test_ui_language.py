@@ -75,13 +75,21 @@ def test_the_picker_switches_the_language_at_once_and_it_is_remembered(spanish: 
             row = start.query_one("#language")
             assert str(start.query_one("#start").label) == "Deal ⏎"
             row.value = "es"  # as ← → would
-            for _ in range(20):
-                await pilot.pause()
-                if i18n.current() == "es" and start.query("#start"):
+
+            def footer() -> str:
+                return " ".join(str(key.description) for key in start.query("FooterKey"))
+
+            def rebuilt() -> bool:
+                # The screen is built again in Spanish: its buttons, then its footer (a moment later).
+                return i18n.current() == "es" and bool(start.query("#start")) and "Salir" in footer()
+
+            for _ in range(200):  # bounded: the state ends the wait, not the time
+                if rebuilt():
                     break
+                await pilot.pause()
             assert i18n.current() == "es"
             assert str(start.query_one("#start").label) == "Repartir ⏎"
-            assert "Salir" in " ".join(str(key.description) for key in start.query("FooterKey"))
+            assert "Salir" in footer()
             app.start_game(start.chosen_settings())
             await pilot.pause()
 

@@ -29,6 +29,17 @@ async def go_to_move(pilot, screen: LessonScreen) -> Move:  # type: ignore[no-un
     return screen.step
 
 
+async def footer_line(pilot, holds) -> str:  # type: ignore[no-untyped-def]
+    """The footer's line once ``holds(line)`` (it is rebuilt a moment after the keys change): waits on the state."""
+    line = ""
+    for _ in range(100):
+        line = screen_lines(pilot.app)[-1]
+        if holds(line):
+            break
+        await pilot.pause()
+    return line
+
+
 def key_for(screen: LessonScreen, text: str) -> str:
     return str(screen.hand.index(Card.parse(text)) + 1)
 
@@ -218,8 +229,8 @@ def test_each_cante_offered_has_a_key_tab_sings_the_other() -> None:
             await pilot.pause()
             labels = [str(button.label) for button in screen.query(".lesson-declaration")]
             assert labels == ["(s) 40 Oros", "(Tab) 20 Copas"]
-            lines = screen_lines(app)
-            assert "Tab Other cante" in lines[-1] and "s Sing" in lines[-1]  # the footer
+            footer = await footer_line(pilot, lambda line: "Tab Other cante" in line)
+            assert "Tab Other cante" in footer and "s Sing" in footer
             assert "Tab the other cante" in screen.message
             await pilot.press("tab")  # the twenty: explained, and the position waits
             await pilot.pause()
@@ -227,6 +238,26 @@ def test_each_cante_offered_has_a_key_tab_sings_the_other() -> None:
             await pilot.press("s")
             await pilot.pause()
             assert screen.solved and screen.message.startswith("Correct! You sing 40 in Oros.")
-            assert "Tab" not in screen_lines(app)[-1]  # nothing more to sing: the key leaves the footer
+            # Nothing more to sing: the key leaves the footer (rebuilt with Enter to go on).
+            footer = await footer_line(pilot, lambda line: "Go on" in line)
+            assert "Go on" in footer and "Tab" not in footer
+
+    asyncio.run(run())
+
+
+def test_enter_before_the_move_is_made_says_what_to_do() -> None:
+    async def run() -> None:
+        app = make_app(learn="1")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = lesson_screen(app)
+            step = await go_to_move(pilot, screen)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.step is step and not screen.solved  # the step waits for its move…
+            assert screen.message.startswith("Make the move first to go on: 1-6 play a card")  # …and says so
+            assert screen.query_one("#lesson-message").has_class("-warning")
+            footer = await footer_line(pilot, lambda line: "Play" in line)
+            assert "Play" in footer and "Go on" not in footer  # Enter is not offered before the move
 
     asyncio.run(run())

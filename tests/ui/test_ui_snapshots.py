@@ -288,7 +288,10 @@ def heads_up_app() -> GuinoteApp:
 
 
 def check_sized_table(app: GuinoteApp, seen: Seen, size: tuple[int, int], tricks: int) -> None:
-    """The table at ``size``: the player's lead after winning ``tricks`` tricks, drawn with that size's cards."""
+    """The table at ``size``: the player's lead after winning ``tricks`` tricks, drawn with that size's cards.
+
+    The last trick is held on the felt (it waits for Space), its winning card marked with a word.
+    """
     art = SIZES[size]
     view = seen.view
     assert seen.screen == "TableScreen" and view is not None and app.size == size
@@ -309,7 +312,17 @@ def sized_table(players: int, size: tuple[int, int], snap_compare) -> None:  # t
     tricks = 2 if players == 2 else 1
 
     async def play(pilot: Pilot[None]) -> None:
-        await play_first_legal(pilot, tricks)
+        # The last card wins the trick, which is then held on the felt (until Space) for the picture.
+        await play_first_legal(pilot, tricks - 1)
+        app = pilot.app
+        assert isinstance(app, GuinoteApp) and app.session is not None
+        session = app.session
+        await pilot.press(key_for(app, playable(session.view().legal)[0]))
+        for _ in range(200):
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            if getattr(app.screen, "holding", False) and len(session.match.hand.tricks) == tricks:
+                break
 
     app = heads_up_app() if players == 2 else pairs_app()
     seen = Seen()

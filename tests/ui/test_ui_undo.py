@@ -23,7 +23,12 @@ def test_undo_takes_back_each_of_the_players_moves_across_tricks() -> None:
             await settle(pilot)
             table = app.screen
             assert isinstance(table, TableScreen)
-            assert not table.check_action("undo", ())  # nothing to take back yet
+            # Nothing to take back yet: the key is offered all the same, and says so when pressed.
+            assert table.check_action("undo", ())
+            await pilot.press("u")
+            await pilot.pause()
+            assert "Nothing to take back in this hand" in str(table.query_one("#message").render())
+            assert not session.assisted
             positions = []
             for _ in range(3):  # three of the player's cards, across tricks
                 await settle(pilot)
@@ -42,12 +47,12 @@ def test_undo_takes_back_each_of_the_players_moves_across_tricks() -> None:
                 assert table.query_one(EventLog).lines == tuple(session.log)
             assert session.assisted
             assert "assisted" in str(table.query_one("#seed").render())
-            # Nothing left to take back in this hand: the key is off (and out of the footer).
-            assert not table.check_action("undo", ())
+            # Nothing left to take back in this hand: the key says so, and nothing changes.
             before = list(session.match.hand.log)
             await pilot.press("u")
             await pilot.pause()
             assert list(session.match.hand.log) == before
+            assert "Nothing to take back in this hand" in str(table.query_one("#message").render())
             # The game goes on from there.
             await pilot.press(key_for(app, playable(session.view().legal)[0]))
             await settle(pilot)

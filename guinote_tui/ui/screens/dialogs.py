@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
@@ -12,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from ... import storage
 from ...engine import Rules, Trick
 from ...i18n import N_, _, ngettext
 from ..cardart import card_face
@@ -50,29 +52,89 @@ class YesNoDialog(SizeGuard, ModalScreen[bool]):
         self.dismiss(event.button.id == "yes")
 
 
-class SaveDialog(SizeGuard, ModalScreen[str | None]):
-    """Ask where to save the match history (Enter saves, Escape cancels)."""
+def save_target(text: str, folder: Path | None = None) -> Path:
+    """The whole path a history typed as ``text`` is saved to: ``~`` expanded, a relative path in ``folder``.
+
+    ``folder`` is the data directory unless given. Raises ``ValueError`` with the one line to show
+    when ``text`` cannot be a file to save to (nothing typed, an unknown user's ``~``, a folder).
+    """
+    typed = text.strip()
+    if not typed:
+        raise ValueError(_("Type the name of the file to save to"))
+    try:
+        path = Path(typed).expanduser()
+    except RuntimeError:  # ~someone who has no home folder here
+        raise ValueError(_("{path}: there is no such user's home folder").format(path=typed)) from None
+    try:
+        path = ((folder or storage.data_dir()) / path).resolve()
+        folder_named = path.is_dir()
+    except (OSError, ValueError, RuntimeError) as exc:
+        raise ValueError(_("Could not save {path}: {problem}").format(path=typed, problem=exc)) from None
+    if folder_named:
+        raise ValueError(_("{path} is a folder: add a file name").format(path=path))
+    return path
+
+
+class SaveDialog(SizeGuard, ModalScreen[Path | None]):
+    """Ask where to save the match history: the whole path is shown before saving (Enter saves, Escape cancels).
+
+    A file that is there already is replaced only after a yes; a path that cannot be used is told in one line.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
-    def __init__(self, default: str) -> None:
+    def __init__(self, default: str, folder: Path | None = None) -> None:
+        """``default``: the path offered; ``folder``: where a relative path goes (the data directory)."""
         super().__init__(classes="dialog-screen")
         self.default = default
+        self.folder = folder
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(classes="dialog"):
             yield Label(_("Save the match history to:"), classes="dialog-title")
             yield Input(self.default, id="path")
+            yield Static(id="save-target", markup=False)
             yield Static(
                 _("[dim]Resume later with[/dim] {command}").format(command="guinote play --load FILE"),
                 classes="dialog-hint",
             )
 
+    def on_mount(self) -> None:
+        self.show_target(self.default)
+
+    def show_target(self, text: str) -> Path | None:
+        """Say where ``text`` saves (or why it cannot); the path, or None."""
+        line = self.query_one("#save-target", Static)
+        try:
+            path = save_target(text, self.folder)
+        except ValueError as exc:
+            line.update(str(exc))
+            line.set_class(True, "-warning")
+            return None
+        line.update(_("Saves to {path}").format(path=path))
+        line.set_class(False, "-warning")
+        return path
+
+    @on(Input.Changed)
+    def changed(self, event: Input.Changed) -> None:
+        self.show_target(event.value)
+
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
-        path = event.value.strip()
-        self.dismiss(path or None)
+        path = self.show_target(event.value)
+        if path is None:
+            self.app.bell()
+            return
+        if not path.exists():
+            self.dismiss(path)
+            return
+
+        def replace(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(path)
+
+        self.app.push_screen(YesNoDialog(_("{path} already exists. Replace it?").format(path=path)), replace)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -52,6 +52,8 @@ LESSON_BINDINGS: list[BindingType] = [
     Binding("c", "swap", N_("Change 7")),
     Binding("p", "pass_window", N_("Pass")),
     Binding("enter,space,right", "next", N_("Go on"), key_display="⏎"),
+    # The same keys before the move is made: they say what to do instead of going on.
+    Binding("enter,space,right", "move_first", N_("Go on"), show=False),
     Binding("left", "previous", N_("Back a step"), key_display="←"),
     Binding("escape", "leave", N_("Leave")),
 ]
@@ -355,6 +357,8 @@ class LessonScreen(SizeGuard, Screen[None]):
                 return False
         if action == "next" and moving:
             return False
+        if action == "move_first" and not moving:
+            return False
         if action == "previous" and self.index == 0:
             return False
         return super().check_action(action, parameters)
@@ -432,6 +436,13 @@ class LessonScreen(SizeGuard, Screen[None]):
             self.show_step()
             return
         self.finish()
+
+    def action_move_first(self) -> None:
+        """Enter before the move is made: say what to do (the step goes on once it is made)."""
+        state = self.state
+        assert state is not None
+        first = Text.from_markup(_("[b]Make the move first[/b] to go on:") + " ")
+        self.say(first + self.keys_line(state), warning=True)
 
     def action_previous(self) -> None:
         if self.index > 0:

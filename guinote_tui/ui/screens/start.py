@@ -608,9 +608,7 @@ class StartScreen(SizeGuard, Screen[None]):
             pace=pace,
             trick_seconds=self.settings.trick_seconds if seconds is None else seconds,
             open_hands=self.query_one("#open_hands", ChoiceRow).value,
-            language=self.query_one("#language", ChoiceRow).value
-            if self.query("#language")
-            else self.settings.language,
+            # (the language only when the player picked one: else the locale goes on choosing it)
         )
 
     def action_start(self) -> None:
@@ -627,7 +625,7 @@ class StartScreen(SizeGuard, Screen[None]):
         problem, self._continue_problem = self._continue_problem, None
         if problem is not None:  # the file was set aside when the screen was built
             self.notify(problem, title=_("Could not continue"), severity="warning", timeout=12, markup=False)
-        if problem is not None or not game_app(self).continue_match():
+        if problem is not None or not game_app(self).continue_match(self.chosen_settings()):
             self.query("#continue").remove()  # nothing (usable) to continue
             self.refresh_bindings()
             self.call_after_refresh(self._fit_buttons, self.size.width)

@@ -112,6 +112,9 @@ class TableScreen(Screen[None]):
     """One match in play, hand after hand."""
 
     BINDINGS = TABLE_BINDINGS
+    #: No focus given back when a dialog closes: Textual would pick the first focusable widget, which may
+    #: be a declaration button being removed (the focus then lost with it, and every key but Ctrl+Q).
+    AUTO_FOCUS = None
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -196,7 +199,10 @@ class TableScreen(Screen[None]):
             side_seat = self.query_one(f"#seat-{position}")
             if side_seat.display != (players == 4):
                 side_seat.display = players == 4
-        finished = view.tricks[-1] if not view.trick and view.tricks else None
+        # A finished trick stays on the felt while it is held, and while a bot is about to lead; once
+        # cleared before the player's own lead it is gone, so that no key plays a card over it.
+        cleared = shown == HUMAN and not self.holding and not session.hand_over
+        finished = view.tricks[-1] if not view.trick and view.tricks and not cleared else None
         points = sum(view.rules.rank_points()[c.rank] for c in finished.cards) if finished else 0
         self.query_one(TrickArea).show(
             TrickPicture(
@@ -241,7 +247,9 @@ class TableScreen(Screen[None]):
             self.selected = len(hand) - 1 if hand else None
         if view.my_turn and (self.selected is None or hand[self.selected] not in playable):
             self.selected = next((i for i, c in enumerate(hand) if c in playable), self.selected)
-        self.query_one(PlayerHand).show(hand, playable, self.selected if view.my_turn else None)
+        # No card is highlighted while a finished trick is held: the first key only clears it.
+        marked = self.selected if view.my_turn and not self.holding else None
+        self.query_one(PlayerHand).show(hand, playable, marked)
         for tracker in self.query(TrackerPanel):
             if tracker.display:
                 tracker.tracker = card_tracker(view)
@@ -251,7 +259,7 @@ class TableScreen(Screen[None]):
         # The footer is rebuilt only when what it offers changes: the declarations (and which card
         # a change gives). Rebuilding it costs more than the rest of a move's redraw.
         declared = {str(a) if isinstance(a, Swap) else type(a).__name__ for a in view.legal if not isinstance(a, Play)}
-        offers = (*sorted(declared), session.undo_point() is not None)
+        offers = tuple(sorted(declared))
         if offers != self._footer_offers:
             self._footer_offers = offers
             self.refresh_bindings()
@@ -275,6 +283,10 @@ class TableScreen(Screen[None]):
             return
         self._declarations = declarations
         box = self.query_one("#actions", Vertical)
+        if self.focused is not None and box in self.focused.ancestors:
+            # The focused button is about to go: the table takes the keys again (Textual would leave the
+            # focus on the removed button while a dialog covers the table, and every key would be lost).
+            self.set_focus(None)
         box.remove_children()
         box.mount_all(
             DeclarationButton(a, action_label(a, view), keyed=keyed_action(view, type(a)) == a) for a in declarations
@@ -460,8 +472,8 @@ class TableScreen(Screen[None]):
             log.write(line)
         self.message = ""
         view = self.session.view()
-        if len(view.tricks) > tricks and (self.session.hand_over or shown_to_move(view) != HUMAN):
-            # Keep the finished trick on the felt before a bot leads (or the summary covers it).
+        if len(view.tricks) > tricks:
+            # Keep the finished trick on the felt, whoever won it: before anyone leads, or the summary covers it.
             self.hold()
         self.refresh_table()
         self.advance()
@@ -508,6 +520,9 @@ class TableScreen(Screen[None]):
 
     def act(self, action: Action) -> None:
         """The player's action, refused with the engine's words when the rules forbid it."""
+        if self.holding:
+            self.release()  # the first key after a finished trick only clears it
+            return
         session = self.session
         if not session.human_to_move:
             self.say(("[b]" + _("Wait for your turn") + "[/b]") if not session.hand_over else _("The hand is over."))
@@ -533,6 +548,8 @@ class TableScreen(Screen[None]):
         # What came due while a dialog or the rules covered the table: a bot's move, the next step.
         if not self.is_mounted:
             return
+        self.mend_focus()
+        self.call_after_refresh(self.mend_focus)
         pending, self._pending = self._pending, None
         if pending is not None:
             self.on_bot_chose(pending)
@@ -541,6 +558,13 @@ class TableScreen(Screen[None]):
             self.advance()
         elif self.session.hand_over and not self.summary_shown and not self.holding:
             self.call_after_refresh(self.show_summary)
+
+    def mend_focus(self) -> None:
+        """Never leave the focus on a widget no longer on the table (its keys, and the footer, would be lost)."""
+        focused = self.focused
+        if focused is not None and (not focused.is_attached or focused.screen is not self or not focused.display):
+            self.set_focus(None)
+            self.refresh_bindings()
 
     def _after_summary(self, choice: str | None) -> None:
         self.summary_shown = False
@@ -558,7 +582,7 @@ class TableScreen(Screen[None]):
         elif choice == "again":
             game_app(self).open_session(self.session.deal_again())
         elif choice == "new":
-            game_app(self).new_match()
+            game_app(self).new_match(abandon=True)
         elif choice == "quit":
             self.app.exit()
 
@@ -581,10 +605,7 @@ class TableScreen(Screen[None]):
                 wanted = 2 if action == "swap_two" else 7
                 return any(isinstance(a, Swap) and a.card.rank == wanted for a in offered)
             return bool(offered)
-        if action == "last_trick":
-            return True if view.tricks else None
-        if action == "undo":
-            return True if session.undo_point() is not None else None
+        # (u and l are always offered: with nothing to take back or to show, they say so.)
         return True
 
     def action_play_index(self, index: int) -> None:
@@ -748,7 +769,7 @@ class TableScreen(Screen[None]):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                game_app(self).new_match()
+                game_app(self).new_match(abandon=True)
 
         self.app.push_screen(YesNoDialog(_("Abandon this match and start a new one?")), confirmed)
 
