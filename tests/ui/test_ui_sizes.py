@@ -192,7 +192,7 @@ def test_at_200x50_the_side_panel_shows_the_tracker_under_the_log() -> None:
             box = side.region
             text = [row[box.x : box.right] for row in rows[box.y : box.bottom]]
             assert text[0].startswith("Tracker") and "(k: log)" not in text[0]
-            assert any(line.startswith("Trumps out") for line in text)
+            assert any(line.startswith("Trumps still out") for line in text)
             # The ranks' header sits over the suits' columns (its indent kept).
             header, first_suit = text[1], text[2]
             assert header.index("1") == first_suit.index("1", 2), (header, first_suit)

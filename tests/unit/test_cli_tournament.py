@@ -60,7 +60,7 @@ def test_defaults_are_pairs_200_deals_seed_0_single() -> None:
     data = _json(["--a", "random", "--b", "random", "--json", "--deals", "3"])
     assert (data["players"], data["seed"], data["duplicate"], data["rules"]) == (4, 0, False, "aragones")
     help_text = CliRunner().invoke(main, ["tournament", "--help"]).output
-    assert "[default: 200]" in help_text and "--duplicate" in help_text
+    assert "(default: 200)" in help_text and "--duplicate" in help_text
 
 
 def test_tournament_text_report() -> None:

@@ -62,7 +62,7 @@ class TrackerPanel(Widget):
             out.append("\n")
         count = len(tracker.trumps_out)
         # One short line each, so that none wraps in the side panel's 24 columns in any language.
-        out.append(_("Trumps not seen: {count}").format(count=count) + "\n")
+        out.append(_("Trumps still out: {count}").format(count=count) + "\n")
         out.append(_("Stock {count}").format(count=tracker.stock) + "\n")
         out.append("· " + _("gone") + "  ", style=faint)
         out.append(_("yours"), style="underline")
