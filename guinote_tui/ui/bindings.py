@@ -21,7 +21,9 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("6", "play_index(5)", N_("Play card 6"), show=False),
     Binding("left", "select(-1)", N_("Select"), show=False),
     Binding("right", "select(1)", N_("Select"), show=False),
-    Binding("enter,space", "play_selected", N_("Play selected"), show=False),
+    Binding("enter", "play_selected", N_("Play selected"), show=False),
+    # Space goes on after a finished trick and never plays a card: pressed once too often, it costs nothing.
+    Binding("space", "go_on", N_("Go on"), show=False),
     Binding("s", "sing", N_("Sing")),
     Binding("c", "swap", N_("Change 7")),
     Binding("c", "swap_two", N_("Change 2")),

@@ -124,3 +124,37 @@ def test_no_screen_of_a_whole_hand_shows_notation() -> None:
             assert not leaks, leaks[0]
 
     asyncio.run(run())
+
+
+def test_the_scoreboard_names_a_cantes_suit() -> None:
+    """A cante on the scoreboard reads "20 Copas", one a line, not "20C"."""
+    from rich.console import Console
+
+    from guinote_tui.engine import Cante, Suit
+    from guinote_tui.ui.widgets.board import Scoreboard, ScoreInfo
+
+    board = Scoreboard()
+    board.show(
+        ScoreInfo(
+            side_names=("You", "Rival"),
+            points=(20, 40),
+            carried=(0, 0),
+            show_totals=False,
+            juegos=(0, 0),
+            cotos=(0, 0),
+            juegos_per_coto=3,
+            cotos_to_win=1,
+            cantes=(
+                (1, Cante(1, Suit.OROS, 40, 2)),
+                (1, Cante(1, Suit.COPAS, 20, 4)),
+                (0, Cante(0, Suit.BASTOS, 20, 3)),
+            ),
+            target=101,
+            first_of_juego=True,
+        )
+    )
+    console = Console(width=30, record=True)
+    console.print(board.render())
+    text = console.export_text()
+    assert "40 Oros" in text and "20 Copas" in text and "20 Bastos" in text, text
+    assert not re.search(r"\b[24]0[OCEB]\b", text), text

@@ -518,11 +518,16 @@ class TableScreen(Screen[None]):
             return _("Wait for me: a finished trick stays until you press a key")
         return _("Timed: a finished trick stays {seconds} s").format(seconds=number(settings.trick_seconds))
 
-    def act(self, action: Action) -> None:
-        """The player's action, refused with the engine's words when the rules forbid it."""
+    def act(self, action: Action, declared: bool = False) -> None:
+        """The player's action, refused with the engine's words when the rules forbid it.
+
+        After a finished trick the first card key only clears it; a declaration
+        (``declared``: its key or button, never a card) clears it and is made.
+        """
         if self.holding:
-            self.release()  # the first key after a finished trick only clears it
-            return
+            self.release()
+            if not declared:
+                return
         session = self.session
         if not session.human_to_move:
             self.say(("[b]" + _("Wait for your turn") + "[/b]") if not session.hand_over else _("The hand is over."))
@@ -636,10 +641,19 @@ class TableScreen(Screen[None]):
         elif self.selected is not None:
             self.action_play_index(self.selected)
 
+    def action_go_on(self) -> None:
+        """Space: clear a finished trick; it never plays a card (Enter plays the marked one)."""
+        if self.holding:
+            self.release()
+        elif self.session.human_to_move:
+            self.say(_("Space only goes on after a trick: play with keys 1-6, or choose with ←/→ and press Enter"))
+
     def _declare(self, kind: type) -> None:
+        if self.holding:
+            self.release()  # the trick is cleared, and the declaration shown with it is made
         action = keyed_action(self.session.view(), kind)
-        if action is not None:
-            self.act(action)
+        if action is not None and self.session.human_to_move:
+            self.act(action, declared=True)
 
     def action_sing(self) -> None:
         self._declare(Sing)
@@ -654,7 +668,10 @@ class TableScreen(Screen[None]):
         self._declare(DeclareTute)
 
     def action_pass_window(self) -> None:
-        self.act(PASS)
+        if self.holding:
+            self.release()
+        if self.session.human_to_move:
+            self.act(PASS, declared=True)
 
     def action_last_trick(self) -> None:
         from .dialogs import LastTrickScreen
@@ -791,4 +808,4 @@ class TableScreen(Screen[None]):
     def declaration_pressed(self, event: Button.Pressed) -> None:
         button = event.button
         assert isinstance(button, DeclarationButton)
-        self.act(button.action_taken)
+        self.act(button.action_taken, declared=True)

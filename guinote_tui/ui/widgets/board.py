@@ -6,6 +6,7 @@ import textwrap
 from dataclasses import dataclass
 
 from rich.cells import cell_len
+from rich.console import Group
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -125,7 +126,7 @@ class Scoreboard(Widget):
     def show(self, info: ScoreInfo) -> None:
         self.info = info
 
-    def render(self) -> Table | Text:
+    def render(self) -> Group | Table | Text:
         info = self.info
         if info is None:
             return Text("")
@@ -142,13 +143,19 @@ class Scoreboard(Widget):
         table.add_row(_("Juegos /{count}").format(count=info.juegos_per_coto), str(info.juegos[0]), str(info.juegos[1]))
         if info.cotos_to_win > 1:
             table.add_row(_("Cotos /{count}").format(count=info.cotos_to_win), str(info.cotos[0]), str(info.cotos[1]))
-        sung = [Text(""), Text("")]
-        for side, cante in info.cantes:
-            piece = sung[side]
-            if piece.plain:
-                piece.append(" ")
-            ink = Style(color=SUIT_LIGHT[cante.suit], bold=True)
-            piece.append(f"{cante.points}{Suit(cante.suit).letter}", style=ink)
-        if info.cantes:
-            table.add_row(_("Cantes"), sung[0], sung[1])
-        return table
+        if not info.cantes:
+            return table
+        # The cantes under the grid, a line per side, named as everywhere else ("40 Oros · 20 Copas"):
+        # the sides' columns are too narrow for a suit's name.
+        sung = Text(_("Cantes"), style=LABEL)
+        for side in (0, 1):
+            mine = [cante for owner, cante in info.cantes if owner == side]
+            if not mine:
+                continue
+            sung.append(f"\n {info.side_names[side]}: ")
+            for index, cante in enumerate(mine):
+                if index:
+                    sung.append(" · ")
+                ink = Style(color=SUIT_LIGHT[cante.suit], bold=True)
+                sung.append(f"{cante.points} {Suit(cante.suit).title}", style=ink)
+        return Group(table, sung)
