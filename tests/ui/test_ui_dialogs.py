@@ -71,3 +71,26 @@ def test_the_whole_leave_question_shows_from_the_summary() -> None:
             assert leave_question(session) in dialog_text(app)
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize(
+    ("lang", "yes", "label"), [("es", "s", "Sí (tecla s)"), ("de", "j", "Ja (j)"), ("en", "y", "Yes (y)")]
+)
+def test_a_question_takes_the_languages_own_yes(lang: str, yes: str, label: str) -> None:
+    """A Spanish player answers sí with s (and y still works), a German one ja with j."""
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=3, delay=0, lang=lang)
+        answers: list[bool | None] = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            for key in (yes, "y"):
+                app.push_screen(YesNoDialog("?"), answers.append)
+                await pilot.pause()
+                assert label in " ".join(screen_lines(app))
+                await pilot.press(key)
+                await pilot.pause()
+                assert not isinstance(app.screen, YesNoDialog)
+        assert answers == [True, True]
+
+    asyncio.run(run())

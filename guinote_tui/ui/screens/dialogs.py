@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from ... import storage
 from ...engine import Rules, Trick
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ..cardart import card_face
 from ..narration import edge_name
 from ..widgets.notice import SizeGuard, TooSmall
@@ -46,6 +46,13 @@ class YesNoDialog(SizeGuard, ModalScreen[bool]):
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def on_key(self, event: events.Key) -> None:
+        """The language's own yes (``s`` for sí, ``j`` for ja…), besides ``y``."""
+        # Translators: the one letter that answers "yes" on the question's button ("Yes (y)"), as typed.
+        if event.character and event.character.lower() == pgettext("the key that answers yes", "y").lower():
+            event.stop()
+            self.dismiss(True)
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
