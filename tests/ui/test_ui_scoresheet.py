@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 
 from uihelpers import key_for, playable, settle, summary_ready
 
@@ -83,6 +84,12 @@ def test_the_score_sheet_from_the_summary_and_the_table() -> None:
             text = str(sheet.query_one("#scoresheet-text").render())
             assert "Juego 1" in text and f"{result.points[0]}–{result.points[1]}" in text
             assert "Cotos" in str(sheet.query_one("#scoresheet-head").render())
+            # The hand's points in two columns that add up: cards (with the last ten, a capote) and cantes.
+            assert "Card points" in str(sheet.query_one("#scoresheet-head").render())
+            cards = [result.points[s] - result.cante_points[s] for s in (0, 1)]
+            sung = result.cante_points
+            total = result.points
+            assert re.search(rf"\b{cards[0]}–{cards[1]} +{sung[0]}–{sung[1]} +{total[0]}–{total[1]}", text), text
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, SummaryScreen)

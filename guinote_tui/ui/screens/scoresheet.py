@@ -121,14 +121,18 @@ def pair(values: tuple[int, int] | None) -> str:
 def sheet_text(session: GameSession, rows: Sequence[SheetRow]) -> tuple[Text, Text]:
     """The sheet as text: the heading (how to read it, the columns), then per juego its title and each hand."""
     rules = session.match.rules
-    headers = [pgettext("a deal, a column of the score sheet", "Hand"), _("Points"), _("Cantes"), _("Total")]
+    # The hand's points in two parts that add up, cards (with the last ten and a capote) and cantes.
+    headers = [pgettext("a deal, a column of the score sheet", "Hand"), _("Card points"), _("Cantes"), _("Total")]
     with_juegos = rules.juegos_per_coto > 1  # (with one juego a coto the juegos are always back to 0–0)
     if with_juegos:
         headers.append(_("Juegos"))
     headers.append(_("Cotos"))
 
     def cells(row: SheetRow) -> list[str]:
-        out = [str(row.hand), pair(row.points), pair(row.cantes), pair(row.totals)]
+        cards = None
+        if row.points is not None and row.cantes is not None:
+            cards = (row.points[0] - row.cantes[0], row.points[1] - row.cantes[1])
+        out = [str(row.hand), pair(cards), pair(row.cantes), pair(row.totals)]
         if with_juegos:
             out.append(pair(row.juegos))
         out.append(pair(row.cotos))
