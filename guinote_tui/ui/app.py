@@ -251,6 +251,7 @@ class GuinoteApp(App[None]):
         self.switch_screen(StartScreen(settings))
 
     def action_save_history(self) -> None:
+        from ..saveguard import SaveRefused, save_target
         from .screens.dialogs import SaveDialog
 
         session = self.session
@@ -261,7 +262,11 @@ class GuinoteApp(App[None]):
         def save(path: str | None) -> None:
             if not path or self.session is None:
                 return
-            target = Path(path).expanduser().resolve()
+            try:
+                target = save_target(path)  # a game served to a browser saves only in the data directory
+            except SaveRefused as exc:
+                self.notify(str(exc), title=_("Not saved"), severity="error", markup=False)
+                return
             try:
                 session = self.session
                 save_history(session.match, target, names=list(session.names), table=session.table_record())
