@@ -4,7 +4,8 @@
 environment. Such a game is driven by whoever holds the page, so its save
 dialog writes only inside the data directory (:func:`guinote_tui.storage.data_dir`):
 a relative name is taken inside it, a path containing ``..`` is refused, and
-so is any path that, once ``~`` and symbolic links are resolved, lies outside it.
+so is any path that, once ``~`` and symbolic links are resolved, lies outside it;
+only ``.json`` files, and never over the game's own (:data:`GAME_FILES`).
 A game started in a terminal saves wherever the player says, as before.
 
     >>> served = {SERVED_ENV: "1"}
@@ -32,6 +33,10 @@ from .storage import data_dir
 SERVED_ENV = "GUINOTE_SERVED"
 """Set to ``1`` by ``guinote serve`` in the environment of every game it starts."""
 
+GAME_FILES = frozenset({"current-match.json", "lessons.json"})
+"""The game's own ``.json`` files in the data directory (the match to resume, the lessons done), never written over
+by a served save (its statistics are not ``.json``: a served save is)."""
+
 
 class SaveRefused(ValueError):
     """A path a served game may not write; ``str()`` is the one line to show (in the current language)."""
@@ -53,5 +58,11 @@ def save_target(text: str, environ: Mapping[str, str] = os.environ) -> Path:
     if target == root or not target.is_relative_to(root):
         raise SaveRefused(
             _("{path} was not saved: a game in the browser saves only inside {folder}").format(path=text, folder=root)
+        )
+    if target.suffix.lower() != ".json" or target.name.lower() in GAME_FILES:
+        raise SaveRefused(
+            _("{path} was not saved: a game in the browser saves only .json files, never over the game's own").format(
+                path=text
+            )
         )
     return target

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from guinote_tui.saveguard import SERVED_ENV, SaveRefused, save_target, served
+from guinote_tui.saveguard import GAME_FILES, SERVED_ENV, SaveRefused, save_target, served
 from guinote_tui.storage import data_dir
 
 SERVED = {SERVED_ENV: "1"}
@@ -55,3 +55,24 @@ def test_a_game_in_a_terminal_saves_where_it_is_told(tmp_path: Path, monkeypatch
     monkeypatch.setenv(SERVED_ENV, "1")
     with pytest.raises(SaveRefused):
         save_target("/elsewhere/match.json")
+
+
+@pytest.mark.parametrize(
+    "text", ["statistics.sqlite3", "statistics.sqlite3-wal", "current-match.json", "Lessons.JSON", "notes.txt", "x"]
+)
+def test_a_served_game_writes_only_json_and_never_over_the_game_s_own_files(text: str, root: Path) -> None:
+    with pytest.raises(SaveRefused) as refused:
+        save_target(text, SERVED)
+    assert str(refused.value) == (
+        f"{text} was not saved: a game in the browser saves only .json files, never over the game's own"
+    )
+    assert save_target("Match.JSON", SERVED) == root / "Match.JSON"
+
+
+def test_the_game_s_own_files_are_the_ones_it_keeps() -> None:
+    from guinote_tui.lessons import progress
+    from guinote_tui.memory import database
+    from guinote_tui.ui import resume
+
+    assert {resume.FILE_NAME, progress.FILE_NAME} == GAME_FILES
+    assert not database.FILE_NAME.endswith(".json")  # the statistics are kept out by their suffix
