@@ -542,7 +542,14 @@ def serve(host: str, port: int, max_sessions: int) -> None:
                 "(from a checkout: pip install '.[serve]')"
             )
         ) from None
-    server = serving.GuardedServer(serving.game_command(), host=host, port=port, max_sessions=max_sessions)
+    lang = _lang_option()  # the games speak the language asked for on this command line
+    server = serving.GuardedServer(
+        serving.game_command(),
+        host=host,
+        port=port,
+        max_sessions=max_sessions,
+        game_environment={"GUINOTE_LANG": lang} if lang else None,
+    )
     try:
         server.serve()
     except OSError as exc:  # the port is taken, the host does not resolve...

@@ -46,7 +46,7 @@ import shlex
 import signal
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 import aiohttp_jinja2
@@ -149,12 +149,33 @@ def announcement(host: str, port: int, token: str, max_sessions: int, hostname: 
 
 
 class GameService(AppService):
-    """One game's process, started with :data:`~guinote_tui.saveguard.SERVED_ENV` set."""
+    """One game's process, started with :data:`~guinote_tui.saveguard.SERVED_ENV` set (and ``extra_environment``)."""
+
+    extra_environment: Mapping[str, str] = {}
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
+        environment.update(self.extra_environment)
         environment[SERVED_ENV] = "1"
         return environment
+
+    async def stop(self) -> None:
+        """Stop the game, then close its input and wait for it and its pipes to finish.
+
+        textual-serve leaves the input open and never waits for the process: its pipes are then closed
+        only when collected, possibly after the event loop has closed ("Event loop is closed").
+        """
+        await super().stop()
+        process = self._process
+        if process is None:
+            return
+        if process.stdin is not None and not process.stdin.is_closing():
+            process.stdin.close()
+        try:
+            await asyncio.wait_for(process.wait(), timeout=10)  # returns once it has exited and every pipe is shut
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
 
 
 class GuardedServer(Server):
@@ -169,12 +190,15 @@ class GuardedServer(Server):
         max_sessions: int = 1,
         token: str | None = None,
         title: str = "Guiñote",
+        game_environment: Mapping[str, str] | None = None,
     ) -> None:
+        """``game_environment``: added to each game's environment (``GUINOTE_LANG`` for ``guinote --lang``)."""
         super().__init__(command, host=host, port=port, title=title)
         if max_sessions < 1:
             raise ValueError("max_sessions must be at least 1")
         self.token = token or secrets.token_urlsafe(32)
         self.max_sessions = max_sessions
+        self.game_environment = dict(game_environment or {})
         self.sessions = 0  # games running now (their sockets accepted, their processes not yet stopped)
         self.sockets: set[web.WebSocketResponse] = set()
 
@@ -286,6 +310,7 @@ class GuardedServer(Server):
                 download_manager=self.download_manager,
                 debug=self.debug,
             )
+            app_service.extra_environment = self.game_environment
             await app_service.start(width, height)
             await self._process_messages(websocket, app_service)
         except asyncio.CancelledError:

@@ -19,6 +19,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 from click.testing import CliRunner
+from textual_serve.download_manager import DownloadManager
 
 from guinote_tui import serving
 from guinote_tui.cli import main
@@ -28,7 +29,7 @@ from guinote_tui.serving import GuardedServer, announcement
 STUB = f"""
 import os, sys
 with open(sys.argv[1], "a", encoding="utf-8") as log:
-    log.write(os.environ.get({SERVED_ENV!r}, "unset") + "\\n")
+    log.write(os.environ.get({SERVED_ENV!r}, "unset") + " " + os.environ.get("GUINOTE_LANG", "-") + "\\n")
 out = sys.stdout.buffer
 payload = b"stub game started"
 out.write(b"__GANGLION__\\n" + b"D" + len(payload).to_bytes(4, "big") + payload)
@@ -61,12 +62,12 @@ class Served:
 
 
 @contextlib.asynccontextmanager
-async def served(tmp_path: Path, max_sessions: int = 1) -> AsyncIterator[Served]:
+async def served(tmp_path: Path, max_sessions: int = 1, **options: object) -> AsyncIterator[Served]:
     script = tmp_path / "stub_game.py"
     script.write_text(STUB, encoding="utf-8")
     starts = tmp_path / "starts.txt"
     command = " ".join(shlex.quote(part) for part in (sys.executable, str(script), str(starts)))
-    server = GuardedServer(command, host="127.0.0.1", port=0, max_sessions=max_sessions)
+    server = GuardedServer(command, host="127.0.0.1", port=0, max_sessions=max_sessions, **options)  # type: ignore[arg-type]
     runner = await server.start()
     try:
         yield Served(server, starts)
@@ -165,7 +166,7 @@ def test_the_right_token_from_the_page_s_own_origin_starts_one_served_game(tmp_p
                 assert await first_bytes(ws) == b"stub game started"
             await s.until_no_game_runs()
         # Each game was started with the save dialog kept to the data directory.
-        assert s.games_started() == ["1", "1"]
+        assert s.games_started() == ["1 -", "1 -"]
 
     run(scenario)
 
@@ -180,13 +181,13 @@ def test_one_game_at_a_time_by_default_and_the_extra_one_starts_nothing(tmp_path
                 async with client.get(f"{s.base}/?token={s.server.token}") as response:
                     assert response.status == 503
                     assert "--max-sessions" in await response.text()
-                assert s.games_started() == ["1"]  # no process for the refused one
+                assert s.games_started() == ["1 -"]  # no process for the refused one
             await s.until_no_game_runs()
             # Once the first has ended, its place is free again.
             async with client.ws_connect(url, headers=own) as ws:
                 assert await first_bytes(ws) == b"stub game started"
             await s.until_no_game_runs()
-            assert s.games_started() == ["1", "1"]
+            assert s.games_started() == ["1 -", "1 -"]
 
     run(scenario)
 
@@ -199,9 +200,33 @@ def test_max_sessions_raises_the_limit(tmp_path: Path) -> None:
                 assert await first_bytes(one) == await first_bytes(two) == b"stub game started"
                 assert await refused(client, url, headers=own) == 503
             await s.until_no_game_runs()
-            assert s.games_started() == ["1", "1"]
+            assert s.games_started() == ["1 -", "1 -"]
 
     run(scenario)
+
+
+def test_the_games_speak_the_language_of_the_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def scenario() -> None:
+        async with (
+            served(tmp_path, game_environment={"GUINOTE_LANG": "es"}) as s,
+            aiohttp.ClientSession(timeout=TIMEOUT) as client,
+        ):
+            async with client.ws_connect(f"{s.base}/ws/{s.server.token}") as ws:
+                assert await first_bytes(ws) == b"stub game started"
+            await s.until_no_game_runs()
+            assert s.games_started() == ["1 es"]
+
+    run(scenario)
+    # guinote --lang es serve: that language for the games.
+    seen: list[dict[str, str]] = []
+
+    async def listening(self: GuardedServer, ready: Callable[[GuardedServer], None]) -> None:
+        seen.append(self.game_environment)
+
+    monkeypatch.setattr(GuardedServer, "run", listening)
+    assert CliRunner().invoke(main, ["--lang", "es", "serve"]).exit_code == 0
+    assert CliRunner().invoke(main, ["serve"]).exit_code == 0
+    assert seen == [{"GUINOTE_LANG": "es"}, {}]
 
 
 def test_the_served_game_is_told_to_keep_saves_in_the_data_directory() -> None:
@@ -288,3 +313,70 @@ def test_a_taken_port_is_one_line() -> None:
     assert result.exit_code == 1
     assert result.output.startswith(f"Error: cannot serve on 127.0.0.1:{port}: ")
     assert result.output.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_stopping_the_server_ends_the_games_it_runs(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with aiohttp.ClientSession(timeout=TIMEOUT) as client:
+            async with served(tmp_path) as s:
+                ws = await client.ws_connect(f"{s.base}/ws/{s.server.token}")
+                assert await first_bytes(ws) == b"stub game started"
+            # Left the block: the server was stopped (as Ctrl+C does) with the game running.
+            message = await ws.receive(timeout=30)
+            assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            assert s.server.sessions == 0 and s.server.sockets == set()
+            await ws.close()
+
+    run(scenario)
+
+
+LINGERING = (
+    STUB
+    + """
+os.close(1)  # its output ends (textual-serve then takes the game as stopped)...
+while sys.stdin.buffer.read1(65536):  # ...but it lives on until its input is closed
+    pass
+"""
+)
+
+
+def test_a_stopped_game_is_reaped_with_its_input_closed(tmp_path: Path) -> None:
+    # textual-serve never closes a game's input nor waits for it: a game that outlives its output would
+    # be left running, and its pipes closed only by the collector, maybe once the event loop has gone.
+    script = tmp_path / "lingering_game.py"
+    script.write_text(LINGERING, encoding="utf-8")
+    # exec: no shell in between that would keep the game's output open.
+    command = "exec " + " ".join(
+        shlex.quote(part) for part in (sys.executable, str(script), str(tmp_path / "starts.txt"))
+    )
+
+    async def scenario() -> None:
+        sent: list[object] = []
+
+        async def write(data: object) -> None:
+            sent.append(data)
+
+        async def close() -> None:
+            pass
+
+        service = serving.GameService(
+            command, write_bytes=write, write_str=write, close=close, download_manager=DownloadManager()
+        )
+        await service.start(80, 24)
+        process = service._process
+        assert process is not None and process.stdin is not None
+        try:
+            for _ in range(2000):  # bounded: until the stub has spoken
+                if sent:
+                    break
+                await asyncio.sleep(0.01)
+            await service.stop()
+            assert process.returncode is not None and process.stdin.is_closing()
+            pipes = [process._transport.get_pipe_transport(fd) for fd in (0, 1, 2)]  # type: ignore[attr-defined]
+            assert all(pipe is None or pipe.is_closing() for pipe in pipes)
+        finally:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+
+    run(scenario)
