@@ -598,23 +598,45 @@ def rules_command(list_flags: bool) -> None:
 
 
 @main.command(
-    help=N_("Serve the game in a browser through textual-serve."),
+    help=N_(
+        "Serve the game in a browser through textual-serve.\n\n"
+        "The address printed carries a token that the page and the game require; "
+        "the game accepts connections only from its own page."
+    ),
 )
-@click.option("--host", default="127.0.0.1", show_default=True, help=N_("Address to bind (localhost by default)."))
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help=N_("Address to bind (this computer only by default).")
+)
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
-def serve(host: str, port: int) -> None:
+@click.option(
+    "--max-sessions",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help=N_("How many games may be played at once (each is a process)."),
+)
+def serve(host: str, port: int, max_sessions: int) -> None:
     try:
-        from textual_serve.server import Server
-    except ImportError:
+        from . import serving
+    except ModuleNotFoundError as exc:  # the optional extra (textual-serve, with aiohttp) is missing
+        if (exc.name or "").split(".")[0] not in ("textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"):
+            raise
         raise click.ClickException(
             _(
                 "textual-serve is not installed: pip install 'guinote-tui[serve]' "
                 "(from a checkout: pip install '.[serve]')"
             )
         ) from None
-    command = f"{sys.executable} -m guinote_tui play"
+    lang = _lang_option()  # the games speak the language asked for on this command line
+    server = serving.GuardedServer(
+        serving.game_command(),
+        host=host,
+        port=port,
+        max_sessions=max_sessions,
+        game_environment={"GUINOTE_LANG": lang} if lang else None,
+    )
     try:
-        Server(command, host=host, port=port, title="Guiñote").serve()
+        server.serve()
     except OSError as exc:  # the port is taken, the host does not resolve...
         raise click.ClickException(
             _("cannot serve on {host}:{port}: {problem}").format(host=host, port=port, problem=exc.strerror or exc)

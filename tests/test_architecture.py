@@ -24,7 +24,11 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
   coach and ``storage``;
 * ``cli`` imports the interface only inside the command that opens it, never
   at module level (``guinote simulate`` and ``guinote tournament`` run
-  without textual).
+  without textual); the same for ``serving`` (``guinote serve``: textual-serve
+  and aiohttp), which never imports the interface: it starts the game as a
+  process;
+* ``saveguard`` (where a served game may save) uses no interface library and
+  imports only ``storage`` and ``i18n``.
 
 A fresh interpreter then confirms the same at run time for the headless parts.
 """
@@ -228,6 +232,8 @@ def test_the_engine_imports_nothing_of_the_project_outside_itself() -> None:
         ("lab", f"{PACKAGE}.ui"),
         ("sim", f"{PACKAGE}.ui"),
         ("sim", f"{PACKAGE}.lab"),
+        ("serving", f"{PACKAGE}.ui"),
+        ("serving", f"{PACKAGE}.lab"),
         ("engine", f"{PACKAGE}.coach"),
         ("ai", f"{PACKAGE}.coach"),
     ],
@@ -244,7 +250,7 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
     [
         *(
             (p, lib, ())
-            for p in ("engine", "ai", "coach", "memory", "lessons", "storage", "i18n")
+            for p in ("engine", "ai", "coach", "memory", "lessons", "storage", "i18n", "saveguard")
             for lib in sorted(UI_LIBRARIES)
         ),
         ("lab", "click", HARNESS),
@@ -252,6 +258,7 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
         ("lab", "rich", ()),
         ("sim", "textual", ()),
         ("sim", "rich", ()),
+        ("serving", "textual", ()),
     ],
 )
 def test_headless_parts_import_no_interface_library(source: str, library: str, within: tuple[str, ...]) -> None:
@@ -272,6 +279,7 @@ def test_the_coach_imports_only_the_engine_and_the_bots() -> None:
     ("source", "allowed"),
     [
         ("storage", {"i18n"}),
+        ("saveguard", {"storage", "i18n"}),
         ("i18n", set()),
         ("memory", {"engine", "storage", "ai", "i18n"}),
         ("lessons", {"engine", "coach", "storage", "i18n"}),
@@ -295,7 +303,9 @@ def test_cli_opens_the_interface_only_inside_the_play_command() -> None:
     at_load = [
         f"line {i.line}: {i.target}"
         for i in IMPORTS
-        if i.module == f"{PACKAGE}.cli" and i.top_level and (part(i.target) == "ui" or i.target.startswith("textual"))
+        if i.module == f"{PACKAGE}.cli"
+        and i.top_level
+        and (part(i.target) in ("ui", "serving") or i.target.startswith(("textual", "aiohttp")))
     ]
     assert at_load == []
 
@@ -320,6 +330,7 @@ def loaded_after_import(module: str) -> set[str]:
         (f"{PACKAGE}.memory", set()),
         (f"{PACKAGE}.lessons", set()),
         (f"{PACKAGE}.storage", set()),
+        (f"{PACKAGE}.saveguard", set()),
         (f"{PACKAGE}.sim", set()),
         (f"{PACKAGE}.lab.report", {f"{PACKAGE}.lab"}),
         (f"{PACKAGE}.cli", {"click", f"{PACKAGE}.lab"}),

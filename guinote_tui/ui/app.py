@@ -289,6 +289,7 @@ class GuinoteApp(App[None]):
 
     def action_save_history(self) -> None:
         """Save the match's history where the player says: the data directory unless another path is typed."""
+        from ..saveguard import SaveRefused, save_target
         from .screens.dialogs import SaveDialog
 
         session = self.session
@@ -299,6 +300,11 @@ class GuinoteApp(App[None]):
 
         def save(target: Path | None) -> None:
             if target is None or self.session is None:
+                return
+            try:
+                target = save_target(str(target))  # a game served to a browser saves only in the data directory
+            except SaveRefused as exc:
+                self.notify(str(exc), title=_("Not saved"), severity="error", markup=False)
                 return
             try:
                 session = self.session

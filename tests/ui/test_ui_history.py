@@ -117,18 +117,14 @@ def test_quitting_while_a_bot_thinks_is_clean(monkeypatch: pytest.MonkeyPatch) -
 
 def test_serve_binds_to_localhost_and_runs_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
     # textual-serve is the optional [serve] extra.
-    textual_serve_server = pytest.importorskip("textual_serve.server")
+    serving = pytest.importorskip("guinote_tui.serving")
 
     calls: list[dict[str, object]] = []
 
-    class FakeServer:
-        def __init__(self, command: str, host: str, port: int, title: str) -> None:
-            calls.append({"command": command, "host": host, "port": port, "title": title})
+    async def run(self, ready) -> None:  # type: ignore[no-untyped-def]
+        calls.append({"command": self.command, "host": self.host, "port": self.port, "served": True})
 
-        def serve(self) -> None:
-            calls[-1]["served"] = True
-
-    monkeypatch.setattr(textual_serve_server, "Server", FakeServer)
+    monkeypatch.setattr(serving.GuardedServer, "run", run)  # what would bind and wait for Ctrl+C
     result = CliRunner().invoke(main, ["serve", "--port", "8123"])
     assert result.exit_code == 0, result.output
     (call,) = calls

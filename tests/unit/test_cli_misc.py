@@ -88,27 +88,6 @@ def test_play_refuses_bad_options_with_one_readable_line() -> None:
         assert "Traceback" not in result.output
 
 
-def test_serve_that_cannot_bind_is_one_line(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    # Stand in for textual-serve (an optional extra): its server fails as a taken port does.
-    import types
-
-    class Server:
-        def __init__(self, command: str, host: str, port: int, title: str) -> None:
-            assert command.endswith("-m guinote_tui play")
-
-        def serve(self) -> None:
-            raise OSError(98, "address already in use")
-
-    package = types.ModuleType("textual_serve")
-    module = types.ModuleType("textual_serve.server")
-    module.Server = Server  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "textual_serve", package)
-    monkeypatch.setitem(sys.modules, "textual_serve.server", module)
-    result = CliRunner().invoke(main, ["serve", "--port", "18765"])
-    assert result.exit_code == 1
-    assert result.output.strip() == "Error: cannot serve on 127.0.0.1:18765: address already in use"
-
-
 def test_help_lists_the_levels_and_rules_lists_every_flag() -> None:
     from dataclasses import fields
 
@@ -131,6 +110,11 @@ def test_help_lists_the_levels_and_rules_lists_every_flag() -> None:
 def test_serve_without_textual_serve_says_how_to_install_it(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setitem(sys.modules, "textual_serve", None)  # an import of it fails
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    # guinote_tui.serving imported afresh, as on a first run (a bound server would wait for ctrl+c):
+    import guinote_tui
+
+    monkeypatch.delitem(sys.modules, "guinote_tui.serving", raising=False)
+    monkeypatch.delattr(guinote_tui, "serving", raising=False)
     result = CliRunner().invoke(main, ["serve"])
     assert result.exit_code == 1
     assert result.output.strip() == (
