@@ -192,7 +192,7 @@ def test_at_200x50_the_side_panel_shows_the_tracker_under_the_log() -> None:
             box = side.region
             text = [row[box.x : box.right] for row in rows[box.y : box.bottom]]
             assert text[0].startswith("Tracker") and "(k: log)" not in text[0]
-            assert any(line.startswith("Trumps out") for line in text)
+            assert any(line.startswith("Trumps not seen") for line in text)
             # The ranks' header sits over the suits' columns (its indent kept).
             header, first_suit = text[1], text[2]
             assert header.index("1") == first_suit.index("1", 2), (header, first_suit)
@@ -232,3 +232,59 @@ def test_the_rules_screen_is_a_few_widgets_and_reads_to_the_end_with_hanging_lis
             assert " ".join(last_words).replace("*", "") in " ".join(" ".join(screen_lines(app)).split())
 
     asyncio.run(run())
+
+
+def longest_blank_run(rows: list[str]) -> int:
+    """The most columns side by side that are blank in every one of ``rows``."""
+    longest = run = 0
+    for column in range(min(len(row) for row in rows)):
+        run = run + 1 if all(row[column] == " " for row in rows) else 0
+        longest = max(longest, run)
+    return longest
+
+
+def test_the_felt_is_laid_out_for_200x50_not_stretched() -> None:
+    """At 200×50 the stock, the muestra and the tricks taken lie on the felt: no wide empty band beside the trick."""
+    from guinote_tui.ui.widgets.board import MuestraPanel
+    from guinote_tui.ui.widgets.felt import FeltMonte, TakenPiles
+
+    async def run(players: int) -> None:
+        app = make_app(players=players, level="random", seed=3, delay=0, pace="timed")
+        async with app.run_test(size=(200, 50)) as pilot:
+            table = await _table(pilot, app)
+            for _ in range(100):
+                await pilot.pause()
+                if table.query_one(FeltMonte).region.area:
+                    break
+            felt, row = table.query_one("#felt").region, table.query_one("#felt-row").region
+            rows = [line[felt.x : felt.right] for line in screen_lines(app)[row.y : row.bottom]]
+            # Before, the trick stood alone in the middle of the felt: 64 blank columns beside it heads-up, 39 in pairs.
+            assert longest_blank_run(rows) <= 30, (players, longest_blank_run(rows))
+            # The stock and the muestra moved from the side panel to the felt, the tricks taken beside them.
+            assert not table.query_one(MuestraPanel).region.area
+            monte = table.query_one(FeltMonte).region
+            assert felt.contains_region(monte) and felt.contains_region(table.query_one(TakenPiles).region)
+            text = "\n".join(rows)
+            assert "muestra" in text and "Stock" in text and "0 tricks" in text
+
+    for players in (2, 4):
+        asyncio.run(run(players))
+
+
+def test_below_180_columns_the_muestra_stays_in_the_side_panel() -> None:
+    from guinote_tui.ui.widgets.board import MuestraPanel
+    from guinote_tui.ui.widgets.felt import FeltMonte, TakenPiles
+
+    async def run(size: tuple[int, int]) -> None:
+        app = make_app(players=2, level="random", seed=3, delay=0, pace="timed")
+        async with app.run_test(size=size) as pilot:
+            table = await _table(pilot, app)
+            for _ in range(100):
+                await pilot.pause()
+                if table.query_one(MuestraPanel).region.area:
+                    break
+            assert table.query_one("#side").region.contains_region(table.query_one(MuestraPanel).region), size
+            assert not table.query_one(FeltMonte).region.area and not table.query_one(TakenPiles).region.area
+
+    for size in ((179, 50), (200, 44)):
+        asyncio.run(run(size))
