@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from ... import i18n
 from ...i18n import _, ngettext, pgettext
 from ..app import FELT_COLOURS
-from ..cardart import Canvas, card_back_pile, card_face, empty_slot, stock_pile
+from ..cardart import card_back_pile, card_face, empty_slot, stock_pile
 from .board import LABEL, VALUE, MuestraInfo, taken_lines, trumps_line
 from .drawn import Drawn
 from .table import card_size
@@ -39,27 +39,28 @@ class FeltMonte(Drawn):
         return self.info, card_size(self), i18n.current()
 
     def render(self) -> Text:
+        # Lines joined side by side, not a Canvas: this repaints after every trick while the stock lasts.
         info = self.info
-        size = card_size(self)
-        width = max(self.size.width, 2 * size.width + 3)
-        canvas = Canvas(width, size.height + 4)
         if info is None:
-            return canvas.text()
+            return Text("")
+        size = card_size(self)
         if info.muestra is not None:
             muestra = card_face(info.muestra, top_label=pgettext("the muestra's label", "muestra"), size=size)
         else:
             muestra = empty_slot(pgettext("the muestra's place, once taken", "taken"), size=size)
-        canvas.paste(0, 0, muestra)
-        canvas.paste(size.width + 1, 0, card_back_pile(info.stock, size=size))
-        below = size.height + 1
+        pile = card_back_pile(info.stock, size=size)
+        lines = [card + Text(" ") + stock for card, stock in zip(muestra, pile, strict=True)]
+        lines.append(Text(""))
         if info.muestra is not None:
-            canvas.write(0, below, trumps_line(info.trump))
-            canvas.write(size.width + 3, below, Text(_("Stock {count}").format(count=info.stock), style=VALUE))
+            label = trumps_line(info.trump)
+            label.pad_right(size.width + 3 - label.cell_len)
+            label.append_text(Text(_("Stock {count}").format(count=info.stock), style=VALUE))
+            lines.append(label)
         else:
-            canvas.write(0, below, Text(_("Arrastre"), style=GOLD))
-            for row, line in enumerate(taken_lines(info, width, 2)):
-                canvas.write(0, below + 1 + row, Text(line, style=LABEL))
-        return canvas.text()
+            lines.append(Text(_("Arrastre"), style=GOLD))
+            width = max(self.size.width, 2 * size.width + 3)
+            lines.extend(Text(line, style=LABEL) for line in taken_lines(info, width, 2))
+        return Text("\n").join(lines)
 
 
 @dataclass(frozen=True)
@@ -87,23 +88,24 @@ class TakenPiles(Drawn):
     def render(self) -> Text:
         info = self.info
         size = card_size(self)
-        height = 2 * size.height + 2  # as tall as the trick: each pile level with its side's card
-        canvas = Canvas(max(self.size.width, 1), height)
+        lines = [Text("") for _ in range(2 * size.height + 2)]  # as tall as the trick
         if info is None:
-            return canvas.text()
+            return Text("\n").join(lines)
         big = self.size.width >= size.width + 12  # heads-up: piles as big as the cards, labels beside them
         for side, place in ((1, 1), (0, size.height + 2)):  # level with the trick's top and bottom cards
             tricks = info.tricks[side]
             count = Text(ngettext("{count} trick", "{count} tricks", tricks).format(count=tricks), style=LABEL)
             name = Text(info.side_names[side], style=VALUE)
             if big:
-                canvas.paste(0, place, card_back_pile(tricks * info.players, size=size))
-                x, middle = size.width + 3, place + size.height // 2
-                canvas.write(x, middle - 1, name)
-                canvas.write(x, middle, count)
+                pile = card_back_pile(tricks * info.players, size=size)
+                middle = size.height // 2
+                for row, part in enumerate(pile):
+                    extra = name if row == middle - 1 else count if row == middle else None
+                    lines[place + row] = part + Text(" ") + extra if extra is not None else part
             else:
                 top = place + size.height // 2 - 2
-                canvas.write(0, top, name)
-                canvas.paste(0, top + 1, stock_pile(tricks * info.players))
-                canvas.write(0, top + 4, count)
-        return canvas.text()
+                lines[top] = name
+                for row, part in enumerate(stock_pile(tricks * info.players)):
+                    lines[top + 1 + row] = part
+                lines[top + 4] = count
+        return Text("\n").join(lines)
