@@ -249,6 +249,35 @@ def stock_pile(count: int) -> list[Text]:
     return [top, middle, bottom]
 
 
+def card_back_pile(count: int, *, size: CardSize = SMALL, label: str = "") -> list[Text]:
+    """A face-down pile of ``count`` cards as big as a card of ``size`` (``size.height`` lines).
+
+    The edges of up to two more cards show at its right (a few cards, or many), so it is
+    two columns wider than a card; ``label`` goes into its bottom border. None left: a
+    dotted place.
+    """
+    width = size.face_width
+    if count <= 0:
+        return [Text("  ") + line for line in empty_slot(label, size=size)]
+    edge = Style(color=BACK_EDGE)
+    back = Style(color=BACK_PATTERN, bgcolor=BACK)
+    label_style = Style(color=BACK_EDGE, bold=True)
+    layers = min(3, max(1, (count + 4) // 5))
+    pad = " " * (3 - layers)
+    plain = " " * width
+    pattern = " " + ("▚▞" * width)[: width - 2] + " "  # a margin of the back's colour round it
+    lines = [Text(pad) + Text("╭" + "─" * width + "╮" + "╮" * (layers - 1), style=edge)]
+    for row in range(size.height - 2):
+        line = Text(pad + "│", style=edge)
+        line.append(plain if row in (0, size.height - 3) else pattern, style=back)
+        line.append("│" * layers, style=edge)
+        lines.append(line)
+    bottom = Text(pad) + _border_line("╰", "─", "╯", label, edge, label_style, width)
+    bottom.append("╯" * (layers - 1), style=edge)
+    lines.append(bottom)
+    return lines
+
+
 class Canvas:
     """A fixed grid of styled cells onto which blocks of lines are pasted."""
 

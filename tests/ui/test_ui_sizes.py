@@ -232,3 +232,65 @@ def test_the_rules_screen_is_a_few_widgets_and_reads_to_the_end_with_hanging_lis
             assert " ".join(last_words).replace("*", "") in " ".join(" ".join(screen_lines(app)).split())
 
     asyncio.run(run())
+
+
+def longest_blank_run(rows: list[str]) -> int:
+    """The most columns side by side that are blank in every one of ``rows``."""
+    longest = run = 0
+    for column in range(min(len(row) for row in rows)):
+        run = run + 1 if all(row[column] == " " for row in rows) else 0
+        longest = max(longest, run)
+    return longest
+
+
+def test_the_felt_is_laid_out_for_200x50_not_stretched() -> None:
+    """At 200×50 the stock, the muestra and the tricks taken lie on the felt: no wide empty band beside the trick."""
+    from itertools import pairwise
+
+    from guinote_tui.ui.widgets.board import MuestraPanel
+    from guinote_tui.ui.widgets.felt import FeltMonte
+
+    async def run(players: int, size: tuple[int, int]) -> None:
+        app = make_app(players=players, level="random", seed=3, delay=0, pace="timed")
+        async with app.run_test(size=size) as pilot:
+            table = await _table(pilot, app)
+            for _ in range(100):
+                await pilot.pause()
+                if table.query_one(FeltMonte).region.area:
+                    break
+            felt, row = table.query_one("#felt").region, table.query_one("#felt-row").region
+            rows = [line[felt.x : felt.right] for line in screen_lines(app)[row.y : row.bottom]]
+            # The stock and the muestra moved from the side panel to the felt, the tricks taken beside them.
+            assert not table.query_one(MuestraPanel).region.area
+            # Everything on the felt's row is whole, side by side, at 200×50 and at 180×45 where room is least.
+            shown = [w.region for w in table.query_one("#felt-row").children if w.display]
+            assert len(shown) == (3 if players == 2 else 5)
+            assert all(felt.contains_region(region) for region in shown), (felt, shown)
+            assert all(a.right <= b.x for a, b in pairwise(shown)), shown
+            text = "\n".join(rows)
+            assert "muestra" in text and "Stock" in text and "0 tricks" in text
+            if size == (200, 50):
+                # Before, the trick stood alone in the felt's middle: 64 blank columns beside it heads-up, 39 in pairs.
+                assert longest_blank_run(rows) <= 30, (players, longest_blank_run(rows))
+
+    for players, size in ((2, (200, 50)), (4, (200, 50)), (4, (180, 45))):
+        asyncio.run(run(players, size))
+
+
+def test_below_180_columns_the_muestra_stays_in_the_side_panel() -> None:
+    from guinote_tui.ui.widgets.board import MuestraPanel
+    from guinote_tui.ui.widgets.felt import FeltMonte, TakenPiles
+
+    async def run(size: tuple[int, int]) -> None:
+        app = make_app(players=2, level="random", seed=3, delay=0, pace="timed")
+        async with app.run_test(size=size) as pilot:
+            table = await _table(pilot, app)
+            for _ in range(100):
+                await pilot.pause()
+                if table.query_one(MuestraPanel).region.area:
+                    break
+            assert table.query_one("#side").region.contains_region(table.query_one(MuestraPanel).region), size
+            assert not table.query_one(FeltMonte).region.area and not table.query_one(TakenPiles).region.area
+
+    for size in ((179, 50), (200, 44)):
+        asyncio.run(run(size))

@@ -164,3 +164,43 @@ def test_the_history_screen_scrolls_through_every_trick_and_the_tracker_toggles(
             assert app.screen is table and len(session.match.hand.log) >= moves
 
     asyncio.run(run())
+
+
+def test_the_footer_offers_the_tracker_key_only_where_the_tracker_is_not_always_shown() -> None:
+    """From 160×45 the tracker sits under the log all the time: ``k`` would do nothing, the footer leaves it out."""
+    import asyncio
+
+    from uihelpers import settle
+
+    from guinote_tui.ui.app import make_app
+    from guinote_tui.ui.screens.table import TableScreen
+    from guinote_tui.ui.widgets.tracker import TrackerPanel
+
+    def offered(app) -> set[str]:  # type: ignore[no-untyped-def]
+        return {key.action for key in app.screen.query("FooterKey") if key.display}
+
+    async def wait_for(pilot, check) -> bool:  # type: ignore[no-untyped-def]
+        for _ in range(100):
+            await pilot.pause()
+            if check():
+                return True
+        return False
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=8, delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            assert await wait_for(pilot, lambda: "tracker" in offered(app))
+            await pilot.resize_terminal(200, 50)
+            side = table.query_one("#tracker-side", TrackerPanel)
+            assert await wait_for(pilot, lambda: side.display and "tracker" not in offered(app)), offered(app)
+            assert side.region.area and table.check_action("tracker", ()) is False
+            await pilot.press("k")  # nothing to toggle: the log and the tracker both stay
+            await pilot.pause()
+            assert table.query_one("#log").display and not table.query_one("#tracker", TrackerPanel).display
+            await pilot.resize_terminal(120, 40)
+            assert await wait_for(pilot, lambda: not side.display and "tracker" in offered(app)), offered(app)
+
+    asyncio.run(run())

@@ -13,7 +13,7 @@ from functools import partial
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
@@ -47,6 +47,7 @@ from ..pacing import bot_pause, shown_to_move, think_with_delay
 from ..session import HUMAN, GameSession
 from ..tracking import card_tracker
 from ..widgets.board import MuestraInfo, MuestraPanel, Scoreboard, ScoreInfo
+from ..widgets.felt import FeltMonte, TakenInfo, TakenPiles
 from ..widgets.footer import GameFooter
 from ..widgets.hand import PlayerHand
 from ..widgets.log import EventLog
@@ -70,6 +71,8 @@ def action_label(action: Action, view: SeatView) -> str:
 
 
 ACTION_KEYS = {Sing: "s", Swap: "c", DeclareTute: "t", Pass: "p"}
+#: From this terminal size (columns, lines) the stock, the muestra and the tricks taken lie on the felt.
+WIDE_FELT = (180, 45)
 
 
 def one_of(offers: list[str]) -> str:
@@ -148,10 +151,13 @@ class TableScreen(Screen[None]):
         with Horizontal(id="middle"):
             with Vertical(id="felt"):
                 yield SeatPanel(horizontal=True, id="seat-top")
-                with Horizontal(id="felt-row"):
+                with Horizontal(id="felt-row", classes="-heads-up" if self.session.players == 2 else "-pairs"):
+                    # From 180×45 (-wide-felt, table.tcss) the stock and the tricks taken lie on the felt.
+                    yield FeltMonte(id="monte")
                     yield SeatPanel(horizontal=False, id="seat-left")
                     yield TrickArea(id="trick")
                     yield SeatPanel(horizontal=False, id="seat-right")
+                    yield TakenPiles(id="taken")
             with Vertical(id="side"):
                 yield MuestraPanel(id="muestra")
                 yield Scoreboard(id="score")
@@ -219,9 +225,9 @@ class TableScreen(Screen[None]):
             )
         )
         taker = names[view.muestra_taker] if view.muestra_taker is not None else None
-        self.query_one(MuestraPanel).show(
-            MuestraInfo(view.trump, view.muestra, view.muestra_card, taker, view.stock_count)
-        )
+        muestra = MuestraInfo(view.trump, view.muestra, view.muestra_card, taker, view.stock_count)
+        self.query_one(MuestraPanel).show(muestra)
+        self.query_one(FeltMonte).show(muestra)
         rules = view.rules
         sides = (session.side_name(0), session.side_name(1))
         if session.players == 2:  # the board's columns hold 8 cells: a longer name gives its short form
@@ -241,6 +247,8 @@ class TableScreen(Screen[None]):
                 first_of_juego=view.first_of_juego,
             )
         )
+        taken = tuple(sum(1 for t in view.tricks if t.winner % 2 == side) for side in (0, 1))
+        self.query_one(TakenPiles).show(TakenInfo(sides, (taken[0], taken[1]), players))
         playable = {a.card for a in view.legal if isinstance(a, Play)}
         hand = self.shown_hand = self.sorted_hand(view)
         if self.selected is not None and self.selected >= len(hand):
@@ -329,7 +337,11 @@ class TableScreen(Screen[None]):
         # Its width follows its text ("assisted" comes and goes): set, as an auto width is not re-measured.
         corner.styles.width = Text.from_markup(right).cell_len + 2
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
+        # From 180×45 the felt holds the stock and the tricks taken (table.tcss); the footer
+        # offers the tracker's key only where the tracker is not shown all the time.
+        self.set_class(event.size.width >= WIDE_FELT[0] and event.size.height >= WIDE_FELT[1], "-wide-felt")
+        self.call_after_refresh(self.refresh_bindings)  # once the new size's styles are applied
         if self.is_mounted:
             self._show_status(self.session.view())  # the title shows from 100 columns
 
@@ -611,6 +623,8 @@ class TableScreen(Screen[None]):
                 return any(isinstance(a, Swap) and a.card.rank == wanted for a in offered)
             return bool(offered)
         # (u and l are always offered: with nothing to take back or to show, they say so.)
+        if action == "tracker":  # from 160×45 the tracker is under the log all the time: no key for it
+            return not self.query_one("#tracker-side").display
         return True
 
     def action_play_index(self, index: int) -> None:

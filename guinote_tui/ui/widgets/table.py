@@ -203,7 +203,8 @@ class TrickArea(Drawn):
         picture = self.picture
         size = card_size(self)
         diamond_width, diamond_height = diamond_size(size)
-        width = max(self.size.width, diamond_width)
+        # Heads-up uses the diamond's middle column only: the area may be as narrow as a card.
+        width = max(self.size.width, size.width if picture is not None and picture.players == 2 else diamond_width)
         canvas = Canvas(width, diamond_height)
         if picture is None:
             return canvas.text()
