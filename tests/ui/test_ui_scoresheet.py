@@ -84,8 +84,8 @@ def test_the_score_sheet_from_the_summary_and_the_table() -> None:
             text = str(sheet.query_one("#scoresheet-text").render())
             assert "Juego 1" in text and f"{result.points[0]}–{result.points[1]}" in text
             assert "Cotos" in str(sheet.query_one("#scoresheet-head").render())
-            # The hand's points in two columns that add up: cards (with the last ten, a capote) and cantes.
-            assert "Card points" in str(sheet.query_one("#scoresheet-head").render())
+            # The hand's points in two columns that add up: tricks (cards, the last ten, a capote) and cantes.
+            assert "Tricks" in str(sheet.query_one("#scoresheet-head").render())
             cards = [result.points[s] - result.cante_points[s] for s in (0, 1)]
             sung = result.cante_points
             total = result.points

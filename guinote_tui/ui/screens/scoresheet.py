@@ -121,8 +121,9 @@ def pair(values: tuple[int, int] | None) -> str:
 def sheet_text(session: GameSession, rows: Sequence[SheetRow]) -> tuple[Text, Text]:
     """The sheet as text: the heading (how to read it, the columns), then per juego its title and each hand."""
     rules = session.match.rules
-    # The hand's points in two parts that add up, cards (with the last ten and a capote) and cantes.
-    headers = [pgettext("a deal, a column of the score sheet", "Hand"), _("Card points"), _("Cantes"), _("Total")]
+    # The hand's points in two parts that add up: those won in tricks (cards, the last ten, a capote) and cantes.
+    tricks = pgettext("a column of the score sheet: the points won in tricks, the last ten included", "Tricks")
+    headers = [pgettext("a deal, a column of the score sheet", "Hand"), tricks, _("Cantes"), _("Total")]
     with_juegos = rules.juegos_per_coto > 1  # (with one juego a coto the juegos are always back to 0–0)
     if with_juegos:
         headers.append(_("Juegos"))
