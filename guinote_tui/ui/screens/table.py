@@ -660,7 +660,7 @@ class TableScreen(Screen[None]):
         if self.holding:
             self.release()
         elif self.session.human_to_move:
-            self.say(_("Space only goes on after a trick: play with keys 1-6, or choose with ←/→ and press Enter"))
+            self.say(_("Space only goes on after a trick: play with 1-6, or ←/→ and Enter"))
 
     def _declare(self, kind: type) -> None:
         if self.holding:
