@@ -16,7 +16,7 @@ from textual.widget import Widget
 from ...engine import Cante, Card, Suit
 from ...i18n import _, pgettext
 from ..app import FELT_COLOURS
-from ..cardart import SUIT_LIGHT, card_face, empty_slot, stock_pile, suit_text
+from ..cardart import SUIT_LIGHT, CardSize, card_face, empty_slot, stock_pile, suit_text
 from ..narration import PAIR_NAMES
 from .table import card_size
 
@@ -60,6 +60,13 @@ def taken_lines(info: MuestraInfo, width: int = 16, most: int = 3) -> list[str]:
     return [*lines, "", ""][: max(most, 2)]
 
 
+def muestra_card(info: MuestraInfo, size: CardSize) -> list[Text]:
+    """The muestra face up with its label, or its empty place once taken (the side panel's and the felt's)."""
+    if info.muestra is not None:
+        return card_face(info.muestra, top_label=pgettext("the muestra's label", "muestra"), size=size)
+    return empty_slot(pgettext("the muestra's place, once taken", "taken"), size=size)
+
+
 class MuestraPanel(Widget):
     """The muestra under the stock (trumps for the hand) and the cards left to draw."""
 
@@ -73,11 +80,7 @@ class MuestraPanel(Widget):
         info = self.info
         if info is None:
             return Text("")
-        size = card_size(self)
-        if info.muestra is not None:
-            card = card_face(info.muestra, top_label=pgettext("the muestra's label", "muestra"), size=size)
-        else:
-            card = empty_slot(pgettext("the muestra's place, once taken", "taken"), size=size)
+        card = muestra_card(info, card_size(self))
         pile = stock_pile(info.stock)
         side = [
             trumps_line(info.trump),

@@ -16,10 +16,10 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from ... import i18n
-from ...i18n import _, ngettext, pgettext
+from ...i18n import _, ngettext
 from ..app import FELT_COLOURS
-from ..cardart import card_back_pile, card_face, empty_slot, stock_pile
-from .board import LABEL, VALUE, MuestraInfo, taken_lines, trumps_line
+from ..cardart import card_back_pile, stock_pile
+from .board import LABEL, VALUE, MuestraInfo, muestra_card, taken_lines, trumps_line
 from .drawn import Drawn
 from .table import card_size
 
@@ -44,10 +44,7 @@ class FeltMonte(Drawn):
         if info is None:
             return Text("")
         size = card_size(self)
-        if info.muestra is not None:
-            muestra = card_face(info.muestra, top_label=pgettext("the muestra's label", "muestra"), size=size)
-        else:
-            muestra = empty_slot(pgettext("the muestra's place, once taken", "taken"), size=size)
+        muestra = muestra_card(info, size)
         pile = card_back_pile(info.stock, size=size)
         lines = [card + Text(" ") + stock for card, stock in zip(muestra, pile, strict=True)]
         lines.append(Text(""))
