@@ -31,9 +31,11 @@ rule it breaks; it never returns a half-loaded match.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -84,7 +86,28 @@ def dumps(match: Match, names: list[str] | None = None, table: dict[str, Any] | 
 def save_history(
     match: Match, path: str | Path, names: list[str] | None = None, table: dict[str, Any] | None = None
 ) -> None:
-    Path(path).write_text(dumps(match, names, table) + "\n", encoding="utf-8")
+    """Write the history to ``path`` whole or not at all: a temporary file beside it, then a rename.
+
+    A file replaced keeps its permissions. Raises ``OSError``; the old file is then untouched.
+    """
+    target = Path(path)
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(dumps(match, names, table) + "\n")
+            stream.flush()
+            try:
+                os.fchmod(stream.fileno(), stat.S_IMODE(os.stat(target).st_mode))
+            except FileNotFoundError:  # a new file: the permissions any new file of the user's gets
+                umask = os.umask(0)
+                os.umask(umask)
+                os.fchmod(stream.fileno(), 0o666 & ~umask)
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def read_history(path: str | Path) -> Match:

@@ -191,3 +191,29 @@ def test_history_numbers_of_the_wrong_kind() -> None:
 )
 def test_history_json_the_parser_cannot_take(text: str) -> None:
     assert "not a history this program can read" in load_error(text)
+
+
+def test_saving_a_history_is_atomic_and_keeps_the_files_mode(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A save replaces the file whole or not at all (a failed write leaves the old one), keeping its mode."""
+    import contextlib
+    import os
+
+    from guinote_tui.engine import Match, read_history, save_history
+    from guinote_tui.engine import history as history_module
+
+    target = tmp_path / "match.json"
+    target.write_text("old")
+    target.chmod(0o640)
+    match = Match(2, seed=3)
+
+    def half(*args, **kwargs):  # type: ignore[no-untyped-def]
+        return '{"format": "guinote-history", \ud800'  # the write fails part-way (cannot be encoded)
+
+    monkeypatch.setattr(history_module, "dumps", half)
+    with contextlib.suppress(OSError, ValueError):
+        save_history(match, target)
+    assert target.read_text() == "old" and os.listdir(tmp_path) == ["match.json"]
+    monkeypatch.undo()
+    save_history(match, target)
+    assert read_history(target).seed == 3 and target.stat().st_mode & 0o777 == 0o640
+    assert os.listdir(tmp_path) == ["match.json"]
