@@ -36,6 +36,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -92,20 +93,22 @@ def _watching_advice(sink: list[tuple[bool, int, Any]]) -> Iterator[None]:
         yield
 
 
-def review_records(history: Mapping[str, Any], seed: int) -> tuple[list[dict[str, Any]], float]:
+def review_records(history: Mapping[str, Any], seed: int, budget: Any = None) -> tuple[list[dict[str, Any]], float]:
     """Seat 0's decisions in ``history`` as ``guinote review --seed SEED`` prices them, and the seconds taken.
+
+    ``budget``: the coach's (:data:`~guinote_tui.coach.COACH_BUDGET`) unless given, as ``--samples`` sets it.
 
     Each record adds to the review's own fields the phase, the number of legal
     actions and the gap between the best and the second card (None without two cards).
     """
-    from ..coach import review_match
+    from ..coach import COACH_BUDGET, review_match
     from ..engine import load_history
 
     match = load_history(dict(history))
     seen: list[tuple[bool, int, Any]] = []
     started = time.perf_counter()
     with _watching_advice(seen):
-        decisions = review_match(match, 0, seed)
+        decisions = review_match(match, 0, seed, COACH_BUDGET if budget is None else budget)
     seconds = time.perf_counter() - started
     if len(seen) != len(decisions):
         raise click.ClickException("the review asked the coach a different number of times than it has decisions")
@@ -228,8 +231,9 @@ def _share(pair: Sequence[int]) -> str:
 
 def report_lines(summary: Mapping[str, Mapping[str, Any]], seeds: int) -> list[str]:
     lines = []
+    single = sum(1 for label in ("heads-up", "pairs") if label in summary) == 1
     for label, f in summary.items():
-        if not f["decisions"]:
+        if not f["decisions"] or (single and label.startswith("all")):
             continue
         lines.append(f"{label}: {f['hands']} hands, {f['decisions']} decisions with a choice")
         lines.append(f"  best agrees under all {seeds} seeds: {_share(f['best_agrees'])}")
@@ -285,22 +289,34 @@ def _save(out: Path | None, data: Mapping[str, Any]) -> None:
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the deals and the bots' play.")
 @click.option("--player", default="normal", show_default=True, help="The bot playing the reviewed seat 0.")
 @click.option("--others", default="hard", show_default=True, help="The bot playing every other seat.")
+@click.option(
+    "--samples", type=click.IntRange(1, 1000), default=None, help="Coach playouts per card (default: the coach's 40)."
+)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Keep (and resume from) per-hand results.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 def main(
-    hands: int, seeds: int, players: str, seed: int, player: str, others: str, out: Path | None, as_json: bool
+    hands: int,
+    seeds: int,
+    players: str,
+    seed: int,
+    player: str,
+    others: str,
+    samples: int | None,
+    out: Path | None,
+    as_json: bool,
 ) -> None:
     """Print how much the coach's review of the same decisions moves with its seed."""
-    from ..ai import make_bot
+    from ..ai import spec_list
     from ..coach import COACH_BUDGET
 
     for option, spec in (("--player", player), ("--others", others)):
         try:
-            make_bot(spec)
-        except (ValueError, KeyError, TypeError) as exc:
+            if len(spec_list(spec, players_only=True)) != 1:
+                raise ValueError("one bot spec only")
+        except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint=option) from None
     sizes = [2, 4] if players == "both" else [int(players)]
-    budget = COACH_BUDGET
+    budget = COACH_BUDGET if samples is None else replace(COACH_BUDGET, samples=samples)
     config = {
         "seed": seed,
         "player": player,
@@ -319,7 +335,7 @@ def main(
             for coach_seed in range(1, seeds + 1):
                 if str(coach_seed) in hand["seeds"]:
                     continue
-                decisions, seconds = review_records(hand["history"], coach_seed)
+                decisions, seconds = review_records(hand["history"], coach_seed, budget)
                 hand["seeds"][str(coach_seed)] = {"seconds": round(seconds, 3), "decisions": decisions}
                 _save(out, data)
             if not as_json:

@@ -17,6 +17,7 @@ from guinote_tui.lab.coach_stability import (
     flag_kept,
     hand_total_spread,
     main,
+    report_lines,
     summarize,
 )
 
@@ -133,3 +134,29 @@ def test_command_reviews_one_hand_under_two_seeds_and_resumes(tmp_path: Path) ->
     # Another deal seed in the same file is refused in one line.
     other = runner.invoke(main, [*args, "--seed", "2"])
     assert other.exit_code != 0 and "holds another run" in other.output and "Traceback" not in other.output
+
+
+def test_report_prints_the_goals_and_skips_the_repeated_overall_block_for_one_table() -> None:
+    h = hand(4, [rec("a", 3.0), rec("b", 0.0, phase="arrastre")], [rec("a", 3.0), rec("c", 0.0, phase="arrastre")])
+    lines = report_lines(summarize([h]), seeds=2)
+    assert lines[0] == "pairs: 1 hands, 2 decisions with a choice"
+    assert not any(line.startswith("all") for line in lines)
+    assert any("best agrees under all 2 seeds: 1/2 (50.0%)" in line for line in lines)
+    assert any("(goal <= 1.5)" in line for line in lines) and any("(goal >= 90%)" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--player", "wizard"], "unknown bot 'wizard'"),
+        (["--others", "open"], "it is the oracle"),
+        (["--player", "normal;hard"], "one bot spec only"),
+    ],
+)
+def test_bad_bots_and_unreadable_files_get_one_line(args: list[str], message: str, tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, [*args, "--hands", "1"])
+    assert result.exit_code != 0 and message in result.output and "Traceback" not in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    unreadable = CliRunner().invoke(main, ["--hands", "1", "--out", str(bad)])
+    assert unreadable.exit_code != 0 and "cannot read it" in unreadable.output
