@@ -9,6 +9,8 @@ never import this package.
 * :mod:`.bench`: decision times per level (``python -m guinote_tui.lab.bench``);
 * :mod:`.regret`: phase-1 regret against the open-card oracle
   (``python -m guinote_tui.lab.regret``);
+* :mod:`.coach_stability`: how much the coach's review moves with its seed
+  (``python -m guinote_tui.lab.coach_stability``);
 * :mod:`.calibrate`: the chance of winning a juego de vueltas against the first
   hand's point difference (``python -m guinote_tui.lab.calibrate``);
 * :mod:`.params`: click parameter types shared by the commands.
