@@ -30,6 +30,7 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -189,23 +190,34 @@ def write_crash_log(report: str) -> Path:
     raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), str(folder))
 
 
+@contextlib.contextmanager
+def _staged(path: Path, text: str, mode: int | None = None) -> Iterator[str]:
+    """A temporary file beside ``path`` holding ``text``, on disk (and with ``mode`` if given).
+
+    The block puts it in place (rename or link); whatever is left of it afterwards is removed.
+    """
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            if mode is not None:
+                os.fchmod(stream.fileno(), mode)
+            os.fsync(stream.fileno())
+        yield temporary
+    finally:
+        with contextlib.suppress(OSError):  # (gone already once renamed into place)
+            os.unlink(temporary)
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename (creating the directory).
 
     Raises ``OSError`` (a full disk, a read-only directory); the old file is then untouched.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
+    with _staged(path, text) as temporary:
         os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 class Refused(Exception):
@@ -247,30 +259,20 @@ def write_export(path: Path, text: str, force: bool = False) -> None:
             raise Refused(_("{path} is {kind}: it is not replaced").format(path=path, kind=kind))
         if not force:
             raise Refused(_("{path} already exists: add --force to replace it").format(path=path))
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            if info is not None:
-                os.fchmod(stream.fileno(), stat.S_IMODE(info.st_mode))
-            else:  # a new file gets the permissions any new file of the player's gets
-                umask = os.umask(0)
-                os.umask(umask)
-                os.fchmod(stream.fileno(), 0o666 & ~umask)
-            os.fsync(stream.fileno())
+    if info is not None:
+        mode = stat.S_IMODE(info.st_mode)
+    else:  # a new file gets the permissions any new file of the player's gets
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    with _staged(path, text, mode) as temporary:
         if info is None:
             try:
                 os.link(temporary, path)  # fails if the name was taken meanwhile: nothing replaced
             except FileExistsError:
                 raise Refused(_("{path} already exists: add --force to replace it").format(path=path)) from None
-            os.unlink(temporary)
         else:
             os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
 
 
 def set_aside(path: Path) -> Path | None:
