@@ -513,25 +513,30 @@ def replay(path: str) -> None:
 @main.command(
     help=N_(
         "Replay a saved history and price every decision of one seat with the coach.\n\n"
-        "A decision's cost is the coach's value of its best action minus that of the action played, in points"
-        " of the hand (0 for the best or a forced one). The text lists the costly decisions of each hand; "
-        '--json gives every decision as {"hand", "trick", "seat", "played", "best", "cost", "reason"} with '
-        'the reason as its code (e.g. WIN_POINTS), and "total_cost".'
+        "A decision's cost is what the action played loses against the coach's best, in the points of the"
+        " seat's side (a card point the other side takes instead counts one), with its standard error; 0 for"
+        " the best or a forced one. A mistake costs at least 2 points, clearly more than its standard error."
+        ' The text lists the mistakes of each hand; --json gives every decision as {"hand", "trick",'
+        ' "seat", "played", "best", "cost", "cost_se", "mistake", "about_same", "reason"} with the reason as'
+        ' its code (e.g. WIN_POINTS), "total_cost" (every decision) and "mistakes_cost".'
     ),
 )
 @click.argument("path")
 @click.option("--seat", type=int, default=0, show_default=True, help=N_("The seat whose decisions are reviewed."))
 @click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed for the coach's sampling (repeatable)."))
 @click.option(
-    "--samples", type=click.IntRange(1, 1000), default=None, help=N_("Coach playouts per card (default: 40).")
+    "--playouts",
+    type=click.IntRange(100, 100_000),
+    default=None,
+    help=N_("The coach's playouts per decision, at most (default: 6000)."),
 )
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object with every decision."))
-def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) -> None:
+def review(path: str, seat: int, seed: int, playouts: int | None, as_json: bool) -> None:
     from dataclasses import replace
 
     from rich.text import Text
 
-    from .coach import COACH_BUDGET, review_match
+    from .coach import DEEP_BUDGET, review_match
     from .engine import read_history
     from .vocabulary import review_sentence
 
@@ -545,29 +550,43 @@ def review(path: str, seat: int, seed: int, samples: int | None, as_json: bool) 
                 seat=seat, players=match.players, last=match.players - 1
             )
         )
-    budget = COACH_BUDGET if samples is None else replace(COACH_BUDGET, samples=samples)
+    budget = DEEP_BUDGET if playouts is None else replace(DEEP_BUDGET, max_playouts=playouts)
     decisions = review_match(match, seat, seed, budget)
     total = round(sum(d.cost for d in decisions), 2)
+    mistakes_cost = round(sum(d.cost for d in decisions if d.mistake), 2)
     if as_json:
-        click.echo(json.dumps({"decisions": [d.to_dict() for d in decisions], "total_cost": total}))
+        click.echo(
+            json.dumps(
+                {
+                    "decisions": [d.to_dict() for d in decisions],
+                    "total_cost": total,
+                    "mistakes_cost": mistakes_cost,
+                }
+            )
+        )
         return
     hands = sorted({d.hand for d in decisions} | set(range(1, len(match.records()) + 1)))
     for number in hands:
         mine = [d for d in decisions if d.hand == number]
-        costly = [d for d in mine if d.cost > 0]
-        lost = round(sum(d.cost for d in mine), 2)
+        mistakes = [d for d in mine if d.mistake]
+        lost = round(sum(d.cost for d in mistakes), 2)
         click.echo(
-            _("hand {number}: {decisions} decisions, {costly} costly, cost {cost} points").format(
-                number=number, decisions=len(mine), costly=len(costly), cost=i18n_number(lost)
-            )
+            ngettext(
+                "hand {number}: {decisions} decisions, {mistakes} mistake costing about {cost} points",
+                "hand {number}: {decisions} decisions, {mistakes} mistakes costing about {cost} points",
+                len(mistakes),
+            ).format(number=number, decisions=len(mine), mistakes=len(mistakes), cost=i18n_number(lost))
         )
-        for d in costly:
-            said = review_sentence(d.trick, d.played, d.best, d.cost)
+        for d in mistakes:
+            said = review_sentence(d.trick, d.played, d.best, d.cost, se=d.cost_se)
             click.echo(f"  {Text.from_markup(said).plain}\n    {d.reason.text}")
+    count = sum(1 for d in decisions if d.mistake)
     click.echo(
-        _("seat {seat}: {decisions} decisions, total cost {cost} points").format(
-            seat=seat, decisions=len(decisions), cost=i18n_number(total)
-        )
+        ngettext(
+            "seat {seat}: {decisions} decisions, {mistakes} mistake costing about {cost} points",
+            "seat {seat}: {decisions} decisions, {mistakes} mistakes costing about {cost} points",
+            count,
+        ).format(seat=seat, decisions=len(decisions), mistakes=count, cost=i18n_number(mistakes_cost))
     )
 
 

@@ -84,14 +84,31 @@ def action_words(action: Action, card_words: Callable[[Card], str] = plain_card_
     return str(action)
 
 
+def estimate(value: float, se: float = 0.0) -> str:
+    """A coach's figure with its standard error, no more precise than it is.
+
+    Exact (``se`` 0): to a tenth. Within a point: to a tenth with its error.
+    Otherwise whole points.
+
+    >>> estimate(7.25), estimate(7.25, 0.6), estimate(7.25, 2.4)
+    ('7.2', '7.2 ± 0.6', '7 ± 2')
+    """
+    if se <= 0:
+        return number(value, ".1f", trim=True)
+    if se < 1:
+        return f"{number(value, '.1f')} ± {number(se, '.1f')}"
+    return f"{number(round(value), 'd')} ± {number(round(se), 'd')}"
+
+
 def review_sentence(
     trick: int | None,
     played: Action,
     best: Action,
     cost: float,
     card_words: Callable[[Card], str] = plain_card_name,
+    se: float = 0.0,
 ) -> str:
-    """One costly decision of a review, in console markup: what was played, the coach's move, the cost.
+    """One mistake of a review, in console markup: what was played, the coach's move, the cost (± its error).
 
     It opens with the trick's number, or with "Coach:" when ``trick`` is None (under the trick itself).
     When both moves are cards it names the cards alone; otherwise both moves in words.
@@ -99,6 +116,8 @@ def review_sentence(
     >>> from guinote_tui.engine import parse_action
     >>> review_sentence(4, parse_action("3C"), parse_action("12O"), 7.25)
     '[b]Trick 4[/b]: you played Tres de Copas; the coach would play Rey de Oros, about [b]7.2[/b] points better.'
+    >>> review_sentence(4, parse_action("3C"), parse_action("12O"), 7.25, se=2.4)
+    '[b]Trick 4[/b]: you played Tres de Copas; the coach would play Rey de Oros, about [b]7 ± 2[/b] points better.'
     """
     cards = isinstance(played, Play) and isinstance(best, Play)
     if trick is None:
@@ -123,4 +142,4 @@ def review_sentence(
     def words(action: Action) -> str:
         return card_words(action.card) if cards and isinstance(action, Play) else action_words(action, card_words)
 
-    return said.format(number=trick, played=words(played), best=words(best), points=number(cost, ".1f", trim=True))
+    return said.format(number=trick, played=words(played), best=words(best), points=estimate(cost, se))

@@ -8,17 +8,26 @@ asks the coach at every decision one seat took in a match and prices each
 one (``guinote review``).
 """
 
-from .advice import COACH_BUDGET, Advice, advise
+from .advice import COACH_SEED, DEEP_BUDGET, Advice, advise, decision_rng
+from .evaluate import COACH_BUDGET, MISTAKE_POINTS, CardEstimate, CoachBudget, Evaluation, evaluate
 from .reasons import Reason, ReasonCode, reason_text
 from .review import Decision, review_match
 
 __all__ = [
     "COACH_BUDGET",
+    "COACH_SEED",
+    "DEEP_BUDGET",
+    "MISTAKE_POINTS",
     "Advice",
+    "CardEstimate",
+    "CoachBudget",
     "Decision",
+    "Evaluation",
     "Reason",
     "ReasonCode",
     "advise",
+    "decision_rng",
+    "evaluate",
     "reason_text",
     "review_match",
 ]

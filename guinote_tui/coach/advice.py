@@ -1,25 +1,25 @@
 """The coach's advice for the decision at hand, from the seat's view alone.
 
 :func:`advise` returns an :class:`Advice`: the action the coach would take,
-its value for every card the seat may play (points of the hand for the
-seat's side; one scale for every card of a decision) and a :class:`Reason`.
+every card the seat may play with its cost against the best and that cost's
+standard error (in the points of the seat's side, :mod:`.evaluate`), and a
+:class:`Reason`.
 
-The values come from the hard bot's search (:meth:`guinote_tui.ai.HardBot.card_values`)
-with :data:`COACH_BUDGET`: playouts on sampled deals consistent with the view
-in phase 1, the exact arrastre solver heads-up (the unseen cards are the
-opponent's hand), an exact solve per sampled deal in the pairs arrastre.
-Declarations (cantes, the change of the seven, tute, letting a window go)
-follow the bots' rule-based policy. The same view with a generator in the
-same state gives the same advice.
+The cards are valued by :func:`.evaluate.evaluate` within a
+:class:`~.evaluate.CoachBudget`: paired playouts on sampled deals consistent
+with the view, raced, in phase 1; the exact solver in the heads-up arrastre
+(the unseen cards are the opponent's hand); an exact solve per sampled deal
+in the pairs arrastre. Declarations (cantes, the change of the seven, tute,
+letting a window go) follow the bots' rule-based policy. The same view with
+a generator in the same state gives the same advice.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..ai import HardBot, SearchSettings
 from ..ai.knowledge import Knowledge
 from ..ai.policy import holder, settled_action
 from ..ai.tables import Tables, tables_for
@@ -40,10 +40,12 @@ from ..engine import (
     allowed_cards,
     card_tables,
 )
+from .evaluate import COACH_BUDGET, MISTAKE_POINTS, CoachBudget, Evaluation, evaluate
 from .reasons import Reason, ReasonCode
 
-#: The coach's search budget: counted in samples, never seconds (p99 well under a second).
-COACH_BUDGET = SearchSettings(samples=40, arrastre_samples=8, arrastre_nodes=60_000)
+#: The coach's budget for a review, and for a hint analysed while the player thinks: deeper than
+#: :data:`COACH_BUDGET` (a hint asked before that analysis is done), the same race carried further.
+DEEP_BUDGET = CoachBudget(max_playouts=6000, max_deals=1000)
 
 
 @dataclass(frozen=True)
@@ -51,55 +53,108 @@ class Advice:
     """What the coach would do, what every legal card is worth, and why."""
 
     action: Action
-    #: Every card the seat may play -> its value in points of the hand (empty when no card may be played).
+    #: Every card the seat may play -> its value in its side's points (empty when no card may be played;
+    #: one scale per decision: only the differences between cards mean something).
     values: Mapping[Card, float]
     reason: Reason
     #: Only one legal action: nothing to decide.
     forced: bool
     #: Each cante the seat may sing -> its points (what leaving it unsung costs).
     cantes: Mapping[Action, int] = field(default_factory=dict)
+    #: The cards' costs with their standard errors (None when fewer than two cards may be played).
+    evaluation: Evaluation | None = None
 
     @property
     def best_card(self) -> Card | None:
-        """The card with the highest value (the first of equals in legal order), if any."""
+        """The card the evaluation found best, if cards were weighed."""
+        if self.evaluation is not None:
+            return self.evaluation.best
         if not self.values:
             return None
         return max(self.values, key=lambda c: self.values[c])
 
-    def cost(self, action: Action) -> float:
-        """What ``action`` loses against the coach's best, in points of the hand (0 for the best).
+    def _card_cost(self, action: Action) -> bool:
+        return (
+            not self.forced
+            and self.evaluation is not None
+            and isinstance(action, Play)
+            and isinstance(self.action, Play)
+            and Card(action.card) in self.evaluation.cards
+        )
 
-        Cards are compared by their values. A declaration is not valued by the
-        search: a cante left unsung costs its points (less those of the one
-        sung instead); any other declaration choice costs 0.
+    def cost(self, action: Action) -> float:
+        """What ``action`` loses against the coach's best, in the points of the seat's side (0 for the best).
+
+        Cards are compared by the evaluation (paired costs). A declaration is
+        not valued by the search: a cante left unsung costs its points (less
+        those of the one sung instead); any other declaration choice costs 0.
         """
         if self.forced:
             return 0.0
-        if isinstance(action, Play) and action.card in self.values:
-            if isinstance(self.action, Play):
-                return max(self.values.values()) - self.values[action.card]
+        if self._card_cost(action):
+            assert self.evaluation is not None and isinstance(action, Play)
+            return self.evaluation.cost(Card(action.card))
         return max(0.0, float(self.cantes.get(self.action, 0) - self.cantes.get(action, 0)))
 
+    def cost_se(self, action: Action) -> float:
+        """The standard error of :meth:`cost` (0 where it is exact: a declaration, the heads-up arrastre)."""
+        if self._card_cost(action):
+            assert self.evaluation is not None and isinstance(action, Play)
+            return self.evaluation.se(Card(action.card))
+        return 0.0
 
-def advise(view: SeatView, rng: random.Random, budget: SearchSettings = COACH_BUDGET) -> Advice:
+    def about_same(self, action: Action) -> bool:
+        """``action`` cannot be told apart from the coach's: a negligible cost, or one within its noise."""
+        if self._card_cost(action):
+            assert self.evaluation is not None and isinstance(action, Play)
+            return self.evaluation.about_same(Card(action.card))
+        return self.cost(action) == 0
+
+    def mistake(self, action: Action) -> bool:
+        """``action`` costs at least :data:`~.evaluate.MISTAKE_POINTS`, clearly more than its uncertainty."""
+        if self._card_cost(action):
+            assert self.evaluation is not None and isinstance(action, Play)
+            return self.evaluation.mistake(Card(action.card))
+        return self.cost(action) >= MISTAKE_POINTS
+
+
+def advise(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUDGET) -> Advice:
     """The coach's advice for ``view``'s seat, which must be to move."""
     if not view.legal:
         raise ValueError(f"seat {view.seat} is not to move")
     legal = view.legal
     tables = tables_for(view.rules, view.trump)
     forced = len(legal) == 1
-    searcher = HardBot(budget)
-    values: dict[Card, float] = {}
-    if sum(1 for a in legal if isinstance(a, Play)) > 1:
-        values = {Card(c): v for c, v in searcher.card_values(view, rng).items()}
+    evaluation = evaluate(view, rng, budget)
+    values: dict[Card, float] = dict(evaluation.values) if evaluation is not None else {}
     settled = settled_action(legal, view.stage, view.trump, view.muestra, tables)
-    action = settled if settled is not None else PLAY[max(values, key=lambda c: values[c])]
+    if settled is not None:
+        action = settled
+    elif evaluation is not None:
+        action = PLAY[int(evaluation.best)]
+    else:
+        action = next(a for a in legal if isinstance(a, Play))
     if isinstance(action, Play):
         reason = card_reason(view, action.card, values, tables, forced)
     else:
         reason = declaration_reason(view, action, forced)
     cantes: dict[Action, int] = {a: sing_points(view, a.suit) for a in legal if isinstance(a, Sing)}
-    return Advice(action, values, reason, forced, cantes)
+    return Advice(action, values, reason, forced, cantes, evaluation)
+
+
+#: The coach's seed wherever it is asked (hint, the review in the game, ``guinote review``): with
+#: :func:`decision_rng` the same decision always gets the same deals, and the same verdict.
+COACH_SEED = 0
+
+
+def decision_rng(seed: int, deck: Sequence[Card], actions: int) -> random.Random:
+    """The generator for the decision after ``actions`` actions of the hand dealt from ``deck``.
+
+    A pure function of the hand and the point in it, so the three places that
+    ask the coach about one decision draw the same deals.
+    """
+    cards = ".".join(str(int(c)) for c in deck)
+    return random.Random(f"coach:{seed}:{cards}:{actions}")
 
 
 def sing_points(view: SeatView, suit: int) -> int:

@@ -9,10 +9,15 @@ program, started on first use ("spawn": no copy of the interface's threads),
 at a lower priority than the game, so the interface and the bots keep the
 machine when they need it.
 
+The table also submits the position the moment the seat's turn begins, so
+the analysis runs while the player thinks: a hint asked once it is done
+(:meth:`ReviewAhead.ready`) answers at once with the deep budget.
+
 The analysis of a decision depends only on the position, the seat and the
-seed (``seed * 1000 + the number of actions before it``), so the review
-made ahead is the one :func:`review_hand` makes on the spot, and a decision
-taken again after an undo reuses its analysis.
+seed (:func:`~.advice.decision_rng`: the hand's deal and the number of
+actions before it), so the review made ahead is the one :func:`review_hand`
+makes on the spot and the one ``guinote review`` makes of the saved hand,
+and a decision taken again after an undo reuses its analysis.
 
     >>> from guinote_tui.engine import HandState, parse_deck
     >>> hand = HandState(list(range(40)), dealer=1, players=2, events=False)
@@ -28,7 +33,6 @@ import contextlib
 import multiprocessing
 import multiprocessing.connection
 import os
-import random
 import sys
 import threading
 from collections.abc import Sequence
@@ -38,7 +42,8 @@ from multiprocessing import resource_tracker
 from threading import Lock
 
 from ..engine import Action, Card, HandState, Rules, seat_view
-from .advice import Advice, advise
+from .advice import COACH_SEED, DEEP_BUDGET, Advice, advise, decision_rng
+from .evaluate import CoachBudget
 from .reasons import Reason
 
 #: One seat's action in a hand's log.
@@ -76,16 +81,20 @@ class Reviewed:
     trick: int  # 1-based: the trick being played (a window before a lead: the trick it leads)
     played: Action
     best: Action
-    cost: float  # points of the hand lost against the coach's best (0: as good)
+    cost: float  # points of the seat's side lost against the coach's best (0: as good)
     reason: Reason  # why the coach's choice is best
+    cost_se: float = 0.0  # the standard error of ``cost`` (0 where exact)
+    mistake: bool = False  # at least 2 points, clearly above its standard error: listed as a mistake
 
 
-def advise_at(spec: HandSpec, actions: tuple[Move, ...], seat: int, seed: int) -> Advice | None:
+def advise_at(
+    spec: HandSpec, actions: tuple[Move, ...], seat: int, seed: int = COACH_SEED, budget: CoachBudget = DEEP_BUDGET
+) -> Advice | None:
     """The coach's advice for ``seat`` after ``actions``; None when it is not a choice of that seat."""
     state = spec.replay(actions)
     if state.to_move != seat or len(state.legal_actions()) < 2:
         return None
-    return advise(seat_view(state, seat, events=False), random.Random(seed * 1_000 + len(actions)))
+    return advise(seat_view(state, seat, events=False), decision_rng(seed, spec.deck, len(actions)), budget)
 
 
 def decisions(spec: HandSpec, log: Sequence[Move], seat: int) -> list[int]:
@@ -103,14 +112,25 @@ def priced(spec: HandSpec, log: Sequence[Move], index: int, advice: Advice) -> R
     """The decision at ``log[index]`` priced by ``advice`` (the advice for the position before it)."""
     tricks = len(spec.replay(log[:index]).tricks)
     played = log[index][1]
-    return Reviewed(index, tricks + 1, played, advice.action, round(advice.cost(played), 2), advice.reason)
+    return Reviewed(
+        index,
+        tricks + 1,
+        played,
+        advice.action,
+        round(advice.cost(played), 2),
+        advice.reason,
+        round(advice.cost_se(played), 2),
+        advice.mistake(played),
+    )
 
 
-def review_hand(spec: HandSpec, log: Sequence[Move], seat: int, seed: int) -> list[Reviewed]:
+def review_hand(
+    spec: HandSpec, log: Sequence[Move], seat: int, seed: int = COACH_SEED, budget: CoachBudget = DEEP_BUDGET
+) -> list[Reviewed]:
     """Every decision ``seat`` took in the hand, priced on the spot (no worker process)."""
     out = []
     for index in decisions(spec, log, seat):
-        advice = advise_at(spec, tuple(log[:index]), seat, seed)
+        advice = advise_at(spec, tuple(log[:index]), seat, seed, budget)
         assert advice is not None
         out.append(priced(spec, log, index, advice))
     return out
@@ -170,24 +190,35 @@ def _shutdown() -> None:
 class ReviewAhead:
     """The analyses of one seat's decisions, requested as they are taken."""
 
-    def __init__(self, seat: int, seed: int) -> None:
+    def __init__(self, seat: int, seed: int = COACH_SEED, budget: CoachBudget = DEEP_BUDGET) -> None:
         self.seat = seat
         self.seed = seed
+        self.budget = budget
         self._pending: dict[tuple[HandSpec, tuple[Move, ...]], Future[Advice | None]] = {}
         #: Why the worker could not be used, if it could not (the review is then made on the spot).
         self.problem: str | None = None
 
     def submit(self, hand: HandState) -> None:
-        """Analyse the decision the seat is about to take in ``hand`` (its turn, before it acts)."""
+        """Analyse the decision the seat is about to take in ``hand`` (its turn, before it acts; once)."""
         if self.problem is not None or hand.to_move != self.seat or len(hand.legal_actions()) < 2:
             return
         key = (HandSpec.of(hand), tuple(hand.log))
         if key in self._pending:
             return
         try:
-            self._pending[key] = _shared_executor().submit(advise_at, key[0], key[1], self.seat, self.seed)
+            self._pending[key] = _shared_executor().submit(advise_at, key[0], key[1], self.seat, self.seed, self.budget)
         except (OSError, RuntimeError) as exc:  # no process could be started (or the pool broke)
             self.problem = f"{type(exc).__name__}: {exc}"
+
+    def ready(self, hand: HandState) -> Advice | None:
+        """The analysis of the seat's decision now in ``hand`` if it is done (None: not asked, not done, failed)."""
+        future = self._pending.get((HandSpec.of(hand), tuple(hand.log)))
+        if future is None or not future.done() or future.cancelled():
+            return None
+        try:
+            return future.result()
+        except Exception:  # a broken worker: the hint is then worked out on the spot
+            return None
 
     def catch_up(self, hand: HandState) -> None:
         """Analyse the seat's decisions already taken in ``hand`` (a continued match's hand so far)."""
@@ -214,7 +245,7 @@ class ReviewAhead:
                 except Exception as exc:  # a broken worker: analyse here instead
                     self.problem = f"{type(exc).__name__}: {exc}"
             if advice is None:
-                advice = advise_at(spec, prefix, self.seat, self.seed)
+                advice = advise_at(spec, prefix, self.seat, self.seed, self.budget)
             assert advice is not None
             out.append(priced(spec, log, index, advice))
         return out

@@ -2,22 +2,23 @@
 
 :func:`review_match` replays the match hand by hand; before each action of
 the seat it asks :func:`~.advice.advise` from that seat's view at that moment
-and prices the action taken: ``cost = value(best) - value(played)`` in points
-of the hand (0 when the action was the best or the only one). Each decision
-gets its own generator seeded from ``seed``, the hand and the action's index,
-so a review is repeatable.
+and prices the action taken: its cost against the coach's best in the points
+of the seat's side, with that cost's standard error (0 when the action was
+the best or the only one). Each decision gets its own generator from
+``seed``, the hand's deal and the action's index (:func:`~.advice.decision_rng`,
+as the hint and the review in the game), so a review is repeatable and agrees
+with them.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..ai import SearchSettings
 from ..engine import Action, Match, seat_view
-from .advice import COACH_BUDGET, advise
+from .advice import COACH_SEED, DEEP_BUDGET, advise, decision_rng
+from .evaluate import CoachBudget
 from .reasons import Reason
 
 
@@ -30,9 +31,12 @@ class Decision:
     seat: int
     played: Action  # the action taken
     best: Action  # the coach's action
-    cost: float
+    cost: float  # points of the seat's side lost against the coach's best
     reason: Reason  # why the coach's action is best
     forced: bool
+    cost_se: float = 0.0  # the standard error of ``cost`` (0 where exact)
+    mistake: bool = False  # a cost of at least 2 points, clearly above its standard error
+    about_same: bool = True  # the played action cannot be told apart from the coach's
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``guinote review --json``: the reason as its code."""
@@ -43,6 +47,9 @@ class Decision:
             "played": str(self.played),  # the engine's notation ("5C", "sing:O", "pass")
             "best": str(self.best),
             "cost": self.cost,
+            "cost_se": self.cost_se,
+            "mistake": self.mistake,
+            "about_same": self.about_same,
             "reason": self.reason.code.value,
         }
 
@@ -50,8 +57,8 @@ class Decision:
 def review_match(
     match: Match,
     seat: int,
-    seed: int = 0,
-    budget: SearchSettings = COACH_BUDGET,
+    seed: int = COACH_SEED,
+    budget: CoachBudget = DEEP_BUDGET,
     progress: Callable[[int], None] | None = None,
 ) -> list[Decision]:
     """Every decision ``seat`` took in ``match`` (a loaded history), in order, with its cost.
@@ -71,7 +78,7 @@ def review_match(
             if who == seat and hand.to_move == seat:
                 view = seat_view(hand, seat, events=False)
                 if action in view.legal:
-                    advice = advise(view, random.Random(f"coach:{seed}:{number}:{index}"), budget)
+                    advice = advise(view, decision_rng(seed, hand.deck, index), budget)
                     out.append(
                         Decision(
                             hand=number,
@@ -82,6 +89,9 @@ def review_match(
                             cost=round(advice.cost(action), 2),
                             reason=advice.reason,
                             forced=advice.forced,
+                            cost_se=round(advice.cost_se(action), 2),
+                            mistake=advice.mistake(action),
+                            about_same=advice.about_same(action),
                         )
                     )
                     if progress is not None:

@@ -24,7 +24,7 @@ import click
 from ..ai import decide, make_bot
 from ..ai.solver import ArrastreSolver
 from ..ai.tables import mask_of
-from ..coach import advise
+from ..coach import COACH_BUDGET, advise
 from ..coach.ahead import HandSpec, advise_at
 from ..engine import Play, Stage, seat_view
 from .bench import percentiles, random_positions
@@ -35,8 +35,10 @@ from .stats import mean, mean_ci95
 def latencies(players: int, count: int, seed: int) -> list[float]:
     """Milliseconds per hint on ``count`` decisions with a choice (spread over several hands).
 
-    Timed as the table asks for a hint: :func:`~guinote_tui.coach.ahead.advise_at`, which
-    replays the hand's log to the position and advises from the seat's view.
+    Timed as the table asks for a hint when nothing was analysed ahead:
+    :func:`~guinote_tui.coach.ahead.advise_at` with the quick budget
+    (:data:`~guinote_tui.coach.COACH_BUDGET`), which replays the hand's log to
+    the position and advises from the seat's view.
     """
     states = [
         s for s in random_positions(players, "aragones", seed, hands=max(4, count // 8)) if len(s.legal_actions()) > 1
@@ -48,7 +50,7 @@ def latencies(players: int, count: int, seed: int) -> list[float]:
         assert seat is not None
         spec, actions = HandSpec.of(state), tuple(state.log)
         started = time.perf_counter()
-        advise_at(spec, actions, seat, number)
+        advise_at(spec, actions, seat, number, COACH_BUDGET)
         out.append((time.perf_counter() - started) * 1000.0)
     return out
 

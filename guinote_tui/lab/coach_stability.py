@@ -10,17 +10,24 @@ decisions with a choice (more than one legal action), overall, per table
 size and per phase (phase 1, arrastre):
 
 * **best agrees**: the share of decisions whose best action is the same
-  under every seed; the same over the decisions whose gap (the value of the
-  best card minus that of the second, in points of the hand) is at least 3
-  under at least one seed, and under every seed;
-* **flag kept**: a decision is *flagged* under a seed when its cost there is
-  at least 2 points; of the decisions flagged under at least one seed, the
-  share flagged under at least ``seeds - 1`` of them (4 of 5);
+  under every seed; the same over the decisions whose *reported* gap is at
+  least 3 under at least one seed, and under every seed. The reported gap is
+  the cost of the second-best card (points of the seat's side) when the
+  coach tells it apart from the best, and 0 when it calls them about the
+  same (as the hint shows them);
+* **flag kept**: a decision is *flagged* under a seed when the review lists
+  it as a mistake there (at least 2 points, clearly above its standard
+  error; records of an older coach without that field: a cost of at least
+  2); of the decisions flagged under at least one seed, the share flagged
+  under at least ``seeds - 1`` of them (4 of 5);
 * **cost SD**: the standard deviation (``n - 1``) of a decision's cost
   across the seeds, its mean and median over decisions, and the largest
   swing (highest cost minus lowest) of one decision;
+* **no simple rule**: the share of the coach's reasons that are "no simple
+  rule" (``BEST_BY_SEARCH``) over the decisions with a choice, all seeds;
 * per table: the spread of a hand's total cost across seeds (highest minus
-  lowest, averaged over hands) and the wall-clock seconds per review.
+  lowest, averaged over hands), the same for the total of the mistakes, and
+  the wall-clock seconds per review.
 
 ``--out FILE`` keeps every hand's history and per-seed decisions as JSON,
 written after each review: a run stopped midway continues where it was with
@@ -36,7 +43,7 @@ import statistics
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -81,10 +88,10 @@ def _watching_advice(sink: list[tuple[bool, int, Any]]) -> Iterator[None]:
     """
     from unittest import mock
 
-    from ..coach import COACH_BUDGET, advise
+    from ..coach import DEEP_BUDGET, advise
     from ..coach import review as review_module
 
-    def watched(view: Any, rng: random.Random, budget: Any = COACH_BUDGET) -> Any:
+    def watched(view: Any, rng: random.Random, budget: Any = DEEP_BUDGET) -> Any:
         advice = advise(view, rng, budget)
         sink.append((view.in_arrastre, len(view.legal), advice))
         return advice
@@ -96,30 +103,39 @@ def _watching_advice(sink: list[tuple[bool, int, Any]]) -> Iterator[None]:
 def review_records(history: Mapping[str, Any], seed: int, budget: Any = None) -> tuple[list[dict[str, Any]], float]:
     """Seat 0's decisions in ``history`` as ``guinote review --seed SEED`` prices them, and the seconds taken.
 
-    ``budget``: the coach's (:data:`~guinote_tui.coach.COACH_BUDGET`) unless given, as ``--samples`` sets it.
+    ``budget``: the review's (:data:`~guinote_tui.coach.DEEP_BUDGET`) unless given, as ``--playouts`` sets it.
 
     Each record adds to the review's own fields the phase, the number of legal
-    actions and the gap between the best and the second card (None without two cards).
+    actions and the reported gap between the best and the second card (None without two cards).
     """
-    from ..coach import COACH_BUDGET, review_match
+    from ..coach import DEEP_BUDGET, review_match
     from ..engine import load_history
 
     match = load_history(dict(history))
     seen: list[tuple[bool, int, Any]] = []
     started = time.perf_counter()
     with _watching_advice(seen):
-        decisions = review_match(match, 0, seed, COACH_BUDGET if budget is None else budget)
+        decisions = review_match(match, 0, seed, DEEP_BUDGET if budget is None else budget)
     seconds = time.perf_counter() - started
     if len(seen) != len(decisions):
         raise click.ClickException("the review asked the coach a different number of times than it has decisions")
     out = []
     for decision, (arrastre, choices, advice) in zip(decisions, seen, strict=True):
-        values = sorted(advice.values.values(), reverse=True)
-        gap = round(values[0] - values[1], 2) if len(values) >= 2 else None
+        gap = reported_gap(advice.evaluation)
+        spent = advice.evaluation.work if advice.evaluation is not None else 0
         out.append(
-            decision.to_dict() | {"phase": "arrastre" if arrastre else "phase 1", "choices": choices, "gap": gap}
+            decision.to_dict()
+            | {"phase": "arrastre" if arrastre else "phase 1", "choices": choices, "gap": gap, "work": spent}
         )
     return out, seconds
+
+
+def reported_gap(evaluation: Any) -> float | None:
+    """The second-best card's cost when the coach tells it from the best, else 0 (None: fewer than two cards)."""
+    if evaluation is None or len(evaluation.cards) < 2:
+        return None
+    second = sorted(evaluation.cards, key=lambda c: evaluation.cards[c].cost)[1]
+    return 0.0 if evaluation.about_same(second) else round(evaluation.cards[second].cost, 2)
 
 
 # --- the statistics (pure functions of the records) --------------------------------------------
@@ -154,17 +170,30 @@ def best_agreement(rows: Sequence[Sequence[Record]], clear: str | None = None) -
     return agree, total
 
 
+def flagged(record: Record) -> bool:
+    """Listed as a mistake: the review's own verdict, or a cost of at least :data:`FLAG_COST` in older records."""
+    if "mistake" in record:
+        return bool(record["mistake"])
+    return bool(record["cost"] >= FLAG_COST)
+
+
 def flag_kept(rows: Sequence[Sequence[Record]], min_flags: int | None = None) -> tuple[int, int]:
-    """(kept, flagged): of the decisions flagged (cost >= :data:`FLAG_COST`) under at least one seed,
+    """(kept, flagged): of the decisions flagged (:func:`flagged`) under at least one seed,
     those flagged under at least ``min_flags`` seeds (default: all seeds but one)."""
-    kept = flagged = 0
+    kept = flagged_rows = 0
     for row in rows:
-        flags = sum(1 for r in row if r["cost"] >= FLAG_COST)
+        flags = sum(1 for r in row if flagged(r))
         if flags == 0:
             continue
-        flagged += 1
+        flagged_rows += 1
         kept += flags >= (max(1, len(row) - 1) if min_flags is None else min_flags)
-    return kept, flagged
+    return kept, flagged_rows
+
+
+def no_simple_rule(rows: Sequence[Sequence[Record]]) -> tuple[int, int]:
+    """(no simple rule, reasons): the coach's "no simple rule" reasons over every seed's record of ``rows``."""
+    reasons = [r.get("reason") for row in rows for r in row]
+    return sum(1 for r in reasons if r == "BEST_BY_SEARCH"), len(reasons)
 
 
 def cost_spread(rows: Sequence[Sequence[Record]]) -> dict[str, float]:
@@ -178,11 +207,14 @@ def cost_spread(rows: Sequence[Sequence[Record]]) -> dict[str, float]:
     }
 
 
-def hand_total_spread(hands: Sequence[HandResult]) -> float:
-    """The highest minus the lowest total cost of a hand across its seeds, averaged over hands."""
+def hand_total_spread(hands: Sequence[HandResult], mistakes_only: bool = False) -> float:
+    """The highest minus the lowest total cost of a hand across its seeds (or of its mistakes), averaged over hands."""
     spreads = []
     for hand in hands:
-        totals = [sum(r["cost"] for r in run["decisions"]) for run in hand["seeds"].values()]
+        totals = [
+            sum(r["cost"] for r in run["decisions"] if not mistakes_only or flagged(r))
+            for run in hand["seeds"].values()
+        ]
         if totals:
             spreads.append(max(totals) - min(totals))
     return statistics.fmean(spreads) if spreads else math.nan
@@ -214,10 +246,12 @@ def summarize(hands: Sequence[HandResult]) -> dict[str, dict[str, Any]]:
             "clear_any_agrees": best_agreement(rows, "any"),
             "clear_every_agrees": best_agreement(rows, "every"),
             "flag_kept": flag_kept(rows),
+            "no_simple_rule": no_simple_rule(rows),
         } | cost_spread(rows)
         if "," not in label:
             seconds = review_seconds(mine)
             figures["hand_total_spread"] = hand_total_spread(mine)
+            figures["hand_mistakes_spread"] = hand_total_spread(mine, mistakes_only=True)
             figures["review_seconds_mean"] = statistics.fmean(seconds) if seconds else math.nan
             figures["review_seconds_median"] = statistics.median(seconds) if seconds else math.nan
         out[label] = figures
@@ -242,16 +276,18 @@ def report_lines(summary: Mapping[str, Mapping[str, Any]], seeds: int) -> list[s
             f" (goal >= {GOALS['clear_agree']:.0%}); under every seed: {_share(f['clear_every_agrees'])}"
         )
         lines.append(
-            f"  flagged (cost >= {FLAG_COST:g}) under one seed -> under >= {max(1, seeds - 1)} of {seeds}: "
+            f"  flagged as a mistake under one seed -> under >= {max(1, seeds - 1)} of {seeds}: "
             f"{_share(f['flag_kept'])} (goal >= {GOALS['flag_kept']:.0%})"
         )
+        lines.append(f"  'no simple rule' reasons: {_share(f['no_simple_rule'])}")
         lines.append(
             f"  cost SD across seeds: mean {f['sd_mean']:.2f}, median {f['sd_median']:.2f} "
             f"(goal <= {GOALS['cost_sd']:g}); largest swing {f['swing_max']:.2f} points"
         )
         if "hand_total_spread" in f:
             lines.append(
-                f"  hand total cost, highest minus lowest seed: {f['hand_total_spread']:.2f} points on average; "
+                f"  hand total cost, highest minus lowest seed: {f['hand_total_spread']:.2f} points on average "
+                f"(mistakes only: {f['hand_mistakes_spread']:.2f}); "
                 f"review {f['review_seconds_mean']:.2f} s mean, {f['review_seconds_median']:.2f} s median"
             )
     return lines
@@ -290,7 +326,10 @@ def _save(out: Path | None, data: Mapping[str, Any]) -> None:
 @click.option("--player", default="normal", show_default=True, help="The bot playing the reviewed seat 0.")
 @click.option("--others", default="hard", show_default=True, help="The bot playing every other seat.")
 @click.option(
-    "--samples", type=click.IntRange(1, 1000), default=None, help="Coach playouts per card (default: the coach's 40)."
+    "--playouts",
+    type=click.IntRange(100, 100_000),
+    default=None,
+    help="The coach's playouts per decision, at most (default: the review's).",
 )
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Keep (and resume from) per-hand results.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
@@ -301,13 +340,13 @@ def main(
     seed: int,
     player: str,
     others: str,
-    samples: int | None,
+    playouts: int | None,
     out: Path | None,
     as_json: bool,
 ) -> None:
     """Print how much the coach's review of the same decisions moves with its seed."""
     from ..ai import spec_list
-    from ..coach import COACH_BUDGET
+    from ..coach import DEEP_BUDGET
 
     for option, spec in (("--player", player), ("--others", others)):
         try:
@@ -316,13 +355,8 @@ def main(
         except ValueError as exc:
             raise click.BadParameter(str(exc), param_hint=option) from None
     sizes = [2, 4] if players == "both" else [int(players)]
-    budget = COACH_BUDGET if samples is None else replace(COACH_BUDGET, samples=samples)
-    config = {
-        "seed": seed,
-        "player": player,
-        "others": others,
-        "budget": [budget.samples, budget.arrastre_samples, budget.arrastre_nodes],
-    }
+    budget = DEEP_BUDGET if playouts is None else replace(DEEP_BUDGET, max_playouts=playouts)
+    config = {"seed": seed, "player": player, "others": others, "budget": asdict(budget)}
     data = _load(out, config)
     stored: dict[str, Any] = data["hands"]
     for size in sizes:
@@ -352,10 +386,8 @@ def main(
             json.dumps({"config": config | {"hands": hands, "seeds": seeds, "players": sizes}, "figures": summary})
         )
         return
-    click.echo(
-        f"coach seeds 1..{seeds}, seat 0 {player} against {others}, deals from --seed {seed}, coach budget "
-        f"samples={budget.samples} arrastre_samples={budget.arrastre_samples} arrastre_nodes={budget.arrastre_nodes}"
-    )
+    spent = ", ".join(f"{k}={v}" for k, v in asdict(budget).items())
+    click.echo(f"coach seeds 1..{seeds}, seat 0 {player} against {others}, deals from --seed {seed}, budget {spent}")
     for line in report_lines(summary, seeds):
         click.echo(line)
 

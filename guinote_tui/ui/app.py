@@ -16,6 +16,7 @@ from textual.theme import Theme
 
 from .. import i18n, storage
 from ..ai import offered_levels
+from ..coach import DEEP_BUDGET
 from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
 from ..i18n import _
@@ -30,6 +31,8 @@ from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 #: Analyse the player's decisions in a worker process while the hand is played, so that the
 #: review at the hand's end is ready at once (the tests turn it off where they do not need it).
 REVIEW_AHEAD = True
+#: What the coach spends on each of the player's decisions while the player thinks (the review's budget).
+REVIEW_BUDGET = DEEP_BUDGET
 #: Keep the match in progress in the data directory after every trick (:mod:`.resume`).
 KEEP_MATCH = True
 #: Record every finished hand in the statistics database (:mod:`guinote_tui.memory`).
@@ -189,7 +192,7 @@ class GuinoteApp(App[None]):
         from .screens.table import TableScreen
 
         if REVIEW_AHEAD and session.ahead is None:
-            session.ahead = ReviewAhead(HUMAN, session.seed or 0)
+            session.ahead = ReviewAhead(HUMAN, budget=REVIEW_BUDGET)
             session.ahead.catch_up(session.match.hand)  # a continued hand: its decisions so far
         if self.session is not None and self.session.ahead is not None and self.session is not session:
             self.session.ahead.forget()

@@ -272,6 +272,12 @@ class GameSession:
             return BotMove(view.legal[0], problem)
         return BotMove(action)
 
+    def think_ahead(self) -> None:
+        """On the player's turn, have the coach analyse the decision while the player thinks."""
+        hand = self.match.hand
+        if self.ahead is not None and not hand.is_over and hand.to_move == HUMAN:
+            self.ahead.submit(hand)
+
     def apply(self, seat: int, action: Action) -> list[str]:
         """Apply one action (refused with :class:`IllegalAction`); returns the new log lines."""
         hand = self.match.hand

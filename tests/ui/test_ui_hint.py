@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from uihelpers import screen_lines, settle
 
+from guinote_tui.coach import COACH_BUDGET, COACH_SEED
 from guinote_tui.coach.ahead import HandSpec, advise_at
 from guinote_tui.engine import Play
+from guinote_tui.ui import app as app_module
 from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.hint import HintScreen
 from guinote_tui.ui.screens.table import TableScreen
@@ -30,9 +33,9 @@ def test_a_hint_is_shown_and_enter_plays_it() -> None:
             hint = app.screen
             assert isinstance(hint, HintScreen)
             advice = hint.advice
-            # The hint is the review's analysis of the same decision: they cannot disagree.
+            # Nothing was analysed ahead here: the quick budget, on the same deals the review draws first.
             hand = session.match.hand
-            assert advice == advise_at(HandSpec.of(hand), tuple(hand.log), 0, session.seed or 0)
+            assert advice == advise_at(HandSpec.of(hand), tuple(hand.log), 0, COACH_SEED, COACH_BUDGET)
             legal = session.view().legal
             assert advice.action in legal
             assert set(advice.values) == {a.card for a in legal if isinstance(a, Play)}
@@ -62,5 +65,31 @@ def test_a_hint_out_of_turn_is_refused_in_words() -> None:
             await pilot.pause()
             assert "on your turn" in str(table.query_one("#message").render())
             assert not isinstance(app.screen, HintScreen)
+
+    asyncio.run(run())
+
+
+@pytest.mark.usefixtures("review_ahead")
+def test_the_coach_thinks_on_the_players_time_and_the_hint_is_then_the_reviews_analysis() -> None:
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot)
+            session = app.session
+            assert session is not None and session.human_to_move and session.ahead is not None
+            hand = session.match.hand
+            # The player's turn began: the analysis started without a key.
+            for _ in range(3000):  # up to a minute on a loaded machine (the worker process starts first)
+                await pilot.pause(0.02)
+                if session.ahead.ready(hand) is not None:
+                    break
+            ready = session.ahead.ready(hand)
+            assert ready is not None
+            await pilot.press("h")
+            await pilot.pause()
+            hint = app.screen
+            assert isinstance(hint, HintScreen)  # at once: no thinking left to do
+            expected = advise_at(HandSpec.of(hand), tuple(hand.log), 0, COACH_SEED, app_module.REVIEW_BUDGET)
+            assert hint.advice == ready == expected
 
     asyncio.run(run())

@@ -12,6 +12,7 @@ import pytest
 from rich.text import Text
 from uihelpers import screen_lines
 
+from guinote_tui.coach import COACH_SEED
 from guinote_tui.coach.ahead import HandSpec
 from guinote_tui.coach.ahead import review_hand as review_on_the_spot
 from guinote_tui.engine import Play
@@ -50,14 +51,14 @@ def test_the_review_made_ahead_is_the_review_made_on_the_spot_and_steps_through_
             review = app.screen
             assert isinstance(review, ReviewScreen) and review.reviewed is not None
             assert session.ahead.problem is None
-            expected = review_on_the_spot(HandSpec.of(hand), hand.log, 0, session.seed or 0)
+            expected = review_on_the_spot(HandSpec.of(hand), hand.log, 0, COACH_SEED, session.ahead.budget)
             assert review.reviewed == expected and expected
             # The review's total cost is kept with the hand in the statistics.
             assert session.stats is not None
             exported = Path(tempfile.mkdtemp()) / "hands.csv"
             session.stats.export_csv(exported)
             (row,) = csv.DictReader(exported.open())
-            assert float(row["review_cost"]) == pytest.approx(sum(r.cost for r in expected))
+            assert float(row["review_cost"]) == pytest.approx(sum(r.cost for r in expected if r.mistake))
 
             await pilot.press("s")
             await pilot.pause()

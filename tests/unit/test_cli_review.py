@@ -20,8 +20,9 @@ from guinote_tui.engine import CARDS, PLAY, Card, Match, Play, Rules, Stage, his
 def blunder_history(seed: int) -> tuple[dict, str, float] | None:
     """A heads-up hand played by bots where seat 0 throws the worst card in an arrastre position.
 
-    Returns the history, the card thrown and its exact cost (the solver's best value minus the
-    card's), or None when this seed offers no such position.
+    Returns the history, the card thrown and its exact cost in the side's points (half the solver's
+    best value minus the card's: the solver counts the difference between the sides), or None when
+    this seed offers no such position costing at least 2 points.
     """
     match = Match(2, Rules.preset("aragones"), seed=seed)
     bot = NormalBot()
@@ -43,8 +44,8 @@ def blunder_history(seed: int) -> tuple[dict, str, float] | None:
             solver = ArrastreSolver(hand.rules, hand.trump, 2)
             values = solver.action_values([mask_of(h) for h in hand.hands], hand.leader, list(hand.trick), hand.sung)
             worst = min(values, key=lambda c: values[c])
-            cost = max(values.values()) - values[worst]
-            if cost > 0:
+            cost = (max(values.values()) - values[worst]) / 2
+            if cost >= 2:
                 blunder = (str(CARDS[worst]), float(cost))
                 match.apply(PLAY[worst], seat)
                 continue
@@ -74,38 +75,42 @@ def run(*args: str) -> tuple[int, str]:
 
 def test_the_json_report_prices_the_blunder_exactly(blunder: tuple[Path, str, float]) -> None:
     path, card, cost = blunder
-    code, out = run("review", str(path), "--json", "--samples", "4", "--seed", "3")
+    code, out = run("review", str(path), "--json", "--playouts", "100", "--seed", "3")
     assert code == 0, out
     data = json.loads(out)
     decisions = data["decisions"]
-    assert decisions and all(set(d) == {"hand", "trick", "seat", "played", "best", "cost", "reason"} for d in decisions)
+    keys = {"hand", "trick", "seat", "played", "best", "cost", "cost_se", "mistake", "about_same", "reason"}
+    assert decisions and all(set(d) == keys for d in decisions)
     assert all(d["seat"] == 0 and d["hand"] == 1 and d["cost"] >= 0 for d in decisions)
     thrown = [d for d in decisions if d["played"] == card]
     assert len(thrown) == 1
-    assert thrown[0]["cost"] == cost
+    # The arrastre heads-up is solved exactly: the cost is the solver's, with no uncertainty.
+    assert thrown[0]["cost"] == cost and thrown[0]["cost_se"] == 0
+    assert thrown[0]["mistake"] and not thrown[0]["about_same"]
     assert thrown[0]["best"] != card
     assert data["total_cost"] == pytest.approx(sum(d["cost"] for d in decisions), abs=0.01)
-    assert data["total_cost"] >= cost
+    assert data["total_cost"] >= data["mistakes_cost"] >= cost
+    assert data["mistakes_cost"] == pytest.approx(sum(d["cost"] for d in decisions if d["mistake"]), abs=0.01)
     # Repeatable for a given seed.
-    assert run("review", str(path), "--json", "--samples", "4", "--seed", "3") == (code, out)
+    assert run("review", str(path), "--json", "--playouts", "100", "--seed", "3") == (code, out)
 
 
-def test_the_text_report_lists_the_costly_decisions(blunder: tuple[Path, str, float]) -> None:
+def test_the_text_report_lists_the_mistakes(blunder: tuple[Path, str, float]) -> None:
     path, card, cost = blunder
-    code, out = run("review", str(path), "--samples", "4", "--seat", "1")
+    code, out = run("review", str(path), "--playouts", "100", "--seat", "1")
     assert code == 0, out
     assert out.startswith("hand 1: ") and out.splitlines()[-1].startswith("seat 1: ")
-    code, out = run("review", str(path), "--samples", "4")
+    code, out = run("review", str(path), "--playouts", "100")
     assert code == 0, out
     lines = out.splitlines()
-    assert lines[0].startswith("hand 1: ") and "costly" in lines[0]
+    assert lines[0].startswith("hand 1: ") and "mistake" in lines[0]
     # Cards by their names, the cost as the game's review says it, the coach's reason on the next line.
     named = Card.parse(card).name
     at = next(i for i, x in enumerate(lines) if f"you played {named};" in x)
     shown = i18n.number(cost, ".1f", trim=True)  # a whole number without its ".0"
     assert f"about {shown} points better." in lines[at] and "[b]" not in lines[at]
     assert lines[at + 1].startswith("    ") and lines[at + 1].rstrip().endswith(".")
-    assert lines[-1].startswith("seat 0: ") and "total cost" in lines[-1]
+    assert lines[-1].startswith("seat 0: ") and "costing about" in lines[-1]
 
 
 def test_bad_files_and_seats_are_one_line(tmp_path: Path, blunder: tuple[Path, str, float]) -> None:

@@ -18,9 +18,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ...coach import Advice
-from ...engine import Action, Card
-from ...i18n import N_, _, number
-from ...vocabulary import action_words
+from ...engine import Action, Card, Play
+from ...i18n import N_, _
+from ...vocabulary import action_words, estimate
 from ..narration import card_name_markup
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
@@ -29,20 +29,36 @@ from ..widgets.notice import SizeGuard, TooSmall
 def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     """Each legal card, best first, with what the coach expects it to lose against its choice.
 
-    (The coach's values are on one scale per decision: only the differences
-    between cards mean something, so the differences are what is shown.)
+    A cost carries its margin of error; a card the coach cannot tell from its
+    choice (a negligible cost, or one within its noise) reads "about the same".
     """
     table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
     table.add_column(_("card"), no_wrap=True)
     table.add_column(_("key"), justify="right", no_wrap=True)
     table.add_column(_("expected loss"), justify="right", no_wrap=True)
-    best = max(advice.values.values())
-    for card, value in sorted(advice.values.items(), key=lambda item: -item[1]):
+    evaluation = advice.evaluation
+    for card in sorted(advice.values, key=lambda c: -advice.values[c]):
         key = str(shown.index(card) + 1) if card in shown else ""
-        cost = best - value
-        shown_cost = _("best") if cost < 0.05 else _("{points} points").format(points=number(cost, ".1f", trim=True))
+        if evaluation is None or card == evaluation.best:
+            shown_cost = _("best")
+        elif evaluation.about_same(card):
+            shown_cost = _("about the same")
+        else:
+            points = estimate(evaluation.cost(card), evaluation.se(card))
+            shown_cost = _("{points} points").format(points=points)
         table.add_row(Text.from_markup(card_name_markup(card)), key, shown_cost)
     return table
+
+
+def equals_line(advice: Advice) -> str | None:
+    """The cards as good as the coach's, as far as it can tell, in words (None when there are none)."""
+    evaluation = advice.evaluation
+    if evaluation is None or not isinstance(advice.action, Play):
+        return None
+    others = [card_name_markup(c) for c in evaluation.equals() if c != evaluation.best]
+    if not others:
+        return None
+    return _("About as good, as far as the coach can tell: {cards}.").format(cards=", ".join(others))
 
 
 class HintScreen(SizeGuard, ModalScreen[Action | None]):
@@ -66,13 +82,16 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
             move = _("[b]Coach:[/b] {move}.").format(move=action_words(advice.action, card_name_markup))
             yield Static(Text.from_markup(move), id="hint-move")
             yield Static(Text(advice.reason.text), id="hint-reason")
+            equals = equals_line(advice)
+            if equals is not None:
+                yield Static(Text.from_markup(equals), id="hint-equals")
             if len(advice.values) > 1:
                 yield Static(values_table(advice, self.shown), id="hint-values")
             yield Static(
                 Text(
                     _(
-                        "Expected loss: the points of the hand a card gives up against the coach's choice, "
-                        "on average over deals that fit what you know. Enter plays it · Escape goes back"
+                        "Expected loss: the points your side gives up against the coach's choice, on average over "
+                        "deals that fit what you know, ± the margin of error. Enter plays it · Escape goes back"
                     )
                 ),
                 classes="dialog-hint",

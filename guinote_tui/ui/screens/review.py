@@ -29,6 +29,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 from textual.worker import get_current_worker
 
+from ...coach import COACH_SEED, MISTAKE_POINTS
 from ...coach.ahead import HandSpec, Reviewed
 from ...coach.ahead import review_hand as review_on_the_spot
 from ...engine import RANK_NAMES, Card, CardDrawn, HandState, Play, Suit, card_tables
@@ -41,9 +42,9 @@ from ..tracking import TrickEntry, trick_history
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
-#: Decisions that cost less than this (points of the hand) are not listed as mistakes: the coach's
-#: estimates come from sampled deals, and smaller differences are within their noise.
-COSTLY = 2.0
+#: A decision is listed as a mistake when it costs at least this many points of the player's side **and**
+#: clearly more than its standard error (:attr:`~guinote_tui.coach.ahead.Reviewed.mistake`).
+COSTLY = MISTAKE_POINTS
 
 __all__ = ["COSTLY", "ReviewScreen", "Reviewed", "StepScreen", "TrickFrame", "hand_frames", "review_hand"]
 
@@ -53,7 +54,10 @@ def review_hand(session: GameSession, seed: int | None = None) -> list[Reviewed]
     hand = session.match.hand
     if session.ahead is not None and seed is None:
         return session.ahead.review(hand)
-    return review_on_the_spot(HandSpec.of(hand), hand.log, HUMAN, session.seed or 0 if seed is None else seed)
+    from .. import app as app_module  # the review's budget is the game's setting
+
+    seed = COACH_SEED if seed is None else seed
+    return review_on_the_spot(HandSpec.of(hand), hand.log, HUMAN, seed, app_module.REVIEW_BUDGET)
 
 
 @dataclass(frozen=True)
@@ -120,36 +124,32 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
     def show_review(self, reviewed: list[Reviewed]) -> None:
         self.reviewed = reviewed
         self.ready_after = time.perf_counter() - self._opened
-        costly = sorted((r for r in reviewed if r.cost >= COSTLY), key=lambda r: -r.cost)
-        total = sum(r.cost for r in reviewed)
+        costly = sorted((r for r in reviewed if r.mistake), key=lambda r: -r.cost)
+        total = sum(r.cost for r in costly)
         self.session.record_review(total)
-        # Three sentences, each with its own number.
+        # Up to three sentences, each with its own number.
         choices = ngettext("You had {n} decision to make;", "You had {n} decisions to make;", len(reviewed))
         dear = ngettext(
-            "{n} of them cost {limit} points or more against the coach's.",
-            "{n} of them cost {limit} points or more against the coach's.",
+            "{n} of them cost {limit} points or more, clearly beyond the coach's margin of error.",
+            "{n} of them cost {limit} points or more, clearly beyond the coach's margin of error.",
             len(costly),
         )
         added = _(
-            "Added up, decision by decision: about [b]{points}[/b] points of the hand"
+            "Together they cost your side about [b]{points}[/b] points"
             " (each measured as if the coach played on from there)."
         )
-        lines = [
-            " ".join(
-                (
-                    choices.format(n=len(reviewed)),
-                    dear.format(n=len(costly), limit=number(COSTLY)),
-                    added.format(points=f"{total:.0f}"),
-                )
-            )
-        ]
+        said = [choices.format(n=len(reviewed)), dear.format(n=len(costly), limit=number(COSTLY))]
+        if costly:
+            said.append(added.format(points=f"{total:.0f}"))
+        lines = [" ".join(said)]
         if not costly:
             lines.append("\n" + _("Nothing to regret: every choice was about as good as the coach's."))
         self.query_one("#review-body", Static).update(Text.from_markup("\n".join(lines)))
         rows = [
             DecisionRow(
                 Text.from_markup(
-                    f"{review_sentence(r.trick, r.played, r.best, r.cost, card_name_markup)}\n  {r.reason.text}"
+                    f"{review_sentence(r.trick, r.played, r.best, r.cost, card_name_markup, r.cost_se)}"
+                    f"\n  {r.reason.text}"
                 ),
                 r.trick,
             )
@@ -230,7 +230,7 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         super().__init__(classes="dialog-screen")
         self.session = session
         self.frames = hand_frames(session.match.hand)
-        self.costly = {r.trick: r for r in reviewed if r.cost >= COSTLY and isinstance(r.played, Play)}
+        self.costly = {r.trick: r for r in reviewed if r.mistake and isinstance(r.played, Play)}
         #: Opened at trick number ``trick`` (or the last trick played before it), else at the first.
         self.index = max([i for i, f in enumerate(self.frames) if trick is not None and f.entry.number <= trick] or [0])
 
@@ -392,6 +392,6 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
     if notes:
         lines.append(("[dim]" + _("then:") + "[/dim] ") + " · ".join(notes))
     if mistake is not None:
-        coach = review_sentence(None, mistake.played, mistake.best, mistake.cost, card_name_markup)
+        coach = review_sentence(None, mistake.played, mistake.best, mistake.cost, card_name_markup, mistake.cost_se)
         lines.append(f"\n{coach} {mistake.reason.text}")
     return "\n".join(lines)

@@ -22,6 +22,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
+from ...coach import COACH_BUDGET, COACH_SEED, decision_rng
 from ...coach.ahead import HandSpec, advise_at
 from ...engine import (
     PASS,
@@ -422,6 +423,7 @@ class TableScreen(Screen[None]):
         off until that screen closes.
         """
         session = self.session
+        session.think_ahead()  # the player's turn: the coach starts on it while the player thinks
         if self.holding:
             return
         if not self.on_top:
@@ -727,27 +729,32 @@ class TableScreen(Screen[None]):
             self.say(_("The coach gives hints on your turn"))
             return
         session.assisted = True
+        hand = session.match.hand
+        ahead = session.ahead.ready(hand) if session.ahead is not None else None
+        if ahead is not None:  # analysed while the player thought: at once
+            self.post_message(HintReady(ahead, self.turn))
+            return
         self.message = "[dim]" + _("The coach is thinking…") + "[/dim]"
         self._show_message(session.view())
         self._show_status(session.view())
-        hand = session.match.hand
-        position = (HandSpec.of(hand), tuple(hand.log), session.seed or 0)
+        position = (HandSpec.of(hand), tuple(hand.log))
         self.run_worker(partial(self._advise, *position, self.turn), thread=True, group="coach", exclusive=True)
 
-    def _advise(self, spec: HandSpec, actions: tuple[tuple[int, Action], ...], seed: int, turn: int) -> None:
+    def _advise(self, spec: HandSpec, actions: tuple[tuple[int, Action], ...], turn: int) -> None:
         """Runs in a thread: the coach decides from the player's view only.
 
-        Asked exactly as the review asks about the same decision (the same
-        position and seed), so the hint and the review always agree.
+        Asked about the same position with the same deals as the review
+        (:func:`~guinote_tui.coach.decision_rng`), within the quick budget: the
+        race the review carries further, so their verdicts agree within the
+        uncertainty the hint shows.
         """
-        advice = advise_at(spec, actions, HUMAN, seed)
+        advice = advise_at(spec, actions, HUMAN, COACH_SEED, COACH_BUDGET)
         if advice is None:  # one legal action: nothing to weigh, only to say why
-            import random
-
             from ...coach import advise
             from ...engine import seat_view
 
-            advice = advise(seat_view(spec.replay(actions), HUMAN, events=False), random.Random(seed))
+            view = seat_view(spec.replay(actions), HUMAN, events=False)
+            advice = advise(view, decision_rng(COACH_SEED, spec.deck, len(actions)), COACH_BUDGET)
         if not get_current_worker().is_cancelled:
             self.post_message(HintReady(advice, turn))
 

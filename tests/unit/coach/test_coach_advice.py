@@ -7,14 +7,15 @@ import random
 import pytest
 from hidden_cards import reshuffled
 
-from guinote_tui.ai import SearchSettings
 from guinote_tui.ai.solver import ArrastreSolver
 from guinote_tui.ai.tables import mask_of
-from guinote_tui.coach import Advice, Reason, ReasonCode, advise, reason_text
+from guinote_tui.coach import Advice, CoachBudget, Reason, ReasonCode, advise, reason_text
 from guinote_tui.engine import PASS, PLAY, HandState, Play, Sing, Stage, seat_view
 from guinote_tui.lab.bench import random_positions
 
-SMALL = SearchSettings(samples=3, arrastre_samples=2, arrastre_nodes=3000)
+SMALL = CoachBudget(
+    min_deals=3, batch=2, max_playouts=40, max_deals=6, arrastre_deals=2, arrastre_nodes=3000, arrastre_min_deals=1
+)
 
 
 @pytest.mark.parametrize(("players", "preset"), [(2, "aragones"), (4, "aragones"), (4, "libre-100")])
@@ -69,12 +70,15 @@ def test_in_the_heads_up_arrastre_the_best_card_is_an_optimal_move_of_the_exact_
         exact = exact_values(state)
         assert isinstance(advice.action, Play)
         assert exact[advice.action.card] == max(exact.values()), state.describe()
-        # The coach's values are the exact ones (the open position is known heads-up).
-        assert {int(c): v for c, v in advice.values.items()} == {c: float(v) for c, v in exact.items()}
+        # The coach's values are the exact ones (the open position is known heads-up), in the side's
+        # points: the solver counts the difference between the sides, which a card point moves by two.
+        assert {int(c): v for c, v in advice.values.items()} == {c: v / 2 for c, v in exact.items()}
         differing += len(set(exact.values())) > 1
         assert advice.cost(advice.action) == 0
         worst = min(exact, key=lambda c: exact[c])
-        assert advice.cost(PLAY[worst]) == max(exact.values()) - exact[worst]
+        assert advice.cost(PLAY[worst]) == (max(exact.values()) - exact[worst]) / 2
+        assert advice.cost_se(PLAY[worst]) == 0
+        assert advice.mistake(PLAY[worst]) == (advice.cost(PLAY[worst]) >= 2)
     assert differing > 80
 
 
@@ -143,8 +147,8 @@ def test_a_continued_hand_is_analysed_ahead_from_its_log() -> None:
         seat = hand.to_move
         assert seat is not None
         match.apply(rng.choice(hand.legal_actions()), seat)
-    ahead = ReviewAhead(0, 4)
+    ahead = ReviewAhead(0, 4, SMALL)
     ahead.catch_up(hand)
-    expected = review_hand(HandSpec.of(hand), hand.log, 0, 4)
+    expected = review_hand(HandSpec.of(hand), hand.log, 0, 4, SMALL)
     assert len(ahead._pending) == len(expected) > 0
     assert ahead.review(hand) == expected
