@@ -320,15 +320,22 @@ PRECONDITIONS: dict[ReasonCode, Rule] = {
     ReasonCode.ONLY_CARD: _lone,
     # The trick takes the side to the target de vueltas: the juego ends with it.
     ReasonCode.WIN_JUEGO: lambda f: f.instant and f.wins and f.side_after >= f.view.rules.target,
-    # Heads-up arrastre: the card wins the last trick against any defence, another card would not.
-    ReasonCode.LAST_TRICK: lambda f: f.last_trick_decided,
+    # Heads-up arrastre, not de vueltas (where the hand may stop before it): the card wins the last trick against
+    # any defence, another card would not.
+    ReasonCode.LAST_TRICK: lambda f: not f.instant and f.last_trick_decided,
     # The partner holds the trick for sure and the card adds points without taking it.
     ReasonCode.LOAD_PARTNER: lambda f: (
         f.partner_holds and not f.takes and f.own > 0 and f.hold is not None and f.sure(f.hold[1])
     ),
-    # Last trick before the arrastre, the card gives it to the opponents for sure, the muestra is worth having.
+    # Last trick before the arrastre, the card gives it to the opponents for sure, the muestra is worth having, and
+    # the trick does not end the hand de vueltas first.
     ReasonCode.MUESTRA_LAST: lambda f: (
-        f.muestra_due and f.opponent_holds and not f.takes and not f.after and f.muestra_wanted
+        f.muestra_due
+        and f.opponent_holds
+        and not f.takes
+        and not f.after
+        and f.muestra_wanted
+        and (not f.instant or f.total(1 - (f.view.seat & 1)) + f.trick_points + f.own < f.view.rules.target)
     ),
     # Arrastre lead with a trump while an opponent may still hold trumps (they must follow).
     ReasonCode.LEAD_TRUMPS: lambda f: (
