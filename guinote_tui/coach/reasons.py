@@ -58,6 +58,16 @@ class ReasonCode(StrEnum):
     BLANK_ON_BLANK = "BLANK_ON_BLANK"
     #: The partner is winning: a cheap card is enough.
     PARTNER_WINNING = "PARTNER_WINNING"
+    #: The partner holds the trick for now: the card adds its points.
+    PARTNER_ADD = "PARTNER_ADD"
+    #: The cheapest card that takes a trick with points (for now).
+    WIN_CHEAPLY = "WIN_CHEAPLY"
+    #: Take a trick without points for sure, at no cost: the lead is yours.
+    TAKE_LEAD = "TAKE_LEAD"
+    #: A lead no card of its suit still out beats: only a trump can take it.
+    SUIT_MASTER = "SUIT_MASTER"
+    #: A lead that risks few points (a dearer card stays in hand).
+    LEAD_CHEAP = "LEAD_CHEAP"
     #: Do not lead an As or Tres into an opponent who may trump it.
     KEEP_BIG_CARD = "KEEP_BIG_CARD"
     #: Let a trick with no points go.
@@ -105,6 +115,8 @@ _TEXT: dict[ReasonCode, str] = {
     ReasonCode.PARTNER_WINNING: N_(
         "Your partner is winning the trick: the {card} is enough, keep your better cards for later."
     ),
+    ReasonCode.TAKE_LEAD: N_("The {card} takes the trick for sure at no cost, and you lead the next one."),
+    ReasonCode.SUIT_MASTER: N_("The {card} is the highest card of its suit still out: only a trump can take it."),
     ReasonCode.KEEP_BIG_CARD: N_("Don't lead your {big} into an opponent who may trump it: lead the {card} instead."),
     ReasonCode.LEAD_TRUMPS: N_("Lead trumps with the {card} to draw the opponents' trumps."),
     ReasonCode.DUCK: N_("No points on the trick yet: let it go cheaply with the {card}."),
@@ -131,6 +143,21 @@ _COUNTED: dict[ReasonCode, Callable[[int], str]] = {
     ReasonCode.SAFE_POINTS: lambda n: ngettext(
         "No points on the trick yet, but the {card} takes it for sure: its own {points} point is safe.",
         "No points on the trick yet, but the {card} takes it for sure: its own {points} points are safe.",
+        n,
+    ),
+    ReasonCode.PARTNER_ADD: lambda n: ngettext(
+        "Your partner holds the trick for now: the {card} adds {points} point to it.",
+        "Your partner holds the trick for now: the {card} adds {points} points to it.",
+        n,
+    ),
+    ReasonCode.WIN_CHEAPLY: lambda n: ngettext(
+        "The {card} is your cheapest card that takes the trick for now, with {points} point on it.",
+        "The {card} is your cheapest card that takes the trick for now, with {points} points on it.",
+        n,
+    ),
+    ReasonCode.LEAD_CHEAP: lambda n: ngettext(
+        "Lead the {card}: it risks only {points} point, less than your dearer cards.",
+        "Lead the {card}: it risks only {points} points, less than your dearer cards.",
         n,
     ),
     ReasonCode.WIN_JUEGO: lambda n: ngettext(

@@ -375,6 +375,23 @@ PRECONDITIONS: dict[ReasonCode, Rule] = {
         and f.own == f.cheapest
         and any(f.points[c] > f.own or (f.tables.trump_mask >> c & 1 and not f.is_trump) for c in f.legal)
     ),
+    # The partner holds the trick so far (not for sure), the card does not take it and adds points to it.
+    ReasonCode.PARTNER_ADD: lambda f: f.partner_holds and not f.takes and f.own > 0,
+    # An opponent holds a trick with points, the card takes it (for now), and no card that takes it is cheaper.
+    ReasonCode.WIN_CHEAPLY: lambda f: (
+        f.opponent_holds
+        and f.takes
+        and f.trick_points > 0
+        and f.own == min(f.points[c] for c in f.legal if f.beats_holder(c))
+    ),
+    # The card takes a trick without points for sure, costs nothing, and a next trick follows.
+    ReasonCode.TAKE_LEAD: lambda f: (
+        bool(f.trick) and f.wins and f.trick_points == 0 and f.own == 0 and not f.last_trick
+    ),
+    # A lead no unseen card of its suit beats (only a trump can take it).
+    ReasonCode.SUIT_MASTER: lambda f: not f.trick and not f.is_trump and not f.tables.above[f.card] & f.know.unseen,
+    # A lead worth under 10 points while a dearer card is in hand.
+    ReasonCode.LEAD_CHEAP: lambda f: not f.trick and f.own < 10 and f.own < f.dearest,
     # An opponent holds the trick, the card does not take it, gives the fewest points, and some card would give more.
     ReasonCode.THROW_LOWEST: lambda f: (
         f.opponent_holds and not f.takes and f.own == f.cheapest and f.dearest > f.cheapest
@@ -393,7 +410,9 @@ def _params(code: ReasonCode, f: Facts) -> dict[str, object]:
     text = str(Card(f.card))
     if code in (ReasonCode.WIN_POINTS,):
         return {"card": text, "points": f.trick_points}
-    if code in (ReasonCode.LOAD_PARTNER, ReasonCode.SAFE_POINTS):
+    if code is ReasonCode.WIN_CHEAPLY:
+        return {"card": text, "points": f.trick_points}
+    if code in (ReasonCode.LOAD_PARTNER, ReasonCode.SAFE_POINTS, ReasonCode.PARTNER_ADD, ReasonCode.LEAD_CHEAP):
         return {"card": text, "points": f.own}
     if code is ReasonCode.WIN_JUEGO:
         return {"card": text, "points": f.side_after, "target": f.view.rules.target}
@@ -425,15 +444,20 @@ ORDER: tuple[ReasonCode, ...] = (
     ReasonCode.MASTER_CARD,
     ReasonCode.WIN_POINTS,
     ReasonCode.SAFE_POINTS,
+    ReasonCode.TAKE_LEAD,
     ReasonCode.KEEP_FOR_CANTE,
     ReasonCode.CANTE_SUNG,
     ReasonCode.DUCK,
     ReasonCode.KEEP_TRUMPS,
     ReasonCode.PARTNER_WINNING,
+    ReasonCode.PARTNER_ADD,
     ReasonCode.THROW_LOWEST,
+    ReasonCode.WIN_CHEAPLY,
     ReasonCode.BLANK_ON_BLANK,
+    ReasonCode.SUIT_MASTER,
     ReasonCode.KEEP_BIG_CARD,
     ReasonCode.LEAD_LOW,
+    ReasonCode.LEAD_CHEAP,
     ReasonCode.BEST_BY_SEARCH,
 )
 

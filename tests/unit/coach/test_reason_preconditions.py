@@ -210,6 +210,25 @@ def check_facts(state: HandState, seat: int, card: int, reason: Reason, values: 
     elif code is ReasonCode.PARTNER_WINNING:
         assert holder == partner and taker == partner and points[card] == cheapest
         assert any(points[c] > points[card] or (is_trump(state, c) and not is_trump(state, card)) for c in legal)
+    elif code is ReasonCode.PARTNER_ADD:
+        assert holder == partner and taker == partner and points[card] > 0
+        assert reason.params["points"] == points[card]
+    elif code is ReasonCode.WIN_CHEAPLY:
+        assert opponent_holds and taker == seat and trick_points > 0
+        assert points[card] == min(points[c] for c in legal if taker_after(state, seat, c) == seat)
+        assert reason.params["points"] == trick_points
+    elif code is ReasonCode.TAKE_LEAD:
+        assert trick and trick_points == 0 and points[card] == 0 and taker == seat
+        assert not beaten_later(state, seat, card, keep_side=False)
+        assert state.muestra is not None or len(state.hands[seat]) > 1
+    elif code is ReasonCode.SUIT_MASTER:
+        strength = card_tables(state.rules).strength
+        out = [c for s in range(state.players) if s != seat for c in state.hands[s]] + list(state.stock)
+        assert not trick and not is_trump(state, card)
+        assert not any(c // 10 == card // 10 and strength[c] > strength[card] for c in out)
+    elif code is ReasonCode.LEAD_CHEAP:
+        assert not trick and points[card] < 10 and points[card] < dearest
+        assert reason.params["points"] == points[card]
     elif code is ReasonCode.THROW_LOWEST:
         assert opponent_holds and taker != seat and points[card] == cheapest < dearest
     elif code is ReasonCode.KEEP_BIG_CARD:
