@@ -161,8 +161,8 @@ _COUNTED: dict[ReasonCode, Callable[[int], str]] = {
         n,
     ),
     ReasonCode.WIN_JUEGO: lambda n: ngettext(
-        "The {card} takes the trick and brings your side to {points} point: the juego is won at once.",
-        "The {card} takes the trick and brings your side to {points} points: the juego is won at once.",
+        "The {card} takes the trick and your side reaches {points} point: the juego is won at once.",
+        "The {card} takes the trick and your side reaches {points} points: the juego is won at once.",
         n,
     ),
 }

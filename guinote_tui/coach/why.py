@@ -415,7 +415,8 @@ def _params(code: ReasonCode, f: Facts) -> dict[str, object]:
     if code in (ReasonCode.LOAD_PARTNER, ReasonCode.SAFE_POINTS, ReasonCode.PARTNER_ADD, ReasonCode.LEAD_CHEAP):
         return {"card": text, "points": f.own}
     if code is ReasonCode.WIN_JUEGO:
-        return {"card": text, "points": f.side_after, "target": f.view.rules.target}
+        # The target, not the total: cards still to come may add to the trick.
+        return {"card": text, "points": f.view.rules.target}
     if code is ReasonCode.KEEP_FOR_CANTE:
         suit = f.kept_pair
         assert suit is not None

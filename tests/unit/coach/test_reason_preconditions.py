@@ -151,7 +151,7 @@ def check_facts(state: HandState, seat: int, card: int, reason: Reason, values: 
             play_on(after)
         assert after.tricks[-1].winner & 1 == side
         assert after.total(side) >= state.rules.target
-        assert reason.params["points"] >= state.rules.target
+        assert reason.params["points"] == state.rules.target
     elif code is ReasonCode.LAST_TRICK:
         assert state.players == 2 and state.muestra is None and len(state.hands[seat]) <= LAST_TRICK_CARDS
         assert not (state.rules.vueltas and not state.first_of_juego)
@@ -384,3 +384,13 @@ def test_the_coach_notes_of_the_lessons_fit_their_tricks() -> None:
     assert "gives away" not in note and note.startswith("Your partner is winning the trick")
     counting = next(lesson for lesson in LESSONS if lesson.id == "counting")
     assert "last trick" in coach_reason(counting.steps[1])  # type: ignore[arg-type]
+
+
+def test_the_trick_that_finishes_a_juego_de_vueltas_says_so() -> None:
+    # Lesson 6: de vueltas at 88, the Rival led the Tres de Copas; the As takes 21 points and the juego.
+    counting = next(lesson for lesson in LESSONS if lesson.id == "counting")
+    state = counting.steps[4].state()  # type: ignore[union-attr]
+    assert state.carried == (88, 70)
+    reason = reason_for(state, "1C")
+    assert reason.code is ReasonCode.WIN_JUEGO
+    assert reason.text == "The As de Copas takes the trick and your side reaches 101 points: the juego is won at once."
