@@ -46,6 +46,8 @@ class ReasonCode(StrEnum):
     SAFE_POINTS = "SAFE_POINTS"
     #: The trick brings the side to the target de vueltas: the juego is won at once.
     WIN_JUEGO = "WIN_JUEGO"
+    #: De vueltas: take the trick that would take the opponents to the target.
+    SAVE_JUEGO = "SAVE_JUEGO"
     #: Heads-up arrastre: the card wins the last trick (and its ten) whatever the Rival plays.
     LAST_TRICK = "LAST_TRICK"
     #: Last trick before the arrastre: lose it and the side draws a muestra worth having.
@@ -143,6 +145,11 @@ _COUNTED: dict[ReasonCode, Callable[[int], str]] = {
     ReasonCode.SAFE_POINTS: lambda n: ngettext(
         "No points on the trick yet, but the {card} takes it for sure: its own {points} point is safe.",
         "No points on the trick yet, but the {card} takes it for sure: its own {points} points are safe.",
+        n,
+    ),
+    ReasonCode.SAVE_JUEGO: lambda n: ngettext(
+        "Take the trick with the {card}: with it the other side would reach {points} point and win the juego.",
+        "Take the trick with the {card}: with it the other side would reach {points} points and win the juego.",
         n,
     ),
     ReasonCode.PARTNER_ADD: lambda n: ngettext(

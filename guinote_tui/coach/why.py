@@ -320,6 +320,13 @@ PRECONDITIONS: dict[ReasonCode, Rule] = {
     ReasonCode.ONLY_CARD: _lone,
     # The trick takes the side to the target de vueltas: the juego ends with it.
     ReasonCode.WIN_JUEGO: lambda f: f.instant and f.wins and f.side_after >= f.view.rules.target,
+    # De vueltas: the opponents hold a trick that would take them to the target; the card takes it for sure.
+    ReasonCode.SAVE_JUEGO: lambda f: (
+        f.instant
+        and f.opponent_holds
+        and f.wins
+        and f.total(1 - (f.view.seat & 1)) + f.trick_points >= f.view.rules.target
+    ),
     # Heads-up arrastre, not de vueltas (where the hand may stop before it): the card wins the last trick against
     # any defence, another card would not.
     ReasonCode.LAST_TRICK: lambda f: not f.instant and f.last_trick_decided,
@@ -414,7 +421,7 @@ def _params(code: ReasonCode, f: Facts) -> dict[str, object]:
         return {"card": text, "points": f.trick_points}
     if code in (ReasonCode.LOAD_PARTNER, ReasonCode.SAFE_POINTS, ReasonCode.PARTNER_ADD, ReasonCode.LEAD_CHEAP):
         return {"card": text, "points": f.own}
-    if code is ReasonCode.WIN_JUEGO:
+    if code in (ReasonCode.WIN_JUEGO, ReasonCode.SAVE_JUEGO):
         # The target, not the total: cards still to come may add to the trick.
         return {"card": text, "points": f.view.rules.target}
     if code is ReasonCode.KEEP_FOR_CANTE:
@@ -438,6 +445,7 @@ def _params(code: ReasonCode, f: Facts) -> dict[str, object]:
 #: The order reasons are tried in for a card chosen among several (the first that holds is given).
 ORDER: tuple[ReasonCode, ...] = (
     ReasonCode.WIN_JUEGO,
+    ReasonCode.SAVE_JUEGO,
     ReasonCode.LAST_TRICK,
     ReasonCode.LOAD_PARTNER,
     ReasonCode.MUESTRA_LAST,

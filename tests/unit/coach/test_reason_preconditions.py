@@ -152,6 +152,10 @@ def check_facts(state: HandState, seat: int, card: int, reason: Reason, values: 
         assert after.tricks[-1].winner & 1 == side
         assert after.total(side) >= state.rules.target
         assert reason.params["points"] == state.rules.target
+    elif code is ReasonCode.SAVE_JUEGO:
+        assert state.rules.vueltas and not state.first_of_juego
+        assert opponent_holds and taker == seat and not beaten_later(state, seat, card, keep_side=False)
+        assert state.total(1 - side) + trick_points >= state.rules.target == reason.params["points"]
     elif code is ReasonCode.LAST_TRICK:
         assert state.players == 2 and state.muestra is None and len(state.hands[seat]) <= LAST_TRICK_CARDS
         assert not (state.rules.vueltas and not state.first_of_juego)
