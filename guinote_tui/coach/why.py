@@ -382,7 +382,8 @@ PRECONDITIONS: dict[ReasonCode, Rule] = {
         and f.own == f.cheapest
         and any(f.points[c] > f.own or (f.tables.trump_mask >> c & 1 and not f.is_trump) for c in f.legal)
     ),
-    # The partner holds the trick so far (not for sure), the card does not take it and adds points to it.
+    # The partner holds the trick so far (LOAD_PARTNER, tried first, covers a sure trick), the card does not take
+    # it and adds points to it.
     ReasonCode.PARTNER_ADD: lambda f: f.partner_holds and not f.takes and f.own > 0,
     # An opponent holds a trick with points, the card takes it (for now), and no card that takes it is cheaper.
     ReasonCode.WIN_CHEAPLY: lambda f: (
