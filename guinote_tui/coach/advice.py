@@ -20,9 +20,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..ai.knowledge import Knowledge
-from ..ai.policy import holder, settled_action
-from ..ai.tables import Tables, tables_for
+from ..ai.policy import settled_action
+from ..ai.tables import tables_for
 from ..engine import (
     PLAY,
     RANK_NAMES,
@@ -30,18 +29,16 @@ from ..engine import (
     Action,
     Card,
     DeclareTute,
-    Obligation,
     Pass,
     Play,
     SeatView,
     Sing,
     Suit,
     Swap,
-    allowed_cards,
-    card_tables,
 )
 from .evaluate import COACH_BUDGET, MISTAKE_POINTS, CoachBudget, Evaluation, evaluate
 from .reasons import Reason, ReasonCode
+from .why import card_reason
 
 #: The coach's budget for a review, and for a hint analysed while the player thinks: deeper than
 #: :data:`COACH_BUDGET` (a hint asked before that analysis is done), the same race carried further.
@@ -172,89 +169,3 @@ def declaration_reason(view: SeatView, action: Action, forced: bool = False) -> 
     if isinstance(action, Pass) and not forced:
         return Reason(ReasonCode.LET_GO, {})
     return Reason(ReasonCode.ONLY_CARD, {"card": str(action)})
-
-
-def _obligation(view: SeatView) -> Obligation:
-    """The arrastre rule limiting the seat's cards now (FREE when none does)."""
-    if not view.in_arrastre or not view.trick:
-        return Obligation.FREE
-    base = card_tables(view.rules)
-    trick = list(view.trick)
-    win_seat, win_card = holder([(s, int(c)) for s, c in trick], tables_for(view.rules, view.trump))
-    partner_winning = view.rules.partner_exemption and view.players == 4 and win_seat == view.partner
-    _, obligation = allowed_cards(
-        list(view.hand),
-        trick[0][1] // 10,
-        win_card,
-        partner_winning,
-        view.trump,
-        [c // 10 for c in range(40)],
-        list(base.strength),
-        view.rules.must_undertrump,
-    )
-    return obligation
-
-
-_FORCED = {
-    Obligation.FOLLOW_SUIT: ReasonCode.MUST_FOLLOW,
-    Obligation.BEAT: ReasonCode.MUST_BEAT,
-    Obligation.TRUMP: ReasonCode.MUST_TRUMP,
-    Obligation.OVERTRUMP: ReasonCode.MUST_TRUMP,
-    Obligation.UNDERTRUMP: ReasonCode.MUST_TRUMP,
-}
-
-
-def card_reason(
-    view: SeatView, card: int, values: Mapping[Card, float], tables: Tables, forced: bool = False
-) -> Reason:
-    """The simple idea behind playing ``card`` now (BEST_BY_SEARCH when no rule says it)."""
-    text = str(Card(card))
-    if forced or len(values) < 2:
-        return Reason(_FORCED.get(_obligation(view), ReasonCode.ONLY_CARD), {"card": text})
-    points = tables.points
-    beaters = tables.beaters
-    know = Knowledge.from_view(view)
-    unseen = know.unseen
-    trump_mask = tables.trump_mask
-    legal = [int(c) for c in values]
-    trick = [(s, int(c)) for s, c in view.trick]
-    trick_points = sum(points[c] for _, c in trick)
-    last = len(trick) == view.players - 1
-    if trick:
-        hold_seat, hold_card = holder(trick, tables)
-        takes = bool(beaters[hold_card] >> card & 1)
-    else:
-        hold_seat, hold_card, takes = view.seat, card, True
-    winner = card if takes else hold_card
-
-    def sure(win: int) -> bool:
-        return last or not beaters[win] & unseen
-
-    if trick and not takes and hold_seat == view.partner and points[card] >= 10 and sure(hold_card):
-        return Reason(ReasonCode.LOAD_PARTNER, {"card": text, "points": points[card]})
-    if not trick and view.in_arrastre and trump_mask >> card & 1 and unseen & trump_mask:
-        return Reason(ReasonCode.LEAD_TRUMPS, {"card": text})
-    if takes and sure(winner):
-        if not trick:
-            return Reason(ReasonCode.MASTER_CARD, {"card": text})
-        if trick_points + points[card] > 0:
-            return Reason(ReasonCode.WIN_POINTS, {"card": text, "points": trick_points + points[card]})
-    if trick and not takes:
-        if hold_seat != view.partner and trick_points == 0:
-            return Reason(ReasonCode.DUCK, {"card": text})
-        if (
-            not view.in_arrastre
-            and not trump_mask >> card & 1
-            and any(trump_mask >> c & 1 and beaters[hold_card] >> c & 1 for c in legal)
-        ):
-            return Reason(ReasonCode.KEEP_TRUMPS, {"card": text})
-    elif trick and takes and trick_points + points[card] > 0:
-        return Reason(ReasonCode.WIN_POINTS, {"card": text, "points": trick_points + points[card]})
-    cheapest = min(legal, key=lambda c: (points[c], bool(trump_mask >> c & 1), tables.strength[c]))
-    if card == cheapest and not trick:
-        return Reason(ReasonCode.LEAD_LOW, {"card": text})
-    if card == cheapest and not takes:
-        return Reason(ReasonCode.THROW_LOWEST, {"card": text})
-    others = [v for c, v in values.items() if c != card]
-    margin = values[Card(card)] - max(others) if others else 0.0
-    return Reason(ReasonCode.BEST_BY_SEARCH, {"card": text, "margin": round(margin, 1)})

@@ -36,12 +36,42 @@ class ReasonCode(StrEnum):
     MASTER_CARD = "MASTER_CARD"
     #: Load points on your partner's winning trick.
     LOAD_PARTNER = "LOAD_PARTNER"
-    #: Keep your trumps for the arrastre: let this trick go.
+    #: Only a trump would take the trick: keep the trumps for the arrastre.
     KEEP_TRUMPS = "KEEP_TRUMPS"
     #: Lead trumps to draw the opponents' trumps.
     LEAD_TRUMPS = "LEAD_TRUMPS"
-    #: Take a trick worth points.
+    #: Take a trick that already holds points.
     WIN_POINTS = "WIN_POINTS"
+    #: Take a trick with no points with a card that has some: its own points are safe.
+    SAFE_POINTS = "SAFE_POINTS"
+    #: The trick brings the side to the target de vueltas: the juego is won at once.
+    WIN_JUEGO = "WIN_JUEGO"
+    #: De vueltas: take the trick that would take the opponents to the target.
+    SAVE_JUEGO = "SAVE_JUEGO"
+    #: Heads-up arrastre: the card wins the last trick (and its ten) whatever the Rival plays.
+    LAST_TRICK = "LAST_TRICK"
+    #: Last trick before the arrastre: lose it and the side draws a muestra worth having.
+    MUESTRA_LAST = "MUESTRA_LAST"
+    #: Keep the Rey and the cante card of a suit together for the cante.
+    KEEP_FOR_CANTE = "KEEP_FOR_CANTE"
+    #: The card's cante is sung: it may go.
+    CANTE_SUNG = "CANTE_SUNG"
+    #: No points on the trick: answer with a card worth nothing.
+    BLANK_ON_BLANK = "BLANK_ON_BLANK"
+    #: The partner is winning: a cheap card is enough.
+    PARTNER_WINNING = "PARTNER_WINNING"
+    #: The partner holds the trick for now: the card adds its points.
+    PARTNER_ADD = "PARTNER_ADD"
+    #: The cheapest card that takes a trick with points (for now).
+    WIN_CHEAPLY = "WIN_CHEAPLY"
+    #: Take a trick without points for sure, at no cost: the lead is yours.
+    TAKE_LEAD = "TAKE_LEAD"
+    #: A lead no card of its suit still out beats: only a trump can take it.
+    SUIT_MASTER = "SUIT_MASTER"
+    #: A lead that risks few points (a dearer card stays in hand).
+    LEAD_CHEAP = "LEAD_CHEAP"
+    #: Do not lead an As or Tres into an opponent who may trump it.
+    KEEP_BIG_CARD = "KEEP_BIG_CARD"
     #: Let a trick with no points go.
     DUCK = "DUCK"
     #: Throw your lowest card: it gives away the least.
@@ -56,7 +86,7 @@ class ReasonCode(StrEnum):
     DECLARE_TUTE = "DECLARE_TUTE"
     #: Nothing worth declaring: let the window go.
     LET_GO = "LET_GO"
-    #: No simple rule says it: the search found it best.
+    #: No simple rule says it: what the search found (the card's margin over the next best).
     BEST_BY_SEARCH = "BEST_BY_SEARCH"
 
 
@@ -67,7 +97,29 @@ _TEXT: dict[ReasonCode, str] = {
     ReasonCode.MUST_TRUMP: N_("You cannot follow suit and an opponent is winning: you must trump with the {card}."),
     ReasonCode.ONLY_CARD: N_("The {card} is the only thing you may play."),
     ReasonCode.MASTER_CARD: N_("The {card} is the master of its suit: it wins the trick for sure."),
-    ReasonCode.KEEP_TRUMPS: N_("Keep your trumps for the arrastre: let this trick go with the {card}."),
+    ReasonCode.KEEP_TRUMPS: N_(
+        "Only a trump would take this trick: keep your trumps for the arrastre and let it go with the {card}."
+    ),
+    ReasonCode.LAST_TRICK: N_(
+        "The {card} makes sure you win the last trick and its ten, whatever your opponent plays."
+    ),
+    ReasonCode.MUESTRA_LAST: N_(
+        "Last trick before the arrastre: its loser draws the muestra, so let it go with the {card} "
+        "and the {muestra} comes to your side."
+    ),
+    ReasonCode.KEEP_FOR_CANTE: N_(
+        "Keep the Rey and the {rank} de {suit} together for the cante: play the {card} instead."
+    ),
+    ReasonCode.CANTE_SUNG: N_("The cante in {suit} is sung: the {card} has done its work and can go now."),
+    ReasonCode.BLANK_ON_BLANK: N_(
+        "No points on the trick: answer with the {card}, a card worth nothing, and keep your points and trumps."
+    ),
+    ReasonCode.PARTNER_WINNING: N_(
+        "Your partner is winning the trick: the {card} is enough, keep your better cards for later."
+    ),
+    ReasonCode.TAKE_LEAD: N_("The {card} takes the trick for sure at no cost, and you lead the next one."),
+    ReasonCode.SUIT_MASTER: N_("The {card} is the highest card of its suit still out: only a trump can take it."),
+    ReasonCode.KEEP_BIG_CARD: N_("Don't lead your {big} into an opponent who may trump it: lead the {card} instead."),
     ReasonCode.LEAD_TRUMPS: N_("Lead trumps with the {card} to draw the opponents' trumps."),
     ReasonCode.DUCK: N_("No points on the trick yet: let it go cheaply with the {card}."),
     ReasonCode.THROW_LOWEST: N_("Throw the {card}: it gives away the least."),
@@ -76,9 +128,6 @@ _TEXT: dict[ReasonCode, str] = {
     ReasonCode.CHANGE_SEVEN: N_("Change your {card} for the muestra: it is worth more."),
     ReasonCode.DECLARE_TUTE: N_("Declare tute: you hold all four {ranks}."),
     ReasonCode.LET_GO: N_("Nothing worth declaring: let the window go."),
-    ReasonCode.BEST_BY_SEARCH: N_(
-        "No simple rule decides this one: played out on deals that fit what you know, the {card} scored best."
-    ),
 }
 
 #: The sentences whose words follow the number of ``points`` (the form is chosen when they are asked for).
@@ -89,11 +138,62 @@ _COUNTED: dict[ReasonCode, Callable[[int], str]] = {
         n,
     ),
     ReasonCode.WIN_POINTS: lambda n: ngettext(
-        "Take the trick with the {card}: it is worth {points} point.",
-        "Take the trick with the {card}: it is worth {points} points.",
+        "Take the trick with the {card}: there is already {points} point on it.",
+        "Take the trick with the {card}: there are already {points} points on it.",
+        n,
+    ),
+    ReasonCode.SAFE_POINTS: lambda n: ngettext(
+        "No points on the trick yet, but the {card} takes it for sure: its own {points} point is safe.",
+        "No points on the trick yet, but the {card} takes it for sure: its own {points} points are safe.",
+        n,
+    ),
+    ReasonCode.SAVE_JUEGO: lambda n: ngettext(
+        "Take the trick with the {card}: with it the other side would reach {points} point and win the juego.",
+        "Take the trick with the {card}: with it the other side would reach {points} points and win the juego.",
+        n,
+    ),
+    ReasonCode.PARTNER_ADD: lambda n: ngettext(
+        "Your partner holds the trick for now: the {card} adds {points} point to it.",
+        "Your partner holds the trick for now: the {card} adds {points} points to it.",
+        n,
+    ),
+    ReasonCode.WIN_CHEAPLY: lambda n: ngettext(
+        "The {card} is your cheapest card that takes the trick for now, with {points} point on it.",
+        "The {card} is your cheapest card that takes the trick for now, with {points} points on it.",
+        n,
+    ),
+    ReasonCode.LEAD_CHEAP: lambda n: ngettext(
+        "Lead the {card}: it risks only {points} point, less than your dearer cards.",
+        "Lead the {card}: it risks only {points} points, less than your dearer cards.",
+        n,
+    ),
+    ReasonCode.WIN_JUEGO: lambda n: ngettext(
+        "The {card} takes the trick and your side reaches {points} point: the juego is won at once.",
+        "The {card} takes the trick and your side reaches {points} points: the juego is won at once.",
         n,
     ),
 }
+
+
+def _searched(margin: int) -> str:
+    """What the search found, by the card's margin over the next best card (whole points)."""
+    if margin >= 1:
+        return ngettext(
+            "On the deals that fit what you know, the {card} keeps about {margin} point more than the next best card.",
+            "On the deals that fit what you know, the {card} keeps about {margin} points more than the next best card.",
+            margin,
+        )
+    if margin <= -1:
+        return ngettext(
+            "On the deals that fit what you know, the {card} keeps about {margin} point less than the best card.",
+            "On the deals that fit what you know, the {card} keeps about {margin} points less than the best card.",
+            -margin,
+        )
+    return _("On the deals that fit what you know, the {card} did as well as any card: they are about the same.")
+
+
+#: Parameters that hold a card in notation (named in the sentence).
+_CARDS = ("card", "big", "muestra")
 
 
 def reason_text(reason: ReasonCode, **params: Any) -> str:
@@ -102,14 +202,19 @@ def reason_text(reason: ReasonCode, **params: Any) -> str:
     >>> reason_text(ReasonCode.MASTER_CARD, card="1O")
     'The As de Oros is the master of its suit: it wins the trick for sure.'
     """
-    card = params.get("card")
-    if isinstance(card, str):
-        with contextlib.suppress(ValueError):  # not a card ("pass"): said as it is
-            params = {**params, "card": Card.parse(card).name}
+    named = dict(params)
+    for key in _CARDS:
+        value = named.get(key)
+        if isinstance(value, str):
+            with contextlib.suppress(ValueError):  # not a card ("pass"): said as it is
+                named[key] = Card.parse(value).name
+    if reason is ReasonCode.BEST_BY_SEARCH:
+        margin = int(named.get("margin", 0))
+        return _searched(margin).format(**{**named, "margin": abs(margin)})
     counted = _COUNTED.get(reason)
     if counted is not None:
-        return counted(int(params["points"])).format(**params)
-    return _(_TEXT[reason]).format(**params)
+        return counted(int(named["points"])).format(**named)
+    return _(_TEXT[reason]).format(**named)
 
 
 @dataclass(frozen=True, eq=True)

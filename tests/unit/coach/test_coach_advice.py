@@ -103,13 +103,29 @@ def test_every_legal_card_gets_a_value_and_the_same_seed_the_same_advice() -> No
 
 
 def test_every_code_has_a_sentence() -> None:
-    params = {"card": "1O", "points": 11, "suit": "Oros", "ranks": "Reyes", "margin": 2.5}
+    params = {
+        "card": "1O",
+        "points": 11,
+        "suit": "Oros",
+        "ranks": "Reyes",
+        "margin": 2,
+        "rank": "Sota",
+        "big": "3C",
+        "muestra": "1B",
+    }
     for code in ReasonCode:
         text = reason_text(code, **params)
         assert text.endswith(".") and "{" not in text
     assert Reason(ReasonCode.WIN_POINTS, {"card": "1O", "points": 21}).text == (
-        "Take the trick with the As de Oros: it is worth 21 points."
+        "Take the trick with the As de Oros: there are already 21 points on it."
     )
+    found = Reason(ReasonCode.BEST_BY_SEARCH, {"card": "1O", "margin": 3}).text
+    assert (
+        found
+        == "On the deals that fit what you know, the As de Oros keeps about 3 points more than the next best card."
+    )
+    same = Reason(ReasonCode.BEST_BY_SEARCH, {"card": "1O", "margin": 0}).text
+    assert same.endswith("did as well as any card: they are about the same.")
 
 
 def test_declarations_follow_the_policy_with_a_reason() -> None:
