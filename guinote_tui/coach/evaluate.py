@@ -68,7 +68,7 @@ class CoachBudget:
     #: Deals added per round of the race, to each card still in it.
     batch: int = 20
     #: First phase: playouts over all cards of one decision.
-    max_playouts: int = 1400
+    max_playouts: int = 1000
     #: First phase: deals one card is played out on, at most.
     max_deals: int = 400
     #: The race stops when every card's cost is known to this standard error (points of the side) ...
