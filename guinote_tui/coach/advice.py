@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..ai.policy import settled_action
-from ..ai.tables import tables_for
+from ..ai.tables import Tables, tables_for
 from ..engine import (
     PLAY,
     RANK_NAMES,
@@ -128,7 +128,7 @@ def advise(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUDGE
     if settled is not None:
         action = settled
     elif evaluation is not None:
-        action = PLAY[int(evaluation.best)]
+        action = PLAY[int(modest_choice(evaluation, tables))]
     else:
         action = next(a for a in legal if isinstance(a, Play))
     if isinstance(action, Play):
@@ -152,6 +152,21 @@ def decision_rng(seed: int, deck: Sequence[Card], actions: int) -> random.Random
     """
     cards = ".".join(str(int(c)) for c in deck)
     return random.Random(f"coach:{seed}:{cards}:{actions}")
+
+
+def modest_choice(evaluation: Evaluation, tables: Tables) -> Card:
+    """Among the cards the coach cannot tell from the best, the one that risks the least.
+
+    The fewest points, then no trump, then the lowest card: what the simple
+    rules advise, and free within the evaluation's noise. Where the values are
+    exact (the heads-up arrastre) only cards exactly as good as the best count.
+    """
+    if evaluation.method == "exact":
+        equals = [c for c, e in evaluation.cards.items() if e.cost == 0]
+    else:
+        equals = evaluation.equals()
+    trump = tables.trump_mask
+    return min(equals, key=lambda c: (tables.points[c], bool(trump >> int(c) & 1), tables.strength[c], int(c)))
 
 
 def sing_points(view: SeatView, suit: int) -> int:

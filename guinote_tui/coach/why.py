@@ -438,8 +438,9 @@ def _params(code: ReasonCode, f: Facts) -> dict[str, object]:
         assert f.big_kept is not None
         return {"card": text, "big": str(Card(f.big_kept))}
     if code is ReasonCode.BEST_BY_SEARCH:
-        # Whole points; under one point either way the cards are about the same.
-        return {"card": text, "margin": round(f.margin) if abs(f.margin) >= 1 else 0}
+        # Whole points; under one point the cards are about the same. The coach only advises a card
+        # worth less than another when it cannot tell them apart (its noise): about the same too.
+        return {"card": text, "margin": round(f.margin) if f.margin >= 1 else 0}
     return {"card": text}
 
 

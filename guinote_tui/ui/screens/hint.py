@@ -37,9 +37,11 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     table.add_column(_("key"), justify="right", no_wrap=True)
     table.add_column(_("expected loss"), justify="right", no_wrap=True)
     evaluation = advice.evaluation
-    for card in sorted(advice.values, key=lambda c: -advice.values[c]):
+    chosen = advice.action.card if isinstance(advice.action, Play) else None
+    order = sorted(advice.values, key=lambda c: (c != chosen, -advice.values[c]))
+    for card in order:
         key = str(shown.index(card) + 1) if card in shown else ""
-        if evaluation is None or card == evaluation.best:
+        if evaluation is None or card == chosen or (chosen is None and card == evaluation.best):
             shown_cost = _("best")
         elif evaluation.about_same(card):
             shown_cost = _("about the same")
@@ -55,7 +57,7 @@ def equals_line(advice: Advice) -> str | None:
     evaluation = advice.evaluation
     if evaluation is None or not isinstance(advice.action, Play):
         return None
-    others = [card_name_markup(c) for c in evaluation.equals() if c != evaluation.best]
+    others = [card_name_markup(c) for c in evaluation.equals() if c != advice.action.card]
     if not others:
         return None
     return _("About as good, as far as the coach can tell: {cards}.").format(cards=", ".join(others))
