@@ -42,7 +42,7 @@ from .why import card_reason
 
 #: The coach's budget for a review, and for a hint analysed while the player thinks: deeper than
 #: :data:`COACH_BUDGET` (a hint asked before that analysis is done), the same race carried further.
-DEEP_BUDGET = CoachBudget(max_playouts=6000, max_deals=1000)
+DEEP_BUDGET = CoachBudget(max_playouts=6000, max_deals=1000, arrastre_deals=160, arrastre_nodes=1_500_000)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,9 @@ How a card is valued depends on what the seat can know:
   best card, deal by deal, and its standard error comes from those
   differences;
 * **pairs arrastre**: each sampled deal is solved exactly, every card on the
-  same deals; the spread between deals gives the standard error.
+  same deals; the spread between deals gives the standard error. With more
+  than :attr:`~CoachBudget.arrastre_max_cards` cards in hand (the arrastre's
+  first trick) a solve is too dear and the playouts are used.
 
 The deals are spent by racing: every card gets :attr:`CoachBudget.min_deals`,
 then deals are added in batches to the cards still in question. A card
@@ -80,9 +82,11 @@ class CoachBudget:
     #: Pairs arrastre: sampled deals solved exactly, at most.
     arrastre_deals: int = 24
     #: Pairs arrastre: solver nodes over all deals of one decision.
-    arrastre_nodes: int = 400_000
+    arrastre_nodes: int = 250_000
     #: Pairs arrastre: fewer solved deals than this and the first-phase playouts are used instead.
     arrastre_min_deals: int = 6
+    #: Pairs arrastre: with more cards than this in hand a deal is too dear to solve: playouts instead.
+    arrastre_max_cards: int = 5
 
     def __post_init__(self) -> None:
         for key in ("min_deals", "batch", "max_playouts", "max_deals", "arrastre_deals", "arrastre_nodes"):
@@ -320,7 +324,8 @@ def evaluate(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUD
     if view.in_arrastre:
         if view.players == 2:
             return _exact_evaluation(view, know, cards)
-        found = _solved_evaluation(view, know, cards, rng, budget)
-        if found is not None:
-            return found
+        if len(view.hand) <= budget.arrastre_max_cards:
+            found = _solved_evaluation(view, know, cards, rng, budget)
+            if found is not None:
+                return found
     return _playout_evaluation(view, know, cards, rng, budget)
