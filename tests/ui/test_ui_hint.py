@@ -93,3 +93,37 @@ def test_the_coach_thinks_on_the_players_time_and_the_hint_is_then_the_reviews_a
             assert hint.advice == ready == expected
 
     asyncio.run(run())
+
+
+def test_cards_the_coach_cannot_tell_apart_are_shown_as_equal_and_costs_carry_their_margin() -> None:
+    from rich.console import Console
+
+    from guinote_tui.coach import Advice, CardEstimate, Evaluation, Reason, ReasonCode
+    from guinote_tui.engine import PLAY, Card
+    from guinote_tui.ui.screens.hint import equals_line, values_table
+
+    def card(text: str) -> Card:
+        return Card.parse(text)
+
+    estimates = {
+        card("3E"): CardEstimate(0.0, 0.0, 0.0, 200),  # the best by the evaluation
+        card("6O"): CardEstimate(-1.4, 1.4, 1.1, 200),  # within two standard errors: about the same
+        card("12B"): CardEstimate(-0.5, 0.5, 0.2, 200),  # under a point: about the same
+        card("2C"): CardEstimate(-7.25, 7.25, 2.4, 200),  # clearly worse
+    }
+    evaluation = Evaluation(estimates, card("3E"), "playouts", 200, 800)
+    # The coach advises the Seis de Oros: about the same as the Tres, and it risks less.
+    advice = Advice(
+        PLAY[card("6O")], evaluation.values, Reason(ReasonCode.LEAD_LOW, {"card": "6O"}), False, {}, evaluation
+    )
+    console = Console(width=100, record=True)
+    console.print(values_table(advice, tuple(estimates)))
+    lines = [line.strip() for line in console.export_text().splitlines()[1:] if line.strip()]
+    rows = {line.split("  ")[0]: line for line in lines}
+    assert lines[0].startswith("Seis de Oros")  # the advised card first
+    assert rows["Seis de Oros"].endswith("best")
+    assert rows["Tres de Espadas"].endswith("about the same")
+    assert rows["Rey de Bastos"].endswith("about the same")
+    assert rows["Dos de Copas"].endswith("7 ± 2 points")
+    said = equals_line(advice)
+    assert said is not None and "Tres de Espadas" in said and "Rey de Bastos" in said and "Seis de Oros" not in said

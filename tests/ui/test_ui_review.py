@@ -122,13 +122,14 @@ def test_a_costly_decision_opens_its_trick_in_the_step_through(monkeypatch: pyte
     from guinote_tui.ui.screens.review import DecisionRow
 
     def priced(session, seed=None):  # type: ignore[no-untyped-def]
-        # Two costly decisions, the dearest (trick 4) listed first, priced without the coach (fast, fixed).
+        # Two mistakes, the dearest (trick 4) listed first, priced without the coach (fast, fixed); a
+        # third decision's cost is within its noise (3 ± 2): not a mistake, not listed.
         hand = session.match.hand
         mine = {number: trick.cards[(0 - trick.leader) % 2] for number, trick in enumerate(hand.tricks, 1)}
         only = Reason(ReasonCode.ONLY_CARD, {"card": "1O"})
         return [
-            Reviewed(0, number, Play(mine[number]), Play(mine[number]), cost, only)
-            for number, cost in ((2, 3.0), (4, 9.0))
+            Reviewed(0, number, Play(mine[number]), Play(mine[number]), cost, only, se, cost >= 2 and cost > 2 * se)
+            for number, cost, se in ((2, 3.0, 0.5), (3, 3.0, 2.0), (4, 9.0, 1.0))
         ]
 
     monkeypatch.setattr(review_module, "review_hand", priced)
@@ -186,6 +187,8 @@ def test_a_costly_decision_opens_its_trick_in_the_step_through(monkeypatch: pyte
             await pilot.press("home")
             await pilot.pause()
             assert step.index == 0 and {"←", "→"} <= arrows(app)
+
+    asyncio.run(run())
 
 
 async def _finished_hand_summary(pilot, app) -> None:  # type: ignore[no-untyped-def]
