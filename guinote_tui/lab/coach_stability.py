@@ -331,6 +331,13 @@ def _save(out: Path | None, data: Mapping[str, Any]) -> None:
     default=None,
     help="The coach's playouts per decision, at most (default: the review's).",
 )
+@click.option(
+    "--first",
+    type=click.IntRange(1, 10_000),
+    default=1,
+    show_default=True,
+    help="The first hand (to share a run between processes, each with its own --out; merge them after).",
+)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Keep (and resume from) per-hand results.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as one JSON object.")
 def main(
@@ -341,6 +348,7 @@ def main(
     player: str,
     others: str,
     playouts: int | None,
+    first: int,
     out: Path | None,
     as_json: bool,
 ) -> None:
@@ -360,7 +368,7 @@ def main(
     data = _load(out, config)
     stored: dict[str, Any] = data["hands"]
     for size in sizes:
-        for number in range(1, hands + 1):
+        for number in range(first, hands + 1):
             key = f"{size}:{number}"
             hand = stored.setdefault(key, {"players": size, "number": number, "history": None, "seeds": {}})
             if hand["history"] is None:
@@ -378,7 +386,7 @@ def main(
         stored[f"{size}:{number}"]
         | {"seeds": {str(s): stored[f"{size}:{number}"]["seeds"][str(s)] for s in range(1, seeds + 1)}}
         for size in sizes
-        for number in range(1, hands + 1)
+        for number in range(first, hands + 1)
     ]
     summary = summarize(wanted)
     if as_json:
