@@ -88,17 +88,16 @@ def estimate(value: float, se: float = 0.0) -> str:
     """A coach's figure with its standard error, no more precise than it is.
 
     Exact (``se`` 0): to a tenth. Within a point: to a tenth with its error.
-    Otherwise whole points. The parts are held together by no-break spaces
-    (a line never ends between a figure and its error).
+    Otherwise whole points.
 
-    >>> [text.replace("\u00a0", " ") for text in (estimate(7.25), estimate(7.25, 0.6), estimate(7.25, 2.4))]
-    ['7.2', '7.2 ± 0.6', '7 ± 2']
+    >>> estimate(7.25), estimate(7.25, 0.6), estimate(7.25, 2.4)
+    ('7.2', '7.2 ± 0.6', '7 ± 2')
     """
     if se <= 0:
         return number(value, ".1f", trim=True)
     if se < 1:
-        return f"{number(value, '.1f')}\u00a0±\u00a0{number(se, '.1f')}"
-    return f"{number(round(value), 'd')}\u00a0±\u00a0{number(round(se), 'd')}"
+        return f"{number(value, '.1f')} ± {number(se, '.1f')}"
+    return f"{number(round(value), 'd')} ± {number(round(se), 'd')}"
 
 
 def review_sentence(
@@ -117,7 +116,7 @@ def review_sentence(
     >>> from guinote_tui.engine import parse_action
     >>> review_sentence(4, parse_action("3C"), parse_action("12O"), 7.25)
     '[b]Trick 4[/b]: you played Tres de Copas; the coach would play Rey de Oros, about [b]7.2[/b] points better.'
-    >>> review_sentence(4, parse_action("3C"), parse_action("12O"), 7.25, se=2.4).replace("\u00a0", " ")
+    >>> review_sentence(4, parse_action("3C"), parse_action("12O"), 7.25, se=2.4)
     '[b]Trick 4[/b]: you played Tres de Copas; the coach would play Rey de Oros, about [b]7 ± 2[/b] points better.'
     """
     cards = isinstance(played, Play) and isinstance(best, Play)
