@@ -95,7 +95,7 @@ async def capture_review() -> list[Path]:
             if getattr(app.screen, "holding", 0):
                 await pilot.press("space")  # the last trick waits for the player
         await pilot.press("v")
-        for _ in range(1500):
+        for _ in range(12000):  # the whole hand at the review's budget when the player played at once
             await pilot.pause(0.02)
             screen = app.screen
             if isinstance(screen, ReviewScreen) and screen.reviewed is not None:
