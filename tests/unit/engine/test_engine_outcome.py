@@ -112,6 +112,6 @@ def test_line_value_of_an_undecided_hand_is_its_points() -> None:
 
 def test_line_value_of_a_tute_is_the_juego() -> None:
     state = deal({0: "12O 12C 12E 12B 1O 4C", 1: "5C 6C 7C 2B 4B 5B"}, muestra="2C", players=2, dealer=1)
-    act(state, "0 1O", "1 5C", "0 tute:12")
+    act(state, "0 1O", "1 5B", "0 tute:12")
     assert state.is_over and state.result is not None and state.result.reason is Termination.TUTE
     assert line_value(state) == JUEGO + 11
