@@ -25,7 +25,7 @@ out.
 
 from __future__ import annotations
 
-from ..engine import JUEGO, RANKS, JuegoOutcome, Rules, winner_index
+from ..engine import JUEGO, RANKS, HandState, JuegoOutcome, Rules, SeatView, TuteDeclared, winner_index
 from .tables import SUIT_MASK, tables_for
 
 REY_INDEX = RANKS.index(12)
@@ -428,3 +428,28 @@ class ArrastreSolver:
         finally:
             acc[:] = saved
             self.score_key = saved_key
+
+
+def juego_solver(state: HandState, node_limit: int = 1 << 62) -> ArrastreSolver:
+    """A solver playing for the juego from the position ``state`` is in (its scores, carried and so far)."""
+    solver = ArrastreSolver(state.rules, state.trump, state.players, node_limit, JuegoOutcome.of(state))
+    solver.set_score(
+        (state.points[0], state.points[1]),
+        (state.card_points[0], state.card_points[1]),
+        (state.tricks_won[0], state.tricks_won[1]),
+        state.tute_declared,
+    )
+    return solver
+
+
+def juego_solver_for_view(view: SeatView, node_limit: int = 1 << 62) -> ArrastreSolver:
+    """:func:`juego_solver` from what a seat sees (the scores, the tricks' winners, a tute declared)."""
+    solver = ArrastreSolver(
+        view.rules, view.trump, view.players, node_limit, JuegoOutcome(view.rules, view.carried, view.first_of_juego)
+    )
+    won = [0, 0]
+    for trick in view.tricks:
+        won[trick.winner & 1] += 1
+    tute = any(type(event) is TuteDeclared for event in view.events)
+    solver.set_score(view.points, view.card_points, (won[0], won[1]), tute)
+    return solver

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from guinote_tui.ai.solver import ArrastreSolver
+from guinote_tui.ai.solver import juego_solver, juego_solver_for_view
 from guinote_tui.ai.tables import mask_of
-from guinote_tui.engine import JUEGO, HandState, JuegoOutcome, Play, Rules, Stage, line_value, parse_action
+from guinote_tui.engine import JUEGO, HandState, Play, Rules, Stage, line_value, parse_action, seat_view
 from guinote_tui.lab.bench import random_positions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
@@ -43,17 +43,6 @@ def with_score(state: HandState, carried: tuple[int, int], first_of_juego: bool)
     other.first_of_juego = first_of_juego
     other._instant = other.rules.vueltas and not first_of_juego
     return other
-
-
-def juego_solver(state: HandState) -> ArrastreSolver:
-    solver = ArrastreSolver(state.rules, state.trump, state.players, outcome=JuegoOutcome.of(state))
-    solver.set_score(
-        (state.points[0], state.points[1]),
-        (state.card_points[0], state.card_points[1]),
-        (state.tricks_won[0], state.tricks_won[1]),
-        state.tute_declared,
-    )
-    return solver
 
 
 def check(state: HandState) -> bool:
@@ -163,3 +152,16 @@ def test_juego_solver_applies_treinta_malas() -> None:
         lax.rules = without
         bites += brute_force(lax) != brute_force(changed)
     assert bites >= 5
+
+
+def test_the_solver_from_a_view_is_the_solver_from_the_state() -> None:
+    for state in small_positions(2, "aragones", 10, seed=13)[:15]:
+        state = with_score(state, (state.rules.target - 30, 60), False) if state.first_of_juego else state
+        seat = state.to_move
+        assert seat is not None
+        hands = [mask_of(h) for h in state.hands]
+        from_view = juego_solver_for_view(seat_view(state, seat))
+        from_state = juego_solver(state)
+        assert from_view.acc == from_state.acc
+        args = (hands, state.leader, list(state.trick), state.sung)
+        assert from_view.action_values(*args) == from_state.action_values(*args)
