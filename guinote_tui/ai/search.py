@@ -27,9 +27,9 @@ from .base import Bot
 from .determinize import Deal, build_state, sample_deal
 from .inference import Inference, inferred_deals
 from .knowledge import Knowledge
-from .playouts import final_diff, playout
+from .playouts import final_diff, final_value, playout
 from .policy import settled_action
-from .solver import ArrastreSolver, OutOfBudget
+from .solver import ArrastreSolver, OutOfBudget, juego_solver_for_view
 from .tables import Tables, mask_of, tables_for
 
 
@@ -63,6 +63,13 @@ class SearchSettings:
     infer_depth: int = 4
     #: With inference: deals drawn per deal kept.
     oversample: int = 3
+    #: Heads-up arrastre: solve for the juego (:mod:`guinote_tui.engine.outcome`: a decided juego outweighs any
+    #: margin, the points break ties) rather than for the points alone.
+    juego: bool = True
+    #: Pairs arrastre in a hand de vueltas: value each sampled deal's solve by the juego model too.
+    juego_pairs: bool = False
+    #: Phase 1: value each playout by the juego model (:func:`.playouts.final_value`) rather than by its points.
+    juego_playouts: bool = False
 
     def __post_init__(self) -> None:
         for key in ("samples", "arrastre_samples", "arrastre_nodes"):
@@ -128,7 +135,8 @@ class HardBot(Bot):
         sampled deals in phase 1; in the arrastre the exact solve heads-up, the
         mean of the per-sample exact solves in pairs. One scale for every card
         of a decision (only the differences between cards mean something across
-        methods). Empty when no card may be played.
+        methods). Empty when no card may be played. Always in points: the juego
+        model's values (``juego``) are not points.
         """
         cards: list[int] = [a.card for a in view.legal if isinstance(a, Play)]
         if not cards:
@@ -136,12 +144,12 @@ class HardBot(Bot):
         know = self._knowledge(view)
         self._inference = None
         if view.in_arrastre:
-            found = self._arrastre_totals(view, know, cards, rng)
+            found = self._arrastre_totals(view, know, cards, rng, juego=False)
             if found is not None:
                 totals, solved = found
                 return {c: totals[c] / solved for c in cards}
         tables = tables_for(view.rules, view.trump)
-        return self._playout_values(view, know, cards, tables, rng)
+        return self._playout_values(view, know, cards, tables, rng, juego=False)
 
     def _arrastre_values(
         self, view: SeatView, know: Knowledge, cards: list[int], rng: random.Random
@@ -151,9 +159,12 @@ class HardBot(Bot):
         return None if found is None else found[0]
 
     def _arrastre_totals(
-        self, view: SeatView, know: Knowledge, cards: list[int], rng: random.Random
+        self, view: SeatView, know: Knowledge, cards: list[int], rng: random.Random, juego: bool = True
     ) -> tuple[dict[int, float], int] | None:
-        """The summed exact values over the deals solved, and how many were solved (None: none)."""
+        """The summed exact values over the deals solved, and how many were solved (None: none).
+
+        With ``juego`` (and the settings asking for it) the values are the juego model's.
+        """
         settings = self.settings
         trick: list[int] = [c for _, c in view.trick]
         sung = 0
@@ -161,13 +172,20 @@ class HardBot(Bot):
             sung |= 1 << cante.suit
         if view.players == 2:
             # Heads-up arrastre is open information: the unseen cards are the opponent's hand.
-            solver = ArrastreSolver(view.rules, view.trump, view.players)
+            if juego and settings.juego:
+                solver = juego_solver_for_view(view)
+            else:
+                solver = ArrastreSolver(view.rules, view.trump, view.players)
             hands = [0, 0]
             hands[view.seat] = know.mine
             hands[1 - view.seat] = know.unseen
             values = solver.action_values(hands, view.leader, trick, sung)
             return {c: float(values[c]) for c in cards}, 1
-        solver = ArrastreSolver(view.rules, view.trump, view.players, settings.arrastre_nodes)
+        vueltas = view.rules.vueltas and not view.first_of_juego
+        if juego and settings.juego_pairs and vueltas:
+            solver = juego_solver_for_view(view, settings.arrastre_nodes)
+        else:
+            solver = ArrastreSolver(view.rules, view.trump, view.players, settings.arrastre_nodes)
         deals = self._deals(view, know, rng, settings.arrastre_samples)
         totals = dict.fromkeys(cards, 0.0)
         solved = 0
@@ -185,7 +203,7 @@ class HardBot(Bot):
         return (totals, solved) if solved else None
 
     def _playout_values(
-        self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
+        self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random, juego: bool = True
     ) -> dict[int, float]:
         """Mean result of each card played out to the end of the hand on the same sampled deals.
 
@@ -195,6 +213,7 @@ class HardBot(Bot):
         """
         settings = self.settings
         side = view.side
+        by_juego = juego and settings.juego_playouts
         solver: ArrastreSolver | None = None
         if view.players == 2 and view.stock_count <= settings.leaf_stock:
             solver = ArrastreSolver(view.rules, view.trump, view.players)
@@ -211,7 +230,10 @@ class HardBot(Bot):
                     state = base.copy()
                     state.apply(PLAY[card])
                     playout(state, tables, solver, settings.playout_ev)
-                    totals[card] += final_diff(state, side, solver)
+                    if by_juego:
+                        totals[card] += final_value(state, side, solver is not None)
+                    else:
+                        totals[card] += final_diff(state, side, solver)
                     counts[card] += 1
             if round_number + 1 < rounds:
                 alive.sort(key=lambda c: totals[c] / counts[c], reverse=True)
