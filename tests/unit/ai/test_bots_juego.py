@@ -96,3 +96,21 @@ def test_the_juego_options_play_legal_cards(players: int) -> None:
         if checked == 12:
             break
     assert checked == 12
+
+
+def test_in_pairs_the_juego_setting_changes_nothing_by_default() -> None:
+    """``juego`` is the heads-up arrastre's: in pairs hard plays exactly as without it (juego_pairs is off)."""
+    from guinote_tui.lab.bench import random_positions
+
+    with_model = make_bot("hard:samples=3,arrastre_samples=2")
+    without = make_bot("hard:samples=3,arrastre_samples=2,juego=false")
+    checked = 0
+    for state in random_positions(4, "aragones", seed=8, hands=2):
+        seat = state.to_move
+        assert seat is not None
+        if len(state.legal_actions()) < 2:
+            continue
+        view = seat_view(state, seat)
+        assert with_model.choose(view, random.Random(checked)) == without.choose(view, random.Random(checked))
+        checked += 1
+    assert checked >= 20
