@@ -41,6 +41,7 @@ from ..engine import (
     HandState,
     Play,
     Rules,
+    Sing,
     Stage,
     parse_action,
     parse_cards,
@@ -66,8 +67,11 @@ class Position:
     actions: tuple[tuple[int, Action], ...]
     #: The cards of the seat to move that win the juego (exact).
     winning: tuple[Card, ...]
-    #: Whether the card(s) the points solver rates best all win the juego too.
+    #: Whether the card(s) the points solver rates best all win the juego too (phase 1: the cards that gain
+    #: the most points on the trick).
     points_best_wins: bool
+    #: ``arrastre`` (the exact solve) or ``phase1`` (the trick being completed decides the juego either way).
+    phase: str = "arrastre"
 
     def state(self) -> HandState:
         """The hand at the decision."""
@@ -88,6 +92,7 @@ class Position:
             "actions": ",".join(f"{seat} {action}" for seat, action in self.actions),
             "winning": " ".join(str(c) for c in self.winning),
             "points_best_wins": self.points_best_wins,
+            "phase": self.phase,
         }
 
     @classmethod
@@ -105,6 +110,7 @@ class Position:
             actions=tuple(actions),
             winning=tuple(parse_cards(data["winning"])),
             points_best_wins=bool(data["points_best_wins"]),
+            phase=str(data.get("phase", "arrastre")),
         )
 
 
@@ -122,6 +128,57 @@ def juego_cards(state: HandState) -> tuple[list[Card], list[Card], bool]:
     best = max(points.values())
     points_best_wins = all(values[c] > JUEGO // 2 for c in cards if points[c] == best)
     return cards, winning, points_best_wins
+
+
+def phase1_cards(state: HandState) -> tuple[list[Card], list[Card], list[Card], bool]:
+    """For a heads-up phase-1 decision completing a trick de vueltas: the legal cards, those that win the juego at
+    once (taking the trick reaches the target, or a cante sung right after it does) and those that lose it at once
+    (the other side takes the trick and reaches), and whether the cards gaining the most points on the trick all win.
+    Both verdicts are exact: nothing hidden is needed for them."""
+    seat = state.to_move
+    assert seat is not None and len(state.trick) == 1
+    side = seat & 1
+    cards: list[Card] = []
+    winning: list[Card] = []
+    losing: list[Card] = []
+    gain: dict[Card, int] = {}
+    for action in state.legal_actions():
+        assert isinstance(action, Play)
+        card = action.card
+        cards.append(card)
+        child = state.copy()
+        child.apply(action)
+        gain[card] = (child.points[side] - state.points[side]) - (child.points[1 - side] - state.points[1 - side])
+        result = child.result
+        if result is not None:
+            if result.juego_winner == side:
+                winning.append(card)
+            elif result.juego_winner is not None:
+                losing.append(card)
+        elif child.to_move == seat:
+            for sing in child.legal_actions():
+                if type(sing) is Sing:
+                    sung = child.copy()
+                    sung.apply(sing)
+                    if sung.result is not None and sung.result.juego_winner == side:
+                        winning.append(card)
+                        break
+    best = max(gain.values())
+    points_best_wins = all(c in winning for c in cards if gain[c] == best)
+    return sorted(cards), sorted(winning), sorted(losing), points_best_wins
+
+
+def _is_phase1_reply(state: HandState) -> bool:
+    legal = state.legal_actions()
+    return (
+        state.players == 2
+        and state.muestra is not None
+        and state.instant_win
+        and state.stage is Stage.PLAY
+        and len(state.trick) == 1
+        and len(legal) > 1
+        and all(type(a) is Play for a in legal)
+    )
 
 
 def _is_card_choice(state: HandState) -> bool:
@@ -196,6 +253,43 @@ def generate(
             yield kept
 
 
+def generate_phase1(count: int, seed: int, preset: str = "aragones", wildness: float = 0.2) -> Iterator[Position]:
+    """``count`` phase-1 positions de vueltas where one card wins the juego at once and another loses it at once
+    (:func:`phase1_cards`), from heads-up hands played by normal bots (dealt as in :func:`generate`), one per hand."""
+    rules = Rules.preset(preset)
+    rng = random.Random(f"phase1:{seed}")
+    bot = NormalBot()
+    found = 0
+    while found < count:
+        deck = list(range(40))
+        rng.shuffle(deck)
+        carried = (rng.randrange(0, 91), rng.randrange(0, 91))
+        hand = HandState(deck, rng.randrange(2), rules, 2, carried, first_of_juego=False, events=False)
+        kept: Position | None = None
+        while not hand.is_over:
+            if kept is None and _is_phase1_reply(hand):
+                _, winning, losing, points_best_wins = phase1_cards(hand)
+                if winning and losing:
+                    kept = Position(
+                        preset=preset,
+                        deck=hand.deck,
+                        dealer=hand.dealer,
+                        carried=hand.carried,
+                        first_of_juego=False,
+                        actions=tuple(hand.log),
+                        winning=tuple(winning),
+                        points_best_wins=points_best_wins,
+                        phase="phase1",
+                    )
+            seat = hand.to_move
+            assert seat is not None
+            legal = hand.legal_actions()
+            hand.apply(rng.choice(legal) if rng.random() < wildness else decide(bot, hand, seat, rng), seat)
+        if kept is not None:
+            found += 1
+            yield kept
+
+
 def save(positions: Iterable[Position], path: Path, seed: int) -> int:
     """Write ``positions`` to ``path`` (one position a line); returns how many."""
     items = [json.dumps(p.to_json(), ensure_ascii=False) for p in positions]
@@ -217,11 +311,18 @@ def check_positions(positions: Iterable[Position]) -> list[int]:
     wrong = []
     for index, position in enumerate(positions):
         state = position.state()
-        if not _is_card_choice(state):
-            wrong.append(index)
-            continue
-        cards, winning, best_wins = juego_cards(state)
-        critical = 0 < len(winning) < len(cards)
+        if position.phase == "phase1":
+            if not _is_phase1_reply(state):
+                wrong.append(index)
+                continue
+            _, winning, losing, best_wins = phase1_cards(state)
+            critical = bool(winning and losing)
+        else:
+            if not _is_card_choice(state):
+                wrong.append(index)
+                continue
+            cards, winning, best_wins = juego_cards(state)
+            critical = 0 < len(winning) < len(cards)
         if not critical or tuple(winning) != position.winning or best_wins != position.points_best_wins:
             wrong.append(index)
     return wrong
@@ -257,23 +358,28 @@ class Score:
     hard_wins: int
     hard_total: int
 
+    @classmethod
+    def of(cls, positions: list[Position], won: list[bool]) -> Score:
+        hard = [w for p, w in zip(positions, won, strict=True) if not p.points_best_wins]
+        return cls(sum(won), len(won), sum(hard), len(hard))
 
-def score(spec: str, positions: list[Position], seed: int = 0) -> Score:
-    """The share of ``positions`` where ``spec`` chooses a card that wins the juego."""
+
+def choices(spec: str, positions: list[Position], seed: int = 0) -> list[bool]:
+    """For each position, whether ``spec`` chooses a card that wins the juego (the generator seeded per position)."""
     choose = chooser(spec)
-    wins = total = hard_wins = hard_total = 0
+    out = []
     for index, position in enumerate(positions):
         state = position.state()
         seat = state.to_move
         assert seat is not None
         action = choose(state, seat, random.Random(f"{seed}:{index}"))
-        won = isinstance(action, Play) and action.card in position.winning
-        wins += won
-        total += 1
-        if not position.points_best_wins:
-            hard_wins += won
-            hard_total += 1
-    return Score(wins, total, hard_wins, hard_total)
+        out.append(isinstance(action, Play) and action.card in position.winning)
+    return out
+
+
+def score(spec: str, positions: list[Position], seed: int = 0) -> Score:
+    """The share of ``positions`` where ``spec`` chooses a card that wins the juego."""
+    return Score.of(positions, choices(spec, positions, seed))
 
 
 def _share(part: int, whole: int) -> str:
@@ -286,7 +392,9 @@ def main() -> None:
 
 
 @main.command("generate")
-@click.option("--count", type=click.IntRange(1, 100_000), default=240, show_default=True, help="Positions to find.")
+@click.option(
+    "--count", type=click.IntRange(1, 100_000), default=240, show_default=True, help="Arrastre positions to find."
+)
 @click.option(
     "--hard",
     type=click.IntRange(0, 100_000),
@@ -294,21 +402,31 @@ def main() -> None:
     show_default=True,
     help="Of them, at least this many where the points solver's best card does not win the juego.",
 )
+@click.option(
+    "--phase1", type=click.IntRange(0, 100_000), default=80, show_default=True, help="Phase-1 positions to add."
+)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--preset", type=click.Choice(sorted(("aragones", "libre-100"))), default="aragones", show_default=True)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=DEFAULT_PATH, show_default=True)
-def generate_command(count: int, hard: int, seed: int, preset: str, out: Path) -> None:
+def generate_command(count: int, hard: int, phase1: int, seed: int, preset: str, out: Path) -> None:
     """Find juego-critical positions in heads-up hands played by bots and write them to a JSON file."""
     if hard > count:
         click.echo("--hard must not be more than --count", err=True)
         sys.exit(2)
     positions = list(generate(count, seed, preset, hard))
+    positions += list(generate_phase1(phase1, seed, preset))
     save(positions, out, seed)
-    first = sum(p.first_of_juego for p in positions)
+    click.echo(f"{_summary(positions)} written to {out}")
+
+
+def _summary(positions: list[Position]) -> str:
+    arrastre = [p for p in positions if p.phase == "arrastre"]
+    first = sum(p.first_of_juego for p in arrastre)
     hard = sum(not p.points_best_wins for p in positions)
-    click.echo(
-        f"{len(positions)} positions ({first} in a juego's first hand, {len(positions) - first} de vueltas; "
-        f"{hard} where the points solver's best card does not win the juego) written to {out}"
+    return (
+        f"{len(positions)} juego-critical positions: {len(arrastre)} in the arrastre ({first} in a juego's first "
+        f"hand, {len(arrastre) - first} de vueltas), {len(positions) - len(arrastre)} in phase 1 de vueltas; "
+        f"{hard} where the card worth the most points does not win the juego"
     )
 
 
@@ -331,22 +449,25 @@ def bench_command(bots: str, suite: Path, seed: int, limit: int | None) -> None:
         sys.exit(2)
     if limit is not None:
         positions = positions[:limit]
-    specs = [s for s in (bots.split(";") if ";" in bots or ":" in bots else bots.split(",")) if s.strip()]
+    specs = [s.strip() for s in (bots.split(";") if ";" in bots or ":" in bots else bots.split(",")) if s.strip()]
     try:
-        checked = [s.strip() for s in specs if s.strip() != "coach"]
+        checked = [s for s in specs if s != "coach"]
         if checked:
             spec_list(";".join(checked), players_only=True)
     except ValueError as exc:
         click.echo(str(exc), err=True)
         sys.exit(2)
-    first = sum(p.first_of_juego for p in positions)
-    click.echo(f"{len(positions)} juego-critical positions ({first} first hands, {len(positions) - first} de vueltas)")
+    click.echo(_summary(positions))
     for spec in specs:
-        result = score(spec.strip(), positions, seed)
-        click.echo(
-            f"{spec.strip()}: wins the juego in {_share(result.wins, result.total)}; "
-            f"where the most points do not win it: {_share(result.hard_wins, result.hard_total)}"
-        )
+        won = choices(spec, positions, seed)
+        parts = [f"all {_share(sum(won), len(won))}"]
+        for phase, label in (("arrastre", "arrastre"), ("phase1", "phase 1")):
+            mine = [(p, w) for p, w in zip(positions, won, strict=True) if p.phase == phase]
+            if mine:
+                parts.append(f"{label} {_share(sum(w for _, w in mine), len(mine))}")
+        hard = Score.of(positions, won)
+        parts.append(f"where the most points do not win it {_share(hard.hard_wins, hard.hard_total)}")
+        click.echo(f"{spec}: wins the juego in " + "; ".join(parts))
 
 
 if __name__ == "__main__":

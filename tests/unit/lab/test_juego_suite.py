@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from guinote_tui.lab.juego_suite import Position, check_positions, generate, load, main, save, score
+from guinote_tui.engine import PLAY
+from guinote_tui.lab.juego_suite import (
+    Position,
+    check_positions,
+    generate,
+    generate_phase1,
+    load,
+    main,
+    phase1_cards,
+    save,
+    score,
+)
 
 
 def test_generate_is_seeded_and_finds_critical_positions(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -32,11 +43,29 @@ def test_check_positions_notices_a_wrong_verdict() -> None:
 
 def test_the_committed_suite_holds_at_least_200_critical_positions() -> None:
     positions = load()
-    assert len(positions) >= 200
-    assert sum(not p.first_of_juego for p in positions) >= 50
-    assert sum(not p.points_best_wins for p in positions) >= 50
-    # The solver's verdicts, rechecked on a spread sample (all of them: ``check_positions(load())``).
+    arrastre = [p for p in positions if p.phase == "arrastre"]
+    assert len(arrastre) >= 200
+    assert sum(not p.first_of_juego for p in arrastre) >= 50
+    assert sum(not p.points_best_wins for p in arrastre) >= 50
+    assert sum(p.phase == "phase1" for p in positions) >= 50
+    # The verdicts, rechecked on a spread sample (all of them: ``check_positions(load())``).
     assert check_positions(positions[::12]) == []
+
+
+def test_phase1_positions_are_decided_by_the_trick_either_way() -> None:
+    (position,) = list(generate_phase1(1, seed=2))
+    state = position.state()
+    cards, winning, losing, _ = phase1_cards(state)
+    assert winning and losing and set(winning).isdisjoint(losing)
+    seat = state.to_move
+    for card in cards:
+        child = state.copy()
+        child.apply(PLAY[card])
+        result = child.result
+        if card in losing:
+            assert result is not None and result.juego_winner == 1 - seat % 2
+        elif result is not None and result.juego_winner is not None:
+            assert result.juego_winner == seat % 2 and card in winning
 
 
 def test_score_counts_the_winning_choices() -> None:
