@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..engine import PLAY, Action, Play, SeatView
+from ..engine import PLAY, RANKS, Action, JuegoOutcome, Play, SeatView, winner_index
 from .base import Bot
 from .determinize import Deal, build_state, sample_deal
 from .inference import Inference, inferred_deals
@@ -63,12 +63,15 @@ class SearchSettings:
     infer_depth: int = 4
     #: With inference: deals drawn per deal kept.
     oversample: int = 3
-    #: Heads-up arrastre: solve for the juego (:mod:`guinote_tui.engine.outcome`: a decided juego outweighs any
-    #: margin, the points break ties) rather than for the points alone.
+    #: Play for the juego (:mod:`guinote_tui.engine.outcome`: a decided juego outweighs any margin, the points
+    #: break ties): the heads-up arrastre solved for it, and de vueltas a card that completes the trick and wins
+    #: the juego at once (:func:`wins_at_once`) played without a search. False: for the points alone.
     juego: bool = True
     #: Pairs arrastre in a hand de vueltas: value each sampled deal's solve by the juego model too.
     juego_pairs: bool = False
-    #: Phase 1: value each playout by the juego model (:func:`.playouts.final_value`) rather than by its points.
+    #: Phase 1 of a hand de vueltas: value each playout by the juego model (:func:`.playouts.final_value`) rather
+    #: than by its points (there every line decides the juego: the mean is the chance of winning it, the points
+    #: breaking ties).
     juego_playouts: bool = False
 
     def __post_init__(self) -> None:
@@ -81,6 +84,61 @@ class SearchSettings:
             raise ValueError("infer_eps must be more than 0 and at most 1")
         if self.infer_depth < 1 or self.oversample < 1:
             raise ValueError("infer_depth and oversample must be at least 1")
+
+
+def wins_at_once(view: SeatView, cards: list[int], tables: Tables) -> list[int]:
+    """The cards of ``cards`` that win the juego at once, whatever the hidden cards: the seat completes the trick,
+    and either taking it brings its side to the target de vueltas, or it is the hand's last trick and the hand is
+    then judged the side's (:class:`~guinote_tui.engine.JuegoOutcome`); heads-up also a trick won de vueltas after
+    which a cante the seat holds reaches the target."""
+    players = view.players
+    outcome = JuegoOutcome(view.rules, view.carried, view.first_of_juego)
+    last = view.in_arrastre and len(view.hand) == 1
+    if len(view.trick) != players - 1 or not (outcome.instant or last):
+        return []
+    side = view.side
+    trick = [c for _, c in view.trick]
+    base = sum(tables.points[c] for c in trick) + (10 if last else 0)
+    taken = {t.winner & 1 for t in view.tricks}
+    sung = {int(c.suit) for c in view.cantes}
+    hand = set(view.hand)
+    out = []
+    for card in cards:
+        won_by = (view.leader + winner_index([*trick, card], tables.beaters)) % players & 1
+        gained = base + tables.points[card]
+        points = list(view.points)
+        points[won_by] += gained
+        if outcome.reaches(won_by, points[won_by]):
+            if won_by == side:
+                out.append(card)
+            continue
+        if players == 2 and won_by == side and outcome.instant and not last:
+            # Heads-up the winner's window opens after the trick: it may sing a pair it holds (the best one).
+            kept = hand - {card}
+            cante = max(
+                (
+                    40 if suit == view.trump else 20
+                    for suit in range(4)
+                    if suit not in sung
+                    and suit * 10 + REY_INDEX in kept
+                    and suit * 10 + tables.cante_rank_index in kept
+                ),
+                default=0,
+            )
+            if cante and outcome.reaches(side, points[side] + cante):
+                out.append(card)
+            continue
+        if last:
+            if view.rules.capote_bonus and taken <= {won_by}:
+                points[won_by] += view.rules.capote_bonus
+            malas = list(view.card_points)
+            malas[won_by] += gained
+            if outcome.at_end((points[0], points[1]), (malas[0], malas[1]), won_by) == side:
+                out.append(card)
+    return out
+
+
+REY_INDEX = RANKS.index(12)
 
 
 class HardBot(Bot):
@@ -119,6 +177,10 @@ class HardBot(Bot):
         if action is not None:
             return action
         cards: list[int] = [a.card for a in legal if isinstance(a, Play)]
+        if self.settings.juego:
+            winning = wins_at_once(view, cards, tables)
+            if winning:
+                return PLAY[max(winning, key=lambda c: tables.points[c])]
         know = self._knowledge(view)
         self._inference = None
         totals = None
@@ -213,7 +275,7 @@ class HardBot(Bot):
         """
         settings = self.settings
         side = view.side
-        by_juego = juego and settings.juego_playouts
+        by_juego = juego and settings.juego_playouts and view.rules.vueltas and not view.first_of_juego
         solver: ArrastreSolver | None = None
         if view.players == 2 and view.stock_count <= settings.leaf_stock:
             solver = ArrastreSolver(view.rules, view.trump, view.players)

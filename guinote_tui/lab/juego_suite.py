@@ -36,6 +36,8 @@ from ..ai.tables import mask_of
 from ..engine import (
     CARDS,
     JUEGO,
+    PASS,
+    RANKS,
     Action,
     Card,
     HandState,
@@ -131,10 +133,10 @@ def juego_cards(state: HandState) -> tuple[list[Card], list[Card], bool]:
 
 
 def phase1_cards(state: HandState) -> tuple[list[Card], list[Card], list[Card], bool]:
-    """For a heads-up phase-1 decision completing a trick de vueltas: the legal cards, those that win the juego at
-    once (taking the trick reaches the target, or a cante sung right after it does) and those that lose it at once
-    (the other side takes the trick and reaches), and whether the cards gaining the most points on the trick all win.
-    Both verdicts are exact: nothing hidden is needed for them."""
+    """For a heads-up phase-1 decision completing a trick de vueltas: the legal cards, those that win the juego
+    at once (taking the trick reaches the target, or a cante of a pair already held sung right after it does)
+    and those that lose it at once (the other side takes the trick and reaches), and whether the cards gaining
+    the most points on the trick all win. Both verdicts are exact: nothing hidden is needed for them."""
     seat = state.to_move
     assert seat is not None and len(state.trick) == 1
     side = seat & 1
@@ -142,6 +144,7 @@ def phase1_cards(state: HandState) -> tuple[list[Card], list[Card], list[Card], 
     winning: list[Card] = []
     losing: list[Card] = []
     gain: dict[Card, int] = {}
+    pair = {RANKS.index(12), RANKS.index(state.rules.cante_rank)}
     for action in state.legal_actions():
         assert isinstance(action, Play)
         card = action.card
@@ -156,8 +159,15 @@ def phase1_cards(state: HandState) -> tuple[list[Card], list[Card], list[Card], 
             elif result.juego_winner is not None:
                 losing.append(card)
         elif child.to_move == seat:
+            # The seat took the trick: a cante of a pair it held before the draw (never one the draw completed).
+            if child.stage is Stage.PREDRAW:
+                child.apply(PASS)
+            held = set(state.hands[seat]) - {card}
             for sing in child.legal_actions():
-                if type(sing) is Sing:
+                if (
+                    type(sing) is Sing
+                    and {c for c in child.hands[seat] if c // 10 == sing.suit and c % 10 in pair} <= held
+                ):
                     sung = child.copy()
                     sung.apply(sing)
                     if sung.result is not None and sung.result.juego_winner == side:
@@ -440,13 +450,22 @@ def _summary(positions: list[Position]) -> str:
 @click.option("--suite", type=click.Path(dir_okay=False, exists=True, path_type=Path), default=DEFAULT_PATH)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--limit", type=click.IntRange(1, 100_000), default=None, help="Only the first N positions.")
-def bench_command(bots: str, suite: Path, seed: int, limit: int | None) -> None:
+@click.option(
+    "--phase",
+    type=click.Choice(["all", "arrastre", "phase1"]),
+    default="all",
+    show_default=True,
+    help="Only the positions of one phase.",
+)
+def bench_command(bots: str, suite: Path, seed: int, limit: int | None, phase: str) -> None:
     """Print, per bot, the share of the suite's positions where it chooses a card that wins the juego."""
     try:
         positions = load(suite)
     except (ValueError, KeyError, OSError) as exc:
         click.echo(f"cannot read the suite: {exc}", err=True)
         sys.exit(2)
+    if phase != "all":
+        positions = [p for p in positions if p.phase == phase]
     if limit is not None:
         positions = positions[:limit]
     specs = [s.strip() for s in (bots.split(";") if ";" in bots or ":" in bots else bots.split(",")) if s.strip()]

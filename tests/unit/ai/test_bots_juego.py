@@ -10,7 +10,7 @@ import pytest
 
 from guinote_tui.ai import make_bot
 from guinote_tui.ai.playouts import final_diff, final_value
-from guinote_tui.engine import JUEGO, HandState, Play, parse_action, seat_view
+from guinote_tui.engine import JUEGO, PASS, RANKS, HandState, Play, Sing, Stage, parse_action, seat_view
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from engine_setup import arrastre
@@ -114,3 +114,59 @@ def test_in_pairs_the_juego_setting_changes_nothing_by_default() -> None:
         assert with_model.choose(view, random.Random(checked)) == without.choose(view, random.Random(checked))
         checked += 1
     assert checked >= 20
+
+
+def wins_now(state: HandState, action: Play, seat: int) -> bool:
+    """The engine's word: ``action`` ends the hand with the juego to the seat's side, or (heads-up) the seat may
+    then sing a cante that does (after passing on the swap) with a pair it held before the draw."""
+    child = state.copy()
+    child.apply(action)
+    if child.result is not None:
+        return child.result.juego_winner == seat % 2
+    if state.players == 4 or child.to_move != seat:
+        return False
+    if child.stage is Stage.PREDRAW:
+        child.apply(PASS)
+    before = set(state.hands[seat]) - {action.card}
+    pair = {RANKS.index(12), RANKS.index(state.rules.cante_rank)}
+    for sing in child.legal_actions():
+        held = (
+            {c for c in child.hands[seat] if c // 10 == sing.suit and c % 10 in pair} if isinstance(sing, Sing) else {0}
+        )
+        if isinstance(sing, Sing) and held <= before:
+            sung = child.copy()
+            sung.apply(sing)
+            if sung.result is not None and sung.result.juego_winner == seat % 2:
+                return True
+    return False
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("preset", ["aragones", "libre-100"])
+def test_wins_at_once_is_what_the_engine_says(players: int, preset: str) -> None:
+    from guinote_tui.ai.search import wins_at_once
+    from guinote_tui.ai.tables import tables_for
+    from guinote_tui.lab.bench import random_positions
+
+    checked = found = 0
+    for state in random_positions(players, preset, seed=17, hands=45):
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_actions()
+        if not all(isinstance(a, Play) for a in legal):
+            continue
+        expected = [a.card for a in legal if wins_now(state, a, seat)]  # type: ignore[attr-defined]
+        view = seat_view(state, seat)
+        cards = [a.card for a in legal]  # type: ignore[attr-defined]
+        assert sorted(wins_at_once(view, cards, tables_for(state.rules, state.trump))) == sorted(expected)
+        checked += 1
+        found += bool(expected)
+    assert checked >= 200 and found >= 5
+
+
+def test_hard_takes_a_juego_won_at_once_in_phase_1() -> None:
+    from guinote_tui.lab.juego_suite import load, score
+
+    positions = [p for p in load() if p.phase == "phase1"][:20]
+    assert score("hard:samples=4", positions).wins == 20
+    assert score("hard:samples=4,juego=false", positions).wins < 20
