@@ -98,8 +98,10 @@ def test_the_juego_options_play_legal_cards(players: int) -> None:
     assert checked == 12
 
 
-def test_in_pairs_the_juego_setting_changes_nothing_by_default() -> None:
-    """``juego`` is the heads-up arrastre's: in pairs hard plays exactly as without it (juego_pairs is off)."""
+def test_in_pairs_the_juego_setting_changes_only_juegos_won_at_once() -> None:
+    """In pairs ``juego`` takes a juego won at once; elsewhere hard plays exactly as without it (juego_pairs off)."""
+    from guinote_tui.ai.search import wins_at_once
+    from guinote_tui.ai.tables import tables_for
     from guinote_tui.lab.bench import random_positions
 
     with_model = make_bot("hard:samples=3,arrastre_samples=2")
@@ -111,7 +113,13 @@ def test_in_pairs_the_juego_setting_changes_nothing_by_default() -> None:
         if len(state.legal_actions()) < 2:
             continue
         view = seat_view(state, seat)
-        assert with_model.choose(view, random.Random(checked)) == without.choose(view, random.Random(checked))
+        cards = [a.card for a in view.legal if isinstance(a, Play)]
+        chosen = with_model.choose(view, random.Random(checked))
+        winning = wins_at_once(view, cards, tables_for(view.rules, view.trump))
+        if winning:
+            assert isinstance(chosen, Play) and chosen.card in winning
+        else:
+            assert chosen == without.choose(view, random.Random(checked))
         checked += 1
     assert checked >= 20
 
