@@ -11,6 +11,10 @@ it solves each sample.
 sequential halving), the exact arrastre solver at the end of its late
 heads-up playouts, and samples weighted by inference (:mod:`.inference`).
 
+Both play for the juego (``juego``, :mod:`guinote_tui.engine.outcome`): the
+heads-up arrastre is solved for it, and a card that wins the juego at once
+whatever the hidden cards (:func:`wins_at_once`) is played without a search.
+
 Both hold one :class:`SearchSettings`. Budgets are counted in samples, not
 seconds, so a decision is reproducible. Cantes, tute and the swap follow the
 rule-based policy: they are nearly always right and cost no search.
