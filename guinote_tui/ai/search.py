@@ -11,6 +11,10 @@ it solves each sample.
 sequential halving), the exact arrastre solver at the end of its late
 heads-up playouts, and samples weighted by inference (:mod:`.inference`).
 
+Both play for the juego (``juego``, :mod:`guinote_tui.engine.outcome`): the
+heads-up arrastre is solved for it, and a card that wins the juego at once
+whatever the hidden cards (:func:`wins_at_once`) is played without a search.
+
 Both hold one :class:`SearchSettings`. Budgets are counted in samples, not
 seconds, so a decision is reproducible. Cantes, tute and the swap follow the
 rule-based policy: they are nearly always right and cost no search.
@@ -22,14 +26,14 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..engine import PLAY, Action, Play, SeatView
+from ..engine import PLAY, RANKS, Action, JuegoOutcome, Play, SeatView, winner_index
 from .base import Bot
 from .determinize import Deal, build_state, sample_deal
 from .inference import Inference, inferred_deals
 from .knowledge import Knowledge
-from .playouts import final_diff, playout
+from .playouts import final_diff, final_value, playout
 from .policy import settled_action
-from .solver import ArrastreSolver, OutOfBudget
+from .solver import ArrastreSolver, OutOfBudget, juego_solver_for_view
 from .tables import Tables, mask_of, tables_for
 
 
@@ -63,6 +67,16 @@ class SearchSettings:
     infer_depth: int = 4
     #: With inference: deals drawn per deal kept.
     oversample: int = 3
+    #: Play for the juego (:mod:`guinote_tui.engine.outcome`: a decided juego outweighs any margin, the points
+    #: break ties): the heads-up arrastre solved for it, and de vueltas a card that completes the trick and wins
+    #: the juego at once (:func:`wins_at_once`) played without a search. False: for the points alone.
+    juego: bool = True
+    #: Pairs arrastre in a hand de vueltas: value each sampled deal's solve by the juego model too.
+    juego_pairs: bool = False
+    #: Phase 1 of a hand de vueltas: value each playout by the juego model (:func:`.playouts.final_value`) rather
+    #: than by its points (there every line decides the juego: the mean is the chance of winning it, the points
+    #: breaking ties).
+    juego_playouts: bool = False
 
     def __post_init__(self) -> None:
         for key in ("samples", "arrastre_samples", "arrastre_nodes"):
@@ -74,6 +88,61 @@ class SearchSettings:
             raise ValueError("infer_eps must be more than 0 and at most 1")
         if self.infer_depth < 1 or self.oversample < 1:
             raise ValueError("infer_depth and oversample must be at least 1")
+
+
+def wins_at_once(view: SeatView, cards: list[int], tables: Tables) -> list[int]:
+    """The cards of ``cards`` that win the juego at once, whatever the hidden cards: the seat completes the trick,
+    and either taking it brings its side to the target de vueltas, or it is the hand's last trick and the hand is
+    then judged the side's (:class:`~guinote_tui.engine.JuegoOutcome`); heads-up also a trick won de vueltas after
+    which a cante the seat holds reaches the target."""
+    players = view.players
+    outcome = JuegoOutcome(view.rules, view.carried, view.first_of_juego)
+    last = view.in_arrastre and len(view.hand) == 1
+    if len(view.trick) != players - 1 or not (outcome.instant or last):
+        return []
+    side = view.side
+    trick = [c for _, c in view.trick]
+    base = sum(tables.points[c] for c in trick) + (10 if last else 0)
+    taken = {t.winner & 1 for t in view.tricks}
+    sung = {int(c.suit) for c in view.cantes}
+    hand = set(view.hand)
+    out = []
+    for card in cards:
+        won_by = (view.leader + winner_index([*trick, card], tables.beaters)) % players & 1
+        gained = base + tables.points[card]
+        points = list(view.points)
+        points[won_by] += gained
+        if outcome.reaches(won_by, points[won_by]):
+            if won_by == side:
+                out.append(card)
+            continue
+        if players == 2 and won_by == side and outcome.instant and not last:
+            # Heads-up the winner's window opens after the trick: it may sing a pair it holds (the best one).
+            kept = hand - {card}
+            cante = max(
+                (
+                    40 if suit == view.trump else 20
+                    for suit in range(4)
+                    if suit not in sung
+                    and suit * 10 + REY_INDEX in kept
+                    and suit * 10 + tables.cante_rank_index in kept
+                ),
+                default=0,
+            )
+            if cante and outcome.reaches(side, points[side] + cante):
+                out.append(card)
+            continue
+        if last:
+            if view.rules.capote_bonus and taken <= {won_by}:
+                points[won_by] += view.rules.capote_bonus
+            malas = list(view.card_points)
+            malas[won_by] += gained
+            if outcome.at_end((points[0], points[1]), (malas[0], malas[1]), won_by) == side:
+                out.append(card)
+    return out
+
+
+REY_INDEX = RANKS.index(12)
 
 
 class HardBot(Bot):
@@ -112,6 +181,10 @@ class HardBot(Bot):
         if action is not None:
             return action
         cards: list[int] = [a.card for a in legal if isinstance(a, Play)]
+        if self.settings.juego:
+            winning = wins_at_once(view, cards, tables)
+            if winning:
+                return PLAY[max(winning, key=lambda c: tables.points[c])]
         know = self._knowledge(view)
         self._inference = None
         totals = None
@@ -128,7 +201,8 @@ class HardBot(Bot):
         sampled deals in phase 1; in the arrastre the exact solve heads-up, the
         mean of the per-sample exact solves in pairs. One scale for every card
         of a decision (only the differences between cards mean something across
-        methods). Empty when no card may be played.
+        methods). Empty when no card may be played. Always in points: the juego
+        model's values (``juego``) are not points.
         """
         cards: list[int] = [a.card for a in view.legal if isinstance(a, Play)]
         if not cards:
@@ -136,12 +210,12 @@ class HardBot(Bot):
         know = self._knowledge(view)
         self._inference = None
         if view.in_arrastre:
-            found = self._arrastre_totals(view, know, cards, rng)
+            found = self._arrastre_totals(view, know, cards, rng, juego=False)
             if found is not None:
                 totals, solved = found
                 return {c: totals[c] / solved for c in cards}
         tables = tables_for(view.rules, view.trump)
-        return self._playout_values(view, know, cards, tables, rng)
+        return self._playout_values(view, know, cards, tables, rng, juego=False)
 
     def _arrastre_values(
         self, view: SeatView, know: Knowledge, cards: list[int], rng: random.Random
@@ -151,9 +225,12 @@ class HardBot(Bot):
         return None if found is None else found[0]
 
     def _arrastre_totals(
-        self, view: SeatView, know: Knowledge, cards: list[int], rng: random.Random
+        self, view: SeatView, know: Knowledge, cards: list[int], rng: random.Random, juego: bool = True
     ) -> tuple[dict[int, float], int] | None:
-        """The summed exact values over the deals solved, and how many were solved (None: none)."""
+        """The summed exact values over the deals solved, and how many were solved (None: none).
+
+        With ``juego`` (and the settings asking for it) the values are the juego model's.
+        """
         settings = self.settings
         trick: list[int] = [c for _, c in view.trick]
         sung = 0
@@ -161,13 +238,20 @@ class HardBot(Bot):
             sung |= 1 << cante.suit
         if view.players == 2:
             # Heads-up arrastre is open information: the unseen cards are the opponent's hand.
-            solver = ArrastreSolver(view.rules, view.trump, view.players)
+            if juego and settings.juego:
+                solver = juego_solver_for_view(view)
+            else:
+                solver = ArrastreSolver(view.rules, view.trump, view.players)
             hands = [0, 0]
             hands[view.seat] = know.mine
             hands[1 - view.seat] = know.unseen
             values = solver.action_values(hands, view.leader, trick, sung)
             return {c: float(values[c]) for c in cards}, 1
-        solver = ArrastreSolver(view.rules, view.trump, view.players, settings.arrastre_nodes)
+        vueltas = view.rules.vueltas and not view.first_of_juego
+        if juego and settings.juego_pairs and vueltas:
+            solver = juego_solver_for_view(view, settings.arrastre_nodes)
+        else:
+            solver = ArrastreSolver(view.rules, view.trump, view.players, settings.arrastre_nodes)
         deals = self._deals(view, know, rng, settings.arrastre_samples)
         totals = dict.fromkeys(cards, 0.0)
         solved = 0
@@ -185,7 +269,7 @@ class HardBot(Bot):
         return (totals, solved) if solved else None
 
     def _playout_values(
-        self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
+        self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random, juego: bool = True
     ) -> dict[int, float]:
         """Mean result of each card played out to the end of the hand on the same sampled deals.
 
@@ -195,6 +279,7 @@ class HardBot(Bot):
         """
         settings = self.settings
         side = view.side
+        by_juego = juego and settings.juego_playouts and view.rules.vueltas and not view.first_of_juego
         solver: ArrastreSolver | None = None
         if view.players == 2 and view.stock_count <= settings.leaf_stock:
             solver = ArrastreSolver(view.rules, view.trump, view.players)
@@ -211,7 +296,10 @@ class HardBot(Bot):
                     state = base.copy()
                     state.apply(PLAY[card])
                     playout(state, tables, solver, settings.playout_ev)
-                    totals[card] += final_diff(state, side, solver)
+                    if by_juego:
+                        totals[card] += final_value(state, side, solver is not None)
+                    else:
+                        totals[card] += final_diff(state, side, solver)
                     counts[card] += 1
             if round_number + 1 < rounds:
                 alive.sort(key=lambda c: totals[c] / counts[c], reverse=True)

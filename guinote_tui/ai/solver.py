@@ -11,11 +11,21 @@ trick (forty before twenty: singing never costs anything when every card is
 known), adds the last-trick ten, and runs alpha-beta with a transposition
 table keyed at trick boundaries. Values are points of the rest of the hand,
 side 0 minus side 1.
+
+With an ``outcome`` (a :class:`~guinote_tui.engine.JuegoOutcome`, and the
+hand's score so far given by :meth:`ArrastreSolver.set_score`) the solver
+plays for the juego instead: a line's value is ``±JUEGO`` when it decides
+the juego (de vueltas the moment a side reaches the target, with cards still
+in hand; a hand played to its end judged with treinta malas and the last
+trick; a tute under ``tute=juego``) plus the rest of the hand's point
+difference, which breaks ties between lines with the same outcome. It then
+also declares a tute and adds a capote bonus, which the points solver leaves
+out.
 """
 
 from __future__ import annotations
 
-from ..engine import RANKS, Rules, winner_index
+from ..engine import JUEGO, RANKS, HandState, JuegoOutcome, Rules, SeatView, TuteDeclared, winner_index
 from .tables import SUIT_MASK, tables_for
 
 REY_INDEX = RANKS.index(12)
@@ -29,7 +39,14 @@ class OutOfBudget(Exception):
 class ArrastreSolver:
     """Solve arrastre positions for one rule set, trump suit and table size."""
 
-    def __init__(self, rules: Rules, trump: int, players: int, node_limit: int = 1 << 62) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        trump: int,
+        players: int,
+        node_limit: int = 1 << 62,
+        outcome: JuegoOutcome | None = None,
+    ) -> None:
         tables = tables_for(rules, trump)
         self.players = players
         self.trump = trump
@@ -55,6 +72,52 @@ class ArrastreSolver:
         self.nodes = 0
         #: Searching more nodes than this raises :class:`OutOfBudget` (a count, not a clock).
         self.node_limit = node_limit
+        #: Playing for the juego: how lines are judged (None: for the points).
+        self.outcome = outcome
+        #: The juego objective's score of the hand so far: points, malas (card points and the last ten),
+        #: which sides took a trick (bits), whether a tute was declared.
+        self.acc = [0, 0, 0, 0, 3, 0]
+        #: ``acc`` as the part of a transposition key above the four bits of the sung mask (0 for the points).
+        self.score_key = 0
+        if outcome is not None:
+            if outcome.rules != rules:
+                raise ValueError("the outcome model must be for the solver's rules")
+            self.target = rules.target
+            self.carried = outcome.carried
+            self.instant = outcome.instant
+            self.capote_bonus = rules.capote_bonus
+            self.tute_rule = rules.tute
+            self.tute_masks = [
+                sum(1 << (suit * 10 + RANKS.index(rank)) for suit in range(4)) for rank in rules.tute_ranks
+            ]
+            # De vueltas the malas decide nothing; the capote only under a bonus: left out of the key, they share more.
+            self.key_malas = outcome.first_of_juego and rules.treinta_malas
+            self._close = self._close_juego  # type: ignore[method-assign]
+            self._rekey()
+
+    def set_score(
+        self,
+        points: tuple[int, int],
+        card_points: tuple[int, int],
+        tricks_won: tuple[int, int] = (1, 1),
+        tute_declared: bool = False,
+    ) -> None:
+        """The hand's score so far, for the juego objective: each side's points and card points, tricks
+        won (only whether a side took none matters, for a capote) and whether a tute was declared."""
+        if self.outcome is None:
+            raise ValueError("set_score is for a solver with an outcome model")
+        took = (1 if tricks_won[0] else 0) | (2 if tricks_won[1] else 0)
+        self.acc = [points[0], points[1], card_points[0], card_points[1], took, int(tute_declared)]
+        self.table.clear()
+        self._rekey()
+
+    def _rekey(self) -> None:
+        p0, p1, m0, m1, took, tute = self.acc
+        if not self.key_malas:
+            m0 = m1 = 0
+        if not self.capote_bonus:
+            took = 0
+        self.score_key = (p0 | p1 << 10 | m0 << 20 | m1 << 30 | took << 40 | tute << 42) << 4
 
     # -- rules ------------------------------------------------------------------
 
@@ -232,7 +295,7 @@ class ArrastreSolver:
         else:
             allowed = hand
             if first is None:
-                key = (*hands, leader, sung)
+                key = (*hands, leader, sung | self.score_key)
                 entry = self.table.get(key)
                 if entry is not None:
                     low, high, hint = entry
@@ -311,3 +374,82 @@ class ArrastreSolver:
             live |= hand
         rest = self._node(hands, winner, 0, 0, -1, -1, -1, live, sung, alpha - sign * gained, beta - sign * gained)
         return sign * gained + rest
+
+    def _close_juego(self, hands: list[int], winner: int, gained: int, sung: int, alpha: int, beta: int) -> int:
+        """:meth:`_close` for the juego: the target de vueltas, the tute, and the judge at the end."""
+        outcome = self.outcome
+        assert outcome is not None
+        acc = self.acc
+        saved = acc.copy()
+        saved_key = self.score_key
+        side = winner & 1
+        sign = 1 if side == 0 else -1
+        last = not hands[winner]
+        if last:
+            gained += 10
+        acc[side] += gained
+        acc[2 + side] += gained
+        acc[4] |= 1 << side
+        try:
+            if self.instant and self.carried[side] + acc[side] >= self.target:
+                return sign * (gained + JUEGO)
+            if last:
+                points = [acc[0], acc[1]]
+                if self.capote_bonus and acc[4] == 1 << side:
+                    points[side] += self.capote_bonus
+                    gained += self.capote_bonus
+                won = outcome.at_end((points[0], points[1]), (acc[2], acc[3]), side)
+                return sign * gained + (0 if won is None else JUEGO if won == 0 else -JUEGO)
+            if self.tute_rule != "off" and not acc[5]:
+                seats = (winner, (winner + 2) % 4) if self.players == 4 else (winner,)
+                for seat in seats:
+                    hand = hands[seat]
+                    if hand.bit_count() >= 4 and any(hand & mask == mask for mask in self.tute_masks):
+                        if self.tute_rule == "juego":
+                            return sign * (gained + JUEGO)
+                        acc[5] = 1
+                        acc[side] += 40
+                        gained += 40
+                        if self.instant and self.carried[side] + acc[side] >= self.target:
+                            return sign * (gained + JUEGO)
+                        break
+            sung_points, sung = self._cante(hands, winner, sung)
+            if sung_points:
+                gained += sung_points
+                acc[side] += sung_points
+                if self.instant and self.carried[side] + acc[side] >= self.target:
+                    return sign * (gained + JUEGO)
+            self._rekey()
+            live = 0
+            for hand in hands:
+                live |= hand
+            rest = self._node(hands, winner, 0, 0, -1, -1, -1, live, sung, alpha - sign * gained, beta - sign * gained)
+            return sign * gained + rest
+        finally:
+            acc[:] = saved
+            self.score_key = saved_key
+
+
+def juego_solver(state: HandState, node_limit: int = 1 << 62) -> ArrastreSolver:
+    """A solver playing for the juego from the position ``state`` is in (its scores, carried and so far)."""
+    solver = ArrastreSolver(state.rules, state.trump, state.players, node_limit, JuegoOutcome.of(state))
+    solver.set_score(
+        (state.points[0], state.points[1]),
+        (state.card_points[0], state.card_points[1]),
+        (state.tricks_won[0], state.tricks_won[1]),
+        state.tute_declared,
+    )
+    return solver
+
+
+def juego_solver_for_view(view: SeatView, node_limit: int = 1 << 62) -> ArrastreSolver:
+    """:func:`juego_solver` from what a seat sees (the scores, the tricks' winners, a tute declared)."""
+    solver = ArrastreSolver(
+        view.rules, view.trump, view.players, node_limit, JuegoOutcome(view.rules, view.carried, view.first_of_juego)
+    )
+    won = [0, 0]
+    for trick in view.tricks:
+        won[trick.winner & 1] += 1
+    tute = any(type(event) is TuteDeclared for event in view.events)
+    solver.set_score(view.points, view.card_points, (won[0], won[1]), tute)
+    return solver

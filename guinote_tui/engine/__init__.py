@@ -48,6 +48,7 @@ from .hand import HandState, judge_hand, side_of
 from .history import SEED_RANGE, dumps, history_dict, load_history, read_history, save_history
 from .match import HandRecord, Match
 from .obligations import Obligation, allowed_cards
+from .outcome import JUEGO, JuegoOutcome, juego_value, line_value
 from .records import Cante, HandResult, SwapMade, Trick
 from .rules import PRESETS, Rules, RulesError
 from .stages import Stage, Termination
@@ -56,6 +57,7 @@ from .views import SeatView, seat_view
 
 __all__ = [
     "CARDS",
+    "JUEGO",
     "PASS",
     "PLAY",
     "PRESETS",
@@ -85,6 +87,7 @@ __all__ = [
     "HandState",
     "HistoryError",
     "IllegalAction",
+    "JuegoOutcome",
     "LastTrickTen",
     "Match",
     "MuestraTaken",
@@ -115,6 +118,8 @@ __all__ = [
     "format_cards",
     "history_dict",
     "judge_hand",
+    "juego_value",
+    "line_value",
     "load_history",
     "parse_action",
     "parse_cards",
