@@ -517,8 +517,9 @@ def replay(path: str) -> None:
         " seat's side (a card point the other side takes instead counts one), with its standard error; 0 for"
         " the best or a forced one. A mistake costs at least 2 points, clearly more than its standard error."
         ' The text lists the mistakes of each hand; --json gives every decision as {"hand", "trick",'
-        ' "seat", "played", "best", "cost", "cost_se", "mistake", "about_same", "reason"} with the reason as'
-        ' its code (e.g. WIN_POINTS), "total_cost" (every decision) and "mistakes_cost".'
+        ' "seat", "played", "best", "cost", "cost_se", "mistake", "about_same", "juego", "reason"} with the'
+        ' reason as its code (e.g. WIN_POINTS) and "juego" "lost", "missed" or null, "total_cost" (every decision)'
+        ' and "mistakes_cost".'
     ),
 )
 @click.argument("path")
@@ -578,7 +579,7 @@ def review(path: str, seat: int, seed: int, playouts: int | None, as_json: bool)
             ).format(number=number, decisions=len(mine), mistakes=len(mistakes), cost=i18n_number(lost))
         )
         for d in mistakes:
-            said = review_sentence(d.trick, d.played, d.best, d.cost, se=d.cost_se)
+            said = review_sentence(d.trick, d.played, d.best, d.cost, se=d.cost_se, juego=d.juego)
             click.echo(f"  {Text.from_markup(said).plain}\n    {d.reason.text}")
     count = sum(1 for d in decisions if d.mistake)
     click.echo(

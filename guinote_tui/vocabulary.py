@@ -107,6 +107,7 @@ def review_sentence(
     cost: float,
     card_words: Callable[[Card], str] = plain_card_name,
     se: float = 0.0,
+    juego: str | None = None,
 ) -> str:
     """One mistake of a review, in console markup: what was played, the coach's move, the cost (± its error).
 
@@ -120,7 +121,17 @@ def review_sentence(
     '[b]Trick 4[/b]: you played Tres de Copas; the coach would play Rey de Oros, about [b]7 ± 2[/b] points better.'
     """
     cards = isinstance(played, Play) and isinstance(best, Play)
-    if trick is None:
+    if cards and juego == "missed":
+        if trick is None:
+            said = _("[b]Coach:[/b] you played {played}; the coach would play {best}, which wins the juego.")
+        else:
+            said = _("[b]Trick {number}[/b]: you played {played}; the coach would play {best}, which wins the juego.")
+    elif cards and juego == "lost":
+        if trick is None:
+            said = _("[b]Coach:[/b] you played {played}, which loses the juego; the coach would play {best}.")
+        else:
+            said = _("[b]Trick {number}[/b]: you played {played}, which loses the juego; the coach would play {best}.")
+    elif trick is None:
         if cards:
             said = _(
                 "[b]Coach:[/b] you played {played}; the coach would play {best}, about [b]{points}[/b] points better."

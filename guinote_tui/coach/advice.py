@@ -107,6 +107,14 @@ class Advice:
             return self.evaluation.about_same(Card(action.card))
         return self.cost(action) == 0
 
+    def juego(self, action: Action) -> str | None:
+        """``"lost"`` when ``action`` loses a juego the coach's card does not, ``"missed"`` when the coach's card
+        wins a juego ``action`` does not (:meth:`~.evaluate.Evaluation.juego_verdict`); None otherwise."""
+        if self._card_cost(action):
+            assert self.evaluation is not None and isinstance(action, Play)
+            return self.evaluation.juego_verdict(Card(action.card))
+        return None
+
     def mistake(self, action: Action) -> bool:
         """``action`` costs at least :data:`~.evaluate.MISTAKE_POINTS`, clearly more than its uncertainty."""
         if self._card_cost(action):
@@ -162,7 +170,7 @@ def modest_choice(evaluation: Evaluation, tables: Tables) -> Card:
     exact (the heads-up arrastre) only cards exactly as good as the best count.
     """
     if evaluation.method == "exact":
-        equals = [c for c, e in evaluation.cards.items() if e.cost == 0]
+        equals = [c for c, e in evaluation.cards.items() if e.cost == 0 and not evaluation.juego_given_up(c)]
     else:
         equals = evaluation.equals()
     trump = tables.trump_mask

@@ -85,6 +85,7 @@ class Reviewed:
     reason: Reason  # why the coach's choice is best
     cost_se: float = 0.0  # the standard error of ``cost`` (0 where exact)
     mistake: bool = False  # at least 2 points, clearly above its standard error: listed as a mistake
+    juego: str | None = None  # "lost" / "missed": it gives a juego up (:meth:`~.advice.Advice.juego`)
 
 
 def advise_at(
@@ -121,6 +122,7 @@ def priced(spec: HandSpec, log: Sequence[Move], index: int, advice: Advice) -> R
         advice.reason,
         round(advice.cost_se(played), 2),
         advice.mistake(played),
+        advice.juego(played),
     )
 
 

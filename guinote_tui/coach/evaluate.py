@@ -44,14 +44,15 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..ai.determinize import Deal, build_state, sample_deal
 from ..ai.knowledge import Knowledge
 from ..ai.playouts import playout
-from ..ai.solver import ArrastreSolver, OutOfBudget
+from ..ai.search import wins_at_once
+from ..ai.solver import ArrastreSolver, OutOfBudget, juego_solver_for_view
 from ..ai.tables import mask_of, tables_for
-from ..engine import PLAY, Card, HandState, Play, SeatView, Termination
+from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView, Termination
 
 #: A cost of at least this many points of the side (and clearly above its uncertainty) is a mistake.
 MISTAKE_POINTS = 2.0
@@ -112,6 +113,8 @@ class CardEstimate:
     se: float
     #: Deals the card was played out (or solved) on; 0 when exact.
     deals: int
+    #: The juego with this card, where the coach can tell: 1 won, -1 lost, 0 not decided (or not known).
+    juego: int = 0
 
 
 @dataclass(frozen=True)
@@ -136,14 +139,30 @@ class Evaluation:
     def se(self, card: Card) -> float:
         return self.cards[card].se
 
+    def juego_verdict(self, card: Card) -> str | None:
+        """``"lost"`` when the card loses the juego and the best does not, ``"missed"`` when the best wins a juego
+        the card does not; None otherwise."""
+        if not self.juego_given_up(card):
+            return None
+        return "lost" if self.cards[card].juego < 0 else "missed"
+
+    def juego_given_up(self, card: Card) -> bool:
+        """The card does worse for the juego than the best: it loses a juego, or misses one the best wins."""
+        return self.cards[card].juego < self.cards[self.best].juego
+
     def about_same(self, card: Card) -> bool:
-        """The card cannot be told apart from the best: its cost is negligible or within its noise."""
+        """The card cannot be told apart from the best: the same for the juego, and a cost negligible or within
+        its noise."""
         estimate = self.cards[card]
+        if self.juego_given_up(card):
+            return False
         return estimate.cost < NEGLIGIBLE or estimate.cost <= CLEAR * estimate.se
 
     def mistake(self, card: Card) -> bool:
-        """The card costs at least :data:`MISTAKE_POINTS`, clearly more than its uncertainty."""
+        """The card gives a juego up, or costs at least :data:`MISTAKE_POINTS`, clearly more than its uncertainty."""
         estimate = self.cards[card]
+        if self.juego_given_up(card):
+            return True
         return estimate.cost >= MISTAKE_POINTS and estimate.cost > CLEAR * estimate.se
 
     def equals(self) -> list[Card]:
@@ -275,16 +294,55 @@ def _sung_mask(view: SeatView) -> int:
 
 
 def _exact_evaluation(view: SeatView, know: Knowledge, cards: list[Card]) -> Evaluation:
-    """Heads-up arrastre: open information, one exact solve (the solver counts the difference: halved)."""
-    solver = ArrastreSolver(view.rules, view.trump, view.players)
+    """Heads-up arrastre: open information, exact solves (the solver counts the difference: halved).
+
+    The points come from the points solver; the juego from the juego solver
+    (:func:`~guinote_tui.ai.solver.juego_solver_for_view`): a card that wins
+    the juego under best play beats any margin, and the best card is the best
+    for the juego first, for the points then.
+    """
     hands = [0, 0]
     hands[view.seat] = know.mine
     hands[1 - view.seat] = know.unseen
-    values = solver.action_values(hands, view.leader, [int(c) for _, c in view.trick], _sung_mask(view))
-    best = max(cards, key=lambda c: values[int(c)])
+    trick = [int(c) for _, c in view.trick]
+    sung = _sung_mask(view)
+    solver = ArrastreSolver(view.rules, view.trump, view.players)
+    values = solver.action_values(hands, view.leader, trick, sung)
+    lines = juego_solver_for_view(view).action_values(hands, view.leader, trick, sung)
+    juego = {c: _juego_of(lines[int(c)]) for c in cards}
+    best = max(cards, key=lambda c: (juego[c], values[int(c)]))
     top = values[int(best)] / 2
-    estimates = {c: CardEstimate(values[int(c)] / 2, top - values[int(c)] / 2, 0.0, 0) for c in cards}
+    estimates = {
+        c: CardEstimate(values[int(c)] / 2, max(0.0, top - values[int(c)] / 2), 0.0, 0, juego[c]) for c in cards
+    }
     return Evaluation(estimates, best, "exact", 0, 1)
+
+
+def _juego_of(value: float) -> int:
+    """The juego in a line's value under the juego model (:data:`~guinote_tui.engine.JUEGO` plus the margin)."""
+    if value >= JUEGO / 2:
+        return 1
+    if value <= -JUEGO / 2:
+        return -1
+    return 0
+
+
+def _with_juego_won_now(view: SeatView, evaluation: Evaluation) -> Evaluation:
+    """Mark the cards that win the juego at once, whatever the hidden cards: the best of them becomes the best card.
+
+    (:func:`~guinote_tui.ai.search.wins_at_once`; the costs are then counted from that card.)
+    """
+    tables = tables_for(view.rules, view.trump)
+    winners = {Card(c) for c in wins_at_once(view, [int(c) for c in evaluation.cards], tables)}
+    if not winners or len(winners) == len(evaluation.cards):
+        return evaluation
+    best = max(winners, key=lambda c: (-evaluation.cards[c].cost, -int(c)))
+    top = evaluation.cards[best]
+    cards = {}
+    for card, estimate in evaluation.cards.items():
+        cost = max(0.0, estimate.cost - top.cost) if card != best else 0.0
+        cards[card] = replace(estimate, cost=round(cost, 3), juego=1 if card in winners else 0)
+    return Evaluation(cards, best, evaluation.method, evaluation.deals, evaluation.work)
 
 
 def _solved_evaluation(
@@ -327,5 +385,5 @@ def evaluate(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUD
         if len(view.hand) <= budget.arrastre_max_cards:
             found = _solved_evaluation(view, know, cards, rng, budget)
             if found is not None:
-                return found
-    return _playout_evaluation(view, know, cards, rng, budget)
+                return _with_juego_won_now(view, found)
+    return _with_juego_won_now(view, _playout_evaluation(view, know, cards, rng, budget))

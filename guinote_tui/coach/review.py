@@ -37,6 +37,7 @@ class Decision:
     cost_se: float = 0.0  # the standard error of ``cost`` (0 where exact)
     mistake: bool = False  # a cost of at least 2 points, clearly above its standard error
     about_same: bool = True  # the played action cannot be told apart from the coach's
+    juego: str | None = None  # "lost": loses a juego the coach's does not; "missed": the coach's wins one it does not
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``guinote review --json``: the reason as its code."""
@@ -50,6 +51,7 @@ class Decision:
             "cost_se": self.cost_se,
             "mistake": self.mistake,
             "about_same": self.about_same,
+            "juego": self.juego,
             "reason": self.reason.code.value,
         }
 
@@ -92,6 +94,7 @@ def review_match(
                             cost_se=round(advice.cost_se(action), 2),
                             mistake=advice.mistake(action),
                             about_same=advice.about_same(action),
+                            juego=advice.juego(action),
                         )
                     )
                     if progress is not None:

@@ -79,7 +79,7 @@ def test_the_json_report_prices_the_blunder_exactly(blunder: tuple[Path, str, fl
     assert code == 0, out
     data = json.loads(out)
     decisions = data["decisions"]
-    keys = {"hand", "trick", "seat", "played", "best", "cost", "cost_se", "mistake", "about_same", "reason"}
+    keys = {"hand", "trick", "seat", "played", "best", "cost", "cost_se", "mistake", "about_same", "juego", "reason"}
     assert decisions and all(set(d) == keys for d in decisions)
     assert all(d["seat"] == 0 and d["hand"] == 1 and d["cost"] >= 0 for d in decisions)
     thrown = [d for d in decisions if d["played"] == card]
@@ -106,9 +106,15 @@ def test_the_text_report_lists_the_mistakes(blunder: tuple[Path, str, float]) ->
     assert lines[0].startswith("hand 1: ") and "mistake" in lines[0]
     # Cards by their names, the cost as the game's review says it, the coach's reason on the next line.
     named = Card.parse(card).name
-    at = next(i for i, x in enumerate(lines) if f"you played {named};" in x)
-    shown = i18n.number(cost, ".1f", trim=True)  # a whole number without its ".0"
-    assert f"about {shown} points better." in lines[at] and "[b]" not in lines[at]
+    at = next(i for i, x in enumerate(lines) if f"you played {named}" in x)
+    _, data = run("review", str(path), "--playouts", "100", "--json")
+    (thrown,) = [d for d in json.loads(data)["decisions"] if d["played"] == card]
+    if thrown["juego"] == "lost":  # the juego was at stake: that is what the line says, not the points
+        assert f"you played {named}, which loses the juego; the coach would play" in lines[at]
+    else:
+        shown = i18n.number(cost, ".1f", trim=True)  # a whole number without its ".0"
+        assert f"about {shown} points better." in lines[at]
+    assert "[b]" not in lines[at]
     assert lines[at + 1].startswith("    ") and lines[at + 1].rstrip().endswith(".")
     assert lines[-1].startswith("seat 0: ") and "costing about" in lines[-1]
 

@@ -41,8 +41,13 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     order = sorted(advice.values, key=lambda c: (c != chosen, -advice.values[c]))
     for card in order:
         key = str(shown.index(card) + 1) if card in shown else ""
+        verdict = evaluation.juego_verdict(card) if evaluation is not None else None
         if evaluation is None or card == chosen or (chosen is None and card == evaluation.best):
             shown_cost = _("best")
+        elif verdict == "lost":
+            shown_cost = _("loses the juego")
+        elif verdict == "missed":
+            shown_cost = _("does not win the juego")
         elif evaluation.about_same(card):
             shown_cost = _("about the same")
         else:

@@ -148,7 +148,7 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         rows = [
             DecisionRow(
                 Text.from_markup(
-                    f"{review_sentence(r.trick, r.played, r.best, r.cost, card_name_markup, r.cost_se)}"
+                    f"{review_sentence(r.trick, r.played, r.best, r.cost, card_name_markup, r.cost_se, r.juego)}"
                     f"\n  {r.reason.text}"
                 ),
                 r.trick,
@@ -392,6 +392,8 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
     if notes:
         lines.append(("[dim]" + _("then:") + "[/dim] ") + " · ".join(notes))
     if mistake is not None:
-        coach = review_sentence(None, mistake.played, mistake.best, mistake.cost, card_name_markup, mistake.cost_se)
+        coach = review_sentence(
+            None, mistake.played, mistake.best, mistake.cost, card_name_markup, mistake.cost_se, mistake.juego
+        )
         lines.append(f"\n{coach} {mistake.reason.text}")
     return "\n".join(lines)

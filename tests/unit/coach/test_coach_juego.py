@@ -1,0 +1,43 @@
+"""The coach plays for the juego: a card that wins it is its move, one that gives it up is a mistake, said so."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+from guinote_tui.coach import advise
+from guinote_tui.engine import Card, parse_action, seat_view
+from guinote_tui.vocabulary import review_sentence
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ai"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
+from test_bots_juego import last_two_tricks  # noqa: E402
+
+
+def test_the_coach_leads_the_card_that_wins_the_juego_and_says_the_other_loses_it() -> None:
+    # Heads-up arrastre de vueltas, 95 against 91: the As de Oros takes the Rey and wins at once; the Dos de
+    # Espadas scores more points if the juego went on, but gives the Tres (and the juego) to the rival.
+    state = last_two_tricks()
+    advice = advise(seat_view(state, 0, events=False), random.Random(0))
+    assert advice.action == parse_action("1O")
+    dos = parse_action("2E")
+    assert advice.mistake(dos) and not advice.about_same(dos)
+    assert advice.juego(dos) == "lost"
+    assert advice.evaluation is not None and advice.evaluation.cards[Card.parse("1O")].juego == 1
+    said = review_sentence(7, dos, advice.action, advice.cost(dos), juego=advice.juego(dos))
+    assert said == (
+        "[b]Trick 7[/b]: you played Dos de Espadas, which loses the juego; the coach would play As de Oros."
+    )
+
+
+
+def test_on_the_juego_critical_suite_the_coach_chooses_a_juego_winning_card() -> None:
+    from guinote_tui.lab.juego_suite import load, score
+
+    positions = load()
+    phase1 = [p for p in positions if p.phase == "phase1"][:8]
+    arrastre = [p for p in positions if p.phase != "phase1"][:40]
+    assert len(phase1) == 8 and len(arrastre) == 40
+    assert score("coach", phase1).wins == 8
+    assert score("coach", arrastre).wins == 40
