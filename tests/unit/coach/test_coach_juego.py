@@ -12,7 +12,7 @@ from guinote_tui.vocabulary import review_sentence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ai"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
-from test_bots_juego import last_two_tricks  # noqa: E402
+from test_bots_juego import last_two_tricks
 
 
 def test_the_coach_leads_the_card_that_wins_the_juego_and_says_the_other_loses_it() -> None:
@@ -29,7 +29,6 @@ def test_the_coach_leads_the_card_that_wins_the_juego_and_says_the_other_loses_i
     assert said == (
         "[b]Trick 7[/b]: you played Dos de Espadas, which loses the juego; the coach would play As de Oros."
     )
-
 
 
 def test_on_the_juego_critical_suite_the_coach_chooses_a_juego_winning_card() -> None:
