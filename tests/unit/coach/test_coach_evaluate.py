@@ -151,3 +151,18 @@ def test_the_pairs_arrastre_solves_deals_and_states_their_spread() -> None:
             assert all(e.deals == evaluation.deals for e in evaluation.cards.values())
             seen += 1
     assert seen >= 3
+
+
+def test_among_cards_it_cannot_tell_apart_the_coach_advises_the_one_that_risks_the_least() -> None:
+    from guinote_tui.ai.tables import tables_for
+    from guinote_tui.coach.advice import modest_choice
+    from guinote_tui.engine import Rules, Suit
+
+    tables = tables_for(Rules(), int(Suit.COPAS))
+    # The Tres de Espadas scores best by a noisy margin; the Seis de Oros is as good within the noise and worth
+    # nothing; the Dos de Bastos is clearly worse.
+    e = estimates(**{"3E": (0.0, 0.0), "6O": (1.4, 1.1), "2B": (6.0, 1.0)})
+    assert modest_choice(e, tables) == Card.parse("6O")
+    # Exact values (the heads-up arrastre): only a card exactly as good counts.
+    exact = Evaluation(dict(e.cards), e.best, "exact")
+    assert modest_choice(exact, tables) == Card.parse("3E")
