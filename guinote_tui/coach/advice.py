@@ -70,14 +70,12 @@ class Advice:
             return None
         return max(self.values, key=lambda c: self.values[c])
 
-    def _card_cost(self, action: Action) -> bool:
-        return (
-            not self.forced
-            and self.evaluation is not None
-            and isinstance(action, Play)
-            and isinstance(self.action, Play)
-            and Card(action.card) in self.evaluation.cards
-        )
+    def _weighed(self, action: Action) -> Card | None:
+        """The card ``action`` plays when the evaluation weighed it against the coach's card (else None)."""
+        if self.forced or self.evaluation is None or not isinstance(action, Play) or not isinstance(self.action, Play):
+            return None
+        card = Card(action.card)
+        return card if card in self.evaluation.cards else None
 
     def cost(self, action: Action) -> float:
         """What ``action`` loses against the coach's best, in the points of the seat's side (0 for the best).
@@ -88,38 +86,34 @@ class Advice:
         """
         if self.forced:
             return 0.0
-        if self._card_cost(action):
-            assert self.evaluation is not None and isinstance(action, Play)
-            return self.evaluation.cost(Card(action.card))
+        card = self._weighed(action)
+        if card is not None and self.evaluation is not None:
+            return self.evaluation.cost(card)
         return max(0.0, float(self.cantes.get(self.action, 0) - self.cantes.get(action, 0)))
 
     def cost_se(self, action: Action) -> float:
         """The standard error of :meth:`cost` (0 where it is exact: a declaration, the heads-up arrastre)."""
-        if self._card_cost(action):
-            assert self.evaluation is not None and isinstance(action, Play)
-            return self.evaluation.se(Card(action.card))
-        return 0.0
+        card = self._weighed(action)
+        return self.evaluation.se(card) if card is not None and self.evaluation is not None else 0.0
 
     def about_same(self, action: Action) -> bool:
         """``action`` cannot be told apart from the coach's: a negligible cost, or one within its noise."""
-        if self._card_cost(action):
-            assert self.evaluation is not None and isinstance(action, Play)
-            return self.evaluation.about_same(Card(action.card))
+        card = self._weighed(action)
+        if card is not None and self.evaluation is not None:
+            return self.evaluation.about_same(card)
         return self.cost(action) == 0
 
     def juego(self, action: Action) -> str | None:
         """``"lost"`` when ``action`` loses a juego the coach's card does not, ``"missed"`` when the coach's card
         wins a juego ``action`` does not (:meth:`~.evaluate.Evaluation.juego_verdict`); None otherwise."""
-        if self._card_cost(action):
-            assert self.evaluation is not None and isinstance(action, Play)
-            return self.evaluation.juego_verdict(Card(action.card))
-        return None
+        card = self._weighed(action)
+        return self.evaluation.juego_verdict(card) if card is not None and self.evaluation is not None else None
 
     def mistake(self, action: Action) -> bool:
         """``action`` costs at least :data:`~.evaluate.MISTAKE_POINTS`, clearly more than its uncertainty."""
-        if self._card_cost(action):
-            assert self.evaluation is not None and isinstance(action, Play)
-            return self.evaluation.mistake(Card(action.card))
+        card = self._weighed(action)
+        if card is not None and self.evaluation is not None:
+            return self.evaluation.mistake(card)
         return self.cost(action) >= MISTAKE_POINTS
 
 

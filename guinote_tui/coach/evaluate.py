@@ -48,11 +48,12 @@ from dataclasses import dataclass, field, replace
 
 from ..ai.determinize import Deal, build_state, sample_deal
 from ..ai.knowledge import Knowledge
-from ..ai.playouts import playout
+from ..ai.playouts import final_diff, playout
+from ..ai.rulebots import sung_mask
 from ..ai.search import wins_at_once
 from ..ai.solver import ArrastreSolver, OutOfBudget, juego_solver_for_view
 from ..ai.tables import mask_of, tables_for
-from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView, Termination
+from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView
 
 #: A cost of at least this many points of the side (and clearly above its uncertainty) is a mistake.
 MISTAKE_POINTS = 2.0
@@ -273,24 +274,12 @@ def _playout_evaluation(
 def _rest_points(state: HandState, side: int, start: tuple[int, int]) -> float:
     """What the rest of the hand (``state``, ended) brought ``side``, in its points against the other side.
 
-    Half the change in the difference between the sides: a card point moved
-    from one side to the other counts one. A cante adds to one side's score
-    only, so it counts half its value. ``start`` holds each side's points at
-    the decision. A tute that ends the hand counts 50 (it wins the juego).
+    Half the change in :func:`~guinote_tui.ai.playouts.final_diff` since the
+    decision (``start``: each side's points then): a card point moved from one
+    side to the other counts one, a cante half its value (it adds to one
+    side's score only), a tute that ends the hand 50 (it wins the juego).
     """
-    points = state.points
-    diff = (points[side] - start[side]) - (points[1 - side] - start[1 - side])
-    result = state.result
-    if result is not None and result.juego_winner is not None and result.reason is Termination.TUTE:
-        diff += 100 if result.juego_winner == side else -100
-    return diff / 2
-
-
-def _sung_mask(view: SeatView) -> int:
-    sung = 0
-    for cante in view.cantes:
-        sung |= 1 << cante.suit
-    return sung
+    return (final_diff(state, side) - (start[side] - start[1 - side])) / 2
 
 
 def _exact_evaluation(view: SeatView, know: Knowledge, cards: list[Card]) -> Evaluation:
@@ -305,7 +294,7 @@ def _exact_evaluation(view: SeatView, know: Knowledge, cards: list[Card]) -> Eva
     hands[view.seat] = know.mine
     hands[1 - view.seat] = know.unseen
     trick = [int(c) for _, c in view.trick]
-    sung = _sung_mask(view)
+    sung = sung_mask(view)
     solver = ArrastreSolver(view.rules, view.trump, view.players)
     values = solver.action_values(hands, view.leader, trick, sung)
     lines = juego_solver_for_view(view).action_values(hands, view.leader, trick, sung)
@@ -351,7 +340,7 @@ def _solved_evaluation(
     """Pairs arrastre: each sampled deal solved exactly for every card (None: too few solved in budget)."""
     solver = ArrastreSolver(view.rules, view.trump, view.players, budget.arrastre_nodes)
     trick = [int(c) for _, c in view.trick]
-    sung = _sung_mask(view)
+    sung = sung_mask(view)
     race = _Race(cards, budget)
     solved = 0
     for _ in range(budget.arrastre_deals):
