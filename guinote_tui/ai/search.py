@@ -7,9 +7,11 @@ comparison is fair). In the arrastre it solves exactly (:mod:`.solver`):
 heads-up the opponent's hand is known, so one solve is the answer; in pairs
 it solves each sample.
 
-``expert`` uses the same machinery with about twice the playouts (spent by
-sequential halving), the exact arrastre solver at the end of its late
-heads-up playouts, and samples weighted by inference (:mod:`.inference`).
+``expert`` uses the same machinery with up to twice the playouts, spent by
+racing the cards on shared deals (a card clearly behind drops out, so close
+calls get the most deals), four times the sampled deals in the pairs
+arrastre, the exact arrastre solver at the end of its late heads-up
+playouts, and samples weighted by inference (:mod:`.inference`).
 
 Both play for the juego (``juego``, :mod:`guinote_tui.engine.outcome`): the
 heads-up arrastre is solved for it, and a card that wins the juego at once
@@ -22,6 +24,7 @@ rule-based policy: they are nearly always right and cost no search.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -77,9 +80,22 @@ class SearchSettings:
     #: than by its points (there every line decides the juego: the mean is the chance of winning it, the points
     #: breaking ties).
     juego_playouts: bool = False
+    #: Phase 1: race the cards on shared deals (:meth:`HardBot._race_values`): every card is played out on
+    #: ``race_min`` deals, then ``race_batch`` more at a time; a card clearly worse than the leader (its paired
+    #: cost more than two standard errors) drops out; the race ends with one card left or ``samples`` x cards
+    #: playouts spent. Replaces ``halving``.
+    race: bool = False
+    #: With racing: deals every card is played out on first.
+    race_min: int = 40
+    #: With racing: deals added per round to each card still in the race.
+    race_batch: int = 20
+    #: With racing: among the cards the race could not tell from the leader (within ``modest`` points or two
+    #: standard errors), play the one that risks the least: fewest points, then no trump, then the lowest.
+    #: 0: always the leader.
+    modest: float = 0.0
 
     def __post_init__(self) -> None:
-        for key in ("samples", "arrastre_samples", "arrastre_nodes"):
+        for key in ("samples", "arrastre_samples", "arrastre_nodes", "race_batch"):
             if getattr(self, key) < 1:
                 raise ValueError(f"{key} must be at least 1")
         if self.leaf_stock < 0:
@@ -88,6 +104,10 @@ class SearchSettings:
             raise ValueError("infer_eps must be more than 0 and at most 1")
         if self.infer_depth < 1 or self.oversample < 1:
             raise ValueError("infer_depth and oversample must be at least 1")
+        if self.race_min < 2:
+            raise ValueError("race_min must be at least 2 (a standard error needs two deals)")
+        if self.modest < 0:
+            raise ValueError("modest must not be negative")
 
 
 def wins_at_once(view: SeatView, cards: list[int], tables: Tables) -> list[int]:
@@ -191,6 +211,8 @@ class HardBot(Bot):
         if view.in_arrastre:
             totals = self._arrastre_values(view, know, cards, rng)
         if totals is None:
+            if self.settings.race:
+                return PLAY[self._race_choice(view, know, cards, tables, rng)]
             totals = self._playout_values(view, know, cards, tables, rng)
         return PLAY[max(cards, key=lambda c: totals[c])]
 
@@ -307,17 +329,94 @@ class HardBot(Bot):
         # Dropped cards rank below every survivor.
         return {c: totals[c] / counts[c] - (0.0 if c in alive else 1000.0) for c in cards}
 
+    def _race_values(
+        self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
+    ) -> dict[int, list[float]]:
+        """Each card's playout results deal by deal, raced (``race``): the cards still in the race share every
+        deal; a card clearly worse than the leader (paired cost above two standard errors) stops drawing deals."""
+        settings = self.settings
+        side = view.side
+        by_juego = settings.juego_playouts and view.rules.vueltas and not view.first_of_juego
+        solver: ArrastreSolver | None = None
+        if view.players == 2 and view.stock_count <= settings.leaf_stock:
+            solver = ArrastreSolver(view.rules, view.trump, view.players)
+        per_deal: dict[int, list[float]] = {c: [] for c in cards}
+        alive = list(cards)
+        budget = settings.samples * len(cards)
+        work = 0
+        count = min(settings.race_min, budget // len(alive))
+        while len(alive) > 1 and count > 0:
+            for deal in self._deals(view, know, rng, count):
+                base = build_state(view, deal)
+                for card in alive:
+                    state = base.copy()
+                    state.apply(PLAY[card])
+                    playout(state, tables, solver, settings.playout_ev)
+                    if by_juego:
+                        per_deal[card].append(final_value(state, side, solver is not None))
+                    else:
+                        per_deal[card].append(final_diff(state, side, solver))
+            work += count * len(alive)
+            leader = max(alive, key=lambda c: sum(per_deal[c]))
+            for card in list(alive):
+                if card != leader:
+                    cost, se = paired_cost(per_deal[leader], per_deal[card])
+                    if cost > RACE_CLEAR * se:
+                        alive.remove(card)
+            count = min(settings.race_batch, (budget - work) // len(alive))
+        return per_deal
+
+    def _race_choice(
+        self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
+    ) -> int:
+        """The card the race (:meth:`_race_values`) plays: the leader, or with ``modest`` the card that risks the
+        least among those it could not tell from the leader."""
+        per_deal = self._race_values(view, know, cards, tables, rng)
+        most = max(len(v) for v in per_deal.values())
+        alive = [c for c in cards if len(per_deal[c]) == most]
+        leader = max(alive, key=lambda c: (sum(per_deal[c]), -c))
+        margin = self.settings.modest
+        if not margin or len(alive) < 2:
+            return leader
+        equals = [leader]
+        for card in alive:
+            if card != leader:
+                cost, se = paired_cost(per_deal[leader], per_deal[card])
+                if cost < margin or cost <= RACE_CLEAR * se:
+                    equals.append(card)
+        trump = tables.trump_mask
+        return min(equals, key=lambda c: (tables.points[c], bool(trump >> c & 1), tables.strength[c], c))
+
+
+#: Racing: a card this many standard errors worse than the leader is clearly worse.
+RACE_CLEAR = 2.0
+
+
+def paired_cost(best: list[float], other: list[float]) -> tuple[float, float]:
+    """The mean and standard error of ``best[i] - other[i]`` over the first deals both were valued on.
+
+    >>> paired_cost([10, 12, 9, 11], [8, 10, 8, 10])
+    (1.5, 0.28867513459481287)
+    """
+    n = min(len(best), len(other))
+    diffs = [best[i] - other[i] for i in range(n)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
 
 class ExpertBot(HardBot):
-    """Hard's search with a bigger budget spent by sequential halving."""
+    """Hard's search with a bigger budget spent by racing the cards, and more deals in the pairs arrastre."""
 
     name = "expert"
     SETTINGS: ClassVar[SearchSettings] = SearchSettings(
-        samples=220,
-        arrastre_samples=24,
-        arrastre_nodes=200_000,
+        samples=200,
+        arrastre_samples=48,
+        arrastre_nodes=250_000,
         leaf_stock=3,
-        halving=True,
+        race=True,
         exact_arrastre=False,
         infer=True,
         infer_eps=1.0,

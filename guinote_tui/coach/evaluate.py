@@ -41,7 +41,6 @@ counted in deals and playouts, never in seconds.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -50,7 +49,7 @@ from ..ai.determinize import Deal, build_state, sample_deal
 from ..ai.knowledge import Knowledge
 from ..ai.playouts import final_diff, playout
 from ..ai.rulebots import sung_mask
-from ..ai.search import wins_at_once
+from ..ai.search import paired_cost, wins_at_once
 from ..ai.solver import ArrastreSolver, OutOfBudget, juego_solver_for_view
 from ..ai.tables import mask_of, tables_for
 from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView
@@ -169,25 +168,6 @@ class Evaluation:
     def equals(self) -> list[Card]:
         """The cards about the same as the best, the best first."""
         return [c for c in sorted(self.cards, key=lambda c: self.cards[c].cost) if self.about_same(c)]
-
-
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
-def paired_cost(best: list[float], other: list[float]) -> tuple[float, float]:
-    """The mean and standard error of ``best[i] - other[i]`` over the deals both were valued on.
-
-    >>> paired_cost([10, 12, 9, 11], [8, 10, 8, 10])
-    (1.5, 0.28867513459481287)
-    """
-    n = min(len(best), len(other))
-    return _mean_se([best[i] - other[i] for i in range(n)])
 
 
 def _finish(per_deal: dict[Card, list[float]], method: str, deals: int, work: int) -> Evaluation:

@@ -80,13 +80,18 @@ def test_spec_lists_split_on_semicolons_once_a_spec_has_parameters() -> None:
 def test_expert_takes_hards_parameters_with_its_own_defaults() -> None:
     hard, expert = spec_defaults("hard"), spec_defaults("expert")
     assert set(expert) == set(hard) == {field for field in SearchSettings.__dataclass_fields__}
-    assert expert["samples"] == 220 and hard["samples"] == 100
+    assert expert["samples"] == 200 and hard["samples"] == 100
     assert expert["playout_ev"] is hard["playout_ev"] is True
     assert hard == vars(SearchSettings()) and spec_defaults("team") == hard
     bot = make_bot("expert")
     assert isinstance(bot, HardBot) and bot.settings == SearchSettings(**expert)
     bot = make_bot("expert:samples=30")
-    assert isinstance(bot, HardBot) and bot.settings.samples == 30 and bot.settings.halving is True
+    assert (
+        isinstance(bot, HardBot)
+        and bot.settings.samples == 30
+        and bot.settings.race is True
+        and bot.settings.halving is False
+    )
     # The settings are one frozen value: a bot can also be built from it.
     assert HardBot(SearchSettings(samples=7), leaf_stock=2).settings == SearchSettings(samples=7, leaf_stock=2)
     with pytest.raises(ValueError, match="bot expert has no parameter 'depth'"):
