@@ -386,3 +386,27 @@ def test_tute_is_apart_from_the_one_cante_limit() -> None:
     state = hand_after_first_trick(seat3="12O 12C 12E 12B 10O", rules=Rules(tute="points40"))
     act(state, "3 sing:O", "3 tute:12")
     assert state.cante_points == [0, 60]
+
+
+def test_tute_with_exactly_four_cards_in_hand() -> None:
+    """The four reyes and nothing else (late in the arrastre) are a tute too."""
+    state = arrastre({0: "12O 12C 12E 12B 1B 3B", 1: "4O 5O 6O 4C 5C"}, muestra="4B", players=2)
+    pass_windows(state)
+    for lead in ("1B", "3B"):
+        act(state, f"0 {lead}")
+        act(state, f"1 {state.legal_actions()[0].card}")
+        assert state.tricks[-1].winner == 0
+    assert len(state.hands[0]) == 4
+    assert "tute:12" in legal_texts(state)
+    act(state, "0 tute:12")
+    assert state.result is not None and state.result.reason is Termination.TUTE
+
+
+def test_no_capote_bonus_for_a_hand_stopped_early() -> None:
+    """A side that won every trick so far and ends the hand with a tute gets no capote bonus."""
+    state = hand_after_first_trick(seat3="12O 12C 12E 12B", rules=Rules(capote_bonus=100))
+    act(state, "3 tute:12")
+    result = state.result
+    assert result is not None and result.stopped_early and result.juego_winner == 1
+    assert result.capote_side is None and result.capote_bonus == 0
+    assert result.points == (0, 11)

@@ -23,6 +23,7 @@ from guinote_tui.engine import (
     parse_deck,
     seat_view,
 )
+from guinote_tui.engine.hand import judge_hand
 
 LIBRE = Rules.preset("libre-100")
 
@@ -399,3 +400,34 @@ def test_tute_is_off_in_libre_100() -> None:
     assert not any(t.startswith("tute") for t in legal_texts(state))
     with pytest.raises(Exception, match="tute is not played"):
         state.apply(parse_action("tute:12"))
+
+
+# -- judge_hand at its boundaries ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("totals", "malas", "first", "expected"),
+    [
+        # Treinta malas: exactly 30 from cards and the last ten is enough; 29 is not.
+        ((101, 40), (30, 100), True, (0, Termination.TARGET, [])),
+        ((101, 40), (29, 100), True, (None, Termination.TREINTA_MALAS, [0])),
+        # A hand de vueltas does not look at malas.
+        ((101, 40), (0, 100), False, (0, Termination.TARGET, [])),
+        # The target is 101: 100 is not a juego.
+        ((100, 40), (60, 70), True, (None, Termination.DE_VUELTAS, [])),
+        # Both reach: the last trick decides (aragones), even for the lower total.
+        ((101, 130), (40, 90), True, (0, Termination.BOTH_LAST_TRICK, [])),
+        # Both reach but one is denied by treinta malas: the other wins.
+        ((120, 101), (29, 100), True, (1, Termination.TARGET, [0])),
+    ],
+)
+def test_judge_hand_at_its_boundaries(
+    totals: tuple[int, int], malas: tuple[int, int], first: bool, expected: tuple[object, ...]
+) -> None:
+    assert judge_hand(Rules(), totals, malas, 0, first) == expected
+
+
+def test_judge_hand_both_reaching_by_the_higher_score() -> None:
+    rules = Rules(both_reach="higher_score", treinta_malas=False)
+    assert judge_hand(rules, (101, 130), (40, 90), 0, True) == (1, Termination.BOTH_HIGHER, [])
+    assert judge_hand(rules, (110, 110), (40, 90), 0, True) == (None, Termination.BOTH_TIED, [])
