@@ -1,4 +1,4 @@
-"""The pairs arrastre: what a search level's card costs on the real deal.  ``python docs/lab/scripts/pairs_arrastre_regret.py``
+"""The pairs arrastre: what a search level's card costs on the real deal.
 
 Pairs arrastre decisions (at least two legal cards) from bot hands
 (``lab.bench.random_positions``, four seats). Each legal card is solved
@@ -18,16 +18,17 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.ai.solver import ArrastreSolver
 from guinote_tui.ai.tables import mask_of
-from guinote_tui.engine import Play
+from guinote_tui.engine import HandState, Play
 from guinote_tui.lab.bench import random_positions
 from guinote_tui.lab.stats import mean_ci95
 
 
-def positions(hands: int):
+def positions(hands: int) -> Iterator[tuple[HandState, dict[int, int]]]:
     for state in random_positions(4, "aragones", seed=31, hands=hands):
         if state.muestra is not None or state.to_move is None:
             continue
@@ -35,25 +36,25 @@ def positions(hands: int):
         if len(legal) < 2 or len(legal) != len(state.legal_actions()):
             continue
         solver = ArrastreSolver(state.rules, state.trump, 4)
-        values = solver.action_values(
-            [mask_of(h) for h in state.hands], state.leader, list(state.trick), state.sung
-        )
+        values = solver.action_values([mask_of(h) for h in state.hands], state.leader, list(state.trick), state.sung)
         yield state, values
 
 
 def main(hands: int, specs: list[str]) -> None:
     cases = list(positions(hands))
     print(f"{len(cases)} pairs arrastre decisions from {hands} hands; exact values on the real deal")
+    first: list[float] = []
     for spec in specs:
         bot = make_bot(spec)
-        regrets = []
+        regrets: list[float] = []
         times = []
         for index, (state, values) in enumerate(cases):
             seat = state.to_move
+            assert seat is not None
             start = time.process_time()
             action = decide(bot, state, seat, random.Random(index))
             times.append(time.process_time() - start)
-            regrets.append(max(values.values()) - values[action.card])
+            regrets.append(max(values.values()) - values[action.card])  # type: ignore[union-attr]
         low, high = mean_ci95(regrets)
         big = sum(1 for r in regrets if r >= 10) / len(regrets)
         print(
@@ -61,6 +62,12 @@ def main(hands: int, specs: list[str]) -> None:
             f"  >=10 points {big:5.1%}  p50 {1000 * statistics.median(times):6.1f} ms"
             f"  max {1000 * max(times):6.1f} ms"
         )
+        if first:
+            diffs = [r - f for r, f in zip(regrets, first, strict=True)]
+            low, high = mean_ci95(diffs)
+            print(f"{'':<48} paired minus {specs[0]}: {statistics.fmean(diffs):+.2f} [{low:+.2f}, {high:+.2f}]")
+        else:
+            first = regrets
         sys.stdout.flush()
 
 

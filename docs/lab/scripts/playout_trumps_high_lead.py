@@ -1,4 +1,4 @@
-"""Does the playouts' rival take a led Tres or As with a small trump?  ``python docs/lab/scripts/playout_trumps_high_lead.py``
+"""Does the playouts' rival take a led Tres or As with a small trump?
 
 Phase-1 positions from bot hands (``lab.bench.random_positions``) where the
 seat to move is the last of the trick, a non-trump Tres or As holds it for
@@ -19,9 +19,8 @@ from guinote_tui.engine import Play
 from guinote_tui.lab.bench import random_positions
 
 
-
 def main(players: int, hands: int) -> None:
-    seen = Counter()
+    seen: Counter[str] = Counter()
     for state in random_positions(players, "aragones", seed=11, hands=hands):
         if state.muestra is None or state.to_move is None or len(state.trick) != players - 1:
             continue
@@ -51,10 +50,14 @@ def main(players: int, hands: int) -> None:
         if card // 10 == state.trump:
             seen["trumps with a small trump" if tables.points[card] == 0 else "trumps with a counting trump"] += 1
         else:
-            seen[f"lets it go ({tables.points[card]} points thrown)" if tables.points[card] else "lets it go (a blank)"] += 1
+            seen[
+                f"lets it go ({tables.points[card]} points thrown)" if tables.points[card] else "lets it go (a blank)"
+            ] += 1
     total = sum(seen.values())
-    print(f"{players} players: {total} positions where a Tres or As of a plain suit holds the trick and the seat "
-          "holds a small trump")
+    print(
+        f"{players} players: {total} positions where a Tres or As of a plain suit holds the trick and the seat "
+        "holds a small trump"
+    )
     for what, count in seen.most_common():
         print(f"  {what}: {count} ({count / total:.0%})")
 
