@@ -8,12 +8,12 @@ level's Elo over ``normal`` per table size, each measured step with its
 juego share and 95 % interval, and the levels the game **offers**.
 
 A level is offered at a table size when the step from the level below it is
-measured, at least +50 Elo, with the juego share's 95 % interval above
+measured on at least :data:`WANTED_DEALS` duplicate deals, at least +50 Elo, with the juego share's 95 % interval above
 50 %, and the level below is offered too (``random`` is the floor, never
 offered). The game offers at both table sizes only levels offered at both
 (the start screen's level row serves both). A pairing measured on fewer
 than :data:`WANTED_DEALS` deals is marked ``short`` in the table and in
-the printed report.
+the printed report, and never offers a level, however large its gain.
 
 Several results for one pairing (several seeds) are pooled: the juego share
 weighted by deals, and the interval a Wilson interval over the summed
@@ -86,6 +86,8 @@ class Step:
             return f"not offered: {self.elo:+.0f} Elo is under +{MIN_ELO:.0f}"
         if self.share_ci[0] <= 0.5:
             return f"not offered: the share's interval reaches 50 % ({self.share_ci[0] * 100:.1f} %)"
+        if self.short:
+            return f"not offered: {self.deals} deals, under the {WANTED_DEALS} a level needs"
         return "offered"
 
     def to_dict(self) -> dict[str, Any]:
@@ -285,8 +287,8 @@ def build_table(steps: dict[tuple[int, str, str], Step], command: str) -> dict[s
         "reference": REFERENCE,
         "rules": "aragones",
         "written_by": command,
-        "rule": f"offered: at least +{MIN_ELO:.0f} Elo over the level below with the juego share's 95 % "
-        "interval above 50 %, the level below offered too, at both table sizes",
+        "rule": f"offered: at least +{MIN_ELO:.0f} Elo over the level below on at least {WANTED_DEALS} duplicate "
+        "deals with the juego share's 95 % interval above 50 %, the level below offered too, at both table sizes",
         "levels": levels,
         "offered": both,
         "offered_by_table": offered,

@@ -60,6 +60,10 @@ def test_a_level_is_offered_only_when_clearly_stronger_than_an_offered_level_bel
     assert "under +50" in step("expert", "hard", 2, 0.56).verdict()
     # +69 Elo on 30 deals: the share's interval reaches 50 %, so not offered either.
     assert "reaches 50 %" in step("expert", "hard", 2, 0.60, deals=30).verdict()
+    # +70 Elo, interval clear of 50 %, but on 400 deals: short of the 1000 a level needs.
+    short = step("expert", "hard", 2, 0.60, deals=400)
+    assert short.share_ci is not None and short.share_ci[0] > 0.5 and short.elo > 50
+    assert short.verdict() == "not offered: 400 deals, under the 1000 a level needs"
     # A weak step breaks the chain: nothing above it is offered.
     steps[(2, "normal", "easy")] = step("normal", "easy", 2, 0.52)
     assert build_table(steps, "test")["offered_by_table"]["2"] == ["easy"]
