@@ -292,35 +292,20 @@ def learn(lesson: str) -> None:
     _run_app(make_app(learn=lesson, lang=_lang_option()))
 
 
-def _tournament_options(*, legacy: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The options that define a tournament; on ``simulate`` (the old form) they are hidden."""
+def _tournament_options() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The options that define a tournament."""
     options = [
+        click.option("--a", "spec_a", metavar="SPEC", required=True, help=N_("Bot A, e.g. hard or hard:samples=12.")),
+        click.option("--b", "spec_b", metavar="SPEC", required=True, help=N_("Bot B.")),
+        click.option("--duplicate", is_flag=True, help=N_("Play every deal twice, sides swapped.")),
         click.option(
-            "--a",
-            "spec_a",
-            metavar="SPEC",
-            required=not legacy,
-            default=None,
-            hidden=legacy,
-            help=N_("Bot A, e.g. hard or hard:samples=12."),
-        ),
-        click.option(
-            "--b", "spec_b", metavar="SPEC", required=not legacy, default=None, hidden=legacy, help=N_("Bot B.")
-        ),
-        click.option("--duplicate", is_flag=True, hidden=legacy, help=N_("Play every deal twice, sides swapped.")),
-        click.option(
-            "--deals",
-            type=click.IntRange(1, 10_000_000),
-            default=None,
-            hidden=legacy,
-            help=N_("Deals to play (default: 200)."),
+            "--deals", type=click.IntRange(1, 10_000_000), default=None, help=N_("Deals to play (default: 200).")
         ),
         click.option(
             "--jobs",
             type=click.IntRange(1, 256),
             default=1,
             show_default=True,
-            hidden=legacy,
             help=N_("Worker processes (the figures do not depend on them)."),
         ),
     ]
@@ -348,7 +333,6 @@ def _tournament_options(*, legacy: bool) -> Callable[[Callable[..., Any]], Calla
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
 @click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
 @click.option("--bots", default=None, help=N_("Bot kind for every seat (default: random)."))
-@_tournament_options(legacy=True)
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 def simulate(
     players: str,
@@ -357,24 +341,9 @@ def simulate(
     preset: str,
     flags: tuple[str, ...],
     bots: str | None,
-    spec_a: str | None,
-    spec_b: str | None,
-    duplicate: bool,
-    deals: int | None,
-    jobs: int,
     as_json: bool,
 ) -> None:
     rules = build_rules(preset, flags)
-    if spec_a is not None or spec_b is not None:
-        click.echo("guinote simulate --a/--b is deprecated: use guinote tournament with the same options", err=True)
-        if spec_a is None or spec_b is None:
-            raise click.UsageError("a tournament needs both --a and --b")
-        if games is not None or bots is not None:
-            raise click.UsageError("--games and --bots are for self-play; a tournament counts --deals")
-        _run_tournament(int(players), rules, spec_a, spec_b, duplicate, deals or 200, seed, jobs, as_json)
-        return
-    if deals is not None or duplicate or jobs != 1:
-        raise click.UsageError("--deals, --duplicate and --jobs are for tournaments: use guinote tournament")
     games = games or 1000
     bots = bots or "random"
     from .ai import REGISTRY
@@ -409,7 +378,7 @@ def simulate(
         " decision times. See docs/tournaments.md."
     ),
 )
-@_tournament_options(legacy=False)
+@_tournament_options()
 @click.option(
     "--players", type=click.Choice(["2", "4"]), default="4", show_default=True, help=N_("4 = pairs, 2 = heads-up.")
 )

@@ -1,4 +1,4 @@
-"""``guinote simulate``: the self-play speed benchmark (and the old tournament form, deprecated)."""
+"""``guinote simulate``: the self-play speed benchmark."""
 
 from __future__ import annotations
 
@@ -9,9 +9,6 @@ import pytest
 from click.testing import CliRunner
 
 from guinote_tui.cli import main
-
-TIMINGS = {"seconds", "deals_per_second", "decision_ms", "jobs"}
-DEPRECATION = "guinote simulate --a/--b is deprecated: use guinote tournament"
 
 
 def _json(args: list[str]) -> dict[str, Any]:
@@ -37,24 +34,12 @@ def test_self_play_text_report_and_help_name_the_tournament_command() -> None:
     assert "guinote tournament" in help_text and "--a" not in help_text
 
 
-def test_the_old_tournament_form_still_works_with_one_deprecation_line() -> None:
-    args = ["--a", "random", "--b", "random", "--duplicate", "--deals", "6", "--players", "2", "--seed", "5", "--json"]
-    old = CliRunner().invoke(main, ["simulate", *args])
-    assert old.exit_code == 0, old.output
-    assert old.stderr.strip().splitlines() == [old.stderr.strip()] and DEPRECATION in old.stderr
-    new = CliRunner().invoke(main, ["tournament", *args])
-    assert new.exit_code == 0, new.output
-    assert not new.stderr
-    figures = [{k: v for k, v in json.loads(r.stdout).items() if k not in TIMINGS} for r in (old, new)]
-    assert figures[0] == figures[1] and figures[0]["deals"] == 6
-
-
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["--a", "random"], "both --a and --b"),
-        (["--a", "random", "--b", "random", "--games", "3"], "--deals"),
-        (["--deals", "3"], "use guinote tournament"),
+        # Bot against bot is guinote tournament's job: simulate has no such options.
+        (["--a", "random", "--b", "random"], "No such option '--a'"),
+        (["--deals", "3"], "No such option '--deals'"),
         (["--bots", "grandmaster"], "choose from"),
         (["--games", "1000001"], "--games"),  # more would share matches with the next seed
     ],
