@@ -107,16 +107,6 @@ class Narrator:
             return you if side == 0 else rival
         return we if side == 0 else they
 
-    def side_does(self, side: int, verb: str) -> str:
-        """``We win``, ``They win``, ``You win``, ``Rival wins``: a side as the subject (English only).
-
-        Glued from an English verb, so not translated: for a message a player
-        reads, choose whole messages with :meth:`by_side`.
-        """
-        if self.players == 2:
-            return f"You {verb}" if side == 0 else f"Rival {verb}s"
-        return f"We {verb}" if side == 0 else f"They {verb}"
-
     # -- events -------------------------------------------------------------------------
 
     def lines(self, events: Iterable[Event]) -> list[str]:

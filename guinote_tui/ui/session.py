@@ -225,13 +225,6 @@ class GameSession:
         """A side's name in the player's language (``You``/``Rival``, ``Us``/``Them``)."""
         return self.narrator.side_name(side)
 
-    def side_does(self, side: int, verb: str) -> str:
-        """``We win``, ``They win``, ``You win``, ``Rival wins``: a side as the subject (English only).
-
-        For a message a player reads, choose whole messages with ``self.narrator.by_side``.
-        """
-        return self.narrator.side_does(side, verb)
-
     def why_illegal(self, action: Action) -> str:
         """The rule a refused action of the human seat breaks, in the player's language ("" when it is legal)."""
         hand = self.match.hand

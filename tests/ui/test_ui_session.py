@@ -57,13 +57,13 @@ def test_the_arranged_deal_reaches_the_human_and_nothing_else_is_shown() -> None
     assert view.muestra == Card.parse("3O")
     assert view.hand_sizes == (6, 6)
     assert session.names == ("You", "Rival")
-    assert session.side_does(0, "win") == "You win" and session.side_does(1, "win") == "Rival wins"
+    assert [session.side_name(side) for side in (0, 1)] == ["You", "Rival"]
 
 
 def test_pairs_names_follow_the_counterclockwise_seats() -> None:
     session = GameSession(GameSettings(players=4, level="random", seed=1))
     assert session.names == ("You", "Right", "Partner", "Left")
-    assert session.side_does(0, "win") == "We win" and session.side_does(1, "win") == "They win"
+    assert [session.side_name(side) for side in (0, 1)] == ["Us", "Them"]
     assert session.settings.level_of(3) == "random"
 
 
