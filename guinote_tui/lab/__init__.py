@@ -11,8 +11,6 @@ never import this package.
   (``python -m guinote_tui.lab.regret``);
 * :mod:`.coach_stability`: how much the coach's review moves with its seed
   (``python -m guinote_tui.lab.coach_stability``);
-* :mod:`.calibrate`: the chance of winning a juego de vueltas against the first
-  hand's point difference (``python -m guinote_tui.lab.calibrate``);
 * :mod:`.params`: click parameter types shared by the commands.
 
 The package imports nothing at load time, so a command that needs only
