@@ -269,7 +269,6 @@ class Inference:
             sung=obs.sung,
             stock_count=obs.stock_count,
             sizes=sizes,
-            ev=True,
         )
         chosen = choose_card(situation)
         spread = self.eps / len(legal)

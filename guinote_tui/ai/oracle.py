@@ -77,7 +77,6 @@ class OpenBot(OpenCardBot):
         leaf_solve: bool = True,
         see_stock: bool = False,
         stock_samples: int = 40,
-        playout_ev: bool = True,
         sees: str = "always",
     ) -> None:
         if arrastre_nodes < 1 or stock_samples < 1:
@@ -89,7 +88,6 @@ class OpenBot(OpenCardBot):
         self.leaf_solve = leaf_solve
         self.see_stock = see_stock
         self.stock_samples = stock_samples
-        self.playout_ev = playout_ev
         self.fallback = NormalBot()
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:
@@ -137,6 +135,6 @@ class OpenBot(OpenCardBot):
             for card in cards:
                 child = base.copy()
                 child.apply(PLAY[card])
-                playout(child, tables, leaf, self.playout_ev)
+                playout(child, tables, leaf)
                 totals[card] += final_diff(child, seat & 1, leaf)
         return {card: total / orders for card, total in totals.items()}

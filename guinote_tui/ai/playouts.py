@@ -28,9 +28,7 @@ def played_mask(state: HandState) -> int:
     return played
 
 
-def state_situation(
-    state: HandState, tables: Tables, legal: list[Action], remaining: int, ev: bool = False
-) -> Situation:
+def state_situation(state: HandState, tables: Tables, legal: list[Action], remaining: int) -> Situation:
     """The policy's input for the seat to move, from its own perspective (no peeking).
 
     ``remaining`` is the mask of cards not yet played.
@@ -56,12 +54,11 @@ def state_situation(
         unseen=unseen,
         sung=state.sung,
         stock_count=len(state.stock),
-        sizes=[len(h) for h in state.hands] if ev else (),
-        ev=ev,
+        sizes=[len(h) for h in state.hands],
     )
 
 
-def policy_action(state: HandState, tables: Tables, remaining: int | None = None, ev: bool = False) -> Action:
+def policy_action(state: HandState, tables: Tables, remaining: int | None = None) -> Action:
     """The rule-based policy's action in a full state (the seat's own perspective)."""
     legal = state.legal_actions()
     action = settled_action(legal, state.stage, state.trump, state.muestra, tables)
@@ -69,10 +66,10 @@ def policy_action(state: HandState, tables: Tables, remaining: int | None = None
         return action
     if remaining is None:
         remaining = ALL_CARDS & ~played_mask(state)
-    return PLAY[choose_card(state_situation(state, tables, legal, remaining, ev))]
+    return PLAY[choose_card(state_situation(state, tables, legal, remaining))]
 
 
-def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = None, ev: bool = False) -> None:
+def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = None) -> None:
     """Play ``state`` to the end with the policy; with a solver, stop at the arrastre."""
     remaining = ALL_CARDS & ~played_mask(state)
     while not state.is_over:
@@ -84,7 +81,7 @@ def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = No
             and all(type(a) is Play for a in state.legal_actions())
         ):
             return
-        action = policy_action(state, tables, remaining, ev)
+        action = policy_action(state, tables, remaining)
         if type(action) is Play:
             remaining &= ~(1 << action.card)
         state.apply(action)

@@ -66,7 +66,6 @@ class Situation:
 
     __slots__ = (
         "arrastre",
-        "ev",
         "hand",
         "legal",
         "players",
@@ -95,7 +94,6 @@ class Situation:
         sung: int,
         stock_count: int,
         sizes: Sequence[int] = (),
-        ev: bool = True,
         weights: Weights = DEFAULT_WEIGHTS,
     ) -> None:
         self.seat = seat
@@ -110,7 +108,6 @@ class Situation:
         self.sung = sung
         self.stock_count = stock_count
         self.sizes = sizes
-        self.ev = ev
         self.weights = weights
 
 
@@ -240,9 +237,7 @@ def choose_card(s: Situation) -> int:
         return legal[0]
     if not s.trick:
         return _lead(s)
-    if s.ev and s.sizes:
-        return _follow_ev(s)
-    return _follow(s)
+    return _follow_ev(s)
 
 
 def _lead(s: Situation) -> int:
@@ -279,40 +274,6 @@ def _lead(s: Situation) -> int:
         return min(
             non_trumps, key=lambda c: (w.discard_points * points[c] + strength[c] - w.long_suit * length[c // 10], c)
         )
-    return min(legal, key=lambda c: (_discard_cost(s, c), c))
-
-
-def _follow(s: Situation) -> int:
-    tables = s.tables
-    points = tables.points
-    trump = tables.trump
-    legal = s.legal
-    trick = s.trick
-    led = trick[0][1] // 10
-    win_seat, winning = holder(trick, tables)
-    stake = sum(points[c] for _, c in trick)
-    opponents = _opponents_after(s)
-    beaters = tables.beaters[winning]
-    winners = [c for c in legal if beaters >> c & 1]
-    partner_winning = win_seat & 1 == s.seat & 1
-    if partner_winning:
-        if not _threatened(s, winning, led, opponents):
-            # Load points onto a trick partner surely takes (not trumps, not cante halves).
-            def load_key(c: int) -> tuple[int, int]:
-                keep = (c // 10 == trump) * 50 + _cante_piece(s, c) * 30
-                return (points[c] - keep, -tables.strength[c])
-
-            return max(legal, key=load_key)
-        # Partner may lose it: secure it if we can cheaply with a card nobody takes.
-        safe = [c for c in winners if not _threatened(s, c, led, opponents)]
-        if safe and stake > 0:
-            return min(safe, key=lambda c: (_win_cost(s, c), c))
-        return min(legal, key=lambda c: (_discard_cost(s, c), c))
-    safe = [c for c in winners if not _threatened(s, c, led, opponents)]
-    if safe:
-        best = min(safe, key=lambda c: (_win_cost(s, c), c))
-        if stake + points[best] >= _win_cost(s, best) or (not opponents and _win_cost(s, best) <= 0):
-            return best
     return min(legal, key=lambda c: (_discard_cost(s, c), c))
 
 

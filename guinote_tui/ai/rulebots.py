@@ -28,7 +28,7 @@ def sung_mask(view: SeatView) -> int:
 
 
 def situation_from_view(
-    view: SeatView, know: Knowledge, counting: bool = True, ev: bool = True, weights: Weights = DEFAULT_WEIGHTS
+    view: SeatView, know: Knowledge, counting: bool = True, weights: Weights = DEFAULT_WEIGHTS
 ) -> Situation:
     """The policy's input from the view; without ``counting`` every unseen card may be anywhere."""
     legal = [a.card for a in view.legal if isinstance(a, Play)]
@@ -46,7 +46,6 @@ def situation_from_view(
         sung=sung_mask(view),
         stock_count=view.stock_count,
         sizes=view.hand_sizes,
-        ev=ev,
         weights=weights,
     )
 
@@ -56,8 +55,7 @@ class NormalBot(Bot):
 
     name = "normal"
 
-    def __init__(self, ev: bool = True) -> None:
-        self.ev = ev
+    def __init__(self) -> None:
         #: The policy's numbers; tuning scripts replace them.
         self.weights = DEFAULT_WEIGHTS
 
@@ -67,7 +65,7 @@ class NormalBot(Bot):
         if action is not None:
             return action
         know = Knowledge.from_view(view)
-        return PLAY[choose_card(situation_from_view(view, know, ev=self.ev, weights=self.weights))]
+        return PLAY[choose_card(situation_from_view(view, know, weights=self.weights))]
 
 
 class EasyBot(Bot):

@@ -55,8 +55,6 @@ class SearchSettings:
     arrastre_nodes: int = 100_000
     #: Heads-up: from this many stock cards down, stop playouts at the arrastre and solve it exactly.
     leaf_stock: int = 0
-    #: Playouts follow with the expected-points rule (False: the simpler rule).
-    playout_ev: bool = True
     #: Spend the playouts by sequential halving (the worse half of the cards dropped after each round).
     halving: bool = False
     #: Pairs arrastre: exact value for every card of a sample, or exact for the best card and a bound for the others.
@@ -317,7 +315,7 @@ class HardBot(Bot):
                 for card in alive:
                     state = base.copy()
                     state.apply(PLAY[card])
-                    playout(state, tables, solver, settings.playout_ev)
+                    playout(state, tables, solver)
                     if by_juego:
                         totals[card] += final_value(state, side, solver is not None)
                     else:
@@ -351,7 +349,7 @@ class HardBot(Bot):
                 for card in alive:
                     state = base.copy()
                     state.apply(PLAY[card])
-                    playout(state, tables, solver, settings.playout_ev)
+                    playout(state, tables, solver)
                     if by_juego:
                         per_deal[card].append(final_value(state, side, solver is not None))
                     else:

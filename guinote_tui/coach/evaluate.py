@@ -242,7 +242,7 @@ def _playout_evaluation(
             for card in race.alive:
                 state = base.copy()
                 state.apply(PLAY[int(card)])
-                playout(state, tables, None, True)
+                playout(state, tables)
                 race.per_deal[card].append(_rest_points(state, side, start))
                 work += 1
             deals += 1

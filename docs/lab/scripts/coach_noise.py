@@ -55,7 +55,7 @@ def main(path: str, hands: int, deals: int) -> None:
                             for card in cards:
                                 state = base.copy()
                                 state.apply(PLAY[card])
-                                playout(state, tables, None, COACH_BUDGET.playout_ev)
+                                playout(state, tables)
                                 values[card].append(final_diff(state, view.side))
                         best, second = sorted(cards, key=lambda c: -st.fmean(values[c]))[:2]
                         sd_card.append(st.fmean(st.stdev(values[c]) for c in cards))

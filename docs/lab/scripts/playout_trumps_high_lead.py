@@ -4,7 +4,7 @@ Phase-1 positions from bot hands (``lab.bench.random_positions``) where the
 seat to move is the last of the trick, a non-trump Tres or As holds it for
 the other side, and the seat holds a trump worth no points (2, 4, 5, 6, 7)
 and nothing of the led suit above it. Prints how often the playouts' policy
-(``ai.playouts.policy_action``, expected-points following, as hard's
+(``ai.playouts.policy_action``, as hard's
 playouts use it) trumps, and what it does otherwise.
 """
 
@@ -45,7 +45,7 @@ def main(players: int, hands: int) -> None:
             continue
         if any(tables.beaters[holding] >> c & 1 for c in hand if c // 10 == holding // 10):
             continue
-        action = policy_action(state, tables, ev=True)
+        action = policy_action(state, tables)
         card = action.card  # type: ignore[union-attr]
         if card // 10 == state.trump:
             seen["trumps with a small trump" if tables.points[card] == 0 else "trumps with a counting trump"] += 1

@@ -81,7 +81,6 @@ def test_expert_takes_hards_parameters_with_its_own_defaults() -> None:
     hard, expert = spec_defaults("hard"), spec_defaults("expert")
     assert set(expert) == set(hard) == {field for field in SearchSettings.__dataclass_fields__}
     assert expert["samples"] == 200 and hard["samples"] == 100
-    assert expert["playout_ev"] is hard["playout_ev"] is True
     assert hard == vars(SearchSettings()) and spec_defaults("team") == hard
     bot = make_bot("expert")
     assert isinstance(bot, HardBot) and bot.settings == SearchSettings(**expert)

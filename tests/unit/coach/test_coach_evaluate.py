@@ -61,7 +61,7 @@ def test_every_card_is_played_out_on_the_same_deals_in_the_side_s_points(players
             for card in cards:
                 state = base.copy()
                 state.apply(PLAY[int(card)])
-                playout(state, tables, None, True)
+                playout(state, tables)
                 per_deal[card].append((final_diff(state, view.side) - before) / 2)
         means = {c: sum(v) / 5 for c, v in per_deal.items()}
         best = max(cards, key=lambda c: means[c])
