@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 
 from ..engine import Action, HandState, SeatView, seat_view
 
@@ -67,6 +68,6 @@ class RandomBot(Bot):
         return rng.choice(view.legal)
 
     @staticmethod
-    def choose_from_legal(legal: list[Action], rng: random.Random) -> Action:
+    def choose_from_legal(legal: Sequence[Action], rng: random.Random) -> Action:
         """Fast path for self-play benchmarks: the legal list is all it looks at."""
         return legal[int(rng.random() * len(legal))]

@@ -11,6 +11,8 @@ playout by the juego model instead (:mod:`guinote_tui.engine.outcome`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine import PLAY, Action, HandState, Play, Stage, Termination, line_value
 from .policy import Situation, choose_card, settled_action
 from .solver import ArrastreSolver, juego_solver
@@ -28,7 +30,7 @@ def played_mask(state: HandState) -> int:
     return played
 
 
-def state_situation(state: HandState, tables: Tables, legal: list[Action], remaining: int) -> Situation:
+def state_situation(state: HandState, tables: Tables, legal: Sequence[Action], remaining: int) -> Situation:
     """The policy's input for the seat to move, from its own perspective (no peeking).
 
     ``remaining`` is the mask of cards not yet played.

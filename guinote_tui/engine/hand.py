@@ -216,7 +216,7 @@ class HandState:
         self._instant = rules.vueltas and not first_of_juego
         self.result: HandResult | None = None
         self.log: list[tuple[int, Action]] = []
-        self._legal: list[Action] | None = None
+        self._legal: tuple[Action, ...] | None = None
         # What happened, as plain tuples (event class, fields...): cheap to record; the
         # typed events are built from them when asked for (:attr:`events`).
         self._record: list[tuple[Any, ...]] | None = None
@@ -292,15 +292,12 @@ class HandState:
         """Running total: score carried into the hand plus this hand's points."""
         return self.carried[side] + self.points[side]
 
-    def legal_actions(self) -> list[Action]:
-        """Every action ``to_move`` may take now (empty once the hand is over).
-
-        The list is cached and shared until the next :meth:`apply`: copy it
-        before changing it.
-        """
-        legal = self._legal
-        if legal is not None:
-            return legal
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action ``to_move`` may take now (empty once the hand is over); cached until the next :meth:`apply`."""
+        cached = self._legal
+        if cached is not None:
+            return cached
+        legal: list[Action]
         stage = self.stage
         if stage is _PLAY:
             seat = self.to_move
@@ -326,8 +323,8 @@ class HandState:
             legal = [SWAP[swap], PASS] if swap is not None else [PASS]
         else:
             legal = []
-        self._legal = legal
-        return legal
+        self._legal = cached = tuple(legal)
+        return cached
 
     def obligation(self, seat: int) -> tuple[list[Card], Obligation]:
         """In an arrastre trick already led: the cards ``seat`` may play and the rule limiting them."""

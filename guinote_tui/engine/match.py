@@ -140,7 +140,7 @@ class Match:
     def hand_number(self) -> int:
         return len(self.finished) + (0 if self.hand.is_over else 1)
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         return self.hand.legal_actions()
 
     def apply(self, action: Action, seat: int | None = None) -> None:

@@ -229,7 +229,7 @@ def test_determinised_states_match_the_view(players: int, preset: str, tries: in
                 placed |= mask_of(cards)
             assert placed == know.unseen and len(deal.stock) == view.stock_count
             built = build_state(view, deal)
-            assert built.legal_actions() == list(view.legal)
+            assert built.legal_actions() == view.legal
             assert seat_view(built, seat) == view
             assert sorted(built.all_cards()) == list(range(40))
             checked += 1
