@@ -57,6 +57,7 @@ class Import:
     target: str  # the imported module (project modules resolved), e.g. guinote_tui.engine
     line: int
     top_level: bool  # executed when the module is imported (not inside a function or class)
+    typing_only: bool = False  # under ``if TYPE_CHECKING:``: never executed
 
 
 def module_name(path: Path) -> str:
@@ -64,18 +65,19 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _walk(node: ast.AST, top_level: bool = True) -> Iterator[tuple[ast.AST, bool]]:
+def _walk(node: ast.AST, top_level: bool = True, typing: bool = False) -> Iterator[tuple[ast.AST, bool, bool]]:
     for child in ast.iter_child_nodes(node):
-        yield child, top_level
+        yield child, top_level, typing
         inner = top_level and not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
-        yield from _walk(child, inner)
+        guarded = isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test)
+        yield from _walk(child, inner, typing or guarded)
 
 
 def imports_of(source: str, module: str, is_package: bool, known: frozenset[str] = frozenset()) -> list[Import]:
     """Every import in ``source`` (the text of ``module``), relative ones resolved against it."""
     package = module.split(".") if is_package else module.split(".")[:-1]
     found: list[Import] = []
-    for node, top_level in _walk(ast.parse(source)):
+    for node, top_level, typing in _walk(ast.parse(source)):
         targets: list[str] = []
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
@@ -93,7 +95,7 @@ def imports_of(source: str, module: str, is_package: bool, known: frozenset[str]
             "import_module",
         ):
             targets = [a.value for a in node.args[:1] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-        found += [Import(module, target, node.lineno, top_level) for target in targets]
+        found += [Import(module, target, node.lineno, top_level, typing) for target in targets]
     return found
 
 
@@ -197,6 +199,8 @@ def test_the_scan_resolves_relative_imports_and_sees_every_form() -> None:
     ]
     # In a package's __init__, "." is the package itself.
     assert [i.target for i in imports_of("from .base import Bot\n", "guinote_tui.ai", True)] == ["guinote_tui.ai.base"]
+    typed = imports_of("if TYPE_CHECKING:\n    from .session import GameSession\n", "guinote_tui.ui.app", False)
+    assert [(i.target, i.typing_only) for i in typed] == [("guinote_tui.ui.session", True)]
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
 
@@ -213,6 +217,24 @@ def test_the_scan_sees_the_project() -> None:
 
 def test_the_parts_of_the_package_form_no_cycle() -> None:
     assert find_cycle(part_graph(IMPORTS)) is None
+
+
+def module_graph(imports: list[Import]) -> dict[str, set[str]]:
+    """Module to module (project modules only), without the imports made for type checking alone."""
+    modules = project_modules()
+    graph: dict[str, set[str]] = {name: set() for name in modules}
+    for imp in imports:
+        if not imp.typing_only and imp.target in modules and imp.target != imp.module:
+            graph[imp.module].add(imp.target)
+    return graph
+
+
+def test_no_two_modules_import_each_other_even_through_others() -> None:
+    """No cycle between files either (an import under ``if TYPE_CHECKING:`` is never run, so it counts as none).
+
+    The screens ask the app for navigation through :mod:`guinote_tui.ui.navigation`, never by importing it.
+    """
+    assert find_cycle(module_graph(IMPORTS)) is None
 
 
 def test_the_engine_imports_nothing_of_the_project_outside_itself() -> None:

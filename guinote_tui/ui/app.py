@@ -12,79 +12,29 @@ from typing import Any
 
 from textual.app import App
 from textual.dom import DOMNode
-from textual.theme import Theme
 
 from .. import i18n, storage
 from ..ai import offered_levels
-from ..coach import DEEP_BUDGET
 from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
 from ..i18n import _
 from ..memory import Statistics
-from . import preferences, resume
+from . import budgets, preferences, resume
 from .bindings import APP_BINDINGS
-from .cardart import CARD_COLOURS
 from .narration import HUMAN
 from .session import GameSession, GameSettings, Pace, parse_decks
+from .theme import FELT_COLOURS, FELT_THEME
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 
 #: Analyse the player's decisions in a worker process while the hand is played, so that the
 #: review at the hand's end is ready at once (the tests turn it off where they do not need it).
 REVIEW_AHEAD = True
-#: What the coach spends on each of the player's decisions while the player thinks (the review's budget).
-REVIEW_BUDGET = DEEP_BUDGET
 #: Keep the match in progress in the data directory after every trick (:mod:`.resume`).
 KEEP_MATCH = True
 #: Record every finished hand in the statistics database (:mod:`guinote_tui.memory`).
 RECORD_STATS = True
 
 STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss", "lessons.tcss", "statistics.tcss")
-
-FELT_COLOURS: dict[str, str] = {
-    "felt": "#0d3b24",  # the cloth: screens, the log, the too-small notice
-    "felt-dark": "#0a321e",  # the player's edge of the table (the hand row)
-    "felt-line": "#2c5a3c",  # lines drawn on the felt: the side panel's rule, scrollbars
-    "felt-line-hover": "#3f7a52",  # a scrollbar under the mouse
-    "felt-focus": "#1d5a36",  # the focused row of a menu
-    "gold": "#ffd54a",  # titles, dialog borders, a scrollbar being dragged
-    "ink-on-gold": "#1b1b1b",  # a name on a gold badge (the seat to play)
-    "ivory": "#f1ead2",  # the ink ($foreground): names and values
-    "ink-soft": "#c9d6c2",  # the status bar and the log
-    "ink-faint": "#9fb8a5",  # labels
-    "ink-dim": "#6f8f7a",  # the seed
-    "ink-bullet": "#5f7f6a",  # the log's bullets, a menu row's arrows
-    "message-ink": "#e9e3cf",  # the message line
-    "alarm": "#5c1a12",  # the message line behind a refused move
-    "alarm-ink": "#ffe9e3",
-    "good": "#7ee787",  # the summary: our side won
-    "bad": "#ff7b72",  # the summary: theirs did
-    # The card art's palette: the suits on the felt ($oros, $copas, $espadas, $bastos),
-    # their ink and bands on a face ($oros-ink, $oros-band…), the faces, edges and backs ($card-face…).
-    **CARD_COLOURS,
-}
-"""The table's own colours, offered to the stylesheets as variables (``$felt``, ``$gold``…)
-and used by name for the Rich styles the widgets draw.
-
-Textual derives ``$accent`` and ``$primary`` through HSL and lands a unit off
-(``#ffd54a`` becomes ``#fed54a``), so colours that must be exact have their own names.
-"""
-
-FELT_THEME = Theme(
-    name="guinote-felt",
-    primary="#d9a521",
-    secondary="#2e7d32",
-    accent=FELT_COLOURS["gold"],
-    warning="#e0a030",
-    error="#c0392b",
-    success="#2e8b57",
-    foreground=FELT_COLOURS["ivory"],
-    background=FELT_COLOURS["felt"],
-    surface="#123f27",
-    panel="#082515",
-    dark=True,
-    variables=FELT_COLOURS,
-)
-"""Colours of a card table: green felt, ivory ink, gold highlights."""
 
 
 def load_css() -> str:
@@ -181,6 +131,16 @@ class GuinoteApp(App[None]):
         if chosen is not None:
             self.push_screen(LessonScreen(chosen, menu.progress))
 
+    def real_hand(self) -> None:
+        """From the lessons: back to the start screen with heads-up against the easy bot chosen; Enter deals."""
+        from .screens.start import StartScreen
+
+        self.settings = replace(self.settings, players=2, level="easy", partner_level=None, decks=(), dealer=None)
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.switch_screen(StartScreen(self.settings))
+        self.notify(_("Heads-up against the easy bot is chosen: press Enter to deal."), title=_("A real hand"))
+
     def open_statistics(self) -> None:
         """Put the statistics screen in front (from any screen; not twice), read from :meth:`statistics`."""
         from .screens.statistics import StatisticsScreen
@@ -192,7 +152,7 @@ class GuinoteApp(App[None]):
         from .screens.table import TableScreen
 
         if REVIEW_AHEAD and session.ahead is None:
-            session.ahead = ReviewAhead(HUMAN, budget=REVIEW_BUDGET)
+            session.ahead = ReviewAhead(HUMAN, budget=budgets.REVIEW_BUDGET)
             session.ahead.catch_up(session.match.hand)  # a continued hand: its decisions so far
         if self.session is not None and self.session.ahead is not None and self.session is not session:
             self.session.ahead.forget()

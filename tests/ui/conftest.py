@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from guinote_tui.coach import CoachBudget
-from guinote_tui.ui import app
+from guinote_tui.ui import app, budgets
 
 #: The review's budget in the pilot tests that use the worker process.
 REVIEW_TEST_BUDGET = CoachBudget(min_deals=20, batch=20, max_playouts=600, max_deals=200)
@@ -15,7 +15,7 @@ REVIEW_TEST_BUDGET = CoachBudget(min_deals=20, batch=20, max_playouts=600, max_d
 @pytest.fixture(autouse=True)
 def no_review_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(app, "REVIEW_AHEAD", False)
-    monkeypatch.setattr(app, "REVIEW_BUDGET", REVIEW_TEST_BUDGET)
+    monkeypatch.setattr(budgets, "REVIEW_BUDGET", REVIEW_TEST_BUDGET)
 
 
 @pytest.fixture

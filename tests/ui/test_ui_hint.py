@@ -10,7 +10,7 @@ from uihelpers import screen_lines, settle
 from guinote_tui.coach import COACH_BUDGET, COACH_SEED
 from guinote_tui.coach.ahead import HandSpec, advise_at
 from guinote_tui.engine import Play
-from guinote_tui.ui import app as app_module
+from guinote_tui.ui import budgets
 from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.hint import HintScreen
 from guinote_tui.ui.screens.table import TableScreen
@@ -89,7 +89,7 @@ def test_the_coach_thinks_on_the_players_time_and_the_hint_is_then_the_reviews_a
             await pilot.pause()
             hint = app.screen
             assert isinstance(hint, HintScreen)  # at once: no thinking left to do
-            expected = advise_at(HandSpec.of(hand), tuple(hand.log), 0, COACH_SEED, app_module.REVIEW_BUDGET)
+            expected = advise_at(HandSpec.of(hand), tuple(hand.log), 0, COACH_SEED, budgets.REVIEW_BUDGET)
             assert hint.advice == ready == expected
 
     asyncio.run(run())

@@ -19,7 +19,7 @@ from uihelpers import arranged_deck, screen_lines, settle
 
 from guinote_tui.engine import CARDS, RANK_NAMES, Card, Rules, Suit, parse_cards, trick_winner
 from guinote_tui.ui import cardart
-from guinote_tui.ui.app import FELT_COLOURS, GuinoteApp, make_app
+from guinote_tui.ui.app import GuinoteApp, make_app
 from guinote_tui.ui.cardart import (
     CARD_COLOURS,
     CARD_SIZES,
@@ -32,6 +32,7 @@ from guinote_tui.ui.cardart import (
     CardSize,
     card_face,
 )
+from guinote_tui.ui.theme import FELT_COLOURS
 from guinote_tui.ui.widgets.board import MuestraPanel
 from guinote_tui.ui.widgets.hand import HandCard
 from guinote_tui.ui.widgets.table import TrickArea, TrickPicture, card_size, diamond_size

@@ -21,7 +21,8 @@ from guinote_tui.engine import Match
 from guinote_tui.ui import resume
 from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.start import StartScreen
-from guinote_tui.ui.screens.table import TableScreen, leave_question
+from guinote_tui.ui.screens.table import TableScreen
+from guinote_tui.ui.sentences import leave_question
 
 OTHER = textwrap.dedent(
     """

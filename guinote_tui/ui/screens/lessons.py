@@ -12,7 +12,6 @@ leaves the lesson.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
@@ -28,10 +27,11 @@ from textual.widgets.option_list import Option
 from ...engine import Action, Card, HandState, Pass, Play, Sing, Suit, Swap, card_tables, parse_cards
 from ...i18n import N_, _
 from ...lessons import LESSONS, Explain, Lesson, Move, Progress, check, names
-from ..app import FELT_COLOURS, game_app
 from ..cardart import card_face, empty_slot, suit_text
 from ..messages import CardClicked
 from ..narration import HEADS_UP_NAMES, PAIR_NAMES, edge_name
+from ..navigation import navigator
+from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.hand import PlayerHand
 from ..widgets.notice import SizeGuard, TooSmall
@@ -155,14 +155,7 @@ class LessonsMenu(SizeGuard, Screen[None]):
 
     def action_real_hand(self) -> None:
         """Back to the start screen with heads-up against the easy bot chosen: Enter deals."""
-        from .start import StartScreen
-
-        app = game_app(self)
-        app.settings = replace(app.settings, players=2, level="easy", partner_level=None, decks=(), dealer=None)
-        while len(app.screen_stack) > 2:
-            app.pop_screen()
-        app.switch_screen(StartScreen(app.settings))
-        app.notify(_("Heads-up against the easy bot is chosen: press Enter to deal."), title=_("A real hand"))
+        navigator(self).real_hand()
 
     def action_back(self) -> None:
         self.app.pop_screen()

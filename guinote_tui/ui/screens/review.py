@@ -35,6 +35,7 @@ from ...coach.ahead import review_hand as review_on_the_spot
 from ...engine import RANK_NAMES, Card, CardDrawn, HandState, Play, Suit, card_tables
 from ...i18n import N_, _, ngettext, number
 from ...vocabulary import review_sentence
+from .. import budgets
 from ..cardart import SUIT_LIGHT
 from ..narration import HUMAN, Narrator, card_name_markup
 from ..session import GameSession
@@ -54,10 +55,8 @@ def review_hand(session: GameSession, seed: int | None = None) -> list[Reviewed]
     hand = session.match.hand
     if session.ahead is not None and seed is None:
         return session.ahead.review(hand)
-    from .. import app as app_module  # the review's budget is the game's setting
-
     seed = COACH_SEED if seed is None else seed
-    return review_on_the_spot(HandSpec.of(hand), hand.log, HUMAN, seed, app_module.REVIEW_BUDGET)
+    return review_on_the_spot(HandSpec.of(hand), hand.log, HUMAN, seed, budgets.REVIEW_BUDGET)
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from ... import i18n
-from ..app import FELT_COLOURS
 from ..bindings import RULES_BINDINGS
+from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 

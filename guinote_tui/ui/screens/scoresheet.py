@@ -24,9 +24,10 @@ from textual.widgets import Label, Static
 from ...engine import HandRecord, HandResult, HandState, Rules, Termination
 from ...i18n import _, pgettext
 from ...statsreport import ending_name
-from ..app import FELT_COLOURS
 from ..bindings import SCORESHEET_BINDINGS
+from ..sentences import juego_won
 from ..session import GameSession
+from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
@@ -99,8 +100,6 @@ def sheet_rows(records: Sequence[HandRecord], rules: Rules, current: HandState |
 
 def ending_words(session: GameSession, result: HandResult) -> tuple[str, Style]:
     """How a hand ended, in the player's language, and its colour (the juego's winner: good or bad)."""
-    from .summary import juego_won
-
     side = result.juego_winner
     if side is not None:
         text, style = juego_won(session, result, side), GOOD if side == 0 else BAD

@@ -25,10 +25,11 @@ from ...engine import PRESETS, Card, Match, Rules, Suit
 from ...i18n import N_, _, ngettext, number, pgettext
 from ...vocabulary import level_name, strength_words
 from .. import resume
-from ..app import FELT_COLOURS, game_app
 from ..bindings import START_BINDINGS
 from ..cardart import SMALL, SUIT_LIGHT, CardSize, card_face
+from ..navigation import navigator
 from ..session import MIN_TRICK_SECONDS, GameSettings, offered_levels
+from ..theme import FELT_COLOURS
 from ..widgets.choice import ChoiceRow, same_option
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
@@ -616,7 +617,7 @@ class StartScreen(SizeGuard, Screen[None]):
         if isinstance(focused, Button) and focused.id != "start":
             focused.press()  # Enter on another button is that button, not Deal
             return
-        game_app(self).start_game(self.chosen_settings())
+        navigator(self).start_game(self.chosen_settings())
 
     def action_continue_match(self) -> None:
         """Go on with the match in progress kept from the last run."""
@@ -625,7 +626,7 @@ class StartScreen(SizeGuard, Screen[None]):
         problem, self._continue_problem = self._continue_problem, None
         if problem is not None:  # the file was set aside when the screen was built
             self.notify(problem, title=_("Could not continue"), severity="warning", timeout=12, markup=False)
-        if problem is not None or not game_app(self).continue_match(self.chosen_settings()):
+        if problem is not None or not navigator(self).continue_match(self.chosen_settings()):
             self.query("#continue").remove()  # nothing (usable) to continue
             self.refresh_bindings()
             self.call_after_refresh(self._fit_buttons, self.size.width)
@@ -648,14 +649,14 @@ class StartScreen(SizeGuard, Screen[None]):
         self.action_rules()
 
     def action_learn(self) -> None:
-        game_app(self).open_lessons()
+        navigator(self).open_lessons()
 
     @on(Button.Pressed, "#learn")
     def learn_pressed(self) -> None:
         self.action_learn()
 
     def action_statistics(self) -> None:
-        game_app(self).open_statistics()
+        navigator(self).open_statistics()
 
     @on(Button.Pressed, "#statistics")
     def statistics_pressed(self) -> None:

@@ -29,7 +29,7 @@ from textual_plotext import PlotextPlot
 from ... import statsreport as report
 from ...i18n import N_, _, ngettext
 from ...memory import LevelResult, Statistics, Summary
-from ..app import FELT_COLOURS
+from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 

@@ -15,10 +15,11 @@ from textual.widgets import Button, Label, Static
 
 from ...engine import HandResult, Termination
 from ...i18n import _
-from ...statsreport import ending_name
-from ..app import FELT_COLOURS, game_app
 from ..bindings import SUMMARY_BINDINGS
+from ..navigation import navigator
+from ..sentences import juego_won, leave_question
 from ..session import GameSession
+from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
@@ -47,35 +48,6 @@ def points_table(session: GameSession, result: HandResult) -> Table:
         table.add_row(carried, *(str(p) for p in result.carried))
         table.add_row(Text(_("Total"), style="bold"), *(Text(str(p), style="bold") for p in result.totals))
     return table
-
-
-def juego_won(session: GameSession, result: HandResult, side: int) -> str:
-    """``You win the juego with 104 of 101.``: who won the juego, and how."""
-    if result.reason is Termination.TUTE:
-        text = session.narrator.by_side(
-            side,
-            you=_("You win the juego with a tute."),
-            rival=_("Rival wins the juego with a tute."),
-            we=_("We win the juego with a tute."),
-            they=_("They win the juego with a tute."),
-        )
-    elif result.reason is Termination.TARGET:
-        text = session.narrator.by_side(
-            side,
-            you=_("You win the juego with {points} of {target}."),
-            rival=_("Rival wins the juego with {points} of {target}."),
-            we=_("We win the juego with {points} of {target}."),
-            they=_("They win the juego with {points} of {target}."),
-        )
-    else:
-        text = session.narrator.by_side(
-            side,
-            you=_("You win the juego ({reason})."),
-            rival=_("Rival wins the juego ({reason})."),
-            we=_("We win the juego ({reason})."),
-            they=_("They win the juego ({reason})."),
-        )
-    return text.format(points=result.totals[side], target=session.match.rules.target, reason=ending_name(result.reason))
 
 
 def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
@@ -271,7 +243,6 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
             self.dismiss(choice)
             return
         from .dialogs import YesNoDialog
-        from .table import leave_question
 
         question = {
             "new": _("Abandon this match and start a new one?"),
@@ -285,7 +256,7 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
         self.app.push_screen(YesNoDialog(question), confirmed)
 
     def action_save(self) -> None:
-        game_app(self).action_save_history()
+        navigator(self).action_save_history()
 
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:

@@ -40,12 +40,14 @@ from ...engine import (
     card_tables,
 )
 from ...i18n import _, number
-from ..app import FELT_COLOURS, game_app
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked, HintReady
 from ..narration import edge_name
+from ..navigation import navigator
 from ..pacing import bot_pause, shown_to_move, think_with_delay
+from ..sentences import leave_question
 from ..session import HUMAN, GameSession
+from ..theme import FELT_COLOURS
 from ..tracking import card_tracker
 from ..widgets.board import MuestraInfo, MuestraPanel, Scoreboard, ScoreInfo
 from ..widgets.felt import FeltMonte, TakenInfo, TakenPiles
@@ -102,14 +104,6 @@ class DeclarationButton(Button):
         text = f"({ACTION_KEYS[type(action)]}) {label}" if keyed else label
         super().__init__(text, classes="declaration", compact=True)
         self.action_taken = action
-
-
-def leave_question(session: GameSession) -> str:
-    """What leaving asks: the match is kept for Continue, or it must be saved by hand."""
-    keeper = session.keeper
-    if keeper is not None and keeper.problem is None:
-        return _("Leave the game? This match is kept: Continue on the start screen goes on with it.")
-    return _("Leave the game? (To keep it, answer n and save with Ctrl+S.)")
 
 
 class TableScreen(Screen[None]):
@@ -474,7 +468,7 @@ class TableScreen(Screen[None]):
         problem = keeper.problem_to_tell() if keeper is not None else None
         if problem:
             self.notify(problem, title=_("Not saved"), severity="warning", timeout=10, markup=False)
-        game_app(self).tell_statistics_problem()
+        navigator(self).tell_statistics_problem()
 
     def _apply(self, seat: int, action: Action) -> None:
         tricks = len(self.session.match.hand.tricks)
@@ -599,9 +593,9 @@ class TableScreen(Screen[None]):
             self.refresh_table()
             self.advance()
         elif choice == "again":
-            game_app(self).open_session(self.session.deal_again())
+            navigator(self).open_session(self.session.deal_again())
         elif choice == "new":
-            game_app(self).new_match(abandon=True)
+            navigator(self).new_match(abandon=True)
         elif choice == "quit":
             self.app.exit()
 
@@ -800,14 +794,14 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen())
 
     def action_save(self) -> None:
-        game_app(self).action_save_history()
+        navigator(self).action_save_history()
 
     def action_new_match(self) -> None:
         from .dialogs import YesNoDialog
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                game_app(self).new_match(abandon=True)
+                navigator(self).new_match(abandon=True)
 
         self.app.push_screen(YesNoDialog(_("Abandon this match and start a new one?")), confirmed)
 

@@ -15,9 +15,9 @@ from textual.widget import Widget
 
 from ...engine import Cante, Card, Suit
 from ...i18n import _, pgettext
-from ..app import FELT_COLOURS
 from ..cardart import SUIT_LIGHT, CardSize, card_face, empty_slot, stock_pile, suit_text
 from ..narration import PAIR_NAMES
+from ..theme import FELT_COLOURS
 from .table import card_size
 
 LABEL = Style(color=FELT_COLOURS["ink-faint"])

@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...i18n import N_
-from ..app import FELT_COLOURS
+from ..theme import FELT_COLOURS
 
 LABEL_WIDTH = 18
 

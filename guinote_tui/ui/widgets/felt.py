@@ -17,8 +17,8 @@ from textual.reactive import reactive
 
 from ... import i18n
 from ...i18n import _, ngettext
-from ..app import FELT_COLOURS
 from ..cardart import card_back_pile, stock_pile
+from ..theme import FELT_COLOURS
 from .board import LABEL, VALUE, MuestraInfo, muestra_card, taken_lines, trumps_line
 from .drawn import Drawn
 from .table import card_size

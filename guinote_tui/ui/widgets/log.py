@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..app import FELT_COLOURS
+from ..theme import FELT_COLOURS
 
 
 class EventLog(Widget):

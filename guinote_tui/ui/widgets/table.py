@@ -15,9 +15,9 @@ from ... import i18n
 from ...engine import Card, Rules, Trick, trick_winner
 from ...i18n import _, ngettext, pgettext
 from ...vocabulary import level_name
-from ..app import FELT_COLOURS
 from ..cardart import LARGE, MEDIUM, SMALL, SUIT_LIGHT, Canvas, CardSize, card_back_fan, card_face, empty_slot
 from ..narration import edge_name
+from ..theme import FELT_COLOURS
 from .drawn import Drawn
 
 NAME_STYLE = Style(color=FELT_COLOURS["ivory"], bold=True)

@@ -15,8 +15,8 @@ from textual.widget import Widget
 
 from ...engine import Card
 from ...i18n import _
-from ..app import FELT_COLOURS
 from ..cardart import SUIT_LIGHT
+from ..theme import FELT_COLOURS
 from ..tracking import CardTracker
 
 #: One letter or digit per rank, so a suit fits on one row of the side panel.
