@@ -6,9 +6,8 @@ import traceback
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
-from importlib import resources
-from pathlib import Path
-from typing import Any
+from pathlib import Path, PurePath
+from typing import Any, ClassVar
 
 from textual.app import App
 from textual.dom import DOMNode
@@ -34,20 +33,16 @@ KEEP_MATCH = True
 #: Record every finished hand in the statistics database (:mod:`guinote_tui.memory`).
 RECORD_STATS = True
 
+#: The app's stylesheets, next to this module, in the order they apply (Textual loads them: ``CSS_PATH``,
+#: so ``textual run --dev`` reloads a stylesheet when it changes).
 STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss", "lessons.tcss", "statistics.tcss")
-
-
-def load_css() -> str:
-    """The package's stylesheets, read through importlib.resources."""
-    package = resources.files("guinote_tui.ui")
-    return "\n".join(package.joinpath(name).read_text(encoding="utf-8") for name in STYLESHEETS)
 
 
 class GuinoteApp(App[None]):
     """Guiñote against bots: the start screen, then the table."""
 
     TITLE = "Guiñote"
-    CSS = load_css()
+    CSS_PATH: ClassVar[list[str | PurePath]] = list(STYLESHEETS)
     BINDINGS = APP_BINDINGS
     ENABLE_COMMAND_PALETTE = False
     # Below 80×24 every screen swaps its content for a notice (see app.tcss). From 100 columns

@@ -7,16 +7,21 @@ from importlib import resources
 import pytest
 
 from guinote_tui import i18n
-from guinote_tui.ui.app import STYLESHEETS, load_css
+from guinote_tui.ui.app import STYLESHEETS, GuinoteApp, make_app
 from guinote_tui.ui.screens.rules import rules_text
 
 
-def test_every_stylesheet_is_package_data_and_loaded() -> None:
+def test_every_stylesheet_is_package_data_and_the_app_loads_each_from_its_file() -> None:
     package = resources.files("guinote_tui.ui")
-    css = load_css()
+    assert list(STYLESHEETS) == GuinoteApp.CSS_PATH
+    shipped = {entry.name for entry in package.iterdir() if entry.name.endswith(".tcss")}
+    assert shipped == set(STYLESHEETS)
     for name in STYLESHEETS:
-        text = package.joinpath(name).read_text(encoding="utf-8")
-        assert text.strip() and text in css
+        assert package.joinpath(name).read_text(encoding="utf-8").strip()
+    # Textual resolves them next to the app's module and reads them when the app starts.
+    app = make_app()
+    paths = [path.name for path in app.css_path]
+    assert paths == list(STYLESHEETS) and all(path.is_file() for path in app.css_path)
 
 
 def test_the_rules_text_covers_every_part_of_the_game() -> None:
