@@ -298,11 +298,7 @@ class HardBot(Bot):
         candidates get the most samples (sequential halving).
         """
         settings = self.settings
-        side = view.side
-        by_juego = juego and settings.juego_playouts and view.rules.vueltas and not view.first_of_juego
-        solver: ArrastreSolver | None = None
-        if view.players == 2 and view.stock_count <= settings.leaf_stock:
-            solver = ArrastreSolver(view.rules, view.trump, view.players)
+        leaf, by_juego = self._playout_setup(view, juego)
         totals = dict.fromkeys(cards, 0.0)
         counts = dict.fromkeys(cards, 0)
         alive = list(cards)
@@ -311,15 +307,8 @@ class HardBot(Bot):
         for round_number in range(rounds):
             share = budget // (rounds * len(alive)) if settings.halving else settings.samples
             for deal in self._deals(view, know, rng, max(1, share)):
-                base = build_state(view, deal)
-                for card in alive:
-                    state = base.copy()
-                    state.apply(PLAY[card])
-                    playout(state, tables, solver)
-                    if by_juego:
-                        totals[card] += final_value(state, side, solver is not None)
-                    else:
-                        totals[card] += final_diff(state, side, solver)
+                for card, value in zip(alive, self._play_deal(view, deal, alive, tables, leaf, by_juego), strict=True):
+                    totals[card] += value
                     counts[card] += 1
             if round_number + 1 < rounds:
                 alive.sort(key=lambda c: totals[c] / counts[c], reverse=True)
@@ -327,17 +316,38 @@ class HardBot(Bot):
         # Dropped cards rank below every survivor.
         return {c: totals[c] / counts[c] - (0.0 if c in alive else 1000.0) for c in cards}
 
+    def _playout_setup(self, view: SeatView, juego: bool) -> tuple[ArrastreSolver | None, bool]:
+        """For phase-1 playouts: the solver that ends late heads-up playouts at the arrastre (``leaf_stock``), and
+        whether a playout is valued by the juego model (``juego_playouts``, de vueltas) rather than its points."""
+        settings = self.settings
+        by_juego = juego and settings.juego_playouts and view.rules.vueltas and not view.first_of_juego
+        leaf = None
+        if view.players == 2 and view.stock_count <= settings.leaf_stock:
+            leaf = ArrastreSolver(view.rules, view.trump, view.players)
+        return leaf, by_juego
+
+    @staticmethod
+    def _play_deal(
+        view: SeatView, deal: Deal, cards: list[int], tables: Tables, leaf: ArrastreSolver | None, by_juego: bool
+    ) -> list[float]:
+        """Each of ``cards`` played first on ``deal`` and the hand played out: its value for the seat's side."""
+        side = view.side
+        base = build_state(view, deal)
+        values = []
+        for card in cards:
+            state = base.copy()
+            state.apply(PLAY[card])
+            playout(state, tables, leaf)
+            values.append(final_value(state, side, leaf is not None) if by_juego else final_diff(state, side, leaf))
+        return values
+
     def _race_values(
         self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
     ) -> dict[int, list[float]]:
         """Each card's playout results deal by deal, raced (``race``): the cards still in the race share every
         deal; a card clearly worse than the leader (paired cost above two standard errors) stops drawing deals."""
         settings = self.settings
-        side = view.side
-        by_juego = settings.juego_playouts and view.rules.vueltas and not view.first_of_juego
-        solver: ArrastreSolver | None = None
-        if view.players == 2 and view.stock_count <= settings.leaf_stock:
-            solver = ArrastreSolver(view.rules, view.trump, view.players)
+        leaf, by_juego = self._playout_setup(view, True)
         per_deal: dict[int, list[float]] = {c: [] for c in cards}
         alive = list(cards)
         budget = settings.samples * len(cards)
@@ -345,15 +355,8 @@ class HardBot(Bot):
         count = min(settings.race_min, budget // len(alive))
         while len(alive) > 1 and count > 0:
             for deal in self._deals(view, know, rng, count):
-                base = build_state(view, deal)
-                for card in alive:
-                    state = base.copy()
-                    state.apply(PLAY[card])
-                    playout(state, tables, solver)
-                    if by_juego:
-                        per_deal[card].append(final_value(state, side, solver is not None))
-                    else:
-                        per_deal[card].append(final_diff(state, side, solver))
+                for card, value in zip(alive, self._play_deal(view, deal, alive, tables, leaf, by_juego), strict=True):
+                    per_deal[card].append(value)
             work += count * len(alive)
             leader = max(alive, key=lambda c: sum(per_deal[c]))
             for card in list(alive):
@@ -382,8 +385,12 @@ class HardBot(Bot):
                 cost, se = paired_cost(per_deal[leader], per_deal[card])
                 if cost < margin or cost <= RACE_CLEAR * se:
                     equals.append(card)
-        trump = tables.trump_mask
-        return min(equals, key=lambda c: (tables.points[c], bool(trump >> c & 1), tables.strength[c], c))
+        return min(equals, key=lambda c: risk_key(tables, c))
+
+
+def risk_key(tables: Tables, card: int) -> tuple[int, bool, int, int]:
+    """Orders cards from the one that risks the least: fewest points, then no trump, then the lowest."""
+    return (tables.points[card], bool(tables.trump_mask >> card & 1), tables.strength[card], card)
 
 
 #: Racing: a card this many standard errors worse than the leader is clearly worse.

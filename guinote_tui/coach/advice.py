@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..ai.policy import settled_action
+from ..ai.search import risk_key
 from ..ai.tables import Tables, tables_for
 from ..engine import (
     PLAY,
@@ -167,8 +168,7 @@ def modest_choice(evaluation: Evaluation, tables: Tables) -> Card:
         equals = [c for c, e in evaluation.cards.items() if e.cost == 0 and not evaluation.juego_given_up(c)]
     else:
         equals = evaluation.equals()
-    trump = tables.trump_mask
-    return min(equals, key=lambda c: (tables.points[c], bool(trump >> int(c) & 1), tables.strength[c], int(c)))
+    return min(equals, key=lambda c: risk_key(tables, int(c)))
 
 
 def sing_points(view: SeatView, suit: int) -> int:
