@@ -112,6 +112,11 @@ def all_imports() -> list[Import]:
     return out
 
 
+#: The measuring tools that drive the interface (a headless pilot of the real app): a part of their own,
+#: above both the lab and the interface, so the rest of the lab stays below the interface.
+UI_BENCHES = frozenset(f"{PACKAGE}.lab.{name}" for name in ("ui_bench", "review_bench", "stats_bench"))
+
+
 def part(module: str) -> str | None:
     """The part of the project a module belongs to (None outside the project)."""
     pieces = module.split(".")
@@ -119,6 +124,8 @@ def part(module: str) -> str | None:
         return None
     if len(pieces) == 1:
         return "__init__"
+    if module in UI_BENCHES:
+        return "ui_benches"
     return pieces[1]
 
 
@@ -360,3 +367,12 @@ def loaded_after_import(module: str) -> set[str]:
 )
 def test_importing_a_headless_part_loads_no_interface(module: str, allowed: set[str]) -> None:
     assert loaded_after_import(module) <= allowed
+
+
+def test_the_benches_that_drive_the_interface_are_named_and_the_rest_of_the_lab_does_not() -> None:
+    """Only :data:`UI_BENCHES` import the interface from the lab; each does, inside its measurement only."""
+    driving = {i.module for i in IMPORTS if i.module.startswith(f"{PACKAGE}.lab.") and part(i.target) == "ui"}
+    assert driving == UI_BENCHES
+    assert [
+        f"{i.module}:{i.line}" for i in IMPORTS if i.module in UI_BENCHES and part(i.target) == "ui" and i.top_level
+    ] == []

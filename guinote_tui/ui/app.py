@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path, PurePath
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import App
 from textual.dom import DOMNode
@@ -18,20 +18,13 @@ from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
 from ..i18n import _
 from ..memory import Statistics
-from . import budgets, preferences, resume
+from . import preferences, resume
 from .bindings import APP_BINDINGS
 from .narration import HUMAN
-from .session import GameSession, GameSettings, Pace, parse_decks
+from .services import NO_STACK, Services, StackedDeal
+from .session import GameSession, GameSettings, Pace
 from .theme import FELT_COLOURS, FELT_THEME
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
-
-#: Analyse the player's decisions in a worker process while the hand is played, so that the
-#: review at the hand's end is ready at once (the tests turn it off where they do not need it).
-REVIEW_AHEAD = True
-#: Keep the match in progress in the data directory after every trick (:mod:`.resume`).
-KEEP_MATCH = True
-#: Record every finished hand in the statistics database (:mod:`guinote_tui.memory`).
-RECORD_STATS = True
 
 #: The app's stylesheets, next to this module, in the order they apply (Textual loads them: ``CSS_PATH``,
 #: so ``textual run --dev`` reloads a stylesheet when it changes).
@@ -64,9 +57,14 @@ class GuinoteApp(App[None]):
         show_start: bool = True,
         learn: str | None = None,
         notices: Sequence[str] = (),
+        services: Services | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings
+        #: Which side jobs run (the review ahead, keeping the match, the statistics) and the deal chosen in advance.
+        self.services = services if services is not None else Services()
+        #: The deal chosen in advance, for the matches dealt until the player goes back to the start screen.
+        self._stacked = self.services.stacked
         #: One-line messages to show when the app opens (a damaged file set aside, a bad setting…).
         self.notices = list(notices)
         self.resume = match
@@ -104,7 +102,7 @@ class GuinoteApp(App[None]):
         for notice in self.notices:
             self.notify(notice, severity="warning", timeout=12, markup=False)
         if self.resume is not None:
-            self._open_table(GameSession(self.settings, self.resume))
+            self._open_table(self._session(self.settings, self.resume))
             self.resume = None
         elif self.show_start:
             from .screens.start import StartScreen
@@ -113,7 +111,7 @@ class GuinoteApp(App[None]):
             if self.learn is not None:
                 self.open_lessons(self.learn)
         else:
-            self._open_table(GameSession(self.settings))
+            self._open_table(self._session(self.settings))
 
     def open_lessons(self, lesson: str = "") -> None:
         """Put the lessons menu in front, and on it ``lesson`` (a number or id) if one is named."""
@@ -130,7 +128,8 @@ class GuinoteApp(App[None]):
         """From the lessons: back to the start screen with heads-up against the easy bot chosen; Enter deals."""
         from .screens.start import StartScreen
 
-        self.settings = replace(self.settings, players=2, level="easy", partner_level=None, decks=(), dealer=None)
+        self.settings = replace(self.settings, players=2, level="easy", partner_level=None)
+        self._stacked = NO_STACK
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.switch_screen(StartScreen(self.settings))
@@ -143,21 +142,34 @@ class GuinoteApp(App[None]):
         if not isinstance(self.screen, StatisticsScreen):
             self.push_screen(StatisticsScreen(stats=self.statistics()))
 
+    def _session(
+        self, settings: GameSettings, match: Match | None = None, stacked: StackedDeal | None = None
+    ) -> GameSession:
+        """A session on ``settings`` (a new match, or ``match`` continued) with the side jobs :attr:`services` asks for.
+
+        ``stacked``: the deal chosen in advance (default: the app's, until a match has been dealt from it).
+        """
+        services = self.services
+        if stacked is None:
+            stacked = self._stacked
+        return GameSession(
+            settings,
+            match,
+            stacked=stacked,
+            ahead=ReviewAhead(HUMAN, budget=services.review_budget) if services.review_ahead else None,
+            stats=self.statistics() if services.record_stats else None,
+            keeper=resume.Keeper() if services.keep_match else None,
+            review_budget=services.review_budget,
+        )
+
     def _open_table(self, session: GameSession) -> None:
         from .screens.table import TableScreen
 
-        if REVIEW_AHEAD and session.ahead is None:
-            session.ahead = ReviewAhead(HUMAN, budget=budgets.REVIEW_BUDGET)
-            session.ahead.catch_up(session.match.hand)  # a continued hand: its decisions so far
         if self.session is not None and self.session.ahead is not None and self.session is not session:
             self.session.ahead.forget()
-        if RECORD_STATS and session.stats is None:
-            session.stats = self.statistics()
-            session.record(catch_up=True)  # a continued match: the hands finished before, if not recorded yet
+        if session.stats is not None:
             self.tell_statistics_problem()
-        if KEEP_MATCH and session.keeper is None:
-            session.keeper = resume.Keeper()
-            session.keep()
+        if session.keeper is not None:
             problem = session.keeper.problem_to_tell()
             if problem:
                 self.notify(problem, title=_("Not saved"), severity="warning", timeout=10, markup=False)
@@ -199,7 +211,7 @@ class GuinoteApp(App[None]):
         self.settings = settings
         self.choices = None
         self.remember(settings)
-        self._open_table(GameSession(settings))
+        self._open_table(self._session(settings))
 
     def remember(self, settings: GameSettings) -> None:
         """Keep the start screen's choices in ``settings.toml`` (saying once if they could not be written)."""
@@ -224,7 +236,7 @@ class GuinoteApp(App[None]):
             self.choices = choices
             self.remember(choices)
         self.settings = settings
-        self._open_table(GameSession(settings, match))
+        self._open_table(self._session(settings, match, NO_STACK))
         return True
 
     def new_match(self, abandon: bool = False) -> None:
@@ -242,8 +254,8 @@ class GuinoteApp(App[None]):
             self.session.keeper.discard()
         while len(self.screen_stack) > 2:
             self.pop_screen()
-        settings = replace(self.choices or self.settings, decks=(), dealer=None)
-        self.switch_screen(StartScreen(settings))
+        self._stacked = NO_STACK
+        self.switch_screen(StartScreen(self.choices or self.settings))
 
     def action_save_history(self) -> None:
         """Save the match's history where the player says: the data directory unless another path is typed."""
@@ -297,7 +309,7 @@ def load_kept(settings: GameSettings) -> tuple[Match | None, GameSettings]:
     if resume.exists() and not resume.claim():
         raise resume.KeptElsewhere()
     match = resume.load()
-    settings = replace(settings, decks=(), dealer=None, seed=None)
+    settings = replace(settings, seed=None)
     if match is not None:
         try:
             settings.restore(match.table, match.players)
@@ -316,7 +328,13 @@ def make_app(
     pace: Pace | None = None,
     continue_match: bool = False,
     lang: str | None = None,
-    **test_options: Any,
+    *,
+    partner_level: str | None = None,
+    learn: str | None = None,
+    show_start: bool | None = None,
+    services: Services | None = None,
+    decks: Sequence[str | Sequence[int]] | str | None = None,
+    dealer: int | None = None,
 ) -> GuinoteApp:
     """Build the app; with ``players`` given (or a history, or ``continue_match``) the table opens at once.
 
@@ -328,33 +346,30 @@ def make_app(
     (:mod:`.resume`); when there is none, or it is damaged (then set aside),
     the start screen opens with a notice saying so.
 
-    Test options: ``decks`` (deck orders, top card first, for the first
-    hands), ``dealer`` (the first dealer), ``partner_level``, and
-    ``show_start`` to force or skip the start screen. ``learn`` opens the
-    lessons over the start screen: ``""`` the menu, or a lesson's number or id.
+    ``partner_level``: the partner's level in pairs (default: ``level``).
+    ``learn`` opens the lessons over the start screen: ``""`` the menu, or a
+    lesson's number or id. ``show_start`` forces or skips the start screen.
+    ``services``: the side jobs that run (:class:`~.services.Services`; the
+    tests and measuring tools pass their own). ``decks`` and ``dealer``: a
+    deal chosen in advance (deck orders, top card first, for the first hands,
+    and the first dealer; :class:`~.services.StackedDeal`), added to ``services``.
     Raises :class:`~guinote_tui.engine.HistoryError` for a history that
     cannot be resumed, and ``ValueError`` for an unknown level.
     """
-    unknown = set(test_options) - {"decks", "dealer", "partner_level", "show_start", "learn"}
-    if unknown:
-        raise TypeError(f"unknown make_app options: {', '.join(sorted(unknown))}")
     if level is not None and level not in offered_levels() and level != "random":
         raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(offered_levels())}")
-    decks: Sequence[str | Sequence[int]] | str | None = test_options.get("decks")
+    services = services if services is not None else Services()
+    if decks is not None or dealer is not None:
+        services = replace(services, stacked=StackedDeal.parse(decks, dealer))
     remembered, notices = preferences.load()
-    settings = replace(
-        remembered,
-        seed=seed,
-        decks=parse_decks(decks),
-        dealer=test_options.get("dealer"),
-    )
+    settings = replace(remembered, seed=seed)
     if players is not None:
         settings.players = players
     if level is not None:
         settings.level = level
         settings.partner_level = None
-    if "partner_level" in test_options:
-        settings.partner_level = test_options["partner_level"]
+    if partner_level is not None:
+        settings.partner_level = partner_level
     if rules is not None:
         settings.rules = rules
     if delay is not None:
@@ -389,9 +404,9 @@ def make_app(
                     settings.pace = pace
     # The language: --lang (or GUINOTE_LANG), then the one chosen on the start screen, then the locale.
     i18n.set_language(i18n.choose(option=lang, saved=settings.language))
-    learn: str | None = test_options.get("learn")
-    show_start = test_options.get("show_start", (players is None and match is None) or learn is not None)
-    app = GuinoteApp(settings, match, show_start=show_start, learn=learn, notices=notices)
+    if show_start is None:
+        show_start = (players is None and match is None) or learn is not None
+    app = GuinoteApp(settings, match, show_start=show_start, learn=learn, notices=notices, services=services)
     app.choices = choices
     return app
 

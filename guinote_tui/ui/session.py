@@ -18,22 +18,20 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..ai import Bot, default_level, make_bot, offered_levels
+from ..coach import CoachBudget
 from ..coach.ahead import ReviewAhead
 from ..engine import (
     Action,
-    Card,
     HandResult,
     Match,
     Rules,
     SeatView,
     history_dict,
     load_history,
-    parse_deck,
     seat_view,
     visible_to,
 )
@@ -41,12 +39,14 @@ from ..i18n import _
 from ..memory import Statistics, TableInfo, new_match_key
 from ..storage import shown
 from ..vocabulary import action_words
+from .budgets import REVIEW_BUDGET
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
 from .resume import Keeper
+from .services import NO_STACK, StackedDeal
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["HUMAN", "BotMove", "GameSession", "GameSettings", "default_level", "offered_levels", "parse_decks"]
+__all__ = ["HUMAN", "BotMove", "GameSession", "GameSettings", "default_level", "offered_levels"]
 
 
 #: How a finished trick leaves the table: when the player presses a key, or after a set time.
@@ -58,7 +58,7 @@ MIN_TRICK_SECONDS = 1.5
 
 @dataclass
 class GameSettings:
-    """Everything the start screen chooses; tests add a fixed deck and dealer.
+    """Everything the start screen chooses.
 
     ``seed`` is the seed the player typed (``None``: a new random deal each
     match); the seed a match was dealt from is :attr:`GameSession.seed`.
@@ -78,8 +78,6 @@ class GameSettings:
     open_hands: bool = False
     #: The language chosen on the start screen (a code of :data:`guinote_tui.i18n.LANGUAGES`; None: not chosen).
     language: str | None = None
-    decks: tuple[tuple[Card, ...], ...] = ()
-    dealer: int | None = None
 
     def level_of(self, seat: int) -> str:
         """The bot level sitting at ``seat`` (the partner may differ in pairs)."""
@@ -132,15 +130,6 @@ class GameSettings:
             setattr(self, key, float(value))
 
 
-def parse_decks(decks: Sequence[str | Sequence[int]] | str | None) -> tuple[tuple[Card, ...], ...]:
-    """Explicit deck orders (top card first) for the first hands, in notation or as cards."""
-    if decks is None:
-        return ()
-    if isinstance(decks, str):
-        decks = [decks]
-    return tuple(tuple(parse_deck(d) if isinstance(d, str) else parse_deck([str(Card(c)) for c in d])) for d in decks)
-
-
 @dataclass(frozen=True)
 class BotMove:
     """A bot's decision; ``problem`` says what went wrong when the bot failed and a stand-in move was made."""
@@ -150,15 +139,34 @@ class BotMove:
 
 
 class GameSession:
-    """A match between the human at seat 0 and bots at every other seat."""
+    """A match between the human at seat 0 and bots at every other seat.
 
-    def __init__(self, settings: GameSettings, match: Match | None = None) -> None:
+    ``stacked``: a deal chosen in advance (:class:`~.services.StackedDeal`).
+    The side jobs come ready made: ``ahead`` analyses the player's decisions
+    for the review (None: the review is made on the spot, with
+    ``review_budget``), ``stats`` records finished hands (None: not recorded),
+    ``keeper`` keeps the match in progress (None: not kept). Each catches up
+    at once with a continued match.
+    """
+
+    def __init__(
+        self,
+        settings: GameSettings,
+        match: Match | None = None,
+        *,
+        stacked: StackedDeal = NO_STACK,
+        ahead: ReviewAhead | None = None,
+        stats: Statistics | None = None,
+        keeper: Keeper | None = None,
+        review_budget: CoachBudget = REVIEW_BUDGET,
+    ) -> None:
         self.settings = settings
+        #: The deal chosen in advance for this match's first hands (also for the same deal played again).
+        self.stacked = stacked
         seed: int | None
         if match is None:
             seed = settings.seed if settings.seed is not None else random.randrange(1_000_000)
-            first_deck = settings.decks[0] if settings.decks else None
-            match = Match(settings.players, settings.rules, seed=seed, dealer=settings.dealer, deck=first_deck)
+            match = Match(settings.players, settings.rules, seed=seed, dealer=stacked.dealer, deck=stacked.deck(0))
         else:
             settings.players = match.players
             settings.rules = match.rules
@@ -170,8 +178,8 @@ class GameSession:
         self.assisted = bool(match.table.get("assisted", False)) or settings.open_hands
         #: The match's key in the statistics (kept in its history, so a continued match goes on under it).
         self.stats_key = str(match.table.get("stats_key") or new_match_key())
-        #: Where finished hands are recorded (set by the app; None: not recorded).
-        self.stats: Statistics | None = None
+        #: Where finished hands are recorded (None: not recorded).
+        self.stats = stats
         match.table = self.table_record()
         self.players = match.players
         #: The seats' names in English (kept so in saved histories); shown translated, ``_(name)``.
@@ -183,10 +191,12 @@ class GameSession:
             seat: random.Random(base_seed * 16 + seat) for seat in range(1, self.players)
         }
         #: Analyses the player's decisions in a worker process as they are taken, for the
-        #: review at the hand's end (set by the app; None: the review is made on the spot).
-        self.ahead: ReviewAhead | None = None
-        #: Keeps the match in the data directory after every trick (set by the app; None: not kept).
-        self.keeper: Keeper | None = None
+        #: review at the hand's end (None: the review is made on the spot).
+        self.ahead = ahead
+        #: What the coach spends on each decision when the review is made on the spot.
+        self.review_budget = review_budget
+        #: Keeps the match in the data directory after every trick (None: not kept).
+        self.keeper = keeper
         #: The log: every line told so far, with Rich markup.
         self.log: list[str] = []
         self.hand_log_start = 0
@@ -194,6 +204,12 @@ class GameSession:
         if match.hand.log:
             # A resumed hand: tell what the player saw of its moves so far.
             self.log.extend(self.narrator.lines(match.hand.visible_events(HUMAN)))
+        if ahead is not None:
+            ahead.catch_up(match.hand)  # a continued hand: its decisions so far
+        if stats is not None:
+            self.record(catch_up=True)  # a continued match: the hands finished before, if not recorded yet
+        if keeper is not None:
+            self.keep()
 
     # -- what the human may see ----------------------------------------------
 
@@ -327,11 +343,17 @@ class GameSession:
         """
         if not self.hand_over:
             raise ValueError("the hand is not over yet")
-        data = history_dict(self.match, table=self.table_record())
+        data = history_dict(self.match, table={**self.table_record(), "assisted": True})
         data["hands"][-1]["actions"] = []
-        again = GameSession(self.settings, load_history(data))
-        again.assisted = True
-        again.match.table = again.table_record()
+        again = GameSession(
+            self.settings,
+            load_history(data),
+            stacked=self.stacked,
+            ahead=ReviewAhead(HUMAN, budget=self.review_budget) if self.ahead is not None else None,
+            stats=self.stats,
+            keeper=Keeper() if self.keeper is not None else None,
+            review_budget=self.review_budget,
+        )
         return again
 
     # -- undo -------------------------------------------------------------------
@@ -363,10 +385,9 @@ class GameSession:
         return True
 
     def next_hand(self) -> None:
-        """Deal the next hand of the match (a given deck order is used if the test supplied one)."""
+        """Deal the next hand of the match (from the deal chosen in advance, if it goes that far)."""
         number = len(self.match.finished)
-        deck = self.settings.decks[number] if number < len(self.settings.decks) else None
-        self.match.next_hand(deck)
+        self.match.next_hand(self.stacked.deck(number))
         if self.ahead is not None:
             self.ahead.forget(keep=self.match.hand)
         self.keep()

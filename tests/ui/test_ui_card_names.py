@@ -6,10 +6,9 @@ from __future__ import annotations
 import asyncio
 import re
 
-from uihelpers import arranged_deck, key_for, playable, settle
+from uihelpers import arranged_deck, key_for, make_app, playable, settle
 
 from guinote_tui.engine import Card, Play
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.history import HistoryScreen
 from guinote_tui.ui.screens.table import TableScreen
 

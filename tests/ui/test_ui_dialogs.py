@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from uihelpers import key_for, playable, screen_lines, settle, summary_ready
+from uihelpers import key_for, make_app, playable, screen_lines, settle, summary_ready
 
-from guinote_tui.ui.app import GuinoteApp, make_app
+from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.screens.dialogs import YesNoDialog
 from guinote_tui.ui.screens.summary import SummaryScreen
 from guinote_tui.ui.sentences import leave_question

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
-import pytest
-from uihelpers import screen_lines, settle
+from uihelpers import REVIEW_TEST_BUDGET, REVIEWING, make_app, screen_lines, settle
 
 from guinote_tui.coach import COACH_BUDGET, COACH_SEED
 from guinote_tui.coach.ahead import HandSpec, advise_at
 from guinote_tui.engine import Play
-from guinote_tui.ui import budgets
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.hint import HintScreen
 from guinote_tui.ui.screens.table import TableScreen
 
@@ -69,10 +66,9 @@ def test_a_hint_out_of_turn_is_refused_in_words() -> None:
     asyncio.run(run())
 
 
-@pytest.mark.usefixtures("review_ahead")
 def test_the_coach_thinks_on_the_players_time_and_the_hint_is_then_the_reviews_analysis() -> None:
     async def run() -> None:
-        app = make_app(players=2, level="random", seed=5, delay=0)
+        app = make_app(players=2, level="random", seed=5, delay=0, services=REVIEWING)
         async with app.run_test(size=(100, 32)) as pilot:
             await settle(pilot)
             session = app.session
@@ -89,7 +85,7 @@ def test_the_coach_thinks_on_the_players_time_and_the_hint_is_then_the_reviews_a
             await pilot.pause()
             hint = app.screen
             assert isinstance(hint, HintScreen)  # at once: no thinking left to do
-            expected = advise_at(HandSpec.of(hand), tuple(hand.log), 0, COACH_SEED, budgets.REVIEW_BUDGET)
+            expected = advise_at(HandSpec.of(hand), tuple(hand.log), 0, COACH_SEED, REVIEW_TEST_BUDGET)
             assert hint.advice == ready == expected
 
     asyncio.run(run())

@@ -11,12 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from textual.widgets import Input
-from uihelpers import arranged_deck, key_for, playable, settle
+from uihelpers import arranged_deck, key_for, make_app, playable, settle
 
 from guinote_tui.ai import REGISTRY, Bot
 from guinote_tui.cli import main
 from guinote_tui.engine import HistoryError, SeatView, read_history
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.dialogs import SaveDialog
 from guinote_tui.ui.screens.table import TableScreen
 

@@ -17,12 +17,12 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
-from uihelpers import arranged_deck, key_for, playable, settle, summary_ready
+from uihelpers import arranged_deck, key_for, make_app, playable, settle, summary_ready
 
 from guinote_tui import i18n
 from guinote_tui.engine import Card, Match, Swap
 from guinote_tui.ui import preferences, resume
-from guinote_tui.ui.app import GuinoteApp, make_app
+from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.screens.dialogs import YesNoDialog
 from guinote_tui.ui.screens.hint import HintScreen
 from guinote_tui.ui.screens.start import StartScreen

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
+from uihelpers import make_app
 
 from guinote_tui import i18n
 from guinote_tui.ui import preferences
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.start import StartScreen
+from guinote_tui.ui.services import StackedDeal
 from guinote_tui.ui.session import GameSettings
 
 
@@ -110,7 +111,7 @@ def test_the_engines_refusal_is_said_in_the_players_language(tmp_path: Path, mon
     monkeypatch.setattr(i18n, "_locale_dir", lambda: str(tmp_path))
     i18n._translations.cache_clear()
     try:
-        session = GameSession(GameSettings(players=2, level="random", seed=3, dealer=1))
+        session = GameSession(GameSettings(players=2, level="random", seed=3), stacked=StackedDeal(dealer=1))
         hand = session.match.hand
         missing = next(c for c in range(40) if c not in hand.hands[0] and c != hand.muestra)
         english = session.why_illegal(Play(missing))

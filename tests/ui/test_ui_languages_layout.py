@@ -28,10 +28,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.widgets._footer import FooterKey
-from uihelpers import key_for, playable, screen_lines, settle, summary_ready
+from uihelpers import key_for, make_app, playable, screen_lines, settle, summary_ready
 
 from guinote_tui import i18n
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.dialogs import YesNoDialog
 from guinote_tui.ui.screens.review import ReviewScreen, StepScreen
 from guinote_tui.ui.screens.rules import RulesScreen

@@ -6,12 +6,12 @@ import asyncio
 
 from click.testing import CliRunner
 from textual.widgets import OptionList
-from uihelpers import resize, screen_lines
+from uihelpers import make_app, resize, screen_lines
 
 from guinote_tui.cli import main
 from guinote_tui.engine import Card
 from guinote_tui.lessons import LESSONS, Move, Progress
-from guinote_tui.ui.app import GuinoteApp, make_app
+from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.screens.lessons import LessonScreen, LessonsMenu
 from guinote_tui.ui.screens.start import StartScreen
 

@@ -15,11 +15,11 @@ from rich.console import Console
 from rich.style import Style
 from textual.color import Color
 from textual.filter import Monochrome
-from uihelpers import arranged_deck, screen_lines, settle
+from uihelpers import arranged_deck, make_app, screen_lines, settle
 
 from guinote_tui.engine import CARDS, RANK_NAMES, Card, Rules, Suit, parse_cards, trick_winner
 from guinote_tui.ui import cardart
-from guinote_tui.ui.app import GuinoteApp, make_app
+from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.cardart import (
     CARD_COLOURS,
     CARD_SIZES,

@@ -14,11 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
-from uihelpers import play_through, settle
+from uihelpers import make_app, play_through, settle
 
 from guinote_tui.engine import Rules
 from guinote_tui.ui import preferences, resume
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.table import TableScreen
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import asyncio
 
-from uihelpers import arranged_deck, key_for, play_through, settle, shown_hand
+from uihelpers import arranged_deck, key_for, make_app, play_through, settle, shown_hand
 
 from guinote_tui.engine import Card, Play, Rules, Swap
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.table import TableScreen
 
 # Heads-up, the rival deals, the player leads 1B; the rival's 2O trumps it (Oros are trumps),

@@ -7,10 +7,20 @@ import html
 import re
 
 from textual.widgets import Static
-from uihelpers import arranged_deck, face_up_cards, key_for, playable, resize, screen_lines, settle, summary_ready
+from uihelpers import (
+    arranged_deck,
+    face_up_cards,
+    key_for,
+    make_app,
+    playable,
+    resize,
+    screen_lines,
+    settle,
+    summary_ready,
+)
 
 from guinote_tui.engine import PLAY, Card, Pass, Sing, Stage, Suit, Swap
-from guinote_tui.ui.app import GuinoteApp, make_app
+from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.screens.summary import SummaryScreen
 from guinote_tui.ui.screens.table import DeclarationButton, TableScreen
 

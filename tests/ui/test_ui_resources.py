@@ -5,9 +5,10 @@ from __future__ import annotations
 from importlib import resources
 
 import pytest
+from uihelpers import make_app
 
 from guinote_tui import i18n
-from guinote_tui.ui.app import STYLESHEETS, GuinoteApp, make_app
+from guinote_tui.ui.app import STYLESHEETS, GuinoteApp
 from guinote_tui.ui.screens.rules import rules_text
 
 

@@ -10,22 +10,20 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from uihelpers import screen_lines
+from uihelpers import REVIEWING, make_app, screen_lines
 
 from guinote_tui.coach import COACH_SEED
 from guinote_tui.coach.ahead import HandSpec
 from guinote_tui.coach.ahead import review_hand as review_on_the_spot
 from guinote_tui.engine import Play
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.review import ReviewScreen, StepScreen, hand_frames, held_markup
 from guinote_tui.ui.screens.summary import SummaryScreen
 from guinote_tui.ui.screens.table import TableScreen
 
 
-@pytest.mark.usefixtures("review_ahead")
 def test_the_review_made_ahead_is_the_review_made_on_the_spot_and_steps_through_open_hands() -> None:
     async def run() -> None:
-        app = make_app(players=2, level="random", seed=8, delay=0, pace="timed")
+        app = make_app(players=2, level="random", seed=8, delay=0, pace="timed", services=REVIEWING)
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
             session = app.session

@@ -6,10 +6,9 @@ import asyncio
 import random
 import re
 
-from uihelpers import key_for, playable, settle, summary_ready
+from uihelpers import key_for, make_app, playable, settle, summary_ready
 
 from guinote_tui.engine import Match, Rules
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.scoresheet import ScoreSheetScreen, sheet_rows
 from guinote_tui.ui.screens.summary import SummaryScreen
 from guinote_tui.ui.screens.table import TableScreen
@@ -118,9 +117,10 @@ def test_the_ending_says_who_won_the_juego_and_names_capote_and_treinta_malas() 
 
     from guinote_tui.engine import HandResult, Termination
     from guinote_tui.ui.screens.scoresheet import BAD, FAINT, GOOD, ending_words
+    from guinote_tui.ui.services import StackedDeal
     from guinote_tui.ui.session import GameSession, GameSettings
 
-    session = GameSession(GameSettings(players=2, level="random", seed=5, dealer=0))
+    session = GameSession(GameSettings(players=2, level="random", seed=5), stacked=StackedDeal(dealer=0))
     won = HandResult(
         card_points=(120, 0), last_trick_side=0, cante_points=(0, 0), capote_side=0, capote_bonus=100,
         points=(230, 0), carried=(0, 0), totals=(230, 0), juego_winner=0, reason=Termination.TARGET,

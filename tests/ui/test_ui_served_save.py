@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import Input
-from uihelpers import settle
+from uihelpers import make_app, settle
 
 from guinote_tui.saveguard import SERVED_ENV
 from guinote_tui.storage import data_dir
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.dialogs import SaveDialog
 from guinote_tui.ui.screens.table import TableScreen
 

@@ -13,6 +13,7 @@ from guinote_tui.engine import PLAY, Card, LastTrickTen, SeatView, Sing, Suit, T
 from guinote_tui.ui.cardart import SUIT_LIGHT
 from guinote_tui.ui.narration import Narrator
 from guinote_tui.ui.pacing import think_with_delay
+from guinote_tui.ui.services import StackedDeal
 from guinote_tui.ui.session import GameSession, GameSettings
 
 HAND = "1O 7O 12C 10C 4E 5B"
@@ -20,10 +21,11 @@ HAND = "1O 7O 12C 10C 4E 5B"
 
 def heads_up(seed: int = 3, **options: object) -> GameSession:
     deck = arranged_deck(2, dealer=1, hands={0: HAND}, muestra="3O")
-    settings = GameSettings(players=2, level="random", seed=seed, delay=0, decks=(tuple(deck),), dealer=1)
+    settings = GameSettings(players=2, level="random", seed=seed, delay=0)
+    stacked = StackedDeal((tuple(deck),), dealer=1)
     for key, value in options.items():
         setattr(settings, key, value)
-    return GameSession(settings)
+    return GameSession(settings, stacked=stacked)
 
 
 @pytest.mark.parametrize(
@@ -82,7 +84,7 @@ class Cheater(Bot):
 
 
 def test_a_failing_or_illegal_bot_does_not_stop_the_game_and_is_reported(caplog: pytest.LogCaptureFixture) -> None:
-    session = GameSession(GameSettings(players=2, level="random", seed=5, dealer=0))
+    session = GameSession(GameSettings(players=2, level="random", seed=5), stacked=StackedDeal(dealer=0))
     assert session.bot_to_move == 1
     view = session.view_for(1)
     session.bots[1] = Broken()
@@ -112,7 +114,7 @@ class FakeEvent:
 
 
 def test_the_delay_is_waited_on_the_cancellable_event() -> None:
-    session = GameSession(GameSettings(players=2, level="random", seed=5, dealer=0))
+    session = GameSession(GameSettings(players=2, level="random", seed=5), stacked=StackedDeal(dealer=0))
     view = session.view_for(1)
     event = FakeEvent()
     move = think_with_delay(lambda: session.think(1, view), 5.0, event)
@@ -141,8 +143,9 @@ def test_the_log_tells_the_cante_the_trick_and_the_draw() -> None:
 def test_next_hands_use_the_given_decks_then_the_seeded_shuffle() -> None:
     first = arranged_deck(2, dealer=1, hands={0: HAND}, muestra="3O")
     second = arranged_deck(2, dealer=0, hands={1: HAND}, muestra="3O")
-    settings = GameSettings(players=2, level="random", seed=9, delay=0, decks=(tuple(first), tuple(second)), dealer=1)
-    session = GameSession(settings)
+    settings = GameSettings(players=2, level="random", seed=9, delay=0)
+    stacked = StackedDeal((tuple(first), tuple(second)), dealer=1)
+    session = GameSession(settings, stacked=stacked)
     match = session.match
     while not session.hand_over:
         seat = match.hand.to_move

@@ -5,10 +5,9 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 
-from uihelpers import screen_lines
+from uihelpers import make_app, screen_lines
 
 from guinote_tui.engine import Trick, parse_cards
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.table import TableScreen
 from guinote_tui.ui.widgets.table import TrickArea, TrickPicture, trick_title
 

@@ -16,10 +16,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from textual.pilot import Pilot
-from uihelpers import arranged_deck, key_for, playable, settle
+from uihelpers import arranged_deck, key_for, make_app, playable, settle
 
 from guinote_tui.engine import Card, SeatView, Suit, parse_cards
-from guinote_tui.ui.app import GuinoteApp, make_app
+from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.cardart import LARGE, MEDIUM, SMALL, CardSize
 from guinote_tui.ui.screens.table import TableScreen
 from guinote_tui.ui.widgets.board import MuestraPanel, Scoreboard

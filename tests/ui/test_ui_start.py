@@ -12,11 +12,11 @@ import random
 
 import pytest
 from textual.widgets import Button, Collapsible, Input
-from uihelpers import resize, screen_lines, settle
+from uihelpers import make_app, resize, screen_lines, settle
 
 from guinote_tui.engine import Match, Rules
 from guinote_tui.ui import resume
-from guinote_tui.ui.app import GuinoteApp, make_app
+from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.screens.start import RULE_ROWS, StartScreen, house_rules_summary
 from guinote_tui.ui.screens.table import TableScreen
 from guinote_tui.ui.widgets.choice import ChoiceRow

@@ -15,11 +15,10 @@ import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from uihelpers import play_through, settle
+from uihelpers import make_app, play_through, settle
 
 from guinote_tui.engine import Match
 from guinote_tui.ui import resume
-from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.table import TableScreen
 from guinote_tui.ui.sentences import leave_question

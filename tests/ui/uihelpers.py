@@ -10,9 +10,25 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from guinote_tui.coach import CoachBudget
 from guinote_tui.engine import CARDS, Card, Play, parse_cards
+from guinote_tui.ui import app as app_module
 from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.cardart import FACE_WIDTH
+from guinote_tui.ui.services import Services
+
+#: The review's budget in the pilot tests: smaller than the game's, so a hand played out at once is analysed in seconds.
+REVIEW_TEST_BUDGET = CoachBudget(min_deals=20, batch=20, max_playouts=600, max_deals=200)
+#: The pilot tests' side jobs: the review made on the spot (no worker process), the match kept and the
+#: statistics recorded (in the temporary data directory of tests/conftest.py).
+TEST_SERVICES = Services(review_ahead=False, review_budget=REVIEW_TEST_BUDGET)
+#: As a player plays: the review analysed ahead in the worker process (with the tests' smaller budget).
+REVIEWING = Services(review_ahead=True, review_budget=REVIEW_TEST_BUDGET)
+
+
+def make_app(*args: Any, services: Services = TEST_SERVICES, **options: Any) -> GuinoteApp:
+    """The game's :func:`~guinote_tui.ui.app.make_app` with the tests' services unless others are given."""
+    return app_module.make_app(*args, services=services, **options)
 
 
 def arranged_deck(

@@ -1,6 +1,6 @@
 """How soon the review of a hand is ready once the hand is over.
 
-    python -m guinote_tui.ui.review_bench [--hands 6] [--players 2] [--level hard] [--think 1.0] [--on-the-spot]
+    python -m guinote_tui.lab.review_bench [--hands 6] [--players 2] [--level hard] [--think 1.0] [--on-the-spot]
 
 Plays whole hands in a headless pilot run of the real app, with the bots at
 their level and their usual pace: at each of the player's turns it waits
@@ -29,14 +29,13 @@ from ..engine import Play
 async def _measure(
     hands: int, players: int, level: str, think: float, seed: int, ahead: bool
 ) -> list[tuple[float, float, int]]:
-    from . import app as app_module
-    from .app import make_app
-    from .screens.review import ReviewScreen
-    from .screens.summary import SummaryScreen
-    from .screens.table import TableScreen
+    from ..ui.app import make_app
+    from ..ui.screens.review import ReviewScreen
+    from ..ui.screens.summary import SummaryScreen
+    from ..ui.screens.table import TableScreen
+    from ..ui.services import Services
 
-    app_module.REVIEW_AHEAD = ahead
-    app = make_app(players=players, level=level, seed=seed, pace="timed")
+    app = make_app(players=players, level=level, seed=seed, pace="timed", services=Services(review_ahead=ahead))
     rng = random.Random(seed)
     out: list[tuple[float, float, int]] = []
     async with app.run_test(size=(100, 32)) as pilot:

@@ -1,6 +1,6 @@
 """How quickly the table answers a key: from the key press to the repainted screen.
 
-    python -m guinote_tui.ui.bench [--hands 4] [--players 4] [--size 80x24 --size 100x30 --size 200x50]
+    python -m guinote_tui.lab.ui_bench [--hands 4] [--players 4] [--size 80x24 --size 100x30 --size 200x50]
                                    [--rules 5] [--seed 1]
 
 Plays whole hands in a headless pilot run (random bots with no delay, no
@@ -34,10 +34,10 @@ async def _measure(
     hands: int, players: int, size: tuple[int, int], seed: int, rules: int = 0
 ) -> tuple[list[float], list[float], list[float], list[float]]:
     """Key-to-frame times of the card keys and of opening the rules screen, in seconds: wall clock, then CPU."""
-    from .app import make_app
-    from .screens.rules import RulesScreen, rules_document
-    from .screens.table import TableScreen
-    from .widgets.hand import HandCard
+    from ..ui.app import make_app
+    from ..ui.screens.rules import RulesScreen, rules_document
+    from ..ui.screens.table import TableScreen
+    from ..ui.widgets.hand import HandCard
 
     rules_document.cache_clear()  # the first open parses the text, as in a fresh game
     app = make_app(players=players, level="random", seed=seed, delay=0, pace="timed")

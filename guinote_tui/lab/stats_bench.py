@@ -1,4 +1,4 @@
-"""The statistics screen's speed: ``python -m guinote_tui.ui.stats_bench``.
+"""The statistics screen's speed: ``python -m guinote_tui.lab.stats_bench``.
 
 Fills a statistics file in a temporary data directory with ``--hands``
 hands (10,000 by default; :func:`guinote_tui.lab.memory_bench.record_matches`,
@@ -30,6 +30,13 @@ from typing import Any
 SIZE = (100, 30)
 
 
+def _statistics_only() -> Any:
+    """The app's side jobs with only the statistics: no worker process for the coach, no match kept."""
+    from ..ui.services import Services
+
+    return Services(review_ahead=False, keep_match=False)
+
+
 async def _until(pilot: Any, done: Callable[[], bool], tries: int = 2000) -> None:
     for _ in range(tries):
         if done():
@@ -40,10 +47,10 @@ async def _until(pilot: Any, done: Callable[[], bool], tries: int = 2000) -> Non
 
 async def start_up(**options: Any) -> float:
     """Seconds from building the app to its first screen painted."""
-    from .app import make_app
+    from ..ui.app import make_app
 
     started = time.perf_counter()
-    app = make_app(**options)
+    app = make_app(**options, services=_statistics_only())
     async with app.run_test(size=SIZE) as pilot:
         await _until(pilot, lambda: len(app.screen_stack) > 1)
         await pilot.pause()
@@ -53,12 +60,12 @@ async def start_up(**options: Any) -> float:
 async def statistics_screen() -> tuple[float, float]:
     """Seconds from ``open_statistics()`` to the screen's first frame, and to the first frame with the figures.
 
-    A frame is the app's display call (what a terminal would receive), as in :mod:`.bench`.
+    A frame is the app's display call (what a terminal would receive), as in :mod:`.ui_bench`.
     """
-    from .app import make_app
-    from .screens.statistics import StatisticsScreen
+    from ..ui.app import make_app
+    from ..ui.screens.statistics import StatisticsScreen
 
-    app = make_app()
+    app = make_app(services=_statistics_only())
     frames: dict[str, float] = {}
     display = app._display
 
@@ -86,17 +93,14 @@ def _median_ms(values: list[float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m guinote_tui.ui.stats_bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m guinote_tui.lab.stats_bench", description=__doc__)
     parser.add_argument("--hands", type=int, default=10_000, help="hands in the filled file")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    from ..lab.memory_bench import record_matches
     from ..memory import default_path
-    from . import app as app_module
+    from .memory_bench import record_matches
 
-    app_module.REVIEW_AHEAD = False  # no worker process for the coach: only the statistics are timed
-    app_module.KEEP_MATCH = False
     with tempfile.TemporaryDirectory() as home:
         results: dict[str, list[float]] = {}
         for label, hands in (("empty", 0), (f"{args.hands} hands", args.hands)):
