@@ -153,7 +153,7 @@ def play(
 )
 @click.option("--path", "path_only", is_flag=True, help=N_("Print only where the settings file is."))
 def config(path_only: bool) -> None:
-    from .ui import preferences
+    from .game import preferences
 
     where = preferences.path()
     if path_only:

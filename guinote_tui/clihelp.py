@@ -88,7 +88,7 @@ def translate_click() -> None:
 def _saved_language() -> str | None:
     """The language saved in the settings, if they can be read (a problem is the game's to report)."""
     try:
-        from .ui import preferences
+        from .game import preferences
 
         settings, _problems = preferences.load()
     except Exception:  # the help must show whatever the settings file holds

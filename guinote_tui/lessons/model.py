@@ -27,32 +27,23 @@ from typing import Protocol
 from ..coach import Reason, advise
 from ..engine import (
     Action,
-    CanteSung,
     CardDrawn,
-    CardPlayed,
     Event,
-    HandEnded,
-    HandResult,
     HandState,
-    LastTrickTen,
     MuestraTaken,
     Rules,
-    SevenChanged,
-    TrickWon,
     parse_action,
     seat_view,
 )
-from ..i18n import N_, _, ngettext
+from ..game.narration import HUMAN, Narrator, seat_names
+from ..i18n import _, ngettext
 
-PLAYER = 0
-#: The seats' names, in English (translated by :func:`names`).
-HEADS_UP_NAMES = (N_("You"), N_("Rival"))
-PAIR_NAMES = (N_("You"), N_("Right"), N_("Partner"), N_("Left"))
+PLAYER = HUMAN
 
 
 def names(players: int) -> tuple[str, ...]:
     """The seats' names as the table shows them, in the current language."""
-    return tuple(_(name) for name in (HEADS_UP_NAMES if players == 2 else PAIR_NAMES))
+    return tuple(_(name) for name in seat_names(players))
 
 
 class Translator(Protocol):
@@ -270,52 +261,7 @@ def play_out(step: Move, action: Action) -> tuple[HandState, list[str]]:
 
 def tell(events: list[Event], players: int) -> list[str]:
     """Plain sentences for what the player may know of ``events``, in the current language."""
-    who = names(players)
-    out: list[str] = []
-    for event in events:
-        if isinstance(event, CardPlayed) and event.seat != PLAYER:  # the player knows their own card
-            out.append(_("{name} plays the {card}.").format(name=who[event.seat], card=event.card.name))
-        elif isinstance(event, TrickWon):
-            if event.winner == PLAYER:
-                text = ngettext(
-                    "You win the trick: {points} point.", "You win the trick: {points} points.", event.points
-                )
-            else:
-                text = ngettext(
-                    "{name} wins the trick: {points} point.", "{name} wins the trick: {points} points.", event.points
-                )
-            out.append(text.format(name=who[event.winner], points=event.points))
-        elif isinstance(event, LastTrickTen):
-            out.append(_("And 10 more for the last trick."))
-        elif isinstance(event, CardDrawn) and event.seat == PLAYER and event.card is not None:
-            out.append(_("You draw the {card}.").format(card=event.card.name))
-        elif isinstance(event, MuestraTaken) and event.seat == PLAYER:
-            out.append(_("You draw the muestra, the {card}.").format(card=event.card.name))
-        elif isinstance(event, CanteSung):
-            text = _("You sing {points} in {suit}.") if event.seat == PLAYER else _("{name} sings {points} in {suit}.")
-            out.append(text.format(name=who[event.seat], points=event.points, suit=event.suit.title))
-        elif isinstance(event, SevenChanged):
-            text = _("The {taken} is now in your hand; the {given} lies under the stock.")
-            out.append(text.format(taken=event.taken.name, given=event.given.name))
-        elif isinstance(event, HandEnded):
-            result = event.result
-            assert isinstance(result, HandResult)
-            if result.juego_winner is not None and result.stopped_early:
-                points = result.totals[result.juego_winner]
-                if result.juego_winner == PLAYER:
-                    text = ngettext(
-                        "Your side wins the juego with {points} point.",
-                        "Your side wins the juego with {points} points.",
-                        points,
-                    )
-                else:
-                    text = ngettext(
-                        "The other side wins the juego with {points} point.",
-                        "The other side wins the juego with {points} points.",
-                        points,
-                    )
-                out.append(text.format(points=points))
-    return out
+    return Narrator(seat_names(players)).sentences(events)
 
 
 def action(text: str) -> Action:

@@ -16,13 +16,14 @@ from .. import i18n, storage
 from ..ai import offered_levels
 from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
+from ..game import preferences, resume
+from ..game.narration import HUMAN
+from ..game.services import NO_STACK, Services, StackedDeal
+from ..game.session import GameSession
+from ..game.settings import GameSettings, Pace
 from ..i18n import _
 from ..memory import Statistics
-from . import preferences, resume
 from .bindings import APP_BINDINGS
-from .narration import HUMAN
-from .services import NO_STACK, Services, StackedDeal
-from .session import GameSession, GameSettings, Pace
 from .theme import FELT_COLOURS, FELT_THEME
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from textual.dom import DOMNode
 
 if TYPE_CHECKING:
-    from .session import GameSession, GameSettings
+    from ..game.session import GameSession, GameSettings
 
 
 @runtime_checkable

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from textual.theme import Theme
 
-from .cardart import CARD_COLOURS
+from ..game.palette import CARD_COLOURS
 
 FELT_COLOURS: dict[str, str] = {
     "felt": "#0d3b24",  # the cloth: screens, the log, the too-small notice

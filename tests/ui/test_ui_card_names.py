@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 import re
 
-from uihelpers import arranged_deck, key_for, make_app, playable, settle
+from deals import arranged_deck
+from uihelpers import key_for, make_app, playable, settle
 
 from guinote_tui.engine import Card, Play
 from guinote_tui.ui.screens.history import HistoryScreen

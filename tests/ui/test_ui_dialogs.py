@@ -7,10 +7,10 @@ import asyncio
 import pytest
 from uihelpers import key_for, make_app, playable, screen_lines, settle, summary_ready
 
+from guinote_tui.game.sentences import leave_question
 from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.screens.dialogs import YesNoDialog
 from guinote_tui.ui.screens.summary import SummaryScreen
-from guinote_tui.ui.sentences import leave_question
 
 
 def dialog_text(app: GuinoteApp) -> str:

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from deals import arranged_deck
 from textual.widgets import Input
-from uihelpers import arranged_deck, key_for, make_app, playable, settle
+from uihelpers import key_for, make_app, playable, settle
 
 from guinote_tui.ai import REGISTRY, Bot
 from guinote_tui.cli import main
@@ -163,7 +164,7 @@ def test_a_new_match_while_a_bot_thinks_drops_its_answer(monkeypatch: pytest.Mon
 def test_a_saved_match_keeps_its_bot_levels_and_pace(tmp_path: Path) -> None:
     # Saved against hard with a normal partner: resumed, the same bots sit at the same seats.
     from guinote_tui.engine import save_history
-    from guinote_tui.ui.session import GameSession, GameSettings
+    from guinote_tui.game.session import GameSession, GameSettings
 
     settings = GameSettings(players=4, level="hard", partner_level="normal", seed=5, pace="timed", trick_seconds=3)
     live = GameSession(settings)

@@ -14,14 +14,15 @@ import os
 import random
 
 import pytest
+from deals import arranged_deck
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
-from uihelpers import arranged_deck, key_for, make_app, playable, settle, summary_ready
+from uihelpers import key_for, make_app, playable, settle, summary_ready
 
 from guinote_tui import i18n
 from guinote_tui.engine import Card, Match, Swap
-from guinote_tui.ui import preferences, resume
+from guinote_tui.game import preferences, resume
 from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.screens.dialogs import YesNoDialog
 from guinote_tui.ui.screens.hint import HintScreen

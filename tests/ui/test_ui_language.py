@@ -11,10 +11,10 @@ from babel.messages.mofile import write_mo
 from uihelpers import make_app
 
 from guinote_tui import i18n
-from guinote_tui.ui import preferences
+from guinote_tui.game import preferences
+from guinote_tui.game.services import StackedDeal
+from guinote_tui.game.session import GameSettings
 from guinote_tui.ui.screens.start import StartScreen
-from guinote_tui.ui.services import StackedDeal
-from guinote_tui.ui.session import GameSettings
 
 
 @pytest.fixture
@@ -100,7 +100,7 @@ def test_the_picker_switches_the_language_at_once_and_it_is_remembered(spanish: 
 
 def test_the_engines_refusal_is_said_in_the_players_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from guinote_tui.engine import Play
-    from guinote_tui.ui.session import GameSession
+    from guinote_tui.game.session import GameSession
 
     catalog = Catalog(locale="es", domain="guinote")
     catalog.add("you don't hold the {name} ({card})", "no tienes el {name} ({card})")

@@ -10,12 +10,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from deals import arranged_deck
 from rich.color import Color as RichColor
 from rich.console import Console
 from rich.style import Style
 from textual.color import Color
 from textual.filter import Monochrome
-from uihelpers import arranged_deck, make_app, screen_lines, settle
+from uihelpers import make_app, screen_lines, settle
 
 from guinote_tui.engine import CARDS, RANK_NAMES, Card, Rules, Suit, parse_cards, trick_winner
 from guinote_tui.ui import cardart

@@ -14,10 +14,11 @@ import time
 from pathlib import Path
 
 import pytest
-from uihelpers import make_app, play_through, settle
+from deals import play_through
+from uihelpers import make_app, settle
 
 from guinote_tui.engine import Rules
-from guinote_tui.ui import preferences, resume
+from guinote_tui.game import preferences, resume
 from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.table import TableScreen
 
@@ -130,7 +131,7 @@ def test_a_bad_settings_value_is_told_in_one_line_and_the_rest_is_kept() -> None
 KILLED_GAME = textwrap.dedent(
     """
     import asyncio, random, sys
-    from guinote_tui.ui.app import make_app
+    from uihelpers import make_app
     from guinote_tui.ui.screens.table import TableScreen
 
     async def run():

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from uihelpers import arranged_deck, key_for, make_app, play_through, settle, shown_hand
+from deals import arranged_deck, play_through
+from uihelpers import key_for, make_app, settle, shown_hand
 
 from guinote_tui.engine import Card, Play, Rules, Swap
 from guinote_tui.ui.screens.table import TableScreen

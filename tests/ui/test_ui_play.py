@@ -6,18 +6,9 @@ import asyncio
 import html
 import re
 
+from deals import arranged_deck
 from textual.widgets import Static
-from uihelpers import (
-    arranged_deck,
-    face_up_cards,
-    key_for,
-    make_app,
-    playable,
-    resize,
-    screen_lines,
-    settle,
-    summary_ready,
-)
+from uihelpers import face_up_cards, key_for, make_app, playable, resize, screen_lines, settle, summary_ready
 
 from guinote_tui.engine import PLAY, Card, Pass, Sing, Stage, Suit, Swap
 from guinote_tui.ui.app import GuinoteApp

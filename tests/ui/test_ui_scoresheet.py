@@ -116,9 +116,9 @@ def test_the_ending_says_who_won_the_juego_and_names_capote_and_treinta_malas() 
     from dataclasses import replace
 
     from guinote_tui.engine import HandResult, Termination
+    from guinote_tui.game.services import StackedDeal
+    from guinote_tui.game.session import GameSession, GameSettings
     from guinote_tui.ui.screens.scoresheet import BAD, FAINT, GOOD, ending_words
-    from guinote_tui.ui.services import StackedDeal
-    from guinote_tui.ui.session import GameSession, GameSettings
 
     session = GameSession(GameSettings(players=2, level="random", seed=5), stacked=StackedDeal(dealer=0))
     won = HandResult(

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import asyncio
 
-from uihelpers import TEST_SERVICES, arranged_deck, make_app
+from deals import arranged_deck
+from uihelpers import TEST_SERVICES, make_app
 
 from guinote_tui.engine import parse_cards
+from guinote_tui.game.services import NO_STACK, Services
 from guinote_tui.ui.screens.start import StartScreen
-from guinote_tui.ui.services import NO_STACK, Services
 
 HAND = "1O 3O 12O 11O 10O 7O"
 

@@ -15,8 +15,9 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from deals import arranged_deck
 from textual.pilot import Pilot
-from uihelpers import arranged_deck, key_for, make_app, playable, settle
+from uihelpers import key_for, make_app, playable, settle
 
 from guinote_tui.engine import Card, SeatView, Suit, parse_cards
 from guinote_tui.ui.app import GuinoteApp

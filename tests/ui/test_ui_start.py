@@ -15,7 +15,7 @@ from textual.widgets import Button, Collapsible, Input
 from uihelpers import make_app, resize, screen_lines, settle
 
 from guinote_tui.engine import Match, Rules
-from guinote_tui.ui import resume
+from guinote_tui.game import resume
 from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.screens.start import RULE_ROWS, StartScreen, house_rules_summary
 from guinote_tui.ui.screens.table import TableScreen
@@ -96,7 +96,7 @@ def test_enter_alone_deals_pairs_against_the_default_bots() -> None:
             assert isinstance(app.screen, TableScreen)
             session = app.session
             assert session is not None and session.players == 4
-            from guinote_tui.ui.session import default_level
+            from guinote_tui.game.session import default_level
 
             assert {session.settings.level_of(seat) for seat in (1, 2, 3)} == {default_level()}
             assert session.match.rules.preset_name == "aragones" and not session.match.rules.differences()

@@ -17,7 +17,7 @@ from guinote_tui.engine import (
     WinReason,
     seat_view,
 )
-from guinote_tui.ui.tracking import card_tracker, trick_history
+from guinote_tui.game.tracking import card_tracker, trick_history
 
 SETUPS = [(2, "aragones"), (4, "aragones"), (2, "libre-100"), (4, "libre-100")]
 
@@ -109,9 +109,8 @@ def test_the_history_screen_scrolls_through_every_trick_and_the_tracker_toggles(
     import asyncio
 
     from textual.containers import VerticalScroll
-    from uihelpers import key_for, playable, settle
+    from uihelpers import key_for, make_app, playable, settle
 
-    from guinote_tui.ui.app import make_app
     from guinote_tui.ui.screens.history import HistoryScreen
     from guinote_tui.ui.screens.table import TableScreen
     from guinote_tui.ui.widgets.log import EventLog
@@ -170,9 +169,8 @@ def test_the_footer_offers_the_tracker_key_only_where_the_tracker_is_not_always_
     """From 160×45 the tracker sits under the log all the time: ``k`` would do nothing, the footer leaves it out."""
     import asyncio
 
-    from uihelpers import settle
+    from uihelpers import make_app, settle
 
-    from guinote_tui.ui.app import make_app
     from guinote_tui.ui.screens.table import TableScreen
     from guinote_tui.ui.widgets.tracker import TrackerPanel
 

@@ -15,19 +15,20 @@ import textwrap
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from uihelpers import make_app, play_through, settle
+from deals import play_through
+from uihelpers import make_app, settle
 
 from guinote_tui.engine import Match
-from guinote_tui.ui import resume
+from guinote_tui.game import resume
+from guinote_tui.game.sentences import leave_question
 from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.table import TableScreen
-from guinote_tui.ui.sentences import leave_question
 
 OTHER = textwrap.dedent(
     """
     import sys
     from guinote_tui.engine import Match
-    from guinote_tui.ui import resume
+    from guinote_tui.game import resume
 
     keeper = resume.Keeper()
     match = Match(2, seed=77)

@@ -8,9 +8,9 @@ from uihelpers import key_for, make_app, playable, settle
 
 from guinote_tui.coach import COACH_SEED
 from guinote_tui.engine import history_dict, load_history
+from guinote_tui.game.session import GameSession, GameSettings
 from guinote_tui.i18n import number
 from guinote_tui.ui.screens.table import TableScreen
-from guinote_tui.ui.session import GameSession, GameSettings
 from guinote_tui.ui.widgets.log import EventLog
 
 

@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import html
-import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from textual.pilot import Pilot
 
 from guinote_tui.coach import CoachBudget
-from guinote_tui.engine import CARDS, Card, Play, parse_cards
+from guinote_tui.engine import Card, Play
+from guinote_tui.game.services import Services
 from guinote_tui.ui import app as app_module
 from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.cardart import FACE_WIDTH
-from guinote_tui.ui.services import Services
 
 #: The review's budget in the pilot tests: smaller than the game's, so a hand played out at once is analysed in seconds.
 REVIEW_TEST_BUDGET = CoachBudget(min_deals=20, batch=20, max_playouts=600, max_deals=200)
@@ -29,37 +28,6 @@ REVIEWING = Services(review_ahead=True, review_budget=REVIEW_TEST_BUDGET)
 def make_app(*args: Any, services: Services = TEST_SERVICES, **options: Any) -> GuinoteApp:
     """The game's :func:`~guinote_tui.ui.app.make_app` with the tests' services unless others are given."""
     return app_module.make_app(*args, services=services, **options)
-
-
-def arranged_deck(
-    players: int,
-    dealer: int,
-    hands: Mapping[int, str],
-    muestra: str,
-    stock: str = "",
-) -> list[Card]:
-    """A deck order that deals ``hands`` (6 cards per listed seat) with ``muestra`` turned up.
-
-    Seats not listed and the rest of the stock get the remaining cards in
-    deck order; ``stock`` fixes the first cards drawn.
-    """
-    wanted = {seat: parse_cards(text) for seat, text in hands.items()}
-    fixed = [c for cards in wanted.values() for c in cards] + parse_cards(muestra) + parse_cards(stock)
-    assert len(set(fixed)) == len(fixed), "a card is listed twice"
-    spare = [c for c in CARDS if c not in fixed]
-    for seat in range(players):
-        if seat not in wanted:
-            wanted[seat] = [spare.pop(0) for _ in range(6)]
-    order: list[Card] = []
-    for packet in range(2):
-        for offset in range(1, players + 1):
-            seat = (dealer + offset) % players
-            order.extend(wanted[seat][packet * 3 : packet * 3 + 3])
-    order.extend(parse_cards(muestra))
-    order.extend(parse_cards(stock))
-    order.extend(spare)
-    assert sorted(order) == list(range(40))
-    return order
 
 
 async def settle(pilot: Pilot[None]) -> None:
@@ -154,12 +122,3 @@ async def summary_ready(pilot: Pilot[None]) -> None:
     await pilot.pause(SummaryScreen.INPUT_GUARD)
     await pilot.pause()
     assert screen.ready
-
-
-def play_through(session: Any, rng: random.Random, stop: Callable[[], bool] | None = None) -> None:
-    """Random legal moves through ``session`` (so its log is built live) until ``stop()``, or the hand's end."""
-    done = stop or (lambda: session.hand_over)
-    while not done():
-        seat = session.match.hand.to_move
-        assert seat is not None
-        session.apply(seat, rng.choice(session.match.hand.legal_actions()))

@@ -79,7 +79,7 @@ def test_every_help_text_is_shown_translated(code: str, catalogs: None) -> None:
 
 def test_the_help_follows_the_game_s_choice_of_language(catalogs: None, monkeypatch: pytest.MonkeyPatch) -> None:
     """--lang (read before click parses it), GUINOTE_LANG, the saved settings, the locale; English otherwise."""
-    from guinote_tui.ui import preferences
+    from guinote_tui.game import preferences
 
     runner = CliRunner()
     assert runner.invoke(main, ["--help"]).output.startswith("Usage: main")

@@ -27,9 +27,9 @@ from guinote_tui import storage
 from guinote_tui.cli import main
 from guinote_tui.engine import HistoryError, Match, dumps, load_history, read_history
 from guinote_tui.engine.history import MAX_BYTES
+from guinote_tui.game import preferences, resume
 from guinote_tui.lessons.progress import Progress
 from guinote_tui.memory import Statistics
-from guinote_tui.ui import preferences, resume
 
 #: A line is short: the probe saw a 10 MB action echoed into a 20 MB message.
 SHORT = 800
@@ -156,8 +156,8 @@ def test_a_history_names_only_offered_levels_at_their_defaults(tmp_path: Path, s
 
 
 def test_a_kept_match_with_a_tuned_level_is_set_aside() -> None:
+    from guinote_tui.game.session import GameSettings
     from guinote_tui.ui.app import load_kept
-    from guinote_tui.ui.session import GameSettings
 
     where = resume.path()
     where.parent.mkdir(parents=True)

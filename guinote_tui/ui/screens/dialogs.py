@@ -15,9 +15,9 @@ from textual.widgets import Button, Input, Label, Static
 
 from ... import storage
 from ...engine import Rules, Trick
+from ...game.narration import edge_name
 from ...i18n import N_, _, ngettext, pgettext
 from ..cardart import card_face
-from ..narration import edge_name
 from ..widgets.notice import SizeGuard, TooSmall
 
 

@@ -1,6 +1,6 @@
 """The hand's trick history: every trick with its cards by seat, its winner and why.
 
-Built from the player's events only (:func:`~guinote_tui.ui.tracking.trick_history`):
+Built from the player's events only (:func:`~guinote_tui.game.tracking.trick_history`):
 the draws the player may know (their own, the muestra), cantes, changes of the
 seven and tute are noted under the trick they followed. Scrolls with the
 keyboard (arrows, Page Up/Down, Home/End) and the mouse wheel.
@@ -15,12 +15,12 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ...engine import CARDS
+from ...game.narration import HUMAN, Narrator
+from ...game.palette import SUIT_LIGHT
+from ...game.session import GameSession
+from ...game.tracking import TrickEntry, trick_history
 from ...i18n import _
 from ..bindings import HISTORY_BINDINGS
-from ..cardart import SUIT_LIGHT
-from ..narration import HUMAN, Narrator
-from ..session import GameSession
-from ..tracking import TrickEntry, trick_history
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 

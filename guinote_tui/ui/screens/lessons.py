@@ -25,11 +25,11 @@ from textual.widgets import Button, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import Action, Card, HandState, Pass, Play, Sing, Suit, Swap, card_tables, parse_cards
+from ...game.narration import edge_name, seat_names
 from ...i18n import N_, _
 from ...lessons import LESSONS, Explain, Lesson, Move, Progress, check, names
 from ..cardart import card_face, empty_slot, suit_text
 from ..messages import CardClicked
-from ..narration import HEADS_UP_NAMES, PAIR_NAMES, edge_name
 from ..navigation import navigator
 from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
@@ -296,7 +296,7 @@ class LessonScreen(SizeGuard, Screen[None]):
         A plain step (lesson 1) shows the trick alone, under its caption.
         """
         who = names(state.players)
-        edge = tuple(edge_name(name) for name in (HEADS_UP_NAMES if state.players == 2 else PAIR_NAMES))
+        edge = tuple(edge_name(name) for name in seat_names(state.players))
         size = card_size(self)
         blocks: list[list[Text]] = []
         if state.trick:

@@ -33,13 +33,13 @@ from ...coach import COACH_SEED, MISTAKE_POINTS
 from ...coach.ahead import HandSpec, Reviewed
 from ...coach.ahead import review_hand as review_on_the_spot
 from ...engine import RANK_NAMES, Card, CardDrawn, HandState, Play, Suit, card_tables
+from ...game import budgets
+from ...game.narration import HUMAN, Narrator, card_name_markup
+from ...game.palette import SUIT_LIGHT
+from ...game.session import GameSession
+from ...game.tracking import TrickEntry, trick_history
 from ...i18n import N_, _, ngettext, number
 from ...vocabulary import review_sentence
-from .. import budgets
-from ..cardart import SUIT_LIGHT
-from ..narration import HUMAN, Narrator, card_name_markup
-from ..session import GameSession
-from ..tracking import TrickEntry, trick_history
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 

@@ -22,11 +22,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ...engine import HandRecord, HandResult, HandState, Rules, Termination
+from ...game.sentences import juego_won
+from ...game.session import GameSession
 from ...i18n import _, pgettext
 from ...statsreport import ending_name
 from ..bindings import SCORESHEET_BINDINGS
-from ..sentences import juego_won
-from ..session import GameSession
 from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall

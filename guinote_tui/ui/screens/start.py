@@ -21,14 +21,16 @@ from textual.widgets import Button, Collapsible, Input, Label, Static
 from textual.widgets.collapsible import CollapsibleTitle
 
 from ... import i18n, storage
+from ...ai import offered_levels
 from ...engine import PRESETS, Card, Match, Rules, Suit
+from ...game import resume
+from ...game.palette import SUIT_LIGHT
+from ...game.settings import MIN_TRICK_SECONDS, GameSettings
 from ...i18n import N_, _, ngettext, number, pgettext
 from ...vocabulary import level_name, strength_words
-from .. import resume
 from ..bindings import START_BINDINGS
-from ..cardart import SMALL, SUIT_LIGHT, CardSize, card_face
+from ..cardart import SMALL, CardSize, card_face
 from ..navigation import navigator
-from ..session import MIN_TRICK_SECONDS, GameSettings, offered_levels
 from ..theme import FELT_COLOURS
 from ..widgets.choice import ChoiceRow, same_option
 from ..widgets.footer import GameFooter

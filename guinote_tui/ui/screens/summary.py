@@ -14,11 +14,11 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
 from ...engine import HandResult, Termination
+from ...game.sentences import juego_won, leave_question
+from ...game.session import GameSession
 from ...i18n import _
 from ..bindings import SUMMARY_BINDINGS
 from ..navigation import navigator
-from ..sentences import juego_won, leave_question
-from ..session import GameSession
 from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall

@@ -1,7 +1,7 @@
 """The card table: the human's hand, the bots' seats, the trick, score and log.
 
 The screen shows only the human seat's :class:`~guinote_tui.engine.SeatView`
-and sends actions to the engine through :class:`~guinote_tui.ui.session.GameSession`.
+and sends actions to the engine through :class:`~guinote_tui.game.session.GameSession`.
 Bots think in thread workers and hand their choice back as a
 :class:`~guinote_tui.ui.messages.BotChose` message, so the table never freezes.
 """
@@ -39,16 +39,16 @@ from ...engine import (
     Swap,
     card_tables,
 )
+from ...game.narration import edge_name
+from ...game.pacing import bot_pause, shown_to_move, think_with_delay
+from ...game.sentences import leave_question
+from ...game.session import HUMAN, GameSession
+from ...game.tracking import card_tracker
 from ...i18n import _, number
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked, HintReady
-from ..narration import edge_name
 from ..navigation import navigator
-from ..pacing import bot_pause, shown_to_move, think_with_delay
-from ..sentences import leave_question
-from ..session import HUMAN, GameSession
 from ..theme import FELT_COLOURS
-from ..tracking import card_tracker
 from ..widgets.board import MuestraInfo, MuestraPanel, Scoreboard, ScoreInfo
 from ..widgets.felt import FeltMonte, TakenInfo, TakenPiles
 from ..widgets.footer import GameFooter

@@ -14,9 +14,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Cante, Card, Suit
+from ...game.narration import PAIR_NAMES
+from ...game.palette import SUIT_LIGHT
 from ...i18n import _, pgettext
-from ..cardart import SUIT_LIGHT, CardSize, card_face, empty_slot, stock_pile, suit_text
-from ..narration import PAIR_NAMES
+from ..cardart import CardSize, card_face, empty_slot, stock_pile, suit_text
 from ..theme import FELT_COLOURS
 from .table import card_size
 

@@ -1,6 +1,6 @@
 """The card tracker panel: by suit, which cards are gone and which are still out.
 
-It shows :func:`~guinote_tui.ui.tracking.card_tracker` for the player's view:
+It shows :func:`~guinote_tui.game.tracking.card_tracker` for the player's view:
 one row per suit with the ranks from strongest to weakest, each shown as
 gone (``·``), in the player's hand (underlined) or still out (plain); the
 trump suit is starred. It reads without colour.
@@ -14,10 +14,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine import Card
+from ...game.palette import SUIT_LIGHT
+from ...game.tracking import CardTracker
 from ...i18n import _
-from ..cardart import SUIT_LIGHT
 from ..theme import FELT_COLOURS
-from ..tracking import CardTracker
 
 #: One letter or digit per rank, so a suit fits on one row of the side panel.
 RANK_MARK = {1: "1", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 10: "S", 11: "C", 12: "R"}

@@ -25,6 +25,7 @@ from ..engine import (
     CanteSung,
     Card,
     CardDrawn,
+    CardPlayed,
     Event,
     HandEnded,
     HandResult,
@@ -37,8 +38,8 @@ from ..engine import (
     TuteDeclared,
     WinReason,
 )
-from ..i18n import N_, _, pgettext
-from .cardart import SUIT_LIGHT
+from ..i18n import N_, _, ngettext, pgettext
+from .palette import SUIT_LIGHT
 
 HUMAN = 0
 
@@ -46,6 +47,12 @@ HUMAN = 0
 # session, the saved history and the tests keep the English names whatever the language.
 PAIR_NAMES = (N_("You"), N_("Right"), N_("Partner"), N_("Left"))
 HEADS_UP_NAMES = (N_("You"), N_("Rival"))
+
+
+def seat_names(players: int) -> tuple[str, ...]:
+    """The seats' names at a table of ``players`` (in English; shown translated, ``_(name)``)."""
+    return HEADS_UP_NAMES if players == 2 else PAIR_NAMES
+
 
 #: How many letters of a seat's name fit on the edge of a card.
 EDGE_LETTERS = 7
@@ -202,6 +209,66 @@ class Narrator:
             assert isinstance(event.result, HandResult)
             return self.result_lines(event.result)
         return []
+
+    # -- plain sentences ----------------------------------------------------------------
+
+    def sentences(self, events: Iterable[Event]) -> list[str]:
+        """Plain sentences (no markup) for what the player may know of ``events``: the lessons' voice.
+
+        >>> from guinote_tui.engine import Suit
+        >>> Narrator(seat_names(2)).sentences([CanteSung(1, Suit.COPAS, 20)])
+        ['Rival sings 20 in Copas.']
+        """
+        who = tuple(_(name) for name in self.names)
+        out: list[str] = []
+        for event in events:
+            if isinstance(event, CardPlayed) and event.seat != HUMAN:  # the player knows their own card
+                out.append(_("{name} plays the {card}.").format(name=who[event.seat], card=event.card.name))
+            elif isinstance(event, TrickWon):
+                if event.winner == HUMAN:
+                    text = ngettext(
+                        "You win the trick: {points} point.", "You win the trick: {points} points.", event.points
+                    )
+                else:
+                    text = ngettext(
+                        "{name} wins the trick: {points} point.",
+                        "{name} wins the trick: {points} points.",
+                        event.points,
+                    )
+                out.append(text.format(name=who[event.winner], points=event.points))
+            elif isinstance(event, LastTrickTen):
+                out.append(_("And 10 more for the last trick."))
+            elif isinstance(event, CardDrawn) and event.seat == HUMAN and event.card is not None:
+                out.append(_("You draw the {card}.").format(card=event.card.name))
+            elif isinstance(event, MuestraTaken) and event.seat == HUMAN:
+                out.append(_("You draw the muestra, the {card}.").format(card=event.card.name))
+            elif isinstance(event, CanteSung):
+                text = (
+                    _("You sing {points} in {suit}.") if event.seat == HUMAN else _("{name} sings {points} in {suit}.")
+                )
+                out.append(text.format(name=who[event.seat], points=event.points, suit=event.suit.title))
+            elif isinstance(event, SevenChanged):
+                text = _("The {taken} is now in your hand; the {given} lies under the stock.")
+                out.append(text.format(taken=event.taken.name, given=event.given.name))
+            elif isinstance(event, HandEnded):
+                result = event.result
+                assert isinstance(result, HandResult)
+                if result.juego_winner is not None and result.stopped_early:
+                    points = result.totals[result.juego_winner]
+                    if result.juego_winner == HUMAN:
+                        text = ngettext(
+                            "Your side wins the juego with {points} point.",
+                            "Your side wins the juego with {points} points.",
+                            points,
+                        )
+                    else:
+                        text = ngettext(
+                            "The other side wins the juego with {points} point.",
+                            "The other side wins the juego with {points} points.",
+                            points,
+                        )
+                    out.append(text.format(points=points))
+        return out
 
     def result_lines(self, result: HandResult) -> list[str]:
         """How a finished hand ended, in one line."""

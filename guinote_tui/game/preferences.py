@@ -29,17 +29,15 @@ from its default. Writing goes through a temporary file and a rename.
 
 from __future__ import annotations
 
-import math
 import tomllib
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from .. import i18n, storage
-from ..ai import bot_names, offered_levels
+from .. import storage
 from ..engine import PRESETS, Rules, RulesError
 from ..i18n import _
-from .session import PACES, GameSettings
+from .settings import SCHEMA, GameSettings, SettingRefused, alternatives, check
 
 FILE_NAME = "settings.toml"
 
@@ -47,20 +45,6 @@ FILE_NAME = "settings.toml"
 def path() -> Path:
     """Where the settings are kept."""
     return storage.config_dir() / FILE_NAME
-
-
-def _levels() -> list[str]:
-    """The levels a settings file may name: the start screen's, and ``random`` (weakest first)."""
-    offered = offered_levels()
-    return [name for name in bot_names() if name in offered or name == "random"]
-
-
-def _alternatives(options: list[str] | tuple[str, ...]) -> str:
-    """``wait or timed``: the options (ids, not translated) as alternatives."""
-    text = options[-1]
-    for option in reversed(options[:-1]):
-        text = _("{one} or {other}").format(one=option, other=text)
-    return text
 
 
 def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
@@ -79,45 +63,14 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
             )
         )
 
-    levels = _levels()
     for key, value in data.items():
         if key == "rules":
             continue
-        if key == "players":
-            if value in (2, 4) and not isinstance(value, bool):
-                settings.players = value
-            else:
-                bad(key, _("2 or 4"), value)
-        elif key in ("level", "partner_level"):
-            if key == "partner_level" and value == "":
-                settings.partner_level = None
-            elif isinstance(value, str) and value in levels:
-                setattr(settings, key, value)
-            else:
-                bad(key, _("one of {levels}").format(levels=", ".join(levels)), value)
-        elif key == "pace":
-            if isinstance(value, str) and value in PACES:
-                settings.pace = value
-            else:
-                bad(key, _alternatives(PACES), value)
-        elif key in ("delay", "trick_seconds"):
-            number = isinstance(value, int | float) and not isinstance(value, bool)
-            if number and math.isfinite(value) and 0 <= value <= 60:
-                setattr(settings, key, float(value))
-            else:
-                bad(key, _("a number of seconds from 0 to 60"), value)
-        elif key == "open_hands":
-            if isinstance(value, bool):
-                settings.open_hands = value
-            else:
-                bad(key, _("true or false"), value)
-        elif key == "language":
-            if value == "":
-                settings.language = None
-            elif isinstance(value, str) and value in i18n.LANGUAGES:
-                settings.language = value
-            else:
-                bad(key, _alternatives(list(i18n.LANGUAGES)), value)
+        if key in SCHEMA:
+            try:
+                setattr(settings, key, check(key, value))
+            except SettingRefused as exc:
+                bad(key, exc.expected, value)
         else:
             problems.append(
                 _('{file}: "{key}" is not a setting this version knows; it is ignored').format(
@@ -130,7 +83,7 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
         rules = {}
     preset = rules.get("preset", "aragones")
     if not isinstance(preset, str) or preset not in PRESETS:
-        bad("rules.preset", _alternatives(list(PRESETS)), preset)
+        bad("rules.preset", alternatives(list(PRESETS)), preset)
         preset = "aragones"
     chosen = Rules.preset(preset)
     flag_names = {f.name for f in fields(Rules)} - {"preset_name"}

@@ -11,7 +11,7 @@ import pytest
 
 from guinote_tui import storage
 from guinote_tui.engine import Match
-from guinote_tui.ui import resume
+from guinote_tui.game import resume
 
 
 def played(match: Match, actions: int, seed: int = 1) -> Match:

@@ -8,8 +8,8 @@ import pytest
 
 from guinote_tui import storage
 from guinote_tui.engine import Rules
-from guinote_tui.ui import preferences
-from guinote_tui.ui.session import GameSettings
+from guinote_tui.game import preferences
+from guinote_tui.game.session import GameSettings
 
 
 def test_the_file_lives_in_the_config_directory() -> None:

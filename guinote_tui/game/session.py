@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any
 
 from ..ai import Bot, default_level, make_bot, offered_levels
 from ..coach import CoachBudget
@@ -28,7 +28,6 @@ from ..engine import (
     Action,
     HandResult,
     Match,
-    Rules,
     SeatView,
     history_dict,
     load_history,
@@ -37,97 +36,16 @@ from ..engine import (
 )
 from ..i18n import _
 from ..memory import Statistics, TableInfo, new_match_key
-from ..storage import shown
 from ..vocabulary import action_words
 from .budgets import REVIEW_BUDGET
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
 from .resume import Keeper
 from .services import NO_STACK, StackedDeal
+from .settings import GameSettings
 
 logger = logging.getLogger(__name__)
 
 __all__ = ["HUMAN", "BotMove", "GameSession", "GameSettings", "default_level", "offered_levels"]
-
-
-#: How a finished trick leaves the table: when the player presses a key, or after a set time.
-Pace = Literal["wait", "timed"]
-PACES: tuple[Pace, ...] = ("wait", "timed")
-#: The shortest time a finished trick stays on the table in timed mode.
-MIN_TRICK_SECONDS = 1.5
-
-
-@dataclass
-class GameSettings:
-    """Everything the start screen chooses.
-
-    ``seed`` is the seed the player typed (``None``: a new random deal each
-    match); the seed a match was dealt from is :attr:`GameSession.seed`.
-    """
-
-    players: int = 4
-    level: str = field(default_factory=default_level)
-    partner_level: str | None = None
-    rules: Rules = field(default_factory=Rules)
-    seed: int | None = None
-    #: Seconds a bot's move takes on screen.
-    delay: float = 0.6
-    #: ``wait``: a finished trick stays until the player presses a key; ``timed``: for ``trick_seconds``.
-    pace: Pace = "wait"
-    trick_seconds: float = 2.0
-    #: Practice: every bot's hand is shown face up (the match is then assisted).
-    open_hands: bool = False
-    #: The language chosen on the start screen (a code of :data:`guinote_tui.i18n.LANGUAGES`; None: not chosen).
-    language: str | None = None
-
-    def level_of(self, seat: int) -> str:
-        """The bot level sitting at ``seat`` (the partner may differ in pairs)."""
-        if self.players == 4 and seat == 2 and self.partner_level:
-            return self.partner_level
-        return self.level
-
-    def table_record(self) -> dict[str, Any]:
-        """What a saved match keeps of these settings: each bot seat's spec and the pace."""
-        return {
-            "seats": {str(seat): self.level_of(seat) for seat in range(1, self.players)},
-            "delay": self.delay,
-            "pace": self.pace,
-            "trick_seconds": self.trick_seconds,
-            "open_hands": self.open_hands,
-        }
-
-    def restore(self, record: dict[str, Any], players: int, keep_level: bool = False) -> None:
-        """Take back the table of a saved match (:meth:`table_record`); older files have none.
-
-        ``keep_level``: the player chose a level for this run, which wins over the file's.
-        Raises ``ValueError`` with one readable line for a record this program cannot use.
-        """
-        seats = record.get("seats", {})
-        if not isinstance(seats, dict) or not all(isinstance(v, str) for v in seats.values()):
-            raise ValueError('"table": "seats" must map each bot seat to a bot level')
-        # Only the levels a player may choose, at their own settings: a file names no tuned
-        # budget (a bot that thinks for ever) and no measuring bot (one that sees every card).
-        allowed = [*offered_levels(), "random"]
-        for spec in seats.values():
-            if spec not in allowed:
-                choices = ", ".join(allowed)
-                raise ValueError(f'"table": no bot level {shown(spec)}: a saved match names one of {choices}')
-        if not keep_level and seats.get("1"):
-            self.level = seats["1"]
-            if players == 4 and seats.get("2") and seats["2"] != self.level:
-                self.partner_level = seats["2"]
-        pace = record.get("pace", self.pace)
-        if pace not in PACES:
-            raise ValueError(f'"table": "pace" must be {" or ".join(PACES)}, not {pace!r}')
-        self.pace = pace
-        open_hands = record.get("open_hands", False)
-        if not isinstance(open_hands, bool):
-            raise ValueError(f'"table": "open_hands" must be true or false, not {open_hands!r}')
-        self.open_hands = open_hands
-        for key in ("delay", "trick_seconds"):
-            value = record.get(key, getattr(self, key))
-            if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 60:
-                raise ValueError(f'"table": "{key}" must be a number of seconds from 0 to 60, not {value!r}')
-            setattr(self, key, float(value))
 
 
 @dataclass(frozen=True)

@@ -5,16 +5,16 @@ from __future__ import annotations
 import random
 
 import pytest
-from uihelpers import arranged_deck, play_through
+from deals import arranged_deck, play_through
 
 from guinote_tui import ai as ai_module
 from guinote_tui.ai import Bot, default_level, make_bot, offered_levels
 from guinote_tui.engine import PLAY, Card, LastTrickTen, SeatView, Sing, Suit, TrickWon, WinReason
-from guinote_tui.ui.cardart import SUIT_LIGHT
-from guinote_tui.ui.narration import Narrator
-from guinote_tui.ui.pacing import think_with_delay
-from guinote_tui.ui.services import StackedDeal
-from guinote_tui.ui.session import GameSession, GameSettings
+from guinote_tui.game.narration import Narrator
+from guinote_tui.game.pacing import think_with_delay
+from guinote_tui.game.palette import SUIT_LIGHT
+from guinote_tui.game.services import StackedDeal
+from guinote_tui.game.session import GameSession, GameSettings
 
 HAND = "1O 7O 12C 10C 4E 5B"
 
@@ -95,7 +95,7 @@ def test_a_failing_or_illegal_bot_does_not_stop_the_game_and_is_reported(caplog:
     move = session.think(1, view)
     assert move.action == view.legal[0]
     assert move.problem == "Rival's bot (cheater) chose an illegal action (sing the cante of Oros)"
-    logged = [r for r in caplog.records if r.name == "guinote_tui.ui.session"]
+    logged = [r for r in caplog.records if r.name == "guinote_tui.game.session"]
     assert [r.levelname for r in logged] == ["ERROR", "ERROR"]
     assert logged[0].exc_info is not None  # the traceback is kept in the log
     session.bots[1] = make_bot("random")
@@ -156,48 +156,6 @@ def test_next_hands_use_the_given_decks_then_the_seeded_shuffle() -> None:
     assert session.hand_log()[0].startswith("[b]Hand 2")
 
 
-class Spy(Bot):
-    name = "spy"
-
-    def __init__(self) -> None:
-        self.seen: list[SeatView] = []
-
-    def choose(self, view: SeatView, rng: random.Random):  # type: ignore[no-untyped-def]
-        self.seen.append(view)
-        return view.legal[0]
-
-
-def test_the_table_asks_each_bot_with_its_own_seat_view_only() -> None:
-    import asyncio
-
-    from uihelpers import key_for, playable, settle
-
-    from guinote_tui.ui.app import make_app
-
-    async def play_a_few_tricks() -> dict[int, Spy]:
-        app = make_app(players=4, level="random", seed=12, delay=0, dealer=3)
-        async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
-            session = app.session
-            assert session is not None and session.human_to_move  # seat 0 leads: no bot asked yet
-            spies = {seat: Spy() for seat in (1, 2, 3)}
-            session.bots.update(spies)
-            for _ in range(4):
-                await settle(pilot)
-                if session.hand_over:
-                    break
-                cards = playable(session.view().legal)
-                await pilot.press(key_for(app, cards[0]) if cards else "p")
-            await settle(pilot)
-            return spies
-
-    spies = asyncio.run(play_a_few_tricks())
-    for seat, spy in spies.items():
-        assert len(spy.seen) >= 3
-        assert all(v.seat == seat and v.to_move == seat for v in spy.seen)
-        assert all(len(v.hand) == v.hand_sizes[seat] for v in spy.seen)
-
-
 @pytest.mark.parametrize("partner", ["12O 10O 4C 5C 6C 2E", "12O 4E 4C 5C 6C 2E"], ids=["holds a pair", "holds none"])
 def test_who_is_asked_in_a_window_is_not_shown(partner: str) -> None:
     # Seat 1 wins the first trick; its partner (seat 3) is asked to sing only when it holds a
@@ -205,7 +163,7 @@ def test_who_is_asked_in_a_window_is_not_shown(partner: str) -> None:
     from dataclasses import replace
 
     from guinote_tui.engine import HandState, Rules, Stage, parse_action, seat_view
-    from guinote_tui.ui.pacing import bot_pause, shown_to_move
+    from guinote_tui.game.pacing import bot_pause, shown_to_move
 
     hands = {0: "2B 4B 5B 6B 7B 2C", 1: "1B 2O 3O 4O 5O 6O", 2: "3E 5E 6E 7E 11E 7C", 3: partner}
     deck = arranged_deck(4, dealer=3, hands=hands, muestra="1C", stock="7O 1E 12E 3C")  # no pair drawn
@@ -339,7 +297,7 @@ def test_the_arrastre_line_says_what_changes_under_the_rules_in_play(
 
 def test_taking_the_muestra_is_told_once() -> None:
     # The muestra is the last card drawn: the log says "You take the muestra Siete de Oros", not also "You draw…".
-    from guinote_tui.ui.narration import card_name_markup
+    from guinote_tui.game.narration import card_name_markup
 
     for seed in range(40):
         session = GameSession(GameSettings(players=2, level="random", seed=seed))

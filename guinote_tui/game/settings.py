@@ -1,0 +1,191 @@
+"""The game's settings and the one schema that checks them.
+
+Two files carry settings: ``settings.toml`` (the start screen's last
+choices, :mod:`.preferences`) and a saved match's ``"table"`` record (the
+bot levels, the pace: :meth:`GameSettings.restore`). Both check every value
+with :func:`check`, so a value is allowed or refused in the same way, with
+the same words for what it must be, wherever it comes from.
+
+    >>> check("players", 4), check("delay", 1)
+    (4, 1.0)
+    >>> check("pace", "fast")
+    Traceback (most recent call last):
+    ...
+    guinote_tui.game.settings.SettingRefused: "pace" must be wait or timed, not 'fast'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .. import i18n
+from ..ai import bot_names, default_level, offered_levels
+from ..engine import Rules
+from ..i18n import _
+from ..storage import shown
+
+__all__ = [
+    "MIN_TRICK_SECONDS",
+    "PACES",
+    "SCHEMA",
+    "GameSettings",
+    "Pace",
+    "Setting",
+    "SettingRefused",
+    "check",
+    "levels",
+]
+
+#: How a finished trick leaves the table: when the player presses a key, or after a set time.
+Pace = Literal["wait", "timed"]
+PACES: tuple[Pace, ...] = ("wait", "timed")
+#: The shortest time a finished trick stays on the table in timed mode.
+MIN_TRICK_SECONDS = 1.5
+
+
+def levels() -> list[str]:
+    """The bot levels a settings file or a saved match may name: the start screen's, and ``random`` (weakest first).
+
+    Never a tuned budget (a bot that thinks for ever) nor a measuring bot (one that sees every card).
+    """
+    offered = offered_levels()
+    return [name for name in bot_names() if name in offered or name == "random"]
+
+
+def alternatives(options: list[str] | tuple[str, ...]) -> str:
+    """``wait or timed``: the options (ids, not translated) as alternatives."""
+    text = options[-1]
+    for option in reversed(options[:-1]):
+        text = _("{one} or {other}").format(one=option, other=text)
+    return text
+
+
+class SettingRefused(ValueError):
+    """A value a setting may not take: ``expected`` says, in the player's language, what it must be."""
+
+    def __init__(self, key: str, expected: str, value: Any) -> None:
+        super().__init__(f'"{key}" must be {expected}, not {shown(value)}')
+        self.key = key
+        self.expected = expected
+        self.value = value
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: what it must be (in words, asked when shown) and the test and conversion of a value."""
+
+    expected: Callable[[], str]
+    accepts: Callable[[Any], bool]
+    convert: Callable[[Any], Any] = lambda value: value
+
+
+def _seconds(value: Any) -> bool:
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    return number and math.isfinite(value) and 0 <= value <= 60
+
+
+def _level(value: Any) -> bool:
+    return isinstance(value, str) and value in levels()
+
+
+#: Every setting a file may carry, by key. An empty text means "not chosen" where a setting may be left open
+#: (``partner_level``: the bots' level; ``language``: the locale's).
+SCHEMA: dict[str, Setting] = {
+    "players": Setting(lambda: _("2 or 4"), lambda v: v in (2, 4) and not isinstance(v, bool)),
+    "level": Setting(lambda: _("one of {levels}").format(levels=", ".join(levels())), _level),
+    "partner_level": Setting(
+        lambda: _("one of {levels}").format(levels=", ".join(levels())),
+        lambda v: v == "" or _level(v),
+        lambda v: v or None,
+    ),
+    "pace": Setting(lambda: alternatives(PACES), lambda v: isinstance(v, str) and v in PACES),
+    "delay": Setting(lambda: _("a number of seconds from 0 to 60"), _seconds, float),
+    "trick_seconds": Setting(lambda: _("a number of seconds from 0 to 60"), _seconds, float),
+    "open_hands": Setting(lambda: _("true or false"), lambda v: isinstance(v, bool)),
+    "language": Setting(
+        lambda: alternatives(list(i18n.LANGUAGES)),
+        lambda v: v == "" or (isinstance(v, str) and v in i18n.LANGUAGES),
+        lambda v: v or None,
+    ),
+}
+
+
+def check(key: str, value: Any) -> Any:
+    """``value`` for setting ``key``, converted; raises :class:`SettingRefused` when it is not allowed."""
+    setting = SCHEMA[key]
+    if not setting.accepts(value):
+        raise SettingRefused(key, setting.expected(), value)
+    return setting.convert(value)
+
+
+@dataclass
+class GameSettings:
+    """Everything the start screen chooses.
+
+    ``seed`` is the seed the player typed (``None``: a new random deal each
+    match); the seed a match was dealt from is
+    :attr:`~guinote_tui.game.session.GameSession.seed`.
+    """
+
+    players: int = 4
+    level: str = field(default_factory=default_level)
+    partner_level: str | None = None
+    rules: Rules = field(default_factory=Rules)
+    seed: int | None = None
+    #: Seconds a bot's move takes on screen.
+    delay: float = 0.6
+    #: ``wait``: a finished trick stays until the player presses a key; ``timed``: for ``trick_seconds``.
+    pace: Pace = "wait"
+    trick_seconds: float = 2.0
+    #: Practice: every bot's hand is shown face up (the match is then assisted).
+    open_hands: bool = False
+    #: The language chosen on the start screen (a code of :data:`guinote_tui.i18n.LANGUAGES`; None: not chosen).
+    language: str | None = None
+
+    def level_of(self, seat: int) -> str:
+        """The bot level sitting at ``seat`` (the partner may differ in pairs)."""
+        if self.players == 4 and seat == 2 and self.partner_level:
+            return self.partner_level
+        return self.level
+
+    def table_record(self) -> dict[str, Any]:
+        """What a saved match keeps of these settings: each bot seat's spec and the pace."""
+        return {
+            "seats": {str(seat): self.level_of(seat) for seat in range(1, self.players)},
+            "delay": self.delay,
+            "pace": self.pace,
+            "trick_seconds": self.trick_seconds,
+            "open_hands": self.open_hands,
+        }
+
+    def restore(self, record: dict[str, Any], players: int, keep_level: bool = False) -> None:
+        """Take back the table of a saved match (:meth:`table_record`); older files have none.
+
+        ``keep_level``: the player chose a level for this run, which wins over the file's.
+        Raises ``ValueError`` with one readable line for a record this program cannot use;
+        every value is checked by the same :data:`SCHEMA` as ``settings.toml``.
+        """
+        seats = record.get("seats", {})
+        if not isinstance(seats, dict) or not all(isinstance(v, str) for v in seats.values()):
+            raise ValueError('"table": "seats" must map each bot seat to a bot level')
+        for spec in seats.values():
+            try:
+                check("level", spec)
+            except SettingRefused as exc:
+                problem = f"no bot level {shown(spec)}: a seat's level must be {exc.expected}"
+                raise ValueError(f'"table": {problem}') from None
+        checked: dict[str, Any] = {}
+        for key in ("pace", "open_hands", "delay", "trick_seconds"):
+            try:
+                checked[key] = check(key, record.get(key, getattr(self, key)))
+            except SettingRefused as exc:
+                raise ValueError(f'"table": {exc}') from None
+        if not keep_level and seats.get("1"):
+            self.level = seats["1"]
+            if players == 4 and seats.get("2") and seats["2"] != self.level:
+                self.partner_level = seats["2"]
+        for key, value in checked.items():
+            setattr(self, key, value)
