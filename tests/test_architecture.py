@@ -311,7 +311,7 @@ def test_the_coach_imports_only_the_engine_and_the_bots() -> None:
         ("saveguard", {"storage", "i18n"}),
         ("i18n", set()),
         ("memory", {"engine", "storage", "ai", "i18n"}),
-        ("lessons", {"engine", "coach", "storage", "i18n"}),
+        ("lessons", {"engine", "coach", "storage", "i18n", "game"}),
     ],
 )
 def test_the_remembering_parts_import_only_what_they_need(source: str, allowed: set[str]) -> None:

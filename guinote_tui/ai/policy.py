@@ -46,8 +46,6 @@ class Weights:
     discard_trump_base: float = 12.8
     discard_trump_slope: float = 3.2
     discard_cante: float = 15.0
-    #: Breaking a cante pair to win a trick.
-    win_cante: float = 12.0
     #: Future worth of an ace or three kept in phase 1 (expected-points following).
     keep_high: float = 3.2
     #: Future worth of a cante half (expected-points following).
@@ -275,17 +273,6 @@ def _lead(s: Situation) -> int:
             non_trumps, key=lambda c: (w.discard_points * points[c] + strength[c] - w.long_suit * length[c // 10], c)
         )
     return min(legal, key=lambda c: (_discard_cost(s, c), c))
-
-
-def _win_cost(s: Situation, card: int) -> float:
-    """How much taking the trick with ``card`` costs: a trump spent, a cante broken."""
-    cost = 0.0
-    if card // 10 == s.tables.trump:
-        cost += _trump_cost(s, card)
-    if _cante_piece(s, card):
-        cost += s.weights.win_cante
-    # Winning with a card worth points keeps them: slightly prefer low cards.
-    return cost + s.tables.strength[card] // 4
 
 
 # -- following by expected points ------------------------------------------------------------

@@ -133,7 +133,6 @@ class Card(int):
 CARD_TEXT: tuple[str, ...] = tuple(f"{r}{'OCEB'[i // 10]}" for i, r in enumerate(RANKS * 4))
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(40))
 _BY_TEXT: dict[str, Card] = {text: CARDS[i] for i, text in enumerate(CARD_TEXT)}
-FULL_DECK: tuple[Card, ...] = CARDS
 
 
 def parse_cards(texts: Iterable[str] | str) -> list[Card]:

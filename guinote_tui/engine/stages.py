@@ -57,17 +57,10 @@ class Termination(Enum):
     DE_VUELTAS = "de_vueltas"
 
     @property
-    def decides_juego(self) -> bool:
-        """Whether a hand ended this way has a juego winner."""
-        return self not in _UNDECIDED
-
-    @property
     def text(self) -> str:
         """The ending in plain English (the interface translates by the member)."""
         return _TEXT[self]
 
-
-_UNDECIDED = frozenset({Termination.BOTH_TIED, Termination.TREINTA_MALAS, Termination.DE_VUELTAS})
 
 _TEXT: dict[Termination, str] = {
     Termination.TARGET: "reached the target",

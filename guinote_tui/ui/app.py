@@ -10,7 +10,6 @@ from pathlib import Path, PurePath
 from typing import ClassVar
 
 from textual.app import App
-from textual.dom import DOMNode
 
 from .. import i18n, storage
 from ..ai import offered_levels
@@ -289,16 +288,6 @@ class GuinoteApp(App[None]):
             self.notify(_("Match saved to {path}").format(path=target), title=_("Saved"), markup=False)
 
         self.push_screen(SaveDialog(str(default), folder), save)
-
-
-def game_app(node: DOMNode) -> GuinoteApp:
-    """The running :class:`GuinoteApp` from any of its screens or widgets, typed.
-
-    (``node.app`` is typed as a plain ``App``; this checks it is the game's.)
-    """
-    app = node.app
-    assert isinstance(app, GuinoteApp)
-    return app
 
 
 def load_kept(settings: GameSettings) -> tuple[Match | None, GameSettings]:

@@ -46,7 +46,6 @@ SUIT_BANDS: dict[Suit, tuple[str, str]] = {
 FACE = CARD_COLOURS["card-face"]
 FACE_DIM = CARD_COLOURS["card-face-dim"]
 INK_DIM = CARD_COLOURS["card-ink-dim"]
-BAND_DIM = CARD_COLOURS["card-band-dim"]
 BORDER = CARD_COLOURS["card-edge"]
 BORDER_SELECTED = CARD_COLOURS["card-chosen"]
 BORDER_DIM = CARD_COLOURS["card-edge-dim"]
@@ -81,8 +80,6 @@ CARD_SIZES = (SMALL, MEDIUM, LARGE)
 
 FACE_WIDTH = SMALL.face_width
 """Characters inside the border of a small card."""
-CARD_WIDTH = SMALL.width
-CARD_HEIGHT = SMALL.height
 
 
 def suit_text(suit: Suit | int, *, bold: bool = True) -> Text:

@@ -183,9 +183,12 @@ def test_the_suits_have_clearly_different_hues_with_good_contrast() -> None:
 
 
 def test_the_card_colours_are_named_once_and_offered_to_the_theme() -> None:
-    source = Path(cardart.__file__).read_text(encoding="utf-8")
+    from guinote_tui.game import palette
+
+    source = Path(palette.__file__).read_text(encoding="utf-8")
     literals = re.findall(r'"(#[0-9a-fA-F]{6})"', source)
     assert sorted(literals) == sorted(CARD_COLOURS.values())  # every hex colour is a value of the named palette
+    assert re.findall(r'"(#[0-9a-fA-F]{6})"', Path(cardart.__file__).read_text(encoding="utf-8")) == []
     for name, colour in CARD_COLOURS.items():
         assert FELT_COLOURS[name] == colour  # $oros, $card-face… in the stylesheets
 

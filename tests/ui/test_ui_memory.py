@@ -131,11 +131,13 @@ def test_a_bad_settings_value_is_told_in_one_line_and_the_rest_is_kept() -> None
 KILLED_GAME = textwrap.dedent(
     """
     import asyncio, random, sys
-    from uihelpers import make_app
+    from guinote_tui.game.services import Services
+    from guinote_tui.ui.app import make_app
     from guinote_tui.ui.screens.table import TableScreen
 
     async def run():
-        app = make_app(players=4, level="random", seed=5, delay=0, pace="timed")
+        services = Services(review_ahead=False)  # the match is kept, as in the game; no coach worker
+        app = make_app(players=4, level="random", seed=5, delay=0, pace="timed", services=services)
         async with app.run_test(size=(100, 30)) as pilot:
             session = app.session
             session.settings.trick_seconds = 0.0

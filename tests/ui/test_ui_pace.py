@@ -9,6 +9,7 @@ from deals import arranged_deck, play_through
 from uihelpers import key_for, make_app, settle, shown_hand
 
 from guinote_tui.engine import Card, Play, Rules, Swap
+from guinote_tui.game.pacing import Turn
 from guinote_tui.ui.screens.table import TableScreen
 
 # Heads-up, the rival deals, the player leads 1B; the rival's 2O trumps it (Oros are trumps),
@@ -189,7 +190,7 @@ def test_the_last_trick_on_the_felt_counts_its_ten() -> None:
             assert isinstance(table, TableScreen) and session is not None
             hand = session.match.hand
             play_through(session, random.Random(2))  # through the session, as the table would
-            table.summary_shown = True  # keep the felt in view
+            table.state = Turn.SUMMARY  # keep the felt in view
             table.refresh_table()
             await pilot.pause()
             area = table.query_one(TrickArea)

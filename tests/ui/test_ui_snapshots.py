@@ -22,6 +22,7 @@ from uihelpers import key_for, make_app, playable, settle
 from guinote_tui.engine import Card, SeatView, Suit, parse_cards
 from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.cardart import LARGE, MEDIUM, SMALL, CardSize
+from guinote_tui.ui.picture import sorted_hand
 from guinote_tui.ui.screens.table import TableScreen
 from guinote_tui.ui.widgets.board import MuestraPanel, Scoreboard
 from guinote_tui.ui.widgets.hand import HandCard
@@ -150,7 +151,7 @@ def test_table_at_the_deal(snap_compare) -> None:  # type: ignore[no-untyped-def
     # The dealer is seat 3, so the player (seat 0) leads: their turn, nothing played yet.
     assert view.dealer == 3 and view.to_move == 0 and view.trick == () and view.tricks == ()
     assert sorted(seen.hand) == sorted(parse_cards(HAND)) == sorted(view.hand)
-    assert seen.hand == TableScreen.sorted_hand(view)
+    assert seen.hand == sorted_hand(view)
     assert seen.muestra == view.muestra == Card.parse("3O") and view.trump == Suit.OROS
     assert seen.stock == view.stock_count == 40 - 4 * 6 - 1
     assert seen.score == view.points == (0, 0)
@@ -300,7 +301,7 @@ def check_sized_table(app: GuinoteApp, seen: Seen, size: tuple[int, int], tricks
     assert len(view.tricks) == tricks and view.trick == () and view.to_move == 0
     assert all(t.winner in (0, view.players // 2) for t in view.tricks)
     assert len(seen.hand) == 6 and sorted(seen.hand) == sorted(view.hand)
-    assert seen.hand == TableScreen.sorted_hand(view)
+    assert seen.hand == sorted_hand(view)
     assert seen.muestra == view.muestra == Card.parse("3O") and view.trump == Suit.OROS
     assert seen.stock == view.stock_count == 40 - 6 * view.players - 1 - tricks * view.players
     assert seen.score == view.points and view.points[1] == 0

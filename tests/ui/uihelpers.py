@@ -50,11 +50,11 @@ async def settle(pilot: Pilot[None]) -> None:
 
 def shown_hand(app: GuinoteApp) -> tuple[Card, ...]:
     """The player's cards in the order the table shows them (the order keys 1-6 count)."""
-    from guinote_tui.ui.screens.table import TableScreen
+    from guinote_tui.ui.picture import sorted_hand
 
     session = app.session
     assert session is not None
-    return TableScreen.sorted_hand(session.view())
+    return sorted_hand(session.view())
 
 
 def key_for(app: GuinoteApp, card: Card) -> str:

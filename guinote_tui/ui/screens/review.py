@@ -33,7 +33,6 @@ from ...coach import COACH_SEED, MISTAKE_POINTS
 from ...coach.ahead import HandSpec, Reviewed
 from ...coach.ahead import review_hand as review_on_the_spot
 from ...engine import RANK_NAMES, Card, CardDrawn, HandState, Play, Suit, card_tables
-from ...game import budgets
 from ...game.narration import HUMAN, Narrator, card_name_markup
 from ...game.palette import SUIT_LIGHT
 from ...game.session import GameSession
@@ -56,7 +55,7 @@ def review_hand(session: GameSession, seed: int | None = None) -> list[Reviewed]
     if session.ahead is not None and seed is None:
         return session.ahead.review(hand)
     seed = COACH_SEED if seed is None else seed
-    return review_on_the_spot(HandSpec.of(hand), hand.log, HUMAN, seed, budgets.REVIEW_BUDGET)
+    return review_on_the_spot(HandSpec.of(hand), hand.log, HUMAN, seed, session.review_budget)
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,9 @@ Bots think in thread workers and hand their choice back as a
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import partial
+from typing import Literal
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -37,10 +36,8 @@ from ...engine import (
     Sing,
     Stage,
     Swap,
-    card_tables,
 )
-from ...game.narration import edge_name
-from ...game.pacing import bot_pause, shown_to_move, think_with_delay
+from ...game.pacing import Turn, bot_pause, shown_to_move, think_with_delay
 from ...game.sentences import leave_question
 from ...game.session import HUMAN, GameSession
 from ...game.tracking import card_tracker
@@ -48,14 +45,15 @@ from ...i18n import _, number
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked, HintReady
 from ..navigation import navigator
+from ..picture import table_picture
 from ..theme import FELT_COLOURS
-from ..widgets.board import MuestraInfo, MuestraPanel, Scoreboard, ScoreInfo
-from ..widgets.felt import FeltMonte, TakenInfo, TakenPiles
+from ..widgets.board import MuestraPanel, Scoreboard
+from ..widgets.felt import FeltMonte, TakenPiles
 from ..widgets.footer import GameFooter
 from ..widgets.hand import PlayerHand
 from ..widgets.log import EventLog
 from ..widgets.notice import TooSmall, too_small
-from ..widgets.table import LEFT, RIGHT, SeatInfo, SeatPanel, TrickArea, TrickPicture, position_of
+from ..widgets.table import LEFT, RIGHT, SeatPanel, TrickArea
 from ..widgets.tracker import TrackerPanel
 from .start import PRESET_NAMES
 
@@ -117,19 +115,35 @@ class TableScreen(Screen[None]):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
+        #: Counts the moves shown, so that a bot's or the coach's answer about an older position is dropped.
         self.turn = 0
+        #: Where the table stands: the player or a bot to act, a finished trick held, the hand over, its summary.
+        self.state = self._next_turn()
         self.selected: int | None = None
         self.shown_hand: tuple[Card, ...] = ()
         self.message = ""
-        self.summary_shown = False
         self._declarations: tuple[Action, ...] = ()
         self._footer_offers: tuple[object, ...] = ()
-        #: A finished trick stays on the table: until the player presses a key (pace ``wait``) or its timer runs.
-        self.holding = False
         self._hold_timer: Timer | None = None
-        #: The table's next step, put off while another screen (rules, a dialog…) covers it.
-        self._put_off = False
-        self._pending: BotChose | None = None
+        #: What came due while another screen (rules, a dialog…) covered the table: a bot's move, or the next step.
+        self._due: BotChose | Literal["advance"] | None = None
+
+    def _next_turn(self) -> Turn:
+        """Whose turn it is once nothing is held: the player's, a bot's, or the hand is over."""
+        session = self.session
+        if session.hand_over:
+            return Turn.OVER
+        return Turn.PLAYER if session.human_to_move else Turn.BOT
+
+    @property
+    def holding(self) -> bool:
+        """A finished trick stays on the table (until a key, or its timer)."""
+        return self.state is Turn.HOLDING
+
+    @property
+    def summary_shown(self) -> bool:
+        """The hand's summary is in front of the table."""
+        return self.state is Turn.SUMMARY
 
     @property
     def on_top(self) -> bool:
@@ -177,82 +191,26 @@ class TableScreen(Screen[None]):
     # -- showing the state ------------------------------------------------------
 
     def refresh_table(self) -> None:
+        """Show the table as :func:`~guinote_tui.ui.picture.table_picture` computes it from the session."""
+        if self.state not in (Turn.HOLDING, Turn.SUMMARY):
+            self.state = self._next_turn()  # (a test, or the review, may have moved the session itself)
         session = self.session
-        view = session.view()
-        match = session.match
-        names = session.names
-        players = session.players
-        # Who is shown deciding: never a seat asked in a window or before the last draw (rules §8).
-        shown = shown_to_move(view)
-        for seat in range(1, players):
-            panel = self.query_one(f"#seat-{position_of(seat, players)}", SeatPanel)
-            panel.show(
-                SeatInfo(
-                    title=names[seat],
-                    level=session.settings.level_of(seat),
-                    count=view.hand_sizes[seat],
-                    active=shown == seat,
-                    cards=self.open_cards(seat),
-                    dealer=view.dealer == seat,
-                )
-            )
+        picture = table_picture(session, self.state, self.selected)
+        self.selected = picture.selected
+        self.shown_hand = picture.hand
+        for position, info in picture.seats:
+            self.query_one(f"#seat-{position}", SeatPanel).show(info)
         for position in (LEFT, RIGHT):
             side_seat = self.query_one(f"#seat-{position}")
-            if side_seat.display != (players == 4):
-                side_seat.display = players == 4
-        # A finished trick stays on the felt while it is held, and while a bot is about to lead; once
-        # cleared before the player's own lead it is gone, so that no key plays a card over it.
-        cleared = shown == HUMAN and not self.holding and not session.hand_over
-        finished = view.tricks[-1] if not view.trick and view.tricks and not cleared else None
-        points = sum(view.rules.rank_points()[c.rank] for c in finished.cards) if finished else 0
-        self.query_one(TrickArea).show(
-            TrickPicture(
-                players=players,
-                names=names,
-                cards=view.trick,
-                finished=finished,
-                to_move=shown,
-                number=len(view.tricks) + (0 if finished else 1),
-                points=points,
-                last_ten=finished is not None and not any(view.hand_sizes) and view.stock_count == 0,
-                trump=view.trump,
-                rules=view.rules,
-            )
-        )
-        taker = names[view.muestra_taker] if view.muestra_taker is not None else None
-        muestra = MuestraInfo(view.trump, view.muestra, view.muestra_card, taker, view.stock_count)
-        self.query_one(MuestraPanel).show(muestra)
-        self.query_one(FeltMonte).show(muestra)
-        rules = view.rules
-        sides = (session.side_name(0), session.side_name(1))
-        if session.players == 2:  # the board's columns hold 8 cells: a longer name gives its short form
-            sides = (sides[0], sides[1] if cell_len(sides[1]) <= 8 else edge_name("Rival"))
-        self.query_one(Scoreboard).show(
-            ScoreInfo(
-                side_names=sides,
-                points=view.points,
-                carried=view.carried,
-                show_totals=not view.first_of_juego or view.carried != (0, 0),
-                juegos=(match.juegos[0], match.juegos[1]),
-                cotos=(match.cotos[0], match.cotos[1]),
-                juegos_per_coto=rules.juegos_per_coto,
-                cotos_to_win=rules.cotos_to_win,
-                cantes=tuple((c.seat & 1, c) for c in view.cantes),
-                target=rules.target,
-                first_of_juego=view.first_of_juego,
-            )
-        )
-        taken = tuple(sum(1 for t in view.tricks if t.winner % 2 == side) for side in (0, 1))
-        self.query_one(TakenPiles).show(TakenInfo(sides, (taken[0], taken[1]), players))
-        playable = {a.card for a in view.legal if isinstance(a, Play)}
-        hand = self.shown_hand = self.sorted_hand(view)
-        if self.selected is not None and self.selected >= len(hand):
-            self.selected = len(hand) - 1 if hand else None
-        if view.my_turn and (self.selected is None or hand[self.selected] not in playable):
-            self.selected = next((i for i, c in enumerate(hand) if c in playable), self.selected)
-        # No card is highlighted while a finished trick is held: the first key only clears it.
-        marked = self.selected if view.my_turn and not self.holding else None
-        self.query_one(PlayerHand).show(hand, playable, marked)
+            if side_seat.display != (session.players == 4):
+                side_seat.display = session.players == 4
+        self.query_one(TrickArea).show(picture.trick)
+        self.query_one(MuestraPanel).show(picture.muestra)
+        self.query_one(FeltMonte).show(picture.muestra)
+        self.query_one(Scoreboard).show(picture.score)
+        self.query_one(TakenPiles).show(picture.taken)
+        self.query_one(PlayerHand).show(picture.hand, set(picture.playable), picture.marked)
+        view = session.view()
         for tracker in self.query(TrackerPanel):
             if tracker.display:
                 tracker.tracker = card_tracker(view)
@@ -261,24 +219,9 @@ class TableScreen(Screen[None]):
         self._show_message(view)
         # The footer is rebuilt only when what it offers changes: the declarations (and which card
         # a change gives). Rebuilding it costs more than the rest of a move's redraw.
-        declared = {str(a) if isinstance(a, Swap) else type(a).__name__ for a in view.legal if not isinstance(a, Play)}
-        offers = tuple(sorted(declared))
-        if offers != self._footer_offers:
-            self._footer_offers = offers
+        if picture.offers != self._footer_offers:
+            self._footer_offers = picture.offers
             self.refresh_bindings()
-
-    def open_cards(self, seat: int) -> tuple[Card, ...]:
-        """A bot seat's cards when practising with open hands (nothing otherwise)."""
-        if not self.session.settings.open_hands:
-            return ()
-        view = self.session.view_for(seat)
-        return self.sorted_hand(replace(view, trump=self.session.match.hand.trump))
-
-    @staticmethod
-    def sorted_hand(view: SeatView) -> tuple[Card, ...]:
-        """The hand as shown, and as keys 1-6 count it: suit by suit, strongest first, trumps at the right end."""
-        strength = card_tables(view.rules).strength
-        return tuple(sorted(view.hand, key=lambda card: (card.suit == view.trump, card.suit, -strength[card])))
 
     def _show_declarations(self, view: SeatView) -> None:
         declarations = tuple(a for a in view.legal if not isinstance(a, Play))
@@ -421,7 +364,8 @@ class TableScreen(Screen[None]):
         if self.holding:
             return
         if not self.on_top:
-            self._put_off = True
+            if self._due is None:
+                self._due = "advance"
             return
         if session.hand_over:
             self.call_after_refresh(self.show_summary)
@@ -450,7 +394,7 @@ class TableScreen(Screen[None]):
         if message.turn != self.turn or self.session.match.hand.to_move != message.seat:
             return
         if not self.on_top:
-            self._pending = message  # shown when the screen on top closes
+            self._due = message  # shown when the screen on top closes
             return
         if message.problem:
             self.notify(
@@ -480,6 +424,7 @@ class TableScreen(Screen[None]):
             log.write(line)
         self.message = ""
         view = self.session.view()
+        self.state = self._next_turn()
         if len(view.tricks) > tricks:
             # Keep the finished trick on the felt, whoever won it: before anyone leads, or the summary covers it.
             self.hold()
@@ -493,7 +438,7 @@ class TableScreen(Screen[None]):
         settings = self.session.settings
         if settings.pace == "timed" and settings.trick_seconds <= 0:
             return  # no pause at all
-        self.holding = True
+        self.state = Turn.HOLDING
         if settings.pace == "timed":
             self._hold_timer = self.set_timer(settings.trick_seconds, self.release)
 
@@ -501,12 +446,15 @@ class TableScreen(Screen[None]):
         """Let the game go on after a held trick."""
         if not self.holding:
             return
-        self.holding = False
+        self._stop_hold_timer()
+        self.state = self._next_turn()
+        self.refresh_table()
+        self.advance()
+
+    def _stop_hold_timer(self) -> None:
         if self._hold_timer is not None:
             self._hold_timer.stop()
             self._hold_timer = None
-        self.refresh_table()
-        self.advance()
 
     def action_toggle_pace(self) -> None:
         """Switch between waiting for a key after each trick and a timed pause."""
@@ -554,7 +502,7 @@ class TableScreen(Screen[None]):
             return
         from .summary import SummaryScreen
 
-        self.summary_shown = True
+        self.state = Turn.SUMMARY
         self.app.push_screen(SummaryScreen(self.session), self._after_summary)
 
     def on_screen_resume(self) -> None:
@@ -563,13 +511,12 @@ class TableScreen(Screen[None]):
             return
         self.mend_focus()
         self.call_after_refresh(self.mend_focus)
-        pending, self._pending = self._pending, None
-        if pending is not None:
-            self.on_bot_chose(pending)
-        elif self._put_off:
-            self._put_off = False
+        due, self._due = self._due, None
+        if isinstance(due, BotChose):
+            self.on_bot_chose(due)
+        elif due == "advance":
             self.advance()
-        elif self.session.hand_over and not self.summary_shown and not self.holding:
+        elif self.session.hand_over and self.state not in (Turn.SUMMARY, Turn.HOLDING):
             self.call_after_refresh(self.show_summary)
 
     def mend_focus(self) -> None:
@@ -580,7 +527,7 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
 
     def _after_summary(self, choice: str | None) -> None:
-        self.summary_shown = False
+        self.state = self._next_turn()
         if choice == "next":
             self.session.next_hand()
             self.tell_keeping_problem()
@@ -704,12 +651,9 @@ class TableScreen(Screen[None]):
         session.undo()
         self.tell_keeping_problem()
         self.turn += 1  # a bot's answer already on its way is for the old position
-        self._pending = None
-        if self.holding:
-            self.holding = False
-            if self._hold_timer is not None:
-                self._hold_timer.stop()
-                self._hold_timer = None
+        self._due = None
+        self._stop_hold_timer()
+        self.state = self._next_turn()
         self.query_one("#log", EventLog).lines = tuple(session.log)
         self.selected = None
         self.message = _("[b]Taken back.[/b] Your move again (this match is now marked assisted)")

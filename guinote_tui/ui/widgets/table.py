@@ -141,9 +141,6 @@ def diamond_size(size: CardSize) -> tuple[int, int]:
     return 3 * size.width + 2, 2 * size.height + 2
 
 
-DIAMOND_WIDTH, DIAMOND_HEIGHT = diamond_size(SMALL)
-
-
 def winning_mark(size: CardSize, finished: bool) -> str:
     """The word in the top border of the card that holds the trick (it reads without colour)."""
     if finished:

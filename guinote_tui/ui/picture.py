@@ -1,0 +1,150 @@
+"""The table's picture: everything the table screen shows, computed from the session by a pure function.
+
+:func:`table_picture` reads the session (the player's view, the match, the
+names) and the screen's turn state, and returns a :class:`TablePicture`;
+the screen only hands each part to its widget. So what the table shows can
+be tested without a pilot, and it is computed in one place.
+
+    >>> from guinote_tui.game.session import GameSession, GameSettings
+    >>> from guinote_tui.game.pacing import Turn
+    >>> picture = table_picture(GameSession(GameSettings(players=2, level="random", seed=3)), Turn.PLAYER, None)
+    >>> len(picture.hand), [position for position, _ in picture.seats], picture.trick.number
+    (6, ['top'], 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rich.cells import cell_len
+
+from ..engine import Card, Play, SeatView, Swap, card_tables
+from ..game.narration import edge_name
+from ..game.pacing import Turn, shown_to_move
+from ..game.session import HUMAN, GameSession
+from .widgets.board import MuestraInfo, ScoreInfo
+from .widgets.felt import TakenInfo
+from .widgets.table import SeatInfo, TrickPicture, position_of
+
+__all__ = ["TablePicture", "open_cards", "sorted_hand", "table_picture"]
+
+
+@dataclass(frozen=True)
+class TablePicture:
+    """What the table shows at one moment: each widget's part, and the player's hand as keys 1-6 count it."""
+
+    #: Each bot seat's panel: its position on the table (``top``, ``left``, ``right``) and what it shows.
+    seats: tuple[tuple[str, SeatInfo], ...]
+    trick: TrickPicture
+    muestra: MuestraInfo
+    score: ScoreInfo
+    taken: TakenInfo
+    #: The player's cards as shown (suit by suit, trumps at the right end), those that may be played now,
+    #: the one the arrow keys have chosen (None: none) and the one highlighted (none while a trick is held).
+    hand: tuple[Card, ...]
+    playable: frozenset[Card]
+    selected: int | None
+    marked: int | None
+    #: The declarations open to the player (what the footer offers).
+    offers: tuple[str, ...]
+
+
+def sorted_hand(view: SeatView) -> tuple[Card, ...]:
+    """The hand as shown, and as keys 1-6 count it: suit by suit, strongest first, trumps at the right end."""
+    strength = card_tables(view.rules).strength
+    return tuple(sorted(view.hand, key=lambda card: (card.suit == view.trump, card.suit, -strength[card])))
+
+
+def open_cards(session: GameSession, seat: int) -> tuple[Card, ...]:
+    """A bot seat's cards when practising with open hands (nothing otherwise)."""
+    if not session.settings.open_hands:
+        return ()
+    view = session.view_for(seat)
+    return sorted_hand(replace(view, trump=session.match.hand.trump))
+
+
+def table_picture(session: GameSession, turn: Turn, selected: int | None) -> TablePicture:
+    """The table for ``session`` in ``turn``, with the card ``selected`` by the arrow keys (an index in the hand).
+
+    The chosen card moves to one that may be played on the player's turn; a
+    finished trick stays on the felt while it is held and while a bot is
+    about to lead, and is gone once cleared before the player's own lead.
+    """
+    view = session.view()
+    match = session.match
+    names = session.names
+    players = session.players
+    holding = turn is Turn.HOLDING
+    # Who is shown deciding: never a seat asked in a window or before the last draw (rules §8).
+    shown = shown_to_move(view)
+    seats = tuple(
+        (
+            position_of(seat, players),
+            SeatInfo(
+                title=names[seat],
+                level=session.settings.level_of(seat),
+                count=view.hand_sizes[seat],
+                active=shown == seat,
+                cards=open_cards(session, seat),
+                dealer=view.dealer == seat,
+            ),
+        )
+        for seat in range(1, players)
+    )
+    cleared = shown == HUMAN and not holding and not session.hand_over
+    finished = view.tricks[-1] if not view.trick and view.tricks and not cleared else None
+    points = sum(view.rules.rank_points()[c.rank] for c in finished.cards) if finished else 0
+    trick = TrickPicture(
+        players=players,
+        names=names,
+        cards=view.trick,
+        finished=finished,
+        to_move=shown,
+        number=len(view.tricks) + (0 if finished else 1),
+        points=points,
+        last_ten=finished is not None and not any(view.hand_sizes) and view.stock_count == 0,
+        trump=view.trump,
+        rules=view.rules,
+    )
+    taker = names[view.muestra_taker] if view.muestra_taker is not None else None
+    muestra = MuestraInfo(view.trump, view.muestra, view.muestra_card, taker, view.stock_count)
+    rules = view.rules
+    sides = (session.side_name(0), session.side_name(1))
+    if players == 2:  # the board's columns hold 8 cells: a longer name gives its short form
+        sides = (sides[0], sides[1] if cell_len(sides[1]) <= 8 else edge_name("Rival"))
+    score = ScoreInfo(
+        side_names=sides,
+        points=view.points,
+        carried=view.carried,
+        show_totals=not view.first_of_juego or view.carried != (0, 0),
+        juegos=(match.juegos[0], match.juegos[1]),
+        cotos=(match.cotos[0], match.cotos[1]),
+        juegos_per_coto=rules.juegos_per_coto,
+        cotos_to_win=rules.cotos_to_win,
+        cantes=tuple((c.seat & 1, c) for c in view.cantes),
+        target=rules.target,
+        first_of_juego=view.first_of_juego,
+    )
+    taken_counts = tuple(sum(1 for t in view.tricks if t.winner % 2 == side) for side in (0, 1))
+    taken = TakenInfo(sides, (taken_counts[0], taken_counts[1]), players)
+    playable = frozenset(a.card for a in view.legal if isinstance(a, Play))
+    hand = sorted_hand(view)
+    if selected is not None and selected >= len(hand):
+        selected = len(hand) - 1 if hand else None
+    if view.my_turn and (selected is None or hand[selected] not in playable):
+        selected = next((i for i, c in enumerate(hand) if c in playable), selected)
+    # No card is highlighted while a finished trick is held: the first key only clears it.
+    marked = selected if view.my_turn and not holding else None
+    declared = {str(a) if isinstance(a, Swap) else type(a).__name__ for a in view.legal if not isinstance(a, Play)}
+    return TablePicture(
+        seats=seats,
+        trick=trick,
+        muestra=muestra,
+        score=score,
+        taken=taken,
+        hand=hand,
+        playable=playable,
+        selected=selected,
+        marked=marked,
+        offers=tuple(sorted(declared)),
+    )
