@@ -184,8 +184,8 @@ def config(path_only: bool) -> None:
 def stats(as_json: bool, players: str | None, export: str | None, force: bool, reset: bool, yes: bool) -> None:
     import logging
 
-    from . import statsreport
     from .memory import Statistics
+    from .present import statsreport
 
     # The problem lines are printed below, once; the module's warnings would print them again.
     logging.getLogger("guinote_tui.memory").addHandler(logging.NullHandler())
@@ -508,7 +508,7 @@ def review(path: str, seat: int, seed: int, playouts: int | None, as_json: bool)
 
     from .coach import DEEP_BUDGET, review_match
     from .engine import read_history
-    from .vocabulary import review_sentence
+    from .present.vocabulary import review_sentence
 
     try:
         match = read_history(path)

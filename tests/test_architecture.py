@@ -22,6 +22,10 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
   ``storage`` imports nothing of the project, ``memory`` only the engine,
   ``storage`` and the bots' strength table, ``lessons`` only the engine, the
   coach and ``storage``;
+* the presentation shared by the interface and the command line
+  (``present``: the words for actions, levels and estimates, the statistics
+  report) uses no interface library and imports only the engine, the bots'
+  strength table, the statistics store's types (``memory``) and ``i18n``;
 * ``cli`` imports the interface only inside the command that opens it, never
   at module level (``guinote simulate`` and ``guinote tournament`` run
   without textual); the same for ``serving`` (``guinote serve``: textual-serve
@@ -272,7 +276,7 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
     [
         *(
             (p, lib, ())
-            for p in ("engine", "ai", "coach", "memory", "lessons", "storage", "i18n", "saveguard")
+            for p in ("engine", "ai", "coach", "memory", "present", "lessons", "storage", "i18n", "saveguard")
             for lib in sorted(UI_LIBRARIES)
         ),
         ("lab", "click", HARNESS),
@@ -305,6 +309,7 @@ def test_the_coach_imports_only_the_engine_and_the_bots() -> None:
         ("i18n", set()),
         ("memory", {"engine", "storage", "ai", "i18n"}),
         ("lessons", {"engine", "coach", "storage", "i18n"}),
+        ("present", {"engine", "ai", "memory", "i18n"}),
     ],
 )
 def test_the_remembering_parts_import_only_what_they_need(source: str, allowed: set[str]) -> None:
@@ -315,9 +320,9 @@ def test_the_remembering_parts_import_only_what_they_need(source: str, allowed: 
         if part(i.module) == source and part(i.target) not in (None, source, *allowed) and i.target != PACKAGE
     ]
     assert outside == []
-    # From the bots, memory reads only their measured strength.
-    if source == "memory":
-        bots = {i.target for i in IMPORTS if part(i.module) == "memory" and part(i.target) == "ai"}
+    # From the bots, memory and the presentation read only their measured strength.
+    if source in ("memory", "present"):
+        bots = {i.target for i in IMPORTS if part(i.module) == source and part(i.target) == "ai"}
         assert bots <= {f"{PACKAGE}.ai.strength"}
 
 
@@ -350,6 +355,8 @@ def loaded_after_import(module: str) -> set[str]:
         (f"{PACKAGE}.ai", set()),
         (f"{PACKAGE}.coach", set()),
         (f"{PACKAGE}.memory", set()),
+        (f"{PACKAGE}.present.statsreport", set()),
+        (f"{PACKAGE}.present.vocabulary", set()),
         (f"{PACKAGE}.lessons", set()),
         (f"{PACKAGE}.storage", set()),
         (f"{PACKAGE}.saveguard", set()),

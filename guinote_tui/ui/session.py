@@ -39,8 +39,8 @@ from ..engine import (
 )
 from ..i18n import _
 from ..memory import Statistics, TableInfo, new_match_key
+from ..present.vocabulary import action_words
 from ..storage import shown
-from ..vocabulary import action_words
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
 from .resume import Keeper
 

@@ -20,7 +20,7 @@ from textual.widgets import Label, Static
 from ...coach import Advice
 from ...engine import Action, Card, Play
 from ...i18n import N_, _
-from ...vocabulary import action_words, estimate
+from ...present.vocabulary import action_words, estimate
 from ..narration import card_name_markup
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall

@@ -34,7 +34,7 @@ from ...coach.ahead import HandSpec, Reviewed
 from ...coach.ahead import review_hand as review_on_the_spot
 from ...engine import RANK_NAMES, Card, CardDrawn, HandState, Play, Suit, card_tables
 from ...i18n import N_, _, ngettext, number
-from ...vocabulary import review_sentence
+from ...present.vocabulary import review_sentence
 from .. import budgets
 from ..cardart import SUIT_LIGHT
 from ..narration import HUMAN, Narrator, card_name_markup

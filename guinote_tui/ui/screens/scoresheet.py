@@ -23,7 +23,7 @@ from textual.widgets import Label, Static
 
 from ...engine import HandRecord, HandResult, HandState, Rules, Termination
 from ...i18n import _, pgettext
-from ...statsreport import ending_name
+from ...present.statsreport import ending_name
 from ..bindings import SCORESHEET_BINDINGS
 from ..sentences import juego_won
 from ..session import GameSession

@@ -23,7 +23,7 @@ from textual.widgets.collapsible import CollapsibleTitle
 from ... import i18n, storage
 from ...engine import PRESETS, Card, Match, Rules, Suit
 from ...i18n import N_, _, ngettext, number, pgettext
-from ...vocabulary import level_name, strength_words
+from ...present.vocabulary import level_name, strength_words
 from .. import resume
 from ..bindings import START_BINDINGS
 from ..cardart import SMALL, SUIT_LIGHT, CardSize, card_face

@@ -14,7 +14,7 @@ from textual.reactive import reactive
 from ... import i18n
 from ...engine import Card, Rules, Trick, trick_winner
 from ...i18n import _, ngettext, pgettext
-from ...vocabulary import level_name
+from ...present.vocabulary import level_name
 from ..cardart import LARGE, MEDIUM, SMALL, SUIT_LIGHT, Canvas, CardSize, card_back_fan, card_face, empty_slot
 from ..narration import edge_name
 from ..theme import FELT_COLOURS
