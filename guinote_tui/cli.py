@@ -347,7 +347,7 @@ def simulate(
     games = games or 1000
     bots = bots or "random"
     from .ai import REGISTRY
-    from .sim import simulate as run
+    from .lab.selfplay import simulate as run
 
     if bots not in REGISTRY:
         raise click.BadParameter(f"choose from {', '.join(REGISTRY)}", param_hint="--bots")

@@ -4,18 +4,18 @@ Every module under ``guinote_tui`` is parsed (nothing is imported to do
 it): each ``import``, ``from ... import`` (relative ones resolved) and
 ``__import__``/``import_module`` call with a literal name, at any depth, is
 an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
-``lab``, ``ui``) or a top-level module (``cli``, ``sim``...). The rules:
+``lab``, ``ui``, ``cli``, ``present``) or a top-level module (``storage``, ``serving``...). The rules:
 
 * the parts form no cycle;
 * the engine imports nothing of the project outside itself;
-* the bots (``ai``) import neither the measuring tools (``lab``) nor the
-  interface (``ui``); the measuring tools and the self-play runner
-  (``sim``) do not import the interface;
+* the bots (``ai``) import neither the measuring tools (``lab``, with the
+  self-play runner ``lab.selfplay``) nor the interface (``ui``); the
+  measuring tools do not import the interface;
 * the coach (``coach``) imports only the engine and the bots: neither
-  ``lab``, ``ui``, ``sim`` nor ``cli``; nothing in the engine or the bots
+  ``lab``, ``ui`` nor ``cli``; nothing in the engine or the bots
   imports the coach;
-* the engine, the bots, the coach and the tournament harness import no textual, rich or
-  click; the rest of ``lab`` may use click for its commands, never textual
+* the engine, the bots, the coach, the tournament harness and the self-play
+  runner import no textual, rich or click; the rest of ``lab`` may use click for its commands, never textual
   or rich;
 * what the game remembers (``memory``: statistics and rating), the lessons
   (``lessons``) and the file helpers (``storage``) use no interface library;
@@ -211,9 +211,9 @@ def test_the_scan_resolves_relative_imports_and_sees_every_form() -> None:
 
 def test_the_scan_sees_the_project() -> None:
     graph = part_graph(IMPORTS)
-    assert {"engine", "ai", "lab", "ui", "cli", "sim"} <= set(graph)
+    assert {"engine", "ai", "lab", "ui", "cli", "present"} <= set(graph)
     assert {"engine"} <= graph["ai"] and {"ai", "engine"} <= graph["lab"] and {"ai", "engine"} <= graph["ui"]
-    assert {"lab", "ai", "sim", "ui"} <= graph["cli"]
+    assert {"lab", "ai", "present", "ui"} <= graph["cli"]
 
 
 # -- the rules ---------------------------------------------------------------------------------
@@ -256,8 +256,6 @@ def test_the_engine_imports_nothing_of_the_project_outside_itself() -> None:
         ("ai", f"{PACKAGE}.lab"),
         ("ai", f"{PACKAGE}.ui"),
         ("lab", f"{PACKAGE}.ui"),
-        ("sim", f"{PACKAGE}.ui"),
-        ("sim", f"{PACKAGE}.lab"),
         ("serving", f"{PACKAGE}.ui"),
         ("serving", f"{PACKAGE}.lab"),
         ("engine", f"{PACKAGE}.coach"),
@@ -268,7 +266,7 @@ def test_lower_layers_do_not_import_higher_ones(source: str, forbidden: str) -> 
     assert offenders(source, forbidden) == []
 
 
-HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"))
+HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report", "selfplay"))
 
 
 @pytest.mark.parametrize(
@@ -282,8 +280,6 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
         ("lab", "click", HARNESS),
         ("lab", "textual", ()),
         ("lab", "rich", ()),
-        ("sim", "textual", ()),
-        ("sim", "rich", ()),
         ("serving", "textual", ()),
     ],
 )
@@ -360,8 +356,8 @@ def loaded_after_import(module: str) -> set[str]:
         (f"{PACKAGE}.lessons", set()),
         (f"{PACKAGE}.storage", set()),
         (f"{PACKAGE}.saveguard", set()),
-        (f"{PACKAGE}.sim", set()),
         (f"{PACKAGE}.lab.report", {f"{PACKAGE}.lab"}),
+        (f"{PACKAGE}.lab.selfplay", {f"{PACKAGE}.lab"}),
         (f"{PACKAGE}.cli", {"click", f"{PACKAGE}.lab"}),
     ],
 )
