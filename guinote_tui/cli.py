@@ -13,11 +13,11 @@ import click
 
 from . import __version__, i18n, storage
 from .ai import offered_levels
+from .clicktypes import FiniteFloatRange
 from .clihelp import Group, _saved_language
 from .engine import SEED_RANGE, HistoryError, Rules, RulesError
 from .i18n import N_, _, ngettext
 from .i18n import number as i18n_number
-from .lab.params import FiniteFloatRange
 
 #: The exit status after an unexpected error (EX_SOFTWARE in sysexits.h); its traceback is in a crash log.
 EXIT_CRASH = 70

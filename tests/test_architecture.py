@@ -32,7 +32,10 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
   and aiohttp), which never imports the interface: it starts the game as a
   process;
 * ``saveguard`` (where a served game may save) uses no interface library and
-  imports only ``storage`` and ``i18n``.
+  imports only ``storage`` and ``i18n``;
+* ``clicktypes`` (click parameter types shared by the command line and the
+  lab's commands) imports nothing of the project and neither textual nor
+  rich, so ``cli`` uses them without loading the lab.
 
 A fresh interpreter then confirms the same at run time for the headless parts.
 """
@@ -281,6 +284,8 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
         ("lab", "textual", ()),
         ("lab", "rich", ()),
         ("serving", "textual", ()),
+        ("clicktypes", "textual", ()),
+        ("clicktypes", "rich", ()),
     ],
 )
 def test_headless_parts_import_no_interface_library(source: str, library: str, within: tuple[str, ...]) -> None:
@@ -303,6 +308,7 @@ def test_the_coach_imports_only_the_engine_and_the_bots() -> None:
         ("storage", {"i18n"}),
         ("saveguard", {"storage", "i18n"}),
         ("i18n", set()),
+        ("clicktypes", set()),
         ("memory", {"engine", "storage", "ai", "i18n"}),
         ("lessons", {"engine", "coach", "storage", "i18n"}),
         ("present", {"engine", "ai", "memory", "i18n"}),
@@ -358,8 +364,17 @@ def loaded_after_import(module: str) -> set[str]:
         (f"{PACKAGE}.saveguard", set()),
         (f"{PACKAGE}.lab.report", {f"{PACKAGE}.lab"}),
         (f"{PACKAGE}.lab.selfplay", {f"{PACKAGE}.lab"}),
-        (f"{PACKAGE}.cli", {"click", f"{PACKAGE}.lab"}),
+        (f"{PACKAGE}.cli", {"click"}),
     ],
 )
 def test_importing_a_headless_part_loads_no_interface(module: str, allowed: set[str]) -> None:
     assert loaded_after_import(module) <= allowed
+
+
+def test_the_command_line_starts_without_the_measuring_tools() -> None:
+    """``guinote`` loads a lab module only inside the command that runs it (``simulate``, ``tournament``)."""
+    code = f"import sys, {PACKAGE}.cli\nprint(' '.join(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    loaded = out.stdout.split()
+    assert f"{PACKAGE}.cli" in loaded
+    assert [name for name in loaded if name == f"{PACKAGE}.lab" or name.startswith(f"{PACKAGE}.lab.")] == []

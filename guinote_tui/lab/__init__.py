@@ -12,11 +12,10 @@ never import this package.
 * :mod:`.regret`: phase-1 regret against the open-card oracle
   (``python -m guinote_tui.lab.regret``);
 * :mod:`.coach_stability`: how much the coach's review moves with its seed
-  (``python -m guinote_tui.lab.coach_stability``);
-* :mod:`.params`: click parameter types shared by the commands.
+  (``python -m guinote_tui.lab.coach_stability``).
 
-The package imports nothing at load time, so a command that needs only
-:mod:`.params` does not load the bots:
+The package imports nothing at load time; ``guinote`` imports a tool only
+inside the command that runs it:
 
     >>> from guinote_tui.lab.report import run_tournament
     >>> from guinote_tui.lab.runner import TournamentConfig
