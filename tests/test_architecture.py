@@ -26,9 +26,12 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
   (``present``: the words for actions, levels and estimates, the statistics
   report) uses no interface library and imports only the engine, the bots'
   strength table, the statistics store's types (``memory``) and ``i18n``;
-* ``cli`` imports the interface only inside the command that opens it, never
-  at module level (``guinote simulate`` and ``guinote tournament`` run
-  without textual); the same for ``serving`` (``guinote serve``: textual-serve
+* ``cli`` (the click group in ``cli/__init__``; the commands by audience in
+  ``cli/play``, ``cli/records`` and ``cli/lab``) imports the interface only
+  inside the command that opens it and the measuring tools only inside the
+  command that runs them, never at module level (``guinote simulate`` and
+  ``guinote tournament`` run without textual, and starting ``guinote`` loads
+  no lab module); the same for ``serving`` (``guinote serve``: textual-serve
   and aiohttp), which never imports the interface: it starts the game as a
   process;
 * ``saveguard`` (where a served game may save) uses no interface library and
@@ -328,15 +331,17 @@ def test_the_remembering_parts_import_only_what_they_need(source: str, allowed: 
         assert bots <= {f"{PACKAGE}.ai.strength"}
 
 
-def test_cli_opens_the_interface_only_inside_the_play_command() -> None:
+def test_cli_opens_the_interface_and_the_lab_only_inside_the_commands() -> None:
     at_load = [
-        f"line {i.line}: {i.target}"
+        f"{i.module}:{i.line}: {i.target}"
         for i in IMPORTS
-        if i.module == f"{PACKAGE}.cli"
+        if part(i.module) == "cli"
         and i.top_level
-        and (part(i.target) in ("ui", "serving") or i.target.startswith(("textual", "aiohttp")))
+        and (part(i.target) in ("ui", "serving", "lab") or i.target.startswith(("textual", "aiohttp", "rich")))
     ]
     assert at_load == []
+    # (the package is a package: the rule covers its every module)
+    assert {f"{PACKAGE}.cli.play", f"{PACKAGE}.cli.records", f"{PACKAGE}.cli.lab"} <= set(project_modules())
 
 
 # -- the same at run time --------------------------------------------------------------------------
