@@ -6,6 +6,7 @@ it): each ``import``, ``from ... import`` (relative ones resolved) and
 an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
 ``lab``, ``ui``, ``cli``, ``present``) or a top-level module (``storage``, ``serving``...). The rules:
 
+* every part is named, with the parts it may import (:data:`MAY_IMPORT`);
 * the parts form no cycle;
 * the engine imports nothing of the project outside itself;
 * the bots (``ai``) import neither the measuring tools (``lab``, with the
@@ -15,8 +16,8 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
   ``lab``, ``ui`` nor ``cli``; nothing in the engine or the bots
   imports the coach;
 * the engine, the bots, the coach, the tournament harness and the self-play
-  runner import no textual, rich or click; the rest of ``lab`` may use click for its commands, never textual
-  or rich;
+  runner import no textual, rich or click; the rest of ``lab`` may use click
+  for its commands, never textual or rich;
 * what the game remembers (``memory``: statistics and rating), the lessons
   (``lessons``) and the file helpers (``storage``) use no interface library;
   ``storage`` imports nothing of the project, ``memory`` only the engine,
@@ -227,6 +228,41 @@ def test_the_scan_sees_the_project() -> None:
 
 def test_the_parts_of_the_package_form_no_cycle() -> None:
     assert find_cycle(part_graph(IMPORTS)) is None
+
+
+#: Every part of the package, with the parts it may import (besides itself and the package's ``__init__``, which
+#: holds only the version). A new part is named here.
+MAY_IMPORT: dict[str, set[str]] = {
+    "__init__": set(),
+    "__main__": {"cli"},  # python -m guinote_tui
+    "engine": set(),
+    "i18n": set(),
+    "storage": {"i18n"},
+    "saveguard": {"storage", "i18n"},
+    "clicktypes": set(),  # click parameter types for cli and the lab's commands
+    "ai": {"engine"},
+    "coach": {"engine", "ai", "i18n"},
+    "memory": {"engine", "storage", "ai", "i18n"},
+    "lessons": {"engine", "coach", "storage", "i18n"},
+    "present": {"engine", "ai", "memory", "i18n"},  # words and the statistics report, for ui and cli
+    "lab": {"engine", "ai", "coach", "memory", "clicktypes"},  # measuring tools, the self-play runner with them
+    "serving": {"saveguard", "i18n"},
+    # (the interface's own benchmarks, ui/*bench.py, borrow the lab's helpers: checked below)
+    "ui": {"engine", "ai", "coach", "memory", "lessons", "present", "storage", "saveguard", "i18n", "lab"},
+    "cli": {
+        *("engine", "ai", "coach", "memory", "lessons", "present", "lab", "ui", "serving", "storage", "i18n"),
+        "clicktypes",
+    },
+}
+
+
+def test_every_part_is_named_with_what_it_may_import() -> None:
+    graph = part_graph(IMPORTS)
+    assert set(graph) == set(MAY_IMPORT)
+    beyond = {name: sorted(graph[name] - MAY_IMPORT[name] - {"__init__"}) for name in graph}
+    assert {name: extra for name, extra in beyond.items() if extra} == {}
+    from_ui_to_lab = {i.module for i in IMPORTS if part(i.module) == "ui" and part(i.target) == "lab"}
+    assert all(module.endswith("bench") for module in from_ui_to_lab), from_ui_to_lab
 
 
 def module_graph(imports: list[Import]) -> dict[str, set[str]]:
