@@ -4,31 +4,50 @@ Every module under ``guinote_tui`` is parsed (nothing is imported to do
 it): each ``import``, ``from ... import`` (relative ones resolved) and
 ``__import__``/``import_module`` call with a literal name, at any depth, is
 an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
-``lab``, ``ui``) or a top-level module (``cli``, ``sim``...). The rules:
+``lab``, ``ui``, ``cli``, ``present``) or a top-level module (``storage``, ``serving``...). The rules:
 
+* every part is named, with the parts it may import (:data:`MAY_IMPORT`);
 * the parts form no cycle;
 * the engine imports nothing of the project outside itself;
-* the bots (``ai``) import neither the measuring tools (``lab``) nor the
-  interface (``ui``); the measuring tools and the self-play runner
-  (``sim``) do not import the interface;
+* the bots (``ai``) import neither the measuring tools (``lab``, with the
+  self-play runner ``lab.selfplay``) nor the interface (``ui``); the
+  measuring tools do not import the interface;
 * the coach (``coach``) imports only the engine and the bots: neither
-  ``lab``, ``ui``, ``sim`` nor ``cli``; nothing in the engine or the bots
+  ``lab``, ``ui`` nor ``cli``; nothing in the engine or the bots
   imports the coach;
-* the engine, the bots, the coach and the tournament harness import no textual, rich or
-  click; the rest of ``lab`` may use click for its commands, never textual
-  or rich;
+* the engine, the bots, the coach, the tournament harness and the self-play
+  runner import no textual, rich or click; the rest of ``lab`` may use click
+  for its commands, never textual or rich;
 * what the game remembers (``memory``: statistics and rating), the lessons
   (``lessons``) and the file helpers (``storage``) use no interface library;
   ``storage`` imports nothing of the project, ``memory`` only the engine,
   ``storage`` and the bots' strength table, ``lessons`` only the engine, the
   coach and ``storage``;
-* ``cli`` imports the interface only inside the command that opens it, never
-  at module level (``guinote simulate`` and ``guinote tournament`` run
-  without textual); the same for ``serving`` (``guinote serve``: textual-serve
+* the presentation shared by the interface and the command line
+  (``present``: the words for actions, levels and estimates, the statistics
+  report) uses no interface library and imports only the engine, the bots'
+  strength table, the statistics store's types (``memory``) and ``i18n``;
+* ``cli`` (the click group in ``cli/__init__``; the commands by audience in
+  ``cli/play``, ``cli/records`` and ``cli/lab``) imports the interface only
+  inside the command that opens it and the measuring tools only inside the
+  command that runs them, never at module level (``guinote simulate`` and
+  ``guinote tournament`` run without textual, and starting ``guinote`` loads
+  no lab module); the same for ``serving`` (``guinote serve``: textual-serve
   and aiohttp), which never imports the interface: it starts the game as a
   process;
+* the game without a screen (``game``: the session, its settings and their
+  one schema, the narrator shared by the table and the lessons, pacing,
+  tracking, keeping the match, the services a session runs) uses no
+  interface library; the lessons may use it, the measuring tools may not;
+* the lab's benchmarks that drive the real app in a pilot (``lab.ui_bench``,
+  ``lab.review_bench``, ``lab.stats_bench``: :data:`UI_BENCHES`) are a part
+  of their own, above the interface, and import it only inside their
+  measurement;
 * ``saveguard`` (where a served game may save) uses no interface library and
-  imports only ``storage`` and ``i18n``.
+  imports only ``storage`` and ``i18n``;
+* ``clicktypes`` (click parameter types shared by the command line and the
+  lab's commands) imports nothing of the project and neither textual nor
+  rich, so ``cli`` uses them without loading the lab.
 
 A fresh interpreter then confirms the same at run time for the headless parts.
 """
@@ -214,9 +233,9 @@ def test_the_scan_resolves_relative_imports_and_sees_every_form() -> None:
 
 def test_the_scan_sees_the_project() -> None:
     graph = part_graph(IMPORTS)
-    assert {"engine", "ai", "lab", "ui", "cli", "sim"} <= set(graph)
+    assert {"engine", "ai", "lab", "ui", "cli", "present"} <= set(graph)
     assert {"engine"} <= graph["ai"] and {"ai", "engine"} <= graph["lab"] and {"ai", "engine"} <= graph["ui"]
-    assert {"lab", "ai", "sim", "ui"} <= graph["cli"]
+    assert {"lab", "ai", "present", "ui"} <= graph["cli"]
 
 
 # -- the rules ---------------------------------------------------------------------------------
@@ -224,6 +243,43 @@ def test_the_scan_sees_the_project() -> None:
 
 def test_the_parts_of_the_package_form_no_cycle() -> None:
     assert find_cycle(part_graph(IMPORTS)) is None
+
+
+#: Every part of the package, with the parts it may import (besides itself and the package's ``__init__``, which
+#: holds only the version). A new part is named here.
+MAY_IMPORT: dict[str, set[str]] = {
+    "__init__": set(),
+    "__main__": {"cli"},  # python -m guinote_tui
+    "engine": set(),
+    "i18n": set(),
+    "storage": {"i18n"},
+    "saveguard": {"storage", "i18n"},
+    "clicktypes": set(),  # click parameter types for cli and the lab's commands
+    "ai": {"engine"},
+    "coach": {"engine", "ai", "i18n"},
+    "memory": {"engine", "storage", "ai", "i18n"},
+    "present": {"engine", "ai", "memory", "i18n"},  # words and the statistics report, for ui and cli
+    # The game without a screen: the session, settings, narration, pacing, keeping the match.
+    "game": {"engine", "ai", "coach", "memory", "present", "storage", "i18n"},
+    "lessons": {"engine", "coach", "game", "storage", "i18n"},
+    "lab": {"engine", "ai", "coach", "memory", "clicktypes"},  # measuring tools, the self-play runner with them
+    "serving": {"saveguard", "i18n"},
+    "ui": {"engine", "ai", "coach", "memory", "game", "lessons", "present", "storage", "saveguard", "i18n"},
+    # The lab's benchmarks that drive the real app in a pilot (UI_BENCHES): above the interface and the lab.
+    "ui_benches": {"engine", "ai", "memory", "game", "lab", "ui"},
+    "cli": {
+        *("engine", "ai", "coach", "memory", "game", "lessons", "present", "lab", "ui", "serving", "storage"),
+        *("i18n", "clicktypes"),
+    },
+}
+
+
+def test_every_part_is_named_with_what_it_may_import() -> None:
+    graph = part_graph(IMPORTS)
+    assert set(graph) == set(MAY_IMPORT)
+    beyond = {name: sorted(graph[name] - MAY_IMPORT[name] - {"__init__"}) for name in graph}
+    assert {name: extra for name, extra in beyond.items() if extra} == {}
+    assert not any(part(i.module) == "ui" and part(i.target) == "lab" for i in IMPORTS)  # the interface never
 
 
 def module_graph(imports: list[Import]) -> dict[str, set[str]]:
@@ -259,8 +315,6 @@ def test_the_engine_imports_nothing_of_the_project_outside_itself() -> None:
         ("ai", f"{PACKAGE}.lab"),
         ("ai", f"{PACKAGE}.ui"),
         ("lab", f"{PACKAGE}.ui"),
-        ("sim", f"{PACKAGE}.ui"),
-        ("sim", f"{PACKAGE}.lab"),
         ("serving", f"{PACKAGE}.ui"),
         ("serving", f"{PACKAGE}.lab"),
         ("engine", f"{PACKAGE}.coach"),
@@ -271,7 +325,7 @@ def test_lower_layers_do_not_import_higher_ones(source: str, forbidden: str) -> 
     assert offenders(source, forbidden) == []
 
 
-HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"))
+HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report", "selfplay"))
 
 
 @pytest.mark.parametrize(
@@ -279,15 +333,15 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
     [
         *(
             (p, lib, ())
-            for p in ("engine", "ai", "coach", "memory", "lessons", "storage", "i18n", "saveguard")
+            for p in ("engine", "ai", "coach", "memory", "present", "game", "lessons", "storage", "i18n", "saveguard")
             for lib in sorted(UI_LIBRARIES)
         ),
         ("lab", "click", HARNESS),
         ("lab", "textual", ()),
         ("lab", "rich", ()),
-        ("sim", "textual", ()),
-        ("sim", "rich", ()),
         ("serving", "textual", ()),
+        ("clicktypes", "textual", ()),
+        ("clicktypes", "rich", ()),
     ],
 )
 def test_headless_parts_import_no_interface_library(source: str, library: str, within: tuple[str, ...]) -> None:
@@ -310,6 +364,7 @@ def test_the_coach_imports_only_the_engine_and_the_bots() -> None:
         ("storage", {"i18n"}),
         ("saveguard", {"storage", "i18n"}),
         ("i18n", set()),
+        ("clicktypes", set()),
         ("memory", {"engine", "storage", "ai", "i18n"}),
         ("lessons", {"engine", "coach", "storage", "i18n", "game"}),
     ],
@@ -322,21 +377,23 @@ def test_the_remembering_parts_import_only_what_they_need(source: str, allowed: 
         if part(i.module) == source and part(i.target) not in (None, source, *allowed) and i.target != PACKAGE
     ]
     assert outside == []
-    # From the bots, memory reads only their measured strength.
-    if source == "memory":
-        bots = {i.target for i in IMPORTS if part(i.module) == "memory" and part(i.target) == "ai"}
+    # From the bots, memory and the presentation read only their measured strength.
+    if source in ("memory", "present"):
+        bots = {i.target for i in IMPORTS if part(i.module) == source and part(i.target) == "ai"}
         assert bots <= {f"{PACKAGE}.ai.strength"}
 
 
-def test_cli_opens_the_interface_only_inside_the_play_command() -> None:
+def test_cli_opens_the_interface_and_the_lab_only_inside_the_commands() -> None:
     at_load = [
-        f"line {i.line}: {i.target}"
+        f"{i.module}:{i.line}: {i.target}"
         for i in IMPORTS
-        if i.module == f"{PACKAGE}.cli"
+        if part(i.module) == "cli"
         and i.top_level
-        and (part(i.target) in ("ui", "serving") or i.target.startswith(("textual", "aiohttp")))
+        and (part(i.target) in ("ui", "serving", "lab") or i.target.startswith(("textual", "aiohttp", "rich")))
     ]
     assert at_load == []
+    # (the package is a package: the rule covers its every module)
+    assert {f"{PACKAGE}.cli.play", f"{PACKAGE}.cli.records", f"{PACKAGE}.cli.lab"} <= set(project_modules())
 
 
 # -- the same at run time --------------------------------------------------------------------------
@@ -357,12 +414,15 @@ def loaded_after_import(module: str) -> set[str]:
         (f"{PACKAGE}.ai", set()),
         (f"{PACKAGE}.coach", set()),
         (f"{PACKAGE}.memory", set()),
+        (f"{PACKAGE}.present.statsreport", set()),
+        (f"{PACKAGE}.present.vocabulary", set()),
         (f"{PACKAGE}.lessons", set()),
+        *((f"{PACKAGE}.game.{name}", set()) for name in ("session", "preferences", "resume", "tracking", "sentences")),
         (f"{PACKAGE}.storage", set()),
         (f"{PACKAGE}.saveguard", set()),
-        (f"{PACKAGE}.sim", set()),
         (f"{PACKAGE}.lab.report", {f"{PACKAGE}.lab"}),
-        (f"{PACKAGE}.cli", {"click", f"{PACKAGE}.lab"}),
+        (f"{PACKAGE}.lab.selfplay", {f"{PACKAGE}.lab"}),
+        (f"{PACKAGE}.cli", {"click"}),
     ],
 )
 def test_importing_a_headless_part_loads_no_interface(module: str, allowed: set[str]) -> None:

@@ -35,7 +35,7 @@ SINKS = {
     "YesNoDialog",
 }
 #: Parts that show no text to a player.
-NOT_SHOWN = ("engine/", "ai/", "lab/", "sim.py")
+NOT_SHOWN = ("engine/", "ai/", "lab/")
 #: guinote's measurement commands (their output is for developers).
 MEASURING = {"simulate", "tournament", "_run_tournament", "_tournament_options"}
 #: Shown as they are in every language: the game's name, the tracker's key to the Spanish ranks.

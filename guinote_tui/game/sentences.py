@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..engine import HandResult, Termination
 from ..i18n import _
-from ..statsreport import ending_name
+from ..present.statsreport import ending_name
 from .session import GameSession
 
 

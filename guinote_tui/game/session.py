@@ -36,7 +36,7 @@ from ..engine import (
 )
 from ..i18n import _
 from ..memory import Statistics, TableInfo, new_match_key
-from ..vocabulary import action_words
+from ..present.vocabulary import action_words
 from .budgets import REVIEW_BUDGET
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
 from .resume import Keeper

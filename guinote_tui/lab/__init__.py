@@ -6,15 +6,16 @@ never import this package.
 * :mod:`.runner`, :mod:`.stats`, :mod:`.report`: tournaments between two bot
   kinds over seeded, optionally duplicate deals (``guinote tournament``;
   docs/tournaments.md defines a deal and every figure);
+* :mod:`.selfplay`: the speed of self-play, whole matches of one bot kind at
+  every seat (``guinote simulate``);
 * :mod:`.bench`: decision times per level (``python -m guinote_tui.lab.bench``);
 * :mod:`.regret`: phase-1 regret against the open-card oracle
   (``python -m guinote_tui.lab.regret``);
 * :mod:`.coach_stability`: how much the coach's review moves with its seed
-  (``python -m guinote_tui.lab.coach_stability``);
-* :mod:`.params`: click parameter types shared by the commands.
+  (``python -m guinote_tui.lab.coach_stability``).
 
-The package imports nothing at load time, so a command that needs only
-:mod:`.params` does not load the bots:
+The package imports nothing at load time; ``guinote`` imports a tool only
+inside the command that runs it:
 
     >>> from guinote_tui.lab.report import run_tournament
     >>> from guinote_tui.lab.runner import TournamentConfig

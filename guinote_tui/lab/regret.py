@@ -27,9 +27,9 @@ from dataclasses import dataclass
 import click
 
 from ..ai import OpenBot, decide, make_bot, spec_list
+from ..clicktypes import FiniteFloatRange
 from ..engine import HandState, Play, Stage
 from .bench import percentiles, random_positions
-from .params import FiniteFloatRange
 from .stats import mean, mean_ci95
 
 

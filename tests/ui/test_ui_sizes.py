@@ -94,7 +94,7 @@ def test_a_notification_leaves_the_hand_in_sight_at_every_size() -> None:
 def test_the_statistics_show_every_interval_whole_and_a_chart_of_whole_hands_at_100_columns() -> None:
     from test_ui_statistics import open_statistics, record_random_matches
 
-    from guinote_tui import statsreport
+    from guinote_tui.present import statsreport
     from guinote_tui.ui.screens.statistics import StatisticsScreen
 
     record_random_matches(3)  # one table won every juego: "100 % (44–100)", the widest share

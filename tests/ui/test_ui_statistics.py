@@ -7,10 +7,10 @@ import random
 
 from uihelpers import make_app, screen_lines
 
-from guinote_tui import statsreport
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.engine import Match
 from guinote_tui.memory import Statistics, TableInfo, default_path
+from guinote_tui.present import statsreport
 from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.statistics import StatisticsScreen
 

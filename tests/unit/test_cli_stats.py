@@ -8,11 +8,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from guinote_tui import statsreport
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.cli import main
 from guinote_tui.engine import Match
 from guinote_tui.memory import Statistics, TableInfo, default_path
+from guinote_tui.present import statsreport
 
 
 def record(matches: int = 3, seed: int = 9) -> int:

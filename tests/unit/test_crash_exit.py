@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from textual.app import App
 
-from guinote_tui import cli, statsreport, storage
+from guinote_tui import cli, storage
+from guinote_tui.present import statsreport
 from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.screens.start import StartScreen
 
@@ -110,7 +111,7 @@ def test_a_crash_log_that_cannot_be_written_still_leaves_the_traceback(
 
 def test_the_console_script_exits_70_in_a_real_process(tmp_path: Path) -> None:
     code = (
-        "import sys; from guinote_tui import cli, statsreport\n"
+        "import sys; from guinote_tui import cli\nfrom guinote_tui.present import statsreport\n"
         "statsreport.text_lines = lambda summary: 1 / 0\n"
         "sys.argv = ['guinote', 'stats']\n"
         "cli.run()\n"

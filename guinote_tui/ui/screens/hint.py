@@ -21,7 +21,7 @@ from ...coach import Advice
 from ...engine import Action, Card, Play
 from ...game.narration import card_name_markup
 from ...i18n import N_, _
-from ...vocabulary import action_words, estimate
+from ...present.vocabulary import action_words, estimate
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 

@@ -38,7 +38,7 @@ from ...game.palette import SUIT_LIGHT
 from ...game.session import GameSession
 from ...game.tracking import TrickEntry, trick_history
 from ...i18n import N_, _, ngettext, number
-from ...vocabulary import review_sentence
+from ...present.vocabulary import review_sentence
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 

@@ -25,7 +25,7 @@ from ...engine import HandRecord, HandResult, HandState, Rules, Termination
 from ...game.sentences import juego_won
 from ...game.session import GameSession
 from ...i18n import _, pgettext
-from ...statsreport import ending_name
+from ...present.statsreport import ending_name
 from ..bindings import SCORESHEET_BINDINGS
 from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter

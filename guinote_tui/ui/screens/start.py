@@ -27,7 +27,7 @@ from ...game import resume
 from ...game.palette import SUIT_LIGHT
 from ...game.settings import MIN_TRICK_SECONDS, GameSettings
 from ...i18n import N_, _, ngettext, number, pgettext
-from ...vocabulary import level_name, strength_words
+from ...present.vocabulary import level_name, strength_words
 from ..bindings import START_BINDINGS
 from ..cardart import SMALL, CardSize, card_face
 from ..navigation import navigator

@@ -3,7 +3,7 @@
 Everything comes from :class:`guinote_tui.memory.Statistics` (the file in the
 user's data directory unless another is given), read in a thread worker so
 that the screen opens at once even with thousands of hands; the words are
-:mod:`guinote_tui.statsreport`'s, as ``guinote stats`` prints them. A damaged
+:mod:`guinote_tui.present.statsreport`'s, as ``guinote stats`` prints them. A damaged
 or unwritable file is one notice line. Escape (or t, q) closes.
 """
 
@@ -26,9 +26,9 @@ from textual.widgets import Label, Static
 from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
-from ... import statsreport as report
 from ...i18n import N_, _, ngettext
 from ...memory import LevelResult, Statistics, Summary
+from ...present import statsreport as report
 from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall

@@ -16,7 +16,7 @@ from ...engine import Card, Rules, Trick, trick_winner
 from ...game.narration import edge_name
 from ...game.palette import SUIT_LIGHT
 from ...i18n import _, ngettext, pgettext
-from ...vocabulary import level_name
+from ...present.vocabulary import level_name
 from ..cardart import LARGE, MEDIUM, SMALL, Canvas, CardSize, card_back_fan, card_face, empty_slot
 from ..theme import FELT_COLOURS
 from .drawn import Drawn

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from guinote_tui.coach import advise
 from guinote_tui.engine import Card, parse_action, seat_view
-from guinote_tui.vocabulary import review_sentence
+from guinote_tui.present.vocabulary import review_sentence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ai"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))

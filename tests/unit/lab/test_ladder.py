@@ -13,7 +13,7 @@ from guinote_tui.ai import strength
 from guinote_tui.ai.strength import parse_table
 from guinote_tui.lab import ladder
 from guinote_tui.lab.ladder import LadderError, Step, build_table, pooled, read_result
-from guinote_tui.vocabulary import strength_words
+from guinote_tui.present.vocabulary import strength_words
 
 
 def result(a: str, b: str, players: int, share: float, deals: int = 1000, seed: int = 1) -> dict[str, Any]:

@@ -23,9 +23,9 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
-from .engine import Termination
-from .i18n import N_, _, ngettext, number, pgettext
-from .memory import LevelResult, PointsSample, RatingState, Summary
+from ..engine import Termination
+from ..i18n import N_, _, ngettext, number, pgettext
+from ..memory import LevelResult, PointsSample, RatingState, Summary
 from .vocabulary import level_name
 
 #: The table sizes' names, in English (:func:`size_name` translates them).

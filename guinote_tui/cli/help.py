@@ -22,14 +22,14 @@ they were written. Here:
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import click
 
-from . import i18n
-from .i18n import N_, _, ngettext
+from .. import i18n
+from ..i18n import N_, _, ngettext
 
 #: Click's own messages that a player meets, marked for the catalogs (click looks them up by these texts).
 CLICK_MESSAGES = (
@@ -88,7 +88,7 @@ def translate_click() -> None:
 def _saved_language() -> str | None:
     """The language saved in the settings, if they can be read (a problem is the game's to report)."""
     try:
-        from .game import preferences
+        from ..game import preferences
 
         settings, _problems = preferences.load()
     except Exception:  # the help must show whatever the settings file holds
@@ -168,6 +168,11 @@ class _Translating(click.Command):
 
 class Command(_Translating):
     """A ``guinote`` subcommand."""
+
+
+def command(name: str | None = None, **attrs: Any) -> Callable[[Callable[..., Any]], Command]:
+    """The decorator that makes a ``guinote`` subcommand (the group adds it: :mod:`guinote_tui.cli`)."""
+    return click.command(name, cls=Command, **attrs)
 
 
 class Group(_Translating, click.Group):

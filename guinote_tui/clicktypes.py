@@ -1,4 +1,10 @@
-"""Click parameter types shared by the commands."""
+"""Click parameter types shared by the ``guinote`` command line and the lab's commands.
+
+A leaf: it imports click and nothing of the project, so the command line
+(:mod:`guinote_tui.cli`) and the measuring tools' commands
+(:mod:`guinote_tui.lab`) both use it without the command line loading the lab
+when it starts.
+"""
 
 from __future__ import annotations
 

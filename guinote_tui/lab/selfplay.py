@@ -1,8 +1,8 @@
-"""Headless self-play: whole matches between bots, without any interface.
+"""Headless self-play: whole matches between bots, without any interface (``guinote simulate``).
 
 This module imports the engine and the bots only (never textual), so
 ``guinote simulate`` runs on any terminal or none. It measures the speed of
-self-play; the tournaments that measure strength are :mod:`guinote_tui.lab`'s.
+self-play; the tournaments that measure strength are :mod:`.runner`'s.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .ai import Bot, RandomBot, decide, make_bot
-from .engine import Match, Rules
+from ..ai import Bot, RandomBot, decide, make_bot
+from ..engine import Match, Rules
 
 
 def play_match(match: Match, bots: Sequence[Bot], rngs: Sequence[random.Random]) -> Match:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
-from .i18n import _, number, pgettext
+from ..engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
+from ..i18n import _, number, pgettext
 
 #: The levels, by id, in English (``pgettext("bot level", ...)`` translates them).
 LEVEL_NAMES: dict[str, str] = {
@@ -48,7 +48,7 @@ def strength_words(level: str, players: int) -> str:
     ``"hard wins about 64 % of juegos against normal"`` (with a no-break space); empty for a level with no measured
     share (the floor, ``random``, or a figure carried without one).
     """
-    from .ai.strength import strength_table
+    from ..ai.strength import strength_table
 
     step = strength_table().step(level, players)
     if step is None or step.share is None:

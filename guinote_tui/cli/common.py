@@ -1,0 +1,41 @@
+"""What the ``guinote`` commands share: the rules options and the end of a run on an unexpected error."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, NoReturn
+
+import click
+
+from .. import storage
+from ..engine import Rules, RulesError
+from ..i18n import N_, _
+
+#: The exit status after an unexpected error (EX_SOFTWARE in sysexits.h); its traceback is in a crash log.
+EXIT_CRASH = 70
+
+
+def crashed(report: str) -> NoReturn:
+    """Write ``report`` to a crash log, say where in one line, and exit with :data:`EXIT_CRASH`."""
+    try:
+        where = storage.write_crash_log(report)
+    except OSError as exc:
+        click.echo(report, err=True)
+        line = _("guinote stopped on an unexpected error; the crash log could not be written ({problem}).")
+        click.echo(line.format(problem=exc.strerror or exc), err=True)
+    else:
+        click.echo(_("guinote stopped on an unexpected error; what happened is in {path}").format(path=where), err=True)
+    sys.exit(EXIT_CRASH)
+
+
+def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:
+    """A preset with ``name=value`` overrides, or a one-line usage error."""
+    try:
+        overrides: dict[str, Any] = dict(Rules.parse_flag(text) for text in flags)
+        return Rules.preset(preset, **overrides)
+    except RulesError as exc:
+        raise click.BadParameter(str(exc), param_hint="--rule") from None
+
+
+PRESET_CHOICE = click.Choice(["aragones", "libre-100"])
+RULE_HELP = N_("Override one rules flag (the flags: guinote rules --flags).")

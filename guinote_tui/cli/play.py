@@ -1,0 +1,207 @@
+"""What a player runs: the game (``play``, the default), ``learn``, ``config``, ``rules`` and ``serve``.
+
+The interface (textual) is imported only inside the commands that open it; ``serve`` starts the game as a
+process and never imports it.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from ..ai import offered_levels
+from ..clicktypes import FiniteFloatRange
+from ..engine import SEED_RANGE, HistoryError, Rules
+from ..i18n import N_, _
+from .common import PRESET_CHOICE, RULE_HELP, build_rules, crashed
+from .help import command
+
+
+def _run_app(app: Any) -> None:
+    """Run the game's app; an error that stopped it ends the command like any unexpected error."""
+    app.run()
+    if app.crash_report is not None:
+        crashed(app.crash_report)
+    if app.return_code:
+        sys.exit(app.return_code)
+
+
+def _lang_option() -> str | None:
+    """The ``--lang`` given to ``guinote`` itself (before the command), if any."""
+    root = click.get_current_context().find_root()
+    return root.obj.get("lang") if isinstance(root.obj, dict) else None
+
+
+@command(
+    help=N_("Open the game (the default command)."),
+)
+@click.option("--players", type=click.Choice(["2", "4"]), default=None, help=N_("4 = pairs, 2 = heads-up."))
+@click.option("--level", type=click.Choice(offered_levels()), default=None, help=N_("Bot level for every bot seat."))
+@click.option(
+    "--rules",
+    "preset",
+    type=PRESET_CHOICE,
+    default=None,
+    help=N_("Rules preset (default: the last chosen, or aragones)."),
+)
+@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
+@click.option(
+    "--seed",
+    type=click.IntRange(SEED_RANGE.start, SEED_RANGE.stop - 1),
+    default=None,
+    help=N_("Seed for the deals (a repeatable match)."),
+)
+@click.option("--delay", type=FiniteFloatRange(0, 10), default=None, help=N_("Seconds between bot plays."))
+@click.option("--load", "history", type=click.Path(dir_okay=False), default=None, help=N_("Resume a saved history."))
+@click.option(
+    "--continue", "continue_match", is_flag=True, help=N_("Go on with the match in progress kept from the last run.")
+)
+def play(
+    players: str | None,
+    level: str | None,
+    preset: str | None,
+    flags: tuple[str, ...],
+    seed: int | None,
+    delay: float | None,
+    history: str | None,
+    continue_match: bool = False,
+) -> None:
+    if continue_match and history is not None:
+        raise click.UsageError(_("--continue and --load both name a match: give one of them"))
+    rules = build_rules(preset or "aragones", flags) if preset is not None or flags else None
+    try:
+        from ..ui.app import make_app
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
+    try:
+        app = make_app(
+            players=int(players) if players else None,
+            level=level,
+            rules=rules,
+            seed=seed,
+            delay=delay,
+            history=history,
+            continue_match=continue_match,
+            lang=_lang_option(),
+        )
+    except HistoryError as exc:
+        raise click.ClickException(str(exc)) from None
+    _run_app(app)
+
+
+@command(
+    help=N_("Where the remembered settings are kept, and what they are."),
+)
+@click.option("--path", "path_only", is_flag=True, help=N_("Print only where the settings file is."))
+def config(path_only: bool) -> None:
+    from ..game import preferences
+
+    where = preferences.path()
+    if path_only:
+        click.echo(str(where))
+        return
+    click.echo(_("settings file: {path}").format(path=where))
+    settings, problems = preferences.load()
+    for problem in problems:
+        click.echo(problem, err=True)
+    if not where.exists():
+        click.echo(_("(nothing saved yet: the start screen saves its choices when a match is dealt)"))
+        return
+    click.echo(preferences.dumps(settings), nl=False)
+
+
+@command(
+    help=N_("Learn to play: the lessons menu, or one lesson by its number or name."),
+)
+@click.argument("lesson", required=False, default="")
+def learn(lesson: str) -> None:
+    from ..lessons import LESSONS, find
+
+    if lesson and find(lesson) is None:
+        choices = ", ".join(f"{item.number} {item.id}" for item in LESSONS)
+        click.echo(
+            _("guinote learn: no lesson {lesson}; choose one of: {choices}").format(
+                lesson=repr(lesson), choices=choices
+            ),
+            err=True,
+        )
+        sys.exit(2)
+    try:
+        from ..ui.app import make_app
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
+    _run_app(make_app(learn=lesson, lang=_lang_option()))
+
+
+@command(
+    name="rules",
+    help=N_("The rules presets, or with --flags every flag that --rule NAME=VALUE can set."),
+)
+@click.option("--flags", "list_flags", is_flag=True, help=N_("List every rules flag with its values."))
+def rules_command(list_flags: bool) -> None:
+    if list_flags:
+        for line in Rules.flag_lines():
+            click.echo(line)
+        return
+    from ..engine import PRESETS
+
+    base = PRESETS["aragones"]
+    click.echo(_("aragones (the default): the rules of docs/rules.md as the flags list them"))
+    for name, preset in PRESETS.items():
+        if name == "aragones":
+            continue
+        changed = ", ".join(
+            f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+            for k, v in preset.to_dict().items()
+            if k != "preset_name" and v != getattr(base, k)
+        )
+        click.echo(_("{name}: aragones with {changed}").format(name=name, changed=changed))
+    click.echo(_("Choose one with --rules NAME; change a flag with --rule NAME=VALUE (guinote rules --flags)."))
+
+
+@command(
+    help=N_(
+        "Serve the game in a browser through textual-serve.\n\n"
+        "The address printed carries a token that the page and the game require; "
+        "the game accepts connections only from its own page."
+    ),
+)
+@click.option(
+    "--host", default="127.0.0.1", show_default=True, help=N_("Address to bind (this computer only by default).")
+)
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option(
+    "--max-sessions",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help=N_("How many games may be played at once (each is a process)."),
+)
+def serve(host: str, port: int, max_sessions: int) -> None:
+    try:
+        from .. import serving
+    except ModuleNotFoundError as exc:  # the optional extra (textual-serve, with aiohttp) is missing
+        if (exc.name or "").split(".")[0] not in ("textual_serve", "aiohttp", "aiohttp_jinja2", "jinja2"):
+            raise
+        raise click.ClickException(
+            _(
+                "textual-serve is not installed: pip install 'guinote-tui[serve]' "
+                "(from a checkout: pip install '.[serve]')"
+            )
+        ) from None
+    lang = _lang_option()  # the games speak the language asked for on this command line
+    server = serving.GuardedServer(
+        serving.game_command(),
+        host=host,
+        port=port,
+        max_sessions=max_sessions,
+        game_environment={"GUINOTE_LANG": lang} if lang else None,
+    )
+    try:
+        server.serve()
+    except OSError as exc:  # the port is taken, the host does not resolve...
+        raise click.ClickException(
+            _("cannot serve on {host}:{port}: {problem}").format(host=host, port=port, problem=exc.strerror or exc)
+        ) from None

@@ -1,0 +1,233 @@
+"""What the game remembers, read back: ``stats`` (the statistics), ``replay`` and ``review`` (a saved history)."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+import click
+
+from .. import storage
+from ..engine import HistoryError
+from ..i18n import N_, _, ngettext
+from ..i18n import number as i18n_number
+from .help import command
+
+
+@command(
+    help=N_(
+        "Your statistics: results by level, rating, points, cantes, endings (docs/statistics.md).\n\n"
+        "--export writes one row per hand; --reset empties the file after asking."
+    ),
+)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
+@click.option("--players", type=click.Choice(["2", "4"]), default=None, help=N_("Only heads-up (2) or pairs (4)."))
+@click.option("--export", "export", metavar="FILE.csv", default=None, help=N_("Write every hand to a CSV file."))
+@click.option("--force", is_flag=True, help=N_("Let --export replace an existing file."))
+@click.option("--reset", is_flag=True, help=N_("Forget everything recorded (asks first)."))
+@click.option("--yes", is_flag=True, help=N_("Do not ask before --reset."))
+def stats(as_json: bool, players: str | None, export: str | None, force: bool, reset: bool, yes: bool) -> None:
+    import logging
+
+    from ..memory import Statistics
+    from ..present import statsreport
+
+    # The problem lines are printed below, once; the module's warnings would print them again.
+    logging.getLogger("guinote_tui.memory").addHandler(logging.NullHandler())
+    if as_json and (export or reset):
+        raise click.UsageError(_("--json prints the statistics: give it without --export and --reset"))
+    if yes and not reset:
+        raise click.UsageError(_("--yes only answers the question --reset asks"))
+    if force and not export:
+        raise click.UsageError(_("--force only lets --export replace a file"))
+    with Statistics() as source:
+        problem = source.take_problem()
+        if problem:
+            click.echo(problem, err=True)
+        if export or reset:
+            if export:
+                try:
+                    rows = source.export_csv(export, force=force)
+                except storage.Refused as exc:
+                    raise click.ClickException(str(exc)) from None
+                except OSError as exc:
+                    raise click.ClickException(
+                        _("cannot write {path}: {problem}").format(path=export, problem=exc.strerror or exc)
+                    ) from None
+                click.echo(
+                    ngettext("{n} hand written to {path}", "{n} hands written to {path}", rows).format(
+                        n=rows, path=export
+                    )
+                )
+            if reset:
+                _reset_statistics(source, yes)
+            return
+        summary = source.summary(int(players) if players else None)
+        problem = source.take_problem()  # a file that could not be read
+        if problem:
+            click.echo(problem, err=True)
+    if as_json:
+        click.echo(json.dumps({"path": str(source.path), **statsreport.summary_dict(summary)}))
+        return
+    click.echo(_("statistics file: {path}").format(path=source.path))
+    for line in statsreport.text_lines(summary):
+        click.echo(line)
+
+
+def _readable(stream: Any) -> bool:
+    """Whether ``stream`` can still be read from (a closed descriptor cannot; a stream with none can)."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError):  # no descriptor of its own (io.UnsupportedOperation is an OSError)
+        return True
+    except ValueError:  # closed
+        return False
+    try:
+        os.fstat(descriptor)
+    except OSError:
+        return False
+    return True
+
+
+def _reset_statistics(source: Any, yes: bool) -> None:
+    totals = source.totals()
+    counts = {
+        "hands": ngettext("{n} hand", "{n} hands", totals.hands).format(n=totals.hands),
+        "juegos": ngettext("{n} juego", "{n} juegos", totals.juegos).format(n=totals.juegos),
+    }
+    question = _("Forget the {hands} and {juegos} recorded in {path}?").format(path=source.path, **counts)
+    if not yes:
+        if sys.stdin is None or sys.stdin.closed or not _readable(sys.stdin):
+            raise click.ClickException(_("--reset asks first and there is no one to answer: add --yes"))
+        try:
+            confirmed = click.confirm(question, default=False)
+        except (RuntimeError, OSError, EOFError, click.Abort):  # the input went away while asking
+            confirmed = False
+            click.echo()
+        if not confirmed:
+            click.echo(_("Nothing was forgotten."))
+            return
+    if not source.reset():
+        raise click.ClickException(source.take_problem() or _("{path} could not be emptied").format(path=source.path))
+    click.echo(
+        _("Statistics emptied: {hands} and {juegos} forgotten; the rating starts again at 1500.").format(**counts)
+    )
+
+
+@command(
+    help=N_("Check a saved history and print how its match went."),
+)
+@click.argument("path")
+def replay(path: str) -> None:
+    from ..engine import read_history
+
+    try:
+        match = read_history(path)
+    except HistoryError as exc:
+        raise click.ClickException(str(exc)) from None
+    for number, record in enumerate(match.finished, start=1):
+        result = record.result
+        assert result is not None
+        if result.juego_winner is None:
+            winner = _("nobody (de vueltas)")
+        else:
+            winner = _("side {side}").format(side=result.juego_winner)
+        click.echo(
+            _("hand {number}: dealer {dealer}, points {a}-{b}, totals {ta}-{tb}, juego: {winner}").format(
+                number=number,
+                dealer=record.dealer,
+                a=result.points[0],
+                b=result.points[1],
+                ta=result.totals[0],
+                tb=result.totals[1],
+                winner=winner,
+            )
+        )
+    if match.is_over:
+        line = _("juegos {a}-{b}, cotos {ca}-{cb}; match over")
+    else:
+        line = _("juegos {a}-{b}, cotos {ca}-{cb}; match in progress")
+    click.echo(line.format(a=match.juegos[0], b=match.juegos[1], ca=match.cotos[0], cb=match.cotos[1]))
+
+
+@command(
+    help=N_(
+        "Replay a saved history and price every decision of one seat with the coach.\n\n"
+        "A decision's cost is what the action played loses against the coach's best, in the points of the"
+        " seat's side (a card point the other side takes instead counts one), with its standard error; 0 for"
+        " the best or a forced one. A mistake costs at least 2 points, clearly more than its standard error."
+        ' The text lists the mistakes of each hand; --json gives every decision as {"hand", "trick",'
+        ' "seat", "played", "best", "cost", "cost_se", "mistake", "about_same", "juego", "reason"} with the'
+        ' reason as its code (e.g. WIN_POINTS) and "juego" "lost", "missed" or null, "total_cost" (every decision)'
+        ' and "mistakes_cost".'
+    ),
+)
+@click.argument("path")
+@click.option("--seat", type=int, default=0, show_default=True, help=N_("The seat whose decisions are reviewed."))
+@click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed for the coach's sampling (repeatable)."))
+@click.option(
+    "--playouts",
+    type=click.IntRange(100, 100_000),
+    default=None,
+    help=N_("The coach's playouts per decision, at most (default: 6000)."),
+)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object with every decision."))
+def review(path: str, seat: int, seed: int, playouts: int | None, as_json: bool) -> None:
+    from dataclasses import replace
+
+    from rich.text import Text
+
+    from ..coach import DEEP_BUDGET, review_match
+    from ..engine import read_history
+    from ..present.vocabulary import review_sentence
+
+    try:
+        match = read_history(path)
+    except HistoryError as exc:
+        raise click.ClickException(str(exc)) from None
+    if not 0 <= seat < match.players:
+        raise click.ClickException(
+            _("--seat {seat}: no such seat at a table of {players} (choose 0 to {last})").format(
+                seat=seat, players=match.players, last=match.players - 1
+            )
+        )
+    budget = DEEP_BUDGET if playouts is None else replace(DEEP_BUDGET, max_playouts=playouts)
+    decisions = review_match(match, seat, seed, budget)
+    total = round(sum(d.cost for d in decisions), 2)
+    mistakes_cost = round(sum(d.cost for d in decisions if d.mistake), 2)
+    if as_json:
+        click.echo(
+            json.dumps(
+                {
+                    "decisions": [d.to_dict() for d in decisions],
+                    "total_cost": total,
+                    "mistakes_cost": mistakes_cost,
+                }
+            )
+        )
+        return
+    hands = sorted({d.hand for d in decisions} | set(range(1, len(match.records()) + 1)))
+    for number in hands:
+        mine = [d for d in decisions if d.hand == number]
+        mistakes = [d for d in mine if d.mistake]
+        lost = round(sum(d.cost for d in mistakes), 2)
+        click.echo(
+            ngettext(
+                "hand {number}: {decisions} decisions, {mistakes} mistake costing about {cost} points",
+                "hand {number}: {decisions} decisions, {mistakes} mistakes costing about {cost} points",
+                len(mistakes),
+            ).format(number=number, decisions=len(mine), mistakes=len(mistakes), cost=i18n_number(lost))
+        )
+        for d in mistakes:
+            said = review_sentence(d.trick, d.played, d.best, d.cost, se=d.cost_se, juego=d.juego)
+            click.echo(f"  {Text.from_markup(said).plain}\n    {d.reason.text}")
+    count = sum(1 for d in decisions if d.mistake)
+    click.echo(
+        ngettext(
+            "seat {seat}: {decisions} decisions, {mistakes} mistake costing about {cost} points",
+            "seat {seat}: {decisions} decisions, {mistakes} mistakes costing about {cost} points",
+            count,
+        ).format(seat=seat, decisions=len(decisions), mistakes=count, cost=i18n_number(mistakes_cost))
+    )
