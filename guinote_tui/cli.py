@@ -185,10 +185,10 @@ def stats(as_json: bool, players: str | None, export: str | None, force: bool, r
     import logging
 
     from . import statsreport
-    from .memory import Statistics
+    from .records import Statistics
 
     # The problem lines are printed below, once; the module's warnings would print them again.
-    logging.getLogger("guinote_tui.memory").addHandler(logging.NullHandler())
+    logging.getLogger("guinote_tui.records").addHandler(logging.NullHandler())
     if as_json and (export or reset):
         raise click.UsageError(_("--json prints the statistics: give it without --export and --reset"))
     if yes and not reset:

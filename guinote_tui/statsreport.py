@@ -1,6 +1,6 @@
 """The player's statistics in words and numbers, shared by the statistics screen and ``guinote stats``.
 
-Pure functions over what :class:`guinote_tui.memory.Statistics` returns
+Pure functions over what :class:`guinote_tui.records.Statistics` returns
 (no textual, rich or click here): the names of tables and endings, the
 rating's line and its plain explanation, the chart's smoothed series, the
 plain-text report and the JSON object. The words are in the current
@@ -9,7 +9,7 @@ English, marked for the catalogs, and are read through :func:`size_name`,
 :func:`ending_name`, :func:`rating_explanation` and :func:`empty_text`. The
 JSON object is not translated.
 
-    >>> from guinote_tui.memory import LevelResult
+    >>> from guinote_tui.records import LevelResult
     >>> table_name(LevelResult(4, "hard", "easy", False, 3, 2, 9, 4.5))
     'pairs · hard, partner easy'
     >>> percent(0.4999)
@@ -25,7 +25,7 @@ from typing import Any
 
 from .engine import Termination
 from .i18n import N_, _, ngettext, number, pgettext
-from .memory import LevelResult, PointsSample, RatingState, Summary
+from .records import LevelResult, PointsSample, RatingState, Summary
 from .vocabulary import level_name
 
 #: The table sizes' names, in English (:func:`size_name` translates them).
@@ -157,7 +157,7 @@ class Smoothed:
 def smoothed(series: Sequence[PointsSample], most: int = 400) -> Smoothed:
     """Running means of each side's points per hand over full windows, at most ``most`` points (a chart's width).
 
-    >>> from guinote_tui.memory import PointsSample
+    >>> from guinote_tui.records import PointsSample
     >>> s = smoothed([PointsSample(i, "", 2, 60 + i, 70 - i, False) for i in range(1, 5)])
     >>> s.window, s.hands, s.player
     (1, [1, 2, 3, 4], [61.0, 62.0, 63.0, 64.0])

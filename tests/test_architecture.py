@@ -17,9 +17,9 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
 * the engine, the bots, the coach and the tournament harness import no textual, rich or
   click; the rest of ``lab`` may use click for its commands, never textual
   or rich;
-* what the game remembers (``memory``: statistics and rating), the lessons
+* what the game remembers (``records``: statistics and rating), the lessons
   (``lessons``) and the file helpers (``storage``) use no interface library;
-  ``storage`` imports nothing of the project, ``memory`` only the engine,
+  ``storage`` imports nothing of the project, ``records`` only the engine,
   ``storage`` and the bots' strength table, ``lessons`` only the engine, the
   coach and ``storage``;
 * ``cli`` imports the interface only inside the command that opens it, never
@@ -272,7 +272,7 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
     [
         *(
             (p, lib, ())
-            for p in ("engine", "ai", "coach", "memory", "lessons", "storage", "i18n", "saveguard")
+            for p in ("engine", "ai", "coach", "records", "lessons", "storage", "i18n", "saveguard")
             for lib in sorted(UI_LIBRARIES)
         ),
         ("lab", "click", HARNESS),
@@ -303,7 +303,7 @@ def test_the_coach_imports_only_the_engine_and_the_bots() -> None:
         ("storage", {"i18n"}),
         ("saveguard", {"storage", "i18n"}),
         ("i18n", set()),
-        ("memory", {"engine", "storage", "ai", "i18n"}),
+        ("records", {"engine", "storage", "ai", "i18n"}),
         ("lessons", {"engine", "coach", "storage", "i18n"}),
     ],
 )
@@ -315,9 +315,9 @@ def test_the_remembering_parts_import_only_what_they_need(source: str, allowed: 
         if part(i.module) == source and part(i.target) not in (None, source, *allowed) and i.target != PACKAGE
     ]
     assert outside == []
-    # From the bots, memory reads only their measured strength.
-    if source == "memory":
-        bots = {i.target for i in IMPORTS if part(i.module) == "memory" and part(i.target) == "ai"}
+    # From the bots, records read only their measured strength.
+    if source == "records":
+        bots = {i.target for i in IMPORTS if part(i.module) == "records" and part(i.target) == "ai"}
         assert bots <= {f"{PACKAGE}.ai.strength"}
 
 
@@ -349,7 +349,7 @@ def loaded_after_import(module: str) -> set[str]:
         (f"{PACKAGE}.engine", set()),
         (f"{PACKAGE}.ai", set()),
         (f"{PACKAGE}.coach", set()),
-        (f"{PACKAGE}.memory", set()),
+        (f"{PACKAGE}.records", set()),
         (f"{PACKAGE}.lessons", set()),
         (f"{PACKAGE}.storage", set()),
         (f"{PACKAGE}.saveguard", set()),

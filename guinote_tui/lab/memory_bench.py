@@ -29,7 +29,7 @@ from pathlib import Path
 
 from ..ai import decide, make_bot
 from ..engine import Match
-from ..memory import Statistics, TableInfo
+from ..records import Statistics, TableInfo
 
 LEVELS = ("easy", "normal", "hard")
 

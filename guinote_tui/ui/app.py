@@ -17,7 +17,7 @@ from ..ai import offered_levels
 from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
 from ..i18n import _
-from ..memory import Statistics
+from ..records import Statistics
 from . import budgets, preferences, resume
 from .bindings import APP_BINDINGS
 from .narration import HUMAN
@@ -30,7 +30,7 @@ from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 REVIEW_AHEAD = True
 #: Keep the match in progress in the data directory after every trick (:mod:`.resume`).
 KEEP_MATCH = True
-#: Record every finished hand in the statistics database (:mod:`guinote_tui.memory`).
+#: Record every finished hand in the statistics database (:mod:`guinote_tui.records`).
 RECORD_STATS = True
 
 #: The app's stylesheets, next to this module, in the order they apply (Textual loads them: ``CSS_PATH``,

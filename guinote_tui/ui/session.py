@@ -38,7 +38,7 @@ from ..engine import (
     visible_to,
 )
 from ..i18n import _
-from ..memory import Statistics, TableInfo, new_match_key
+from ..records import Statistics, TableInfo, new_match_key
 from ..storage import shown
 from ..vocabulary import action_words
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup

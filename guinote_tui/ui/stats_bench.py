@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     from ..lab.memory_bench import record_matches
-    from ..memory import default_path
+    from ..records import default_path
     from . import app as app_module
 
     app_module.REVIEW_AHEAD = False  # no worker process for the coach: only the statistics are timed

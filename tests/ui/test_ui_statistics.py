@@ -10,7 +10,7 @@ from uihelpers import screen_lines
 from guinote_tui import statsreport
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.engine import Match
-from guinote_tui.memory import Statistics, TableInfo, default_path
+from guinote_tui.records import Statistics, TableInfo, default_path
 from guinote_tui.ui.app import make_app
 from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.statistics import StatisticsScreen
@@ -143,7 +143,7 @@ def test_a_file_that_cannot_be_written_shows_the_figures_and_says_so(monkeypatch
     """As in a read-only folder (tests/unit/test_read_only_data.py does it for real): SQLite refuses to write."""
     import sqlite3
 
-    from guinote_tui.memory import database
+    from guinote_tui.records import database
 
     record_random_matches(2)
     with Statistics(default_path()) as stats:

@@ -28,7 +28,7 @@ from guinote_tui.cli import main
 from guinote_tui.engine import HistoryError, Match, dumps, load_history, read_history
 from guinote_tui.engine.history import MAX_BYTES
 from guinote_tui.lessons.progress import Progress
-from guinote_tui.memory import Statistics
+from guinote_tui.records import Statistics
 from guinote_tui.ui import preferences, resume
 
 #: A line is short: the probe saw a 10 MB action echoed into a 20 MB message.

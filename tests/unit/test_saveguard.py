@@ -71,7 +71,7 @@ def test_a_served_game_writes_only_json_and_never_over_the_game_s_own_files(text
 
 def test_the_game_s_own_files_are_the_ones_it_keeps() -> None:
     from guinote_tui.lessons import progress
-    from guinote_tui.memory import database
+    from guinote_tui.records import database
     from guinote_tui.ui import resume
 
     assert {resume.FILE_NAME, progress.FILE_NAME} == GAME_FILES

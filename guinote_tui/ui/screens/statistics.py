@@ -1,6 +1,6 @@
 """The player's statistics: the rating at each table size, results by table, points over time, cantes, endings.
 
-Everything comes from :class:`guinote_tui.memory.Statistics` (the file in the
+Everything comes from :class:`guinote_tui.records.Statistics` (the file in the
 user's data directory unless another is given), read in a thread worker so
 that the screen opens at once even with thousands of hands; the words are
 :mod:`guinote_tui.statsreport`'s, as ``guinote stats`` prints them. A damaged
@@ -28,7 +28,7 @@ from textual_plotext import PlotextPlot
 
 from ... import statsreport as report
 from ...i18n import N_, _, ngettext
-from ...memory import LevelResult, Statistics, Summary
+from ...records import LevelResult, Statistics, Summary
 from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall

@@ -9,11 +9,11 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from memory_helpers import Clock, new_match, play_hand, play_match
+from records_helpers import Clock, new_match, play_hand, play_match
 
 from guinote_tui.engine import HandState, Match, Termination, TuteDeclared
-from guinote_tui.memory import Rating, Statistics, TableInfo, age, juego_game, update
-from guinote_tui.memory.database import default_path
+from guinote_tui.records import Rating, Statistics, TableInfo, age, juego_game, update
+from guinote_tui.records.database import default_path
 
 
 def record_as_the_game_does(stats: Statistics, key: str, match: Match, table: TableInfo) -> None:

@@ -7,11 +7,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from memory_helpers import Clock, play_match
+from records_helpers import Clock, play_match
 
 from guinote_tui.lab.memory_bench import record_matches
-from guinote_tui.memory import MIGRATIONS, SCHEMA_VERSION, Migration, Statistics, TableInfo
-from guinote_tui.memory import database as database_module
+from guinote_tui.records import MIGRATIONS, SCHEMA_VERSION, Migration, Statistics, TableInfo
+from guinote_tui.records import database as database_module
 
 
 def recorded_database(path: Path) -> int:
