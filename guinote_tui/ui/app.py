@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from textual.app import App
 from textual.dom import DOMNode
 
-from .. import i18n, storage
+from .. import i18n, statsreport, storage
 from ..ai import offered_levels
 from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
@@ -185,7 +185,7 @@ class GuinoteApp(App[None]):
     def tell_statistics_problem(self) -> None:
         """Say once what went wrong with the statistics file, if anything did (the game goes on)."""
         if self._statistics is not None:
-            problem = self._statistics.take_problem()
+            problem = statsreport.problem_line(self._statistics.take_problem())
             if problem:
                 self.notify(problem, title=_("Statistics"), severity="warning", timeout=12, markup=False)
 

@@ -143,7 +143,7 @@ def test_a_file_that_cannot_be_written_shows_the_figures_and_says_so(monkeypatch
     """As in a read-only folder (tests/unit/test_read_only_data.py does it for real): SQLite refuses to write."""
     import sqlite3
 
-    from guinote_tui.records import database
+    from guinote_tui.records import store
 
     record_random_matches(2)
     with Statistics(default_path()) as stats:
@@ -155,7 +155,7 @@ def test_a_file_that_cannot_be_written_shows_the_figures_and_says_so(monkeypatch
             raise sqlite3.OperationalError("attempt to write a readonly database")
         return real_connect(target, *args, **kwargs)
 
-    monkeypatch.setattr(database.sqlite3, "connect", connect)
+    monkeypatch.setattr(store.sqlite3, "connect", connect)
 
     async def run() -> None:
         app = make_app()

@@ -71,8 +71,8 @@ def test_a_served_game_writes_only_json_and_never_over_the_game_s_own_files(text
 
 def test_the_game_s_own_files_are_the_ones_it_keeps() -> None:
     from guinote_tui.lessons import progress
-    from guinote_tui.records import database
+    from guinote_tui.records import store
     from guinote_tui.ui import resume
 
     assert {resume.FILE_NAME, progress.FILE_NAME} == GAME_FILES
-    assert not database.FILE_NAME.endswith(".json")  # the statistics are kept out by their suffix
+    assert not store.FILE_NAME.endswith(".json")  # the statistics are kept out by their suffix

@@ -56,7 +56,7 @@ def load(path: Path | None = None, stats: Statistics | None = None) -> Loaded:
         summary = source.summary()
         chart = report.smoothed(source.points_series())
         # A problem already told elsewhere (when the table opened) is still worth a line here.
-        return Loaded(summary, chart, source.take_problem() or source.problem)
+        return Loaded(summary, chart, report.problem_line(source.take_problem() or source.problem) or None)
     finally:
         if own:
             source.close()

@@ -1,4 +1,4 @@
-"""The statistics core imports no interface, and only the engine, storage, the strength table and the translator."""
+"""The statistics store imports no interface and no translator: only the engine, storage and the strength table."""
 
 from __future__ import annotations
 
@@ -15,7 +15,6 @@ ALLOWED = (
     "guinote_tui.storage",
     "guinote_tui.ai.strength",
     "guinote_tui.records",
-    "guinote_tui.i18n",
 )
 
 
