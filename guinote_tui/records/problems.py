@@ -62,5 +62,5 @@ class ExportRefused(Exception):
     """A place the export will not write to, for a reason of the statistics' own (:attr:`problem`)."""
 
     def __init__(self, problem: Problem) -> None:
-        super().__init__(problem.kind.value, problem.file)
+        super().__init__(problem)
         self.problem = problem

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from guinote_tui import i18n
@@ -79,3 +81,5 @@ def test_an_export_refusal_carries_its_problem() -> None:
     problem = Problem(ProblemKind.EXPORT_IS_DATABASE, file="x.csv")
     refused = ExportRefused(problem)
     assert refused.problem is problem and isinstance(refused, Exception)
+    again = pickle.loads(pickle.dumps(refused))  # (crosses a process boundary intact)
+    assert isinstance(again, ExportRefused) and again.problem == problem
