@@ -35,7 +35,7 @@ class Clock:
 
 def fill(path: Path) -> int:
     from guinote_tui.lab.memory_bench import played_matches
-    from guinote_tui.memory import Statistics, TableInfo
+    from guinote_tui.records import Statistics, TableInfo
 
     hands = 0
     with Statistics(path, clock=Clock()) as stats:
@@ -71,7 +71,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as home:
         os.environ["XDG_DATA_HOME"] = str(Path(home) / "data")
         os.environ["XDG_CONFIG_HOME"] = str(Path(home) / "config")
-        from guinote_tui.memory import default_path
+        from guinote_tui.records import default_path
 
         print(f"{fill(default_path())} hands recorded")
         svg = asyncio.run(shoot())

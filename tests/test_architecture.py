@@ -18,15 +18,16 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
 * the engine, the bots, the coach, the tournament harness and the self-play
   runner import no textual, rich or click; the rest of ``lab`` may use click
   for its commands, never textual or rich;
-* what the game remembers (``memory``: statistics and rating), the lessons
+* what the game remembers (``records``: statistics and rating), the lessons
   (``lessons``) and the file helpers (``storage``) use no interface library;
-  ``storage`` imports nothing of the project, ``memory`` only the engine,
-  ``storage`` and the bots' strength table, ``lessons`` only the engine, the
-  coach and ``storage``;
+  ``storage`` imports nothing of the project, ``records`` only the engine,
+  ``storage`` and the bots' strength table (not even the translator: it
+  reports problems as codes, worded where they are shown), ``lessons`` only
+  the engine, the coach, the game's narrator and ``storage``;
 * the presentation shared by the interface and the command line
   (``present``: the words for actions, levels and estimates, the statistics
   report) uses no interface library and imports only the engine, the bots'
-  strength table, the statistics store's types (``memory``) and ``i18n``;
+  strength table, the statistics store's types (``records``) and ``i18n``;
 * ``cli`` (the click group in ``cli/__init__``; the commands by audience in
   ``cli/play``, ``cli/records`` and ``cli/lab``) imports the interface only
   inside the command that opens it and the measuring tools only inside the
@@ -257,18 +258,19 @@ MAY_IMPORT: dict[str, set[str]] = {
     "clicktypes": set(),  # click parameter types for cli and the lab's commands
     "ai": {"engine"},
     "coach": {"engine", "ai", "i18n"},
-    "memory": {"engine", "storage", "ai", "i18n"},
-    "present": {"engine", "ai", "memory", "i18n"},  # words and the statistics report, for ui and cli
+    "records": {"engine", "storage", "ai"},
+    "present": {"engine", "ai", "records", "i18n"},  # words and the statistics report, for ui and cli
     # The game without a screen: the session, settings, narration, pacing, keeping the match.
-    "game": {"engine", "ai", "coach", "memory", "present", "storage", "i18n"},
+    "game": {"engine", "ai", "coach", "records", "present", "storage", "i18n"},
     "lessons": {"engine", "coach", "game", "storage", "i18n"},
-    "lab": {"engine", "ai", "coach", "memory", "clicktypes"},  # measuring tools, the self-play runner with them
+    # The measuring tools, the self-play runner with them.
+    "lab": {"engine", "ai", "coach", "records", "present", "clicktypes"},
     "serving": {"saveguard", "i18n"},
-    "ui": {"engine", "ai", "coach", "memory", "game", "lessons", "present", "storage", "saveguard", "i18n"},
+    "ui": {"engine", "ai", "coach", "records", "game", "lessons", "present", "storage", "saveguard", "i18n"},
     # The lab's benchmarks that drive the real app in a pilot (UI_BENCHES): above the interface and the lab.
-    "ui_benches": {"engine", "ai", "memory", "game", "lab", "ui"},
+    "ui_benches": {"engine", "ai", "records", "game", "lab", "ui"},
     "cli": {
-        *("engine", "ai", "coach", "memory", "game", "lessons", "present", "lab", "ui", "serving", "storage"),
+        *("engine", "ai", "coach", "records", "game", "lessons", "present", "lab", "ui", "serving", "storage"),
         *("i18n", "clicktypes"),
     },
 }
@@ -333,7 +335,7 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
     [
         *(
             (p, lib, ())
-            for p in ("engine", "ai", "coach", "memory", "present", "game", "lessons", "storage", "i18n", "saveguard")
+            for p in ("engine", "ai", "coach", "records", "present", "game", "lessons", "storage", "i18n", "saveguard")
             for lib in sorted(UI_LIBRARIES)
         ),
         ("lab", "click", HARNESS),
@@ -365,7 +367,7 @@ def test_the_coach_imports_only_the_engine_and_the_bots() -> None:
         ("saveguard", {"storage", "i18n"}),
         ("i18n", set()),
         ("clicktypes", set()),
-        ("memory", {"engine", "storage", "ai", "i18n"}),
+        ("records", {"engine", "storage", "ai"}),
         ("lessons", {"engine", "coach", "storage", "i18n", "game"}),
     ],
 )
@@ -377,8 +379,8 @@ def test_the_remembering_parts_import_only_what_they_need(source: str, allowed: 
         if part(i.module) == source and part(i.target) not in (None, source, *allowed) and i.target != PACKAGE
     ]
     assert outside == []
-    # From the bots, memory and the presentation read only their measured strength.
-    if source in ("memory", "present"):
+    # From the bots, records and the presentation read only their measured strength.
+    if source in ("records", "present"):
         bots = {i.target for i in IMPORTS if part(i.module) == source and part(i.target) == "ai"}
         assert bots <= {f"{PACKAGE}.ai.strength"}
 
@@ -413,7 +415,7 @@ def loaded_after_import(module: str) -> set[str]:
         (f"{PACKAGE}.engine", set()),
         (f"{PACKAGE}.ai", set()),
         (f"{PACKAGE}.coach", set()),
-        (f"{PACKAGE}.memory", set()),
+        (f"{PACKAGE}.records", set()),
         (f"{PACKAGE}.present.statsreport", set()),
         (f"{PACKAGE}.present.vocabulary", set()),
         (f"{PACKAGE}.lessons", set()),

@@ -31,11 +31,11 @@ from .help import command
 def stats(as_json: bool, players: str | None, export: str | None, force: bool, reset: bool, yes: bool) -> None:
     import logging
 
-    from ..memory import Statistics
     from ..present import statsreport
+    from ..records import ExportRefused, Statistics
 
     # The problem lines are printed below, once; the module's warnings would print them again.
-    logging.getLogger("guinote_tui.memory").addHandler(logging.NullHandler())
+    logging.getLogger("guinote_tui.records").addHandler(logging.NullHandler())
     if as_json and (export or reset):
         raise click.UsageError(_("--json prints the statistics: give it without --export and --reset"))
     if yes and not reset:
@@ -43,7 +43,7 @@ def stats(as_json: bool, players: str | None, export: str | None, force: bool, r
     if force and not export:
         raise click.UsageError(_("--force only lets --export replace a file"))
     with Statistics() as source:
-        problem = source.take_problem()
+        problem = statsreport.problem_line(source.take_problem())
         if problem:
             click.echo(problem, err=True)
         if export or reset:
@@ -52,6 +52,8 @@ def stats(as_json: bool, players: str | None, export: str | None, force: bool, r
                     rows = source.export_csv(export, force=force)
                 except storage.Refused as exc:
                     raise click.ClickException(str(exc)) from None
+                except ExportRefused as exc:
+                    raise click.ClickException(statsreport.problem_line(exc.problem)) from None
                 except OSError as exc:
                     raise click.ClickException(
                         _("cannot write {path}: {problem}").format(path=export, problem=exc.strerror or exc)
@@ -65,7 +67,7 @@ def stats(as_json: bool, players: str | None, export: str | None, force: bool, r
                 _reset_statistics(source, yes)
             return
         summary = source.summary(int(players) if players else None)
-        problem = source.take_problem()  # a file that could not be read
+        problem = statsreport.problem_line(source.take_problem())  # a file that could not be read
         if problem:
             click.echo(problem, err=True)
     if as_json:
@@ -110,7 +112,10 @@ def _reset_statistics(source: Any, yes: bool) -> None:
             click.echo(_("Nothing was forgotten."))
             return
     if not source.reset():
-        raise click.ClickException(source.take_problem() or _("{path} could not be emptied").format(path=source.path))
+        from ..present.statsreport import problem_line
+
+        problem = problem_line(source.take_problem())
+        raise click.ClickException(problem or _("{path} could not be emptied").format(path=source.path))
     click.echo(
         _("Statistics emptied: {hands} and {juegos} forgotten; the rating starts again at 1500.").format(**counts)
     )

@@ -35,8 +35,8 @@ from ..engine import (
     visible_to,
 )
 from ..i18n import _
-from ..memory import Statistics, TableInfo, new_match_key
 from ..present.vocabulary import action_words
+from ..records import Statistics, TableInfo, new_match_key
 from .budgets import REVIEW_BUDGET
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
 from .resume import Keeper

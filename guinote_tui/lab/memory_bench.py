@@ -29,7 +29,8 @@ from pathlib import Path
 
 from ..ai import decide, make_bot
 from ..engine import Match
-from ..memory import Statistics, TableInfo
+from ..present.statsreport import problem_line
+from ..records import Statistics, TableInfo
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -77,7 +78,7 @@ def record_matches(path: str, prefix: str, hands: int, seed: int = 1) -> int:
                     break
             round_number += 1
         if stats.problem:
-            raise RuntimeError(stats.problem)
+            raise RuntimeError(problem_line(stats.problem))
     return recorded
 
 

@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    from ..memory import default_path
+    from ..records import default_path
     from .memory_bench import record_matches
 
     with tempfile.TemporaryDirectory() as home:

@@ -1,15 +1,16 @@
 """The player's statistics in words and numbers, shared by the statistics screen and ``guinote stats``.
 
-Pure functions over what :class:`guinote_tui.memory.Statistics` returns
+Pure functions over what :class:`guinote_tui.records.Statistics` returns
 (no textual, rich or click here): the names of tables and endings, the
 rating's line and its plain explanation, the chart's smoothed series, the
-plain-text report and the JSON object. The words are in the current
+plain-text report, the JSON object, and the line that says what went
+wrong with the file (:func:`problem_line`). The words are in the current
 language (:mod:`guinote_tui.i18n`); the tables of names below keep the
 English, marked for the catalogs, and are read through :func:`size_name`,
 :func:`ending_name`, :func:`rating_explanation` and :func:`empty_text`. The
 JSON object is not translated.
 
-    >>> from guinote_tui.memory import LevelResult
+    >>> from guinote_tui.records import LevelResult
     >>> table_name(LevelResult(4, "hard", "easy", False, 3, 2, 9, 4.5))
     'pairs · hard, partner easy'
     >>> percent(0.4999)
@@ -21,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, assert_never
 
 from ..engine import Termination
 from ..i18n import N_, _, ngettext, number, pgettext
-from ..memory import LevelResult, PointsSample, RatingState, Summary
+from ..records import LevelResult, PointsSample, Problem, ProblemKind, RatingState, Summary
 from .vocabulary import level_name
 
 #: The table sizes' names, in English (:func:`size_name` translates them).
@@ -76,6 +77,46 @@ def rating_explanation() -> str:
 def empty_text() -> str:
     """What the statistics say before any hand is recorded, in the current language."""
     return _(EMPTY_TEXT)
+
+
+def problem_line(problem: Problem | None) -> str:
+    """What went wrong with the statistics file, in one line in the current language ("" for no problem).
+
+    >>> problem_line(Problem(ProblemKind.NEWER, file="statistics.sqlite3", version=3, known=1))
+    'statistics.sqlite3 was written by a newer guinote-tui (schema 3, this one knows up to 1); it is left as it is and statistics are not saved.'
+    >>> problem_line(None)
+    ''
+    """  # noqa: E501
+    if problem is None:
+        return ""
+    kind, detail = problem.kind, problem.detail
+    if kind is ProblemKind.NOT_SAVED:
+        return _("Statistics cannot be saved ({reason}); the game goes on without them.").format(reason=detail)
+    if kind is ProblemKind.DAMAGED_WHILE_SAVING:
+        reason = _("the file is damaged: {error}").format(error=detail)
+        return _("Statistics cannot be saved ({reason}); the game goes on without them.").format(reason=reason)
+    if kind is ProblemKind.READ_ONLY:
+        line = _("Statistics cannot be saved ({reason}): those recorded so far are shown but not updated.")
+        return line.format(reason=detail)
+    if kind is ProblemKind.SET_ASIDE:
+        line = _("{file} could not be read ({problem}); it was moved to {moved} and a new one was started.")
+        return line.format(file=problem.file, problem=detail, moved=problem.moved)
+    if kind is ProblemKind.NOT_SET_ASIDE:
+        line = _("{file} could not be read ({problem}); it could not be moved aside and a new one was started.")
+        return line.format(file=problem.file, problem=detail)
+    if kind is ProblemKind.NEWER:
+        line = _(
+            "{file} was written by a newer guinote-tui (schema {version}, this one knows up to "
+            "{known}); it is left as it is and statistics are not saved."
+        )
+        return line.format(file=problem.file, version=problem.version, known=problem.known)
+    if kind is ProblemKind.HAND_NOT_SAVED:
+        return _("Statistics: this hand could not be saved ({error}).").format(error=detail)
+    if kind is ProblemKind.NOT_READ:
+        return _("Statistics could not be read ({error}).").format(error=detail)
+    if kind is ProblemKind.EXPORT_IS_DATABASE:
+        return _("{path} is the statistics file itself: choose another place").format(path=problem.file)
+    assert_never(kind)
 
 
 def percent(share: float | None) -> str:
@@ -157,7 +198,7 @@ class Smoothed:
 def smoothed(series: Sequence[PointsSample], most: int = 400) -> Smoothed:
     """Running means of each side's points per hand over full windows, at most ``most`` points (a chart's width).
 
-    >>> from guinote_tui.memory import PointsSample
+    >>> from guinote_tui.records import PointsSample
     >>> s = smoothed([PointsSample(i, "", 2, 60 + i, 70 - i, False) for i in range(1, 5)])
     >>> s.window, s.hands, s.player
     (1, [1, 2, 3, 4], [61.0, 62.0, 63.0, 64.0])

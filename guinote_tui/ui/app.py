@@ -21,7 +21,8 @@ from ..game.services import NO_STACK, Services, StackedDeal
 from ..game.session import GameSession
 from ..game.settings import GameSettings, Pace
 from ..i18n import _
-from ..memory import Statistics
+from ..present import statsreport
+from ..records import Statistics
 from .bindings import APP_BINDINGS
 from .theme import FELT_COLOURS, FELT_THEME
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
@@ -197,7 +198,7 @@ class GuinoteApp(App[None]):
     def tell_statistics_problem(self) -> None:
         """Say once what went wrong with the statistics file, if anything did (the game goes on)."""
         if self._statistics is not None:
-            problem = self._statistics.take_problem()
+            problem = statsreport.problem_line(self._statistics.take_problem())
             if problem:
                 self.notify(problem, title=_("Statistics"), severity="warning", timeout=12, markup=False)
 

@@ -301,7 +301,7 @@ def test_abandoning_from_the_table_gives_the_kept_match_up() -> None:
 
 
 def test_abandoning_from_the_summary_gives_the_match_up_and_keeps_its_statistics() -> None:
-    from guinote_tui.memory import Statistics
+    from guinote_tui.records import Statistics
 
     async def run() -> None:
         app = make_app(players=2, level="random", seed=3, delay=0)

@@ -191,7 +191,7 @@ def test_a_game_killed_mid_hand_loses_at_most_the_trick_in_progress(tmp_path: Pa
 
 
 def test_finished_hands_are_recorded_once_even_when_the_match_is_continued() -> None:
-    from guinote_tui.memory import Statistics
+    from guinote_tui.records import Statistics
 
     async def play_two_hands() -> tuple[str, int, int]:
         app = make_app(players=2, level="easy", seed=44, delay=0, pace="timed")

@@ -9,8 +9,8 @@ from uihelpers import make_app, screen_lines
 
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.engine import Match
-from guinote_tui.memory import Statistics, TableInfo, default_path
 from guinote_tui.present import statsreport
+from guinote_tui.records import Statistics, TableInfo, default_path
 from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.statistics import StatisticsScreen
 
@@ -142,7 +142,7 @@ def test_a_file_that_cannot_be_written_shows_the_figures_and_says_so(monkeypatch
     """As in a read-only folder (tests/unit/test_read_only_data.py does it for real): SQLite refuses to write."""
     import sqlite3
 
-    from guinote_tui.memory import database
+    from guinote_tui.records import store
 
     record_random_matches(2)
     with Statistics(default_path()) as stats:
@@ -154,7 +154,7 @@ def test_a_file_that_cannot_be_written_shows_the_figures_and_says_so(monkeypatch
             raise sqlite3.OperationalError("attempt to write a readonly database")
         return real_connect(target, *args, **kwargs)
 
-    monkeypatch.setattr(database.sqlite3, "connect", connect)
+    monkeypatch.setattr(store.sqlite3, "connect", connect)
 
     async def run() -> None:
         app = make_app()

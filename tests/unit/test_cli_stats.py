@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.cli import main
 from guinote_tui.engine import Match
-from guinote_tui.memory import Statistics, TableInfo, default_path
 from guinote_tui.present import statsreport
+from guinote_tui.records import Statistics, TableInfo, default_path
 
 
 def record(matches: int = 3, seed: int = 9) -> int:

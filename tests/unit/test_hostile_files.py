@@ -29,7 +29,8 @@ from guinote_tui.engine import HistoryError, Match, dumps, load_history, read_hi
 from guinote_tui.engine.history import MAX_BYTES
 from guinote_tui.game import preferences, resume
 from guinote_tui.lessons.progress import Progress
-from guinote_tui.memory import Statistics
+from guinote_tui.present.statsreport import problem_line
+from guinote_tui.records import Statistics
 
 #: A line is short: the probe saw a 10 MB action echoed into a 20 MB message.
 SHORT = 800
@@ -417,4 +418,4 @@ def test_fuzz_statistics_file(data: bytes) -> None:
         stats.totals()
         problem = stats.take_problem()
     if problem is not None:
-        one_line(problem)
+        one_line(problem_line(problem))

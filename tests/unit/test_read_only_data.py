@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from guinote_tui.engine import Match
-from guinote_tui.memory import Statistics, TableInfo, default_path
+from guinote_tui.records import Statistics, TableInfo, default_path
 
 #: prctl(PR_CAPBSET_DROP, capability) and the capabilities that let root ignore a file's mode.
 PR_CAPBSET_DROP = 24

@@ -72,7 +72,7 @@ def test_a_served_game_writes_only_json_and_never_over_the_game_s_own_files(text
 def test_the_game_s_own_files_are_the_ones_it_keeps() -> None:
     from guinote_tui.game import resume
     from guinote_tui.lessons import progress
-    from guinote_tui.memory import database
+    from guinote_tui.records import store
 
     assert {resume.FILE_NAME, progress.FILE_NAME} == GAME_FILES
-    assert not database.FILE_NAME.endswith(".json")  # the statistics are kept out by their suffix
+    assert not store.FILE_NAME.endswith(".json")  # the statistics are kept out by their suffix

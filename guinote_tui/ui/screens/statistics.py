@@ -1,6 +1,6 @@
 """The player's statistics: the rating at each table size, results by table, points over time, cantes, endings.
 
-Everything comes from :class:`guinote_tui.memory.Statistics` (the file in the
+Everything comes from :class:`guinote_tui.records.Statistics` (the file in the
 user's data directory unless another is given), read in a thread worker so
 that the screen opens at once even with thousands of hands; the words are
 :mod:`guinote_tui.present.statsreport`'s, as ``guinote stats`` prints them. A damaged
@@ -27,8 +27,8 @@ from textual.worker import get_current_worker
 from textual_plotext import PlotextPlot
 
 from ...i18n import N_, _, ngettext
-from ...memory import LevelResult, Statistics, Summary
 from ...present import statsreport as report
+from ...records import LevelResult, Statistics, Summary
 from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
@@ -56,7 +56,7 @@ def load(path: Path | None = None, stats: Statistics | None = None) -> Loaded:
         summary = source.summary()
         chart = report.smoothed(source.points_series())
         # A problem already told elsewhere (when the table opened) is still worth a line here.
-        return Loaded(summary, chart, source.take_problem() or source.problem)
+        return Loaded(summary, chart, report.problem_line(source.take_problem() or source.problem) or None)
     finally:
         if own:
             source.close()

@@ -1,4 +1,4 @@
-"""The statistics core imports no interface, and only the engine, storage, the strength table and the translator."""
+"""The statistics store imports no interface and no translator: only the engine, storage and the strength table."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ ALLOWED = (
     "guinote_tui.engine",
     "guinote_tui.storage",
     "guinote_tui.ai.strength",
-    "guinote_tui.memory",
-    "guinote_tui.i18n",
+    "guinote_tui.records",
 )
 
 
@@ -38,10 +37,10 @@ def imported(path: Path, package: str) -> set[str]:
     return names
 
 
-def test_memory_imports_only_what_it_may() -> None:
+def test_records_imports_only_what_it_may() -> None:
     offenders = []
-    for path in sorted((ROOT / "memory").glob("*.py")):
-        for name in imported(path, "guinote_tui.memory"):
+    for path in sorted((ROOT / "records").glob("*.py")):
+        for name in imported(path, "guinote_tui.records"):
             top = name.split(".")[0]
             if top in ("textual", "rich", "click"):
                 offenders.append(f"{path.name}: {name}")
@@ -55,7 +54,7 @@ def test_the_strength_table_reads_only_its_file() -> None:
     assert not {n for n in names if n.startswith("guinote_tui")}
 
 
-def test_memory_loads_without_an_interface_library() -> None:
-    code = "import sys, guinote_tui.memory; print(sorted({'textual', 'rich', 'click'} & set(sys.modules)))"
+def test_records_loads_without_an_interface_library() -> None:
+    code = "import sys, guinote_tui.records; print(sorted({'textual', 'rich', 'click'} & set(sys.modules)))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

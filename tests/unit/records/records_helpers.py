@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.engine import HandState, Match, Rules
+from guinote_tui.records import Statistics, TableInfo
 
 
 class Clock:
@@ -48,3 +49,23 @@ def play_match(
         match.next_hand()
         states.append(play_hand(match, rng))
     return match, states
+
+
+def three_matches() -> list[tuple[str, Match, list[HandState], TableInfo]]:
+    """Three whole matches and their tables: heads-up against normal, pairs, and an assisted heads-up one."""
+    heads_up, states_1 = play_match(2, seed=11, seats={"1": "normal"})
+    pairs, states_2 = play_match(4, seed=12, seats={"1": "hard", "2": "easy", "3": "hard"})
+    assisted, states_3 = play_match(2, seed=13, seats={"1": "easy"})
+    assisted.table["assisted"] = True
+    return [
+        ("a", heads_up, states_1, TableInfo.of_match(heads_up)),
+        ("b", pairs, states_2, TableInfo.of_match(pairs)),
+        ("c", assisted, states_3, TableInfo.of_match(assisted)),
+    ]
+
+
+def record_as_the_game_does(stats: Statistics, key: str, match: Match, table: TableInfo) -> None:
+    """Record each hand as it ends (replaying the finished match hand by hand), then the end."""
+    for number in range(1, len(match.finished) + 1):
+        assert stats.record_hand(key, match, table, number).new
+    assert stats.record_match_end(key, match, table)

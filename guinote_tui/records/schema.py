@@ -139,3 +139,37 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 #: The tables emptied by a reset, children before parents.
 TABLES = ("ratings", "cotos", "juegos", "hands", "matches")
+
+#: The columns of ``hands`` a recorded hand fills, in the order recording writes them.
+HAND_COLUMNS = (
+    "match_id",
+    "number",
+    "played_at",
+    "players",
+    "rival_level",
+    "partner_level",
+    "rules_preset",
+    "rule_flags",
+    "assisted",
+    "coto_number",
+    "juego_number",
+    "first_of_juego",
+    "termination",
+    "card_points_player",
+    "card_points_rivals",
+    "last_ten_player",
+    "last_ten_rivals",
+    "cante_points_player",
+    "cante_points_rivals",
+    "capote_side",
+    "capote_bonus",
+    "points_player",
+    "points_rivals",
+    "totals_player",
+    "totals_rivals",
+    "cantes_player",
+    "cantes_rivals",
+    "tute_seat",
+    "tute_side",
+    "juego_won",
+)

@@ -1,4 +1,4 @@
-"""The statistics file when things go wrong: old and newer schemas, damage, no room to write, two writers."""
+"""The statistics file when things go wrong: old and newer schemas, damage, no room to write, two writers; reset."""
 
 from __future__ import annotations
 
@@ -7,11 +7,21 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from memory_helpers import Clock, play_match
+from records_helpers import Clock, play_match
 
 from guinote_tui.lab.memory_bench import record_matches
-from guinote_tui.memory import MIGRATIONS, SCHEMA_VERSION, Migration, Statistics, TableInfo
-from guinote_tui.memory import database as database_module
+from guinote_tui.records import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    Migration,
+    Problem,
+    ProblemKind,
+    Rating,
+    Statistics,
+    TableInfo,
+)
+from guinote_tui.records import store as store_module
+from guinote_tui.records.store import Store
 
 
 def recorded_database(path: Path) -> int:
@@ -72,8 +82,9 @@ def test_a_database_from_a_newer_program_is_refused_and_left_alone(tmp_path: Pat
     before = path.read_bytes()
     match, _ = play_match(2, seed=62, seats={"1": "normal"})
     with Statistics(path) as stats:
-        assert stats.problem is not None and "\n" not in stats.problem
-        assert "newer" in stats.problem and f"schema {SCHEMA_VERSION + 5}" in stats.problem
+        assert stats.problem == Problem(
+            ProblemKind.NEWER, file="statistics.sqlite3", version=SCHEMA_VERSION + 5, known=SCHEMA_VERSION
+        )
         assert not stats.saving
         assert stats.record_hand("x", match, TableInfo.of_match(match)).saved is False
         assert stats.totals().hands == 0
@@ -89,10 +100,12 @@ def test_a_file_that_is_not_sqlite_is_set_aside_with_its_companions(tmp_path: Pa
     path.write_bytes(garbage)
     (tmp_path / "statistics.sqlite3-wal").write_bytes(b"wal bytes")
     with Statistics(path) as stats:
-        assert stats.problem is not None and "\n" not in stats.problem
-        assert "could not be read" in stats.problem and "statistics.sqlite3.corrupt-" in stats.problem
         moved = stats.set_aside_to
         assert moved is not None and moved.read_bytes() == garbage
+        assert moved.name.startswith("statistics.sqlite3.corrupt-")
+        assert stats.problem == Problem(
+            ProblemKind.SET_ASIDE, detail="file is not a database", file="statistics.sqlite3", moved=moved.name
+        )
         assert moved.with_name(moved.name + "-wal").read_bytes() == b"wal bytes"
         assert stats.saving  # a fresh database
         match, _ = play_match(2, seed=63, seats={"1": "easy"})
@@ -107,7 +120,8 @@ def test_a_schema_that_lacks_a_table_is_set_aside(tmp_path: Path) -> None:
     connection.execute("DROP TABLE ratings")
     connection.close()
     with Statistics(path) as stats:
-        assert stats.problem is not None and "ratings" in stats.problem
+        assert stats.problem is not None and stats.problem.kind is ProblemKind.SET_ASIDE
+        assert stats.problem.detail.startswith("table ratings lacks ")
         assert stats.set_aside_to is not None and stats.set_aside_to.exists()
         assert stats.saving and stats.totals().hands == 0
 
@@ -126,8 +140,9 @@ def test_a_database_with_damaged_pages_is_set_aside(tmp_path: Path) -> None:
         data[start : start + page] = bytes([0xA5]) * page
     path.write_bytes(bytes(data))
     with Statistics(path) as stats:
-        assert stats.problem is not None and "could not be read" in stats.problem
+        assert stats.problem is not None and stats.problem.kind is ProblemKind.SET_ASIDE
         assert stats.set_aside_to is not None and stats.set_aside_to.read_bytes() == bytes(data)
+        assert stats.problem.moved == stats.set_aside_to.name
         assert stats.saving and stats.totals().hands == 0
 
 
@@ -137,8 +152,8 @@ def test_a_directory_that_cannot_be_made_means_no_saving_said_once(tmp_path: Pat
     match, _ = play_match(2, seed=64, seats={"1": "normal"})
     with Statistics(blocker / "statistics.sqlite3") as stats:
         assert not stats.saving
-        line = stats.take_problem()
-        assert line is not None and line.startswith("Statistics cannot be saved") and "\n" not in line
+        problem = stats.take_problem()
+        assert problem is not None and problem.kind is ProblemKind.NOT_SAVED and problem.detail
         for _ in range(3):
             assert stats.record_hand("k", match, TableInfo.of_match(match)).saved is False
         assert stats.record_match_end("k", match, TableInfo.of_match(match)) is False
@@ -159,13 +174,11 @@ def test_a_database_that_cannot_be_opened_for_writing(
             raise sqlite3.OperationalError(message)
         return real_connect(database, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(database_module.sqlite3, "connect", connect)
+    monkeypatch.setattr(store_module.sqlite3, "connect", connect)
     match, _ = play_match(2, seed=65, seats={"1": "normal"})
     with Statistics(path) as stats:
         assert not stats.saving
-        assert stats.take_problem() == (
-            f"Statistics cannot be saved ({message}): those recorded so far are shown but not updated."
-        )
+        assert stats.take_problem() == Problem(ProblemKind.READ_ONLY, detail=message)
         assert stats.record_hand("new", match, TableInfo.of_match(match)).saved is False
         assert stats.take_problem() is None
         assert stats.totals().hands == hands  # what was saved can still be read
@@ -184,8 +197,8 @@ def test_a_full_disk_stops_recording_with_one_message(tmp_path: Path) -> None:
         assert not all(o.saved for o in outcomes)
         first_lost = next(i for i, o in enumerate(outcomes) if not o.saved)
         assert not any(o.saved for o in outcomes[first_lost:])
-        line = stats.take_problem()
-        assert line is not None and "database or disk is full" in line
+        problem = stats.take_problem()
+        assert problem == Problem(ProblemKind.NOT_SAVED, detail="database or disk is full")
         assert stats.take_problem() is None
         assert stats.totals().hands == first_lost  # the hands saved before are intact
     connection = sqlite3.connect(path)
@@ -217,3 +230,44 @@ def test_two_programs_recording_at_once_lose_nothing(tmp_path: Path) -> None:
         assert rated == unassisted
     finally:
         connection.close()
+
+
+def test_reset_forgets_everything_and_recording_goes_on() -> None:
+    match, _ = play_match(4, seed=51, seats={"1": "normal", "2": "normal", "3": "normal"})
+    table = TableInfo.of_match(match)
+    with Statistics(clock=Clock()) as stats:
+        stats.record_match_end("k", match, table)
+        assert stats.totals().hands > 0 and stats.rating_history(4)
+        assert stats.reset()
+        assert stats.totals().hands == 0 and stats.totals().matches == 0
+        assert stats.rating_history(4) == [] and stats.results() == []
+        assert stats.rating(4).rating == Rating()
+        assert stats.record_hand("k", match, table, 1).new
+        assert stats.totals().hands == 1
+
+
+def test_a_store_alone_opens_the_file_and_forgets(tmp_path: Path) -> None:
+    """The file's part works without recording or queries: opened, said well, emptied, closed."""
+    path = tmp_path / "statistics.sqlite3"
+    recorded_database(path)
+    with Store(path) as store:
+        assert store.saving and store.problem is None and store.version == SCHEMA_VERSION
+        assert store.reset()
+    connection = sqlite3.connect(path)
+    assert connection.execute("SELECT COUNT(*) FROM hands").fetchone()[0] == 0
+    connection.close()
+
+
+def test_a_file_that_cannot_be_moved_aside_is_said_and_nothing_is_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "statistics.sqlite3"
+    garbage = b"not a database, and it stays where it is " * 10
+    path.write_bytes(garbage)
+    monkeypatch.setattr(store_module.storage, "set_aside", lambda _path: None)
+    with Statistics(path) as stats:
+        assert stats.problem == Problem(
+            ProblemKind.NOT_SET_ASIDE, detail="file is not a database", file="statistics.sqlite3"
+        )
+        assert not stats.saving and stats.set_aside_to is None
+    assert path.read_bytes() == garbage

@@ -9,8 +9,8 @@ import pytest
 
 from guinote_tui.ai import offered_levels
 from guinote_tui.ai.strength import level_elo, parse_table, strength_table
-from guinote_tui.memory import Game, Rating, age, expected, juego_game, update
-from guinote_tui.memory.rating import C_PER_DAY, RD_MAX, g, is_rated_level
+from guinote_tui.records import Game, Rating, age, expected, juego_game, update
+from guinote_tui.records.rating import C_PER_DAY, RD_MAX, g, is_rated_level
 
 
 def test_glickmans_worked_example() -> None:

@@ -1,0 +1,66 @@
+"""The game's records of the player: every finished hand, juego, coto and match, and a rating.
+
+No interface here, and no sentences: the statistics screen, the ``guinote
+stats`` command and the table's hooks use this API, and word what it
+reports in the player's language (:func:`guinote_tui.present.statsreport.problem_line`).
+
+* :class:`Statistics` (:mod:`.statistics`): the whole store in one object,
+  made of
+
+  * :mod:`.store`: the SQLite file, opened safely (WAL, busy waits), migrated,
+    set aside when damaged, read-only when it cannot be written; reset;
+  * :mod:`.recording`: :meth:`~Statistics.record_hand`,
+    :meth:`~Statistics.record_match_end`, the rating updates;
+  * :mod:`.queries`: the read queries, returning plain dataclasses (:mod:`.results`);
+  * :mod:`.export`: the CSV export.
+
+* :class:`Problem` and :class:`ProblemKind` (:mod:`.problems`): what went
+  wrong with the file, as a code with its facts; :class:`ExportRefused`.
+* :class:`TableInfo` and :func:`hand_facts` (:mod:`.facts`): what a hand is
+  worth to the statistics, computed from the engine's match.
+* :mod:`.rating`: the Glicko-1 rating against the bots' measured strengths.
+* :mod:`.schema`: the schema and its migrations.
+
+docs/statistics.md describes what is kept and how the rating works.
+"""
+
+from .facts import HandFacts, TableInfo, hand_facts
+from .problems import ExportRefused, Problem, ProblemKind
+from .rating import Game, Rating, age, expected, juego_game, update
+from .recording import RatingChange, Recorded, new_match_key
+from .results import CanteCounts, LevelResult, PointsSample, RatingPoint, RatingState, Summary, Totals, wilson
+from .schema import MIGRATIONS, SCHEMA_VERSION, Migration
+from .statistics import Statistics
+from .store import FILE_NAME, default_path
+
+__all__ = [
+    "FILE_NAME",
+    "MIGRATIONS",
+    "SCHEMA_VERSION",
+    "CanteCounts",
+    "ExportRefused",
+    "Game",
+    "HandFacts",
+    "LevelResult",
+    "Migration",
+    "PointsSample",
+    "Problem",
+    "ProblemKind",
+    "Rating",
+    "RatingChange",
+    "RatingPoint",
+    "RatingState",
+    "Recorded",
+    "Statistics",
+    "Summary",
+    "TableInfo",
+    "Totals",
+    "age",
+    "default_path",
+    "expected",
+    "hand_facts",
+    "juego_game",
+    "new_match_key",
+    "update",
+    "wilson",
+]

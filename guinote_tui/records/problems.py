@@ -1,0 +1,66 @@
+"""What went wrong with the statistics file, as codes with their facts: never as sentences.
+
+The store says what happened (:class:`Problem`: a :class:`ProblemKind` and
+the facts that go with it); whoever shows it to the player words it in the
+player's language (:func:`guinote_tui.present.statsreport.problem_line`). The
+``detail`` is what SQLite or the system said, kept as it said it.
+
+    >>> problem = Problem(ProblemKind.NEWER, file="statistics.sqlite3", version=7, known=1)
+    >>> problem.kind.value, problem.detail
+    ('newer', '')
+    >>> ExportRefused(Problem(ProblemKind.EXPORT_IS_DATABASE, file="stats.csv")).problem.file
+    'stats.csv'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class ProblemKind(Enum):
+    """What kind of problem the statistics file met (the facts each needs are in :class:`Problem`)."""
+
+    #: Recording stops for this session; ``detail`` says why. The game goes on.
+    NOT_SAVED = "not-saved"
+    #: Recording stops for this session: writing found the file damaged (``detail``).
+    DAMAGED_WHILE_SAVING = "damaged-while-saving"
+    #: The file cannot be written (``detail``); what it holds is read, not updated.
+    READ_ONLY = "read-only"
+    #: ``file`` could not be read (``detail``); it was renamed to ``moved`` and a new one started.
+    SET_ASIDE = "set-aside"
+    #: ``file`` could not be read (``detail``) and could not be renamed either.
+    NOT_SET_ASIDE = "not-set-aside"
+    #: ``file`` has schema ``version``, newer than the ``known`` one: it is left alone, nothing is saved.
+    NEWER = "newer"
+    #: One hand was not saved: another program held the file too long (``detail``).
+    HAND_NOT_SAVED = "hand-not-saved"
+    #: A query failed (``detail``); its figures are shown empty.
+    NOT_READ = "not-read"
+    #: The export was asked to write over the statistics file itself (``file``: the path given).
+    EXPORT_IS_DATABASE = "export-is-database"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem of the statistics file: its kind and the facts a sentence about it needs."""
+
+    kind: ProblemKind
+    #: What SQLite or the system said (English, as it said it).
+    detail: str = ""
+    #: The file's name (for an export: the path the player gave).
+    file: str = ""
+    #: The name a damaged file was given when it was set aside.
+    moved: str = ""
+    #: The schema version found in the file.
+    version: int = 0
+    #: The newest schema version this program knows.
+    known: int = 0
+
+
+class ExportRefused(Exception):
+    """A place the export will not write to, for a reason of the statistics' own (:attr:`problem`)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem)
+        self.problem = problem

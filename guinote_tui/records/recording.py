@@ -1,0 +1,255 @@
+"""Recording: each finished hand once, the juegos and cotos it closes, the rating they move, the match's end.
+
+Each hand has a unique key (the match's key, the hand's number), so
+recording a hand again (after a resume) changes nothing. One transaction
+per hand (:meth:`~.store.Store._write`): a crash loses at most the hand
+being written.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime
+
+from ..engine import Match
+from .facts import HandFacts, TableInfo, hand_facts
+from .queries import current_rating
+from .rating import Rating, expected, is_rated_level, juego_game, update
+from .schema import HAND_COLUMNS
+from .store import Store, iso
+
+
+def new_match_key() -> str:
+    """A fresh key naming a match in the statistics (kept with the match, so a resumed match keeps it)."""
+    import uuid
+
+    return uuid.uuid4().hex
+
+
+@dataclass(frozen=True)
+class RatingChange:
+    """How a rated juego moved the rating at a table size."""
+
+    players: int
+    before: Rating
+    after: Rating
+
+    @property
+    def delta(self) -> float:
+        return self.after.rating - self.before.rating
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What recording a hand did.
+
+    ``new``: the hand was added now (False when it was already there or could
+    not be saved); ``saved``: the database holds the hand; ``juego_won``: the
+    hand decided its juego for (True) or against (False) the player's side;
+    ``rating``: the rating change when that juego was rated.
+    """
+
+    new: bool
+    saved: bool
+    juego_won: bool | None = None
+    rating: RatingChange | None = None
+
+
+NOT_SAVED = Recorded(new=False, saved=False)
+
+
+class Recorder(Store):
+    """Finished hands and matches, written to the file."""
+
+    def record_hand(self, match_key: str, match: Match, table: TableInfo, number: int | None = None) -> Recorded:
+        """Record finished hand ``number`` (default: the last finished) of ``match``, once.
+
+        ``match_key`` names the match (:func:`new_match_key`; keep it with the
+        match so that a resumed match records under the same key). If the hand
+        decides a juego, the juego is recorded and, unless assisted or against
+        a bot spec without a measured strength, rated; a coto it closes is
+        recorded too. Recording a hand already recorded changes nothing.
+        """
+        if table.players != match.players:
+            raise ValueError(f"the table has {table.players} players but the match {match.players}")
+        if number is None:
+            number = len(match.finished)
+        facts = hand_facts(match, number)
+        now = self.clock()
+        return self._write(lambda c: self._insert_hand(c, match_key, match, table, facts, now), NOT_SAVED)
+
+    def record_match(self, match_key: str, match: Match, table: TableInfo) -> list[Recorded]:
+        """Record every finished hand of ``match`` not yet recorded (after a resume), in order."""
+        return [self.record_hand(match_key, match, table, n) for n in range(1, len(match.finished) + 1)]
+
+    def record_match_end(self, match_key: str, match: Match, table: TableInfo) -> bool:
+        """Record the match as ended: its hands (those not yet recorded), then the winner and the time.
+
+        A match left before its end keeps no winner and counts as unfinished.
+        False when nothing could be saved.
+        """
+        self.record_match(match_key, match, table)
+        now = iso(self.clock())
+        winner = match.winner
+
+        def step(connection: sqlite3.Connection) -> bool:
+            self._ensure_match(connection, match_key, match, table, now)
+            connection.execute(
+                "UPDATE matches SET ended_at = ?, winner_side = ? WHERE key = ?", (now, winner, match_key)
+            )
+            return True
+
+        return self._write(step, False)
+
+    def set_review_cost(self, match_key: str, number: int, cost: float) -> bool:
+        """Keep the coach's total cost of the player's decisions in hand ``number`` (True if the hand is there)."""
+
+        def step(connection: sqlite3.Connection) -> bool:
+            cursor = connection.execute(
+                "UPDATE hands SET review_cost = ? WHERE number = ?"
+                " AND match_id = (SELECT id FROM matches WHERE key = ?)",
+                (float(cost), number, match_key),
+            )
+            return cursor.rowcount > 0
+
+        return self._write(step, False)
+
+    def _ensure_match(self, connection: sqlite3.Connection, key: str, match: Match, table: TableInfo, now: str) -> int:
+        connection.execute(
+            "INSERT OR IGNORE INTO matches (key, started_at, players, rival_level, partner_level, rules_preset,"
+            " rule_flags, assisted, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                key,
+                now,
+                table.players,
+                table.rival_level,
+                table.partner_level,
+                table.rules_preset,
+                table.rule_flags,
+                int(table.assisted),
+                match.seed,
+            ),
+        )
+        if table.assisted:
+            connection.execute("UPDATE matches SET assisted = 1 WHERE key = ?", (key,))
+        row = connection.execute("SELECT id FROM matches WHERE key = ?", (key,)).fetchone()
+        return int(row[0])
+
+    def _insert_hand(
+        self,
+        connection: sqlite3.Connection,
+        key: str,
+        match: Match,
+        table: TableInfo,
+        facts: HandFacts,
+        moment: datetime,
+    ) -> Recorded:
+        now = iso(moment)
+        match_id = self._ensure_match(connection, key, match, table, now)
+        juego_won = None if facts.juego_won is None else int(facts.juego_won)
+        last_ten = facts.last_ten_side
+        cursor = connection.execute(
+            f"INSERT OR IGNORE INTO hands ({', '.join(HAND_COLUMNS)}) VALUES ({', '.join('?' * len(HAND_COLUMNS))})",
+            (
+                match_id,
+                facts.number,
+                now,
+                table.players,
+                table.rival_level,
+                table.partner_level,
+                table.rules_preset,
+                table.rule_flags,
+                int(table.assisted),
+                facts.coto_number,
+                facts.juego_number,
+                int(facts.first_of_juego),
+                facts.termination.value,
+                facts.card_points[0],
+                facts.card_points[1],
+                10 if last_ten == 0 else 0,
+                10 if last_ten == 1 else 0,
+                facts.cante_points[0],
+                facts.cante_points[1],
+                facts.capote_side,
+                facts.capote_bonus,
+                facts.points[0],
+                facts.points[1],
+                facts.totals[0],
+                facts.totals[1],
+                facts.cantes[0],
+                facts.cantes[1],
+                facts.tute_seat,
+                facts.tute_side,
+                juego_won,
+            ),
+        )
+        if cursor.rowcount == 0:
+            return Recorded(new=False, saved=True, juego_won=facts.juego_won)
+        if facts.juego_won is None:
+            return Recorded(new=True, saved=True)
+        assisted = table.assisted or bool(
+            connection.execute(
+                "SELECT 1 FROM hands WHERE match_id = ? AND juego_number = ? AND assisted = 1 LIMIT 1",
+                (match_id, facts.juego_number),
+            ).fetchone()
+        )
+        cursor = connection.execute(
+            "INSERT OR IGNORE INTO juegos (match_id, number, coto_number, ended_at, players, rival_level,"
+            " partner_level, rules_preset, assisted, hands, won, termination)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                match_id,
+                facts.juego_number,
+                facts.coto_number,
+                now,
+                table.players,
+                table.rival_level,
+                table.partner_level,
+                table.rules_preset,
+                int(assisted),
+                facts.juego_hands,
+                juego_won,
+                facts.termination.value,
+            ),
+        )
+        change: RatingChange | None = None
+        if cursor.rowcount and not assisted:
+            change = self._rate(connection, int(cursor.lastrowid or 0), table, facts.juego_won, moment)
+        if facts.coto_won is not None:
+            connection.execute(
+                "INSERT OR IGNORE INTO cotos (match_id, number, ended_at, players, assisted, won)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (match_id, facts.coto_number, now, table.players, int(assisted), int(facts.coto_won)),
+            )
+        return Recorded(new=True, saved=True, juego_won=facts.juego_won, rating=change)
+
+    def _rate(
+        self, connection: sqlite3.Connection, juego_id: int, table: TableInfo, won: bool, moment: datetime
+    ) -> RatingChange | None:
+        partner = table.partner_level if table.players == 4 else None
+        if not is_rated_level(table.rival_level, table.players):
+            return None
+        if partner is not None and not is_rated_level(partner, table.players):
+            return None
+        before = current_rating(connection, table.players, moment)
+        game = juego_game(table.players, table.rival_level, partner, won)
+        after = update(before, [game])
+        connection.execute(
+            "INSERT INTO ratings (juego_id, players, rated_at, opponent, weight, score, expected, rating_before,"
+            " rd_before, rating, rd) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                juego_id,
+                table.players,
+                iso(moment),
+                game.opponent,
+                game.weight,
+                game.score,
+                expected(before.rating, game),
+                before.rating,
+                before.rd,
+                after.rating,
+                after.rd,
+            ),
+        )
+        return RatingChange(table.players, before, after)

@@ -1,0 +1,422 @@
+"""The statistics file itself: opened safely, migrated, set aside when damaged, read and written in steps.
+
+One SQLite file, ``statistics.sqlite3`` in the user's data directory
+(:func:`guinote_tui.storage.data_dir`). :class:`Store` owns the connection;
+recording (:mod:`.recording`), the queries (:mod:`.queries`) and the export
+(:mod:`.export`) run their SQL through :meth:`Store._write` and
+:meth:`Store._read`.
+
+How it stays safe:
+
+* WAL journal, a busy timeout and short ``BEGIN IMMEDIATE`` transactions, one
+  per hand recorded, so two programs recording at once wait for each other
+  instead of failing, and a crash loses at most the hand being written.
+* The schema version is ``PRAGMA user_version``; missing migrations
+  (:mod:`.schema`) are applied at opening. A file from a newer program is
+  refused and left untouched.
+* A damaged file (not SQLite, failing ``PRAGMA quick_check``, or a schema
+  that lacks what this version needs) is renamed to
+  ``statistics.sqlite3.corrupt-<timestamp>`` (with its ``-wal`` and ``-shm``
+  files) and a new one is started.
+* When the file cannot be written (a read-only directory, a full disk), the
+  object goes on working for the game: recording does nothing, and what was
+  recorded is read through a read-only connection (``immutable=1`` when a
+  WAL file cannot be opened without creating its ``-shm``).
+
+In every case the problem to show is :attr:`Store.problem` (a
+:class:`~.problems.Problem`, worded where it is shown), and
+:meth:`Store.take_problem` hands each problem over once. No method raises
+for a database problem.
+
+    >>> import tempfile
+    >>> with Store(Path(tempfile.mkdtemp()) / "statistics.sqlite3") as store:
+    ...     store.saving, store.problem
+    (True, None)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Self, TypeVar
+from urllib.parse import quote
+
+from .. import storage
+from .problems import Problem, ProblemKind
+from .schema import MIGRATIONS, TABLES, Migration
+
+logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+FILE_NAME = "statistics.sqlite3"
+#: How long a writer waits for another program's transaction before giving up, in milliseconds.
+BUSY_TIMEOUT_MS = 10_000
+
+#: SQLite's primary result codes that mean the file itself is damaged.
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+_SQLITE_BUSY = 5
+_SQLITE_LOCKED = 6
+#: The first bytes of every SQLite 3 database file.
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def default_path() -> Path:
+    """Where the statistics live: ``statistics.sqlite3`` in the user's data directory."""
+    return storage.data_dir() / FILE_NAME
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(moment: datetime) -> str:
+    """A moment as the file keeps it: UTC, to the second, in ISO 8601.
+
+    >>> iso(datetime(2025, 3, 1, 12, 0, 30, 999, tzinfo=UTC))
+    '2025-03-01T12:00:30+00:00'
+    """
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+class _Damaged(Exception):
+    """The file is not a usable statistics database (internal: it is then set aside)."""
+
+
+class _Newer(Exception):
+    """The file was written by a newer schema (internal: it is then left alone)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(version)
+        self.version = version
+
+
+def _is_damage(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (_SQLITE_CORRUPT, _SQLITE_NOTADB)
+    text = str(exc)
+    return "not a database" in text or "malformed" in text
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (_SQLITE_BUSY, _SQLITE_LOCKED)
+    return "locked" in str(exc)
+
+
+def _said(exc: BaseException) -> str:
+    """What an exception says, or its type's name when it says nothing."""
+    return str(exc) or type(exc).__name__
+
+
+class Store:
+    """The statistics file; every method is safe to call whatever happened to the file.
+
+    ``path`` defaults to :func:`default_path`. ``clock`` gives the current time
+    (UTC), for tests. ``migrations`` replaces the schema's migrations (for
+    tests of the migration itself). The object may be used from several
+    threads (calls are serialised); call :meth:`close` when done, or use it in
+    a ``with`` block.
+    """
+
+    def __init__(
+        self,
+        path: Path | str | None = None,
+        *,
+        clock: Callable[[], datetime] = utc_now,
+        migrations: Sequence[Migration] = MIGRATIONS,
+    ) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self.clock = clock
+        self.migrations = tuple(migrations)
+        #: The schema version this object writes.
+        self.version = self.migrations[-1].version if self.migrations else 0
+        #: The last problem met (None: all is well).
+        self.problem: Problem | None = None
+        #: The file this object set aside as damaged, if it did.
+        self.set_aside_to: Path | None = None
+        self._untold: Problem | None = None
+        #: The last problem told is "statistics cannot be saved" (it is then not told again).
+        self._told_cannot_save = False
+        self._lock = threading.RLock()
+        self._connection: sqlite3.Connection | None = None
+        self._writable = False
+        self._open()
+
+    # -- the state the caller may show ---------------------------------------------
+
+    @property
+    def saving(self) -> bool:
+        """Whether hands recorded now are kept."""
+        return self._connection is not None and self._writable
+
+    def take_problem(self) -> Problem | None:
+        """The problem not yet handed over, once (then None until a new problem)."""
+        with self._lock:
+            problem, self._untold = self._untold, None
+            return problem
+
+    def _tell(self, problem: Problem) -> None:
+        logger.warning("statistics file %s: %s (%s)", self.path, problem.kind.value, problem.detail)
+        self.problem = problem
+        self._untold = problem
+        self._told_cannot_save = False
+
+    def _cannot_save(self, detail: str, kind: ProblemKind = ProblemKind.NOT_SAVED) -> None:
+        """Recording stops for this session, said once."""
+        self._writable = False
+        if not self._told_cannot_save:
+            self._tell(Problem(kind, detail=detail))
+            self._told_cannot_save = True
+
+    # -- opening -----------------------------------------------------------------------
+
+    def _open(self) -> None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            self._cannot_save(exc.strerror or _said(exc))
+            return
+        for attempt in range(2):
+            try:
+                self._connection = self._connect()
+                self._writable = True
+                return
+            except _Newer as exc:
+                self._close_quietly()
+                self._tell(Problem(ProblemKind.NEWER, file=self.path.name, version=exc.version, known=self.version))
+                return
+            except _Damaged as exc:
+                self._close_quietly()
+                if attempt == 1:
+                    self._cannot_save(str(exc))
+                    return
+                moved = self._set_aside()
+                if moved is None:
+                    self._tell(Problem(ProblemKind.NOT_SET_ASIDE, detail=str(exc), file=self.path.name))
+                    self._writable = False
+                    return
+                self._tell(Problem(ProblemKind.SET_ASIDE, detail=str(exc), file=self.path.name, moved=moved.name))
+                self.set_aside_to = moved
+            except (sqlite3.Error, OSError) as exc:
+                self._close_quietly()
+                if self._open_read_only():
+                    self._tell(Problem(ProblemKind.READ_ONLY, detail=_said(exc)))
+                    self._told_cannot_save = True
+                else:
+                    self._cannot_save(_said(exc))
+                return
+
+    def _connect(self) -> sqlite3.Connection:
+        # Checked before SQLite opens it: SQLite may discard the -wal file of a file it cannot read.
+        try:
+            with self.path.open("rb") as stream:
+                header = stream.read(len(_SQLITE_HEADER))
+        except FileNotFoundError:
+            header = b""
+        if header and header != _SQLITE_HEADER:
+            raise _Damaged("file is not a database")
+        connection = sqlite3.connect(
+            self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+        )
+        self._connection = connection
+        try:
+            connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._retry_busy(lambda: connection.execute("PRAGMA journal_mode = WAL").fetchone())
+            connection.execute("PRAGMA synchronous = NORMAL")
+            connection.execute("PRAGMA foreign_keys = ON")
+            check = connection.execute("PRAGMA quick_check").fetchall()
+            if [tuple(row) for row in check] != [("ok",)]:
+                raise _Damaged(f"quick_check: {check[0][0]}")
+            self._migrate(connection)
+            self._check_schema(connection)
+        except sqlite3.Error as exc:
+            if _is_damage(exc):
+                raise _Damaged(str(exc)) from None
+            raise
+        return connection
+
+    def _open_read_only(self) -> bool:
+        """After a failed open, read what there is without writing (a read-only directory, a full disk).
+
+        ``mode=ro`` first. A WAL database cannot be opened so without its
+        ``-shm`` file when that file cannot be created (a read-only folder):
+        it is then opened ``immutable=1``, which reads the file as it is and
+        takes no lock. True when the figures can be read.
+        """
+        if not self.path.is_file():
+            return False
+        for parameters in ("mode=ro", "mode=ro&immutable=1"):
+            connection: sqlite3.Connection | None = None
+            try:
+                uri = f"file:{quote(str(self.path))}?{parameters}"
+                connection = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+                version = connection.execute("PRAGMA user_version").fetchone()[0]
+                if version != self.version:
+                    connection.close()
+                    return False
+                self._check_schema(connection)
+                connection.execute("SELECT COUNT(*) FROM hands").fetchone()
+            except (sqlite3.Error, _Damaged):
+                if connection is not None:
+                    with contextlib.suppress(sqlite3.Error):
+                        connection.close()
+                continue
+            self._connection = connection
+            self._writable = False
+            return True
+        return False
+
+    @staticmethod
+    def _retry_busy(step: Callable[[], T], tries: int = 50) -> T:
+        """Run a step that SQLite may refuse at once with 'database is locked' (no busy handler)."""
+        for attempt in range(tries):
+            try:
+                return step()
+            except sqlite3.OperationalError as exc:
+                if not _is_busy(exc) or attempt == tries - 1:
+                    raise
+                time.sleep(0.02 * (attempt + 1))
+        raise AssertionError("unreachable")
+
+    def _migrate(self, connection: sqlite3.Connection) -> None:
+        version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if version > self.version:
+            raise _Newer(version)
+        if version == self.version:
+            return
+        connection.execute("BEGIN IMMEDIATE")
+        try:
+            version = connection.execute("PRAGMA user_version").fetchone()[0]  # another program may have done it
+            for migration in self.migrations:
+                if migration.version <= version:
+                    continue
+                for statement in migration.statements:
+                    connection.execute(statement)
+                connection.execute(f"PRAGMA user_version = {int(migration.version)}")
+            connection.execute("COMMIT")
+        except BaseException:
+            connection.execute("ROLLBACK")
+            raise
+
+    def _check_schema(self, connection: sqlite3.Connection) -> None:
+        for table, columns in _expected_columns(self.migrations).items():
+            have = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
+            missing = columns - have
+            if missing:
+                raise _Damaged(f"table {table} lacks {', '.join(sorted(missing))}")
+
+    def _set_aside(self) -> Path | None:
+        moved = storage.set_aside(self.path)
+        if moved is None:
+            return None
+        for suffix in ("-wal", "-shm"):
+            companion = self.path.with_name(self.path.name + suffix)
+            if companion.exists():
+                with contextlib.suppress(OSError):
+                    os.replace(companion, moved.with_name(moved.name + suffix))
+        return moved
+
+    def _close_quietly(self) -> None:
+        if self._connection is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._connection.close()
+        self._connection = None
+        self._writable = False
+
+    def close(self) -> None:
+        """Close the file (further recording does nothing, queries return nothing)."""
+        with self._lock:
+            self._close_quietly()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- reading and writing safely ------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        connection = self._connection
+        assert connection is not None
+        self._retry_busy(lambda: connection.execute("BEGIN IMMEDIATE"))
+        try:
+            yield connection
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+
+    def _write(self, step: Callable[[sqlite3.Connection], T], default: T) -> T:
+        """Run ``step`` in one transaction; ``default`` when nothing can be saved (the problem is kept)."""
+        with self._lock:
+            if not self.saving:
+                return default
+            try:
+                with self._transaction() as connection:
+                    return step(connection)
+            except sqlite3.Error as exc:
+                if _is_busy(exc):
+                    self._tell(Problem(ProblemKind.HAND_NOT_SAVED, detail=str(exc)))
+                elif _is_damage(exc):
+                    self._cannot_save(str(exc), ProblemKind.DAMAGED_WHILE_SAVING)
+                else:
+                    self._cannot_save(_said(exc))
+                return default
+            except OSError as exc:
+                self._cannot_save(_said(exc))
+                return default
+
+    def _read(self, step: Callable[[sqlite3.Connection], T], default: T) -> T:
+        """Run ``step`` on the connection; ``default`` when there is none or it fails (the problem is kept)."""
+        with self._lock:
+            if self._connection is None:
+                return default
+            try:
+                return step(self._connection)
+            except sqlite3.Error as exc:
+                self._tell(Problem(ProblemKind.NOT_READ, detail=str(exc)))
+                return default
+
+    # -- forgetting ----------------------------------------------------------------------------
+
+    def reset(self) -> bool:
+        """Forget everything recorded (the caller asks the player first). False when it could not be done."""
+
+        def step(connection: sqlite3.Connection) -> bool:
+            for table in TABLES:
+                connection.execute(f"DELETE FROM {table}")
+            return True
+
+        return self._write(step, False)
+
+
+_EXPECTED: dict[tuple[Migration, ...], dict[str, set[str]]] = {}
+
+
+def _expected_columns(migrations: tuple[Migration, ...]) -> dict[str, set[str]]:
+    """The tables and columns the migrations make, read from a database built in memory."""
+    if migrations not in _EXPECTED:
+        memory = sqlite3.connect(":memory:")
+        try:
+            for migration in migrations:
+                for statement in migration.statements:
+                    memory.execute(statement)
+            tables = [row[0] for row in memory.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+            _EXPECTED[migrations] = {t: {row[1] for row in memory.execute(f"PRAGMA table_info({t})")} for t in tables}
+        finally:
+            memory.close()
+    return _EXPECTED[migrations]
