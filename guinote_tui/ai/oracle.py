@@ -1,7 +1,7 @@
 """The open-card measurement bots: ``open`` (every hand seen) and ``team`` (the partner's hand seen).
 
 Neither is ever offered as an opponent: they are the ceilings the honest
-bots are measured against (docs/bots.md), asked through
+bots are measured against (docs/dev/bots.md), asked through
 :meth:`~.base.OpenCardBot.choose_open` with the full state.
 """
 

@@ -42,7 +42,7 @@ from .tables import Tables, mask_of, tables_for
 
 @dataclass(frozen=True)
 class SearchSettings:
-    """What a search bot spends and how (docs/bots.md, "Naming a bot: specs").
+    """What a search bot spends and how (docs/dev/bots.md, "Naming a bot: specs").
 
     Every field may be set in a bot spec: ``hard:samples=12,halving=true``.
     """

@@ -1,7 +1,7 @@
 """The measured strength of each bot level, in Elo relative to ``normal``.
 
 The figures live in ``strength.json`` next to this module, taken from the
-duplicate-deal tournaments of docs/tournaments.md ("Measured strength"). The
+duplicate-deal tournaments of docs/dev/tournaments.md ("Measured strength"). The
 file is plain JSON so that a command can rewrite it from new tournaments:
 
 ``format``

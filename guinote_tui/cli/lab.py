@@ -102,7 +102,7 @@ def simulate(
     help=N_(
         "Bot A against bot B over seeded deals; each deal decides one juego.\n\n"
         "Prints the point difference, A's share of the juegos and the Elo difference with intervals of 95 %, and"
-        " decision times. See docs/tournaments.md."
+        " decision times. See docs/dev/tournaments.md."
     ),
 )
 @_tournament_options()

@@ -5,7 +5,7 @@ never import this package.
 
 * :mod:`.runner`, :mod:`.stats`, :mod:`.report`: tournaments between two bot
   kinds over seeded, optionally duplicate deals (``guinote tournament``;
-  docs/tournaments.md defines a deal and every figure);
+  docs/dev/tournaments.md defines a deal and every figure);
 * :mod:`.selfplay`: the speed of self-play, whole matches of one bot kind at
   every seat (``guinote simulate``);
 * :mod:`.bench`: decision times per level (``python -m guinote_tui.lab.bench``);

@@ -321,7 +321,7 @@ def report_lines(table: dict[str, Any]) -> list[str]:
 
 
 def markdown_lines(table: dict[str, Any]) -> list[str]:
-    """The steps as the Markdown table of docs/tournaments.md ("The levels the game offers")."""
+    """The steps as the Markdown table of docs/dev/tournaments.md ("The levels the game offers")."""
     lines = [
         "| table | step | deals | stronger's juego share [95 % CI] | Elo [95 % CI] | verdict |",
         "|---|---|---:|---|---|---|",

@@ -6,7 +6,7 @@ juego is finished with further hands whose decks are derived from ``(seed,
 deal index, hand number)`` (the same in both runs of a duplicate deal), so
 every game decides one juego. The point difference of a game is side A's
 hand points minus side B's in the first hand (cards + cantes + last ten, and
-capote where the rules have it). docs/tournaments.md says more.
+capote where the rules have it). docs/dev/tournaments.md says more.
 
 Everything random is seeded from the tournament seed and the deal index, so
 the results do not depend on how deals are shared among worker processes.
