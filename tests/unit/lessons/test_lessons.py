@@ -12,9 +12,20 @@ from pathlib import Path
 import pytest
 
 import guinote_tui.lessons
-from guinote_tui.engine import CanteSung, Play, SevenChanged, Sing, Stage, Swap, Termination, parse_action
+from guinote_tui.engine import (
+    CanteSung,
+    Play,
+    SevenChanged,
+    Sing,
+    Stage,
+    Swap,
+    Termination,
+    parse_action,
+    parse_cards,
+    parse_position,
+)
 from guinote_tui.lessons import LESSONS, Explain, Lesson, Move, check, coach_action, coach_reason, find
-from guinote_tui.lessons.deals import to_arrastre
+from guinote_tui.lessons.deals import arrastre
 
 MOVES = [(lesson.id, number, move) for lesson in LESSONS for number, move in enumerate(lesson.moves)]
 IDS = [f"{lesson}-{number}" for lesson, number, _ in MOVES]
@@ -159,12 +170,13 @@ def test_find_by_number_or_id() -> None:
     assert find("0") is None and find("tute") is None
 
 
-def test_to_arrastre_checks_who_draws_the_muestra() -> None:
+def test_arrastre_checks_who_draws_the_muestra() -> None:
     hands = {0: "1O 2C 1E 3E 1B 3B", 1: "12O 3C 4E 5E 4B 5B"}
     with pytest.raises(ValueError, match="drawn by seat 1"):
-        to_arrastre(2, 0, {**hands, 0: "12O 2C 1E 3E 1B 3B", 1: "1O 3C 4E 5E 4B 5B"}, "12O")
-    deck, _, actions = to_arrastre(2, 0, hands, "12O")
-    assert sorted(deck) == list(range(40)) and actions
+        arrastre(2, 0, {**hands, 0: "12O 2C 1E 3E 1B 3B", 1: "1O 3C 4E 5E 4B 5B"}, "12O")
+    state = parse_position(arrastre(2, 0, hands, "12O"))
+    assert state.in_arrastre and state.to_move == 0 and state.muestra_taker == 1
+    assert [sorted(hand) for hand in state.hands] == [sorted(parse_cards(text)) for text in hands.values()]
 
 
 def test_swap_and_sing_texts_parse() -> None:
