@@ -84,6 +84,8 @@ from .stages import HAND_SIZE, RANK_INDEX, REY_INDEX, SEVEN_INDEX, SUIT_OF, TWO_
 from .tricks import beat_table, card_tables, winner_index
 from .views import SeatView
 
+_DECK = frozenset(range(40))
+
 
 class PositionError(ValueError):
     """A position that play could not have reached, or notation that cannot be read: one line says why."""
@@ -305,19 +307,17 @@ def check_position(state: HandState) -> None:
 
 
 def _check_cards(state: HandState) -> None:
-    """Each of the 40 cards in one place (run once the sizes are right: then a card left out means one given twice)."""
+    """Each of the 40 cards in one place (run once the sizes are right: then no card can be missing)."""
     cards = state.all_cards()
-    if len(cards) == 40 and len(set(cards)) == 40:
+    if len(cards) == 40 and set(cards) == _DECK:
         return
-    counts = [0] * 40
+    seen: set[int] = set()
     for card in cards:
-        counts[card] += 1
-    for number, count in enumerate(counts):
-        if count > 1:
-            _fail(f"the {CARD_TEXT[number]} is in {count} places: each of the 40 cards is in one")
-    for number, count in enumerate(counts):
-        if count == 0:
-            _fail(f"the {CARD_TEXT[number]} is missing: each card is in a hand, a trick, the stock or the muestra")
+        if card not in _DECK:
+            _fail(f"{shown(card)} is not a card")
+        if card in seen:
+            _fail(f"the {CARD_TEXT[card]} is in two places: each of the 40 cards is in one")
+        seen.add(card)
 
 
 def _check_tricks(state: HandState) -> None:
@@ -480,8 +480,7 @@ def _check_scores(state: HandState) -> None:
         for side in (0, 1):
             if state.total(side) >= rules.target:
                 _fail(
-                    f"de vueltas the hand ends when a side reaches {rules.target}: "
-                    f"side {side} has {state.total(side)}"
+                    f"de vueltas the hand ends when a side reaches {rules.target}: side {side} has {state.total(side)}"
                 )
 
 
