@@ -4,7 +4,10 @@ A hand is started from a 40-card deck order and a dealer. The order lists
 the cards from the top of the pack: the first ``6 × players`` are dealt
 (packets of three, or one at a time under ``deal_packet=1``) starting with
 the seat after the dealer; the next card is the muestra; the rest are the
-stock, drawn in order. The muestra is the last card drawn.
+stock, drawn in order. The muestra is the last card drawn. A hand can also
+start at a position in the middle, from where its cards lie
+(:meth:`HandState.at_position`, through the checked builders of
+:mod:`.position`).
 
 Seats are numbered in playing order (counterclockwise); in pairs seats 0 and
 2 (side 0) play against 1 and 3 (side 1). In heads-up a seat is its side.
@@ -507,11 +510,6 @@ class HandState:
         return wanted if wanted in self.hands[seat] else None
 
     # -- changing the state -------------------------------------------------
-
-    def set_trump(self, trump: int) -> None:
-        """Make ``trump`` the trump suit (for a position rebuilt from a seat's view)."""
-        self.trump = trump
-        self._beaters = beat_table(self.rules, trump)
 
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for the seat to move (or check it is ``seat``'s turn).

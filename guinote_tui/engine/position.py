@@ -28,26 +28,27 @@ written as everywhere in the game (``12E``: rank, then suit letter O, C, E or
 B) and separated by spaces; seats are numbered from 0 in playing order (seat
 ``dealer + 1`` leads the first trick), and in pairs seats 0 and 2 are side 0.
 
-=======================  ==========================================================
-``dealer 1``             the dealer's seat (required)
-``hands A / B``          each seat's cards, seat 0 first, separated by ``/``; ``-``
-                         for an empty hand; two or four hands (required)
-``muestra 5O``           the muestra, face up under the stock (required) ...
+=========================  ========================================================
+``dealer 1``               the dealer's seat (required)
+``hands A / B``            each seat's cards, seat 0 first, separated by ``/``;
+                           ``-`` for an empty hand; two or four hands (required)
+``muestra 5O``             the muestra, face up under the stock (required) ...
 ``muestra 5O drawn by 1``  ... or drawn by seat 1 with the last of the stock
-``stock 4O 7E …``        the face-down stock, the next card drawn first
-``tricks 3C 4C / …``     the completed tricks in order, each as its cards in playing
-                         order (who led and who won follow from the cards)
-``trick 12E``            the trick in progress, its cards in playing order
-``cantes 1:O@2 …``       each cante sung: seat 1 sang Oros after trick 2
-``swap 0:5O``            seat 0 changed its seven (or two) of trumps for the
-                         muestra 5O; ``muestra`` then shows the card it gave
-``tute 1``               side 1 declared a tute (its 40, under ``tute=points40``)
-``carried 88 70``        the scores of sides 0 and 1 carried into the hand
-``vueltas``              the hand is not the first of its juego
-``window``               the trick winner's partner decides first whether to declare
-``predraw``              before the last draw, a holder of the seven decides whether
-                         to change it
-=======================  ==========================================================
+``stock 4O 7E …``          the face-down stock, the next card drawn first
+``tricks 3C 4C / …``       the completed tricks in order, each as its cards in
+                           playing order (who led and who won follow from them)
+``trick 12E``              the trick in progress, its cards in playing order
+``cantes 1:O@2 …``         each cante sung: seat 1 sang Oros after trick 2
+``swap 0:5O``              seat 0 changed its seven (or two) of trumps for the
+                           muestra 5O; ``muestra`` then shows the card it gave
+``tute 1``                 side 1 declared a tute (its 40, under ``tute=points40``)
+``carried 88 70``          the scores of sides 0 and 1 carried into the hand
+``vueltas``                the hand is not the first of its juego
+``window``                 the trick winner's partner decides first whether to
+                           declare
+``predraw``                before the last draw, a holder of the seven decides
+                           whether to change it
+=========================  ========================================================
 
 :func:`format_position` writes the fields in this order and leaves out the
 empty ones (``stock``, ``tricks``, ``trick``, ``cantes``, ``swap``, ``tute``,
@@ -158,10 +159,8 @@ def position_from_view(
         events,
     )
     check_position(state)
-    if (state.points[0], state.points[1]) != view.points or (
-        state.card_points[0],
-        state.card_points[1],
-    ) != view.card_points:
+    points, card_points = state.points, state.card_points
+    if (points[0], points[1]) != view.points or (card_points[0], card_points[1]) != view.card_points:
         _fail(f"the view's scores {view.points} do not add up from its tricks, cantes and tute")
     if state.muestra != view.muestra or state.trump != view.trump:
         _fail("the view's muestra and trump suit do not match")

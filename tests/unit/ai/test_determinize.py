@@ -41,7 +41,7 @@ def reference_build(view: SeatView, deal: Deal) -> HandState:
     state.hands = [list(view.hand) if s == view.seat else [CARDS[c] for c in deal.hands[s]] for s in range(players)]
     state.stock = [CARDS[c] for c in deal.stock]
     state.muestra, state.muestra_card, state.muestra_taker = view.muestra, view.muestra_card, view.muestra_taker
-    state.set_trump(view.trump)
+    state.trump, state._beaters = view.trump, beat_table(rules, view.trump)
     state.stage, state.to_move, state.leader = view.stage, view.to_move, view.leader
     state.trick = [c for _, c in view.trick]
     state.win_index = winner_index(state.trick, beat_table(rules, view.trump))
