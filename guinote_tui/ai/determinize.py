@@ -3,7 +3,8 @@
 :func:`sample_deal` deals the seat's unseen cards to the other hands and the
 stock, respecting hand sizes, cards known to be held and the caps revealed in
 the arrastre (:mod:`.knowledge`). :func:`build_state` turns the view plus such
-a deal into a :class:`~guinote_tui.engine.HandState` the search can play on:
+a deal into a :class:`~guinote_tui.engine.HandState` the search can play on
+(the engine builds and checks it: :func:`~guinote_tui.engine.position_from_view`):
 the seat's own legal actions in it are exactly ``view.legal``.
 """
 
@@ -11,16 +12,15 @@ from __future__ import annotations
 
 import random
 
-from ..engine import CARDS, Card, HandState, SeatView, beat_table, winner_index
+from ..engine import HandState, SeatView, position_from_view
 from .knowledge import Knowledge
 from .tables import cards_of
 
 STOCK = -1
-_ANY_DECK = tuple(range(40))
 
 
 class Deal:
-    """Hidden cards placed: a hand per other seat, and the face-down stock in drawing order."""
+    """Hidden cards placed: a hand per other seat, and the face-down stock from its bottom (next card drawn last)."""
 
     __slots__ = ("hands", "stock")
 
@@ -109,55 +109,6 @@ def _guarded_deal(view: SeatView, know: Knowledge, rng: random.Random, seats: li
 
 
 def build_state(view: SeatView, deal: Deal) -> HandState:
-    """A full :class:`HandState` equal to the view, with the hidden cards from ``deal``."""
-    rules = view.rules
-    players = view.players
-    # A real deal sets every field the engine derives from the rules; the
-    # position is then copied over it from the view and the sampled deal.
-    state = HandState(_ANY_DECK, view.dealer, rules, players, view.carried, view.first_of_juego, events=False)
-    state.deck = ()
-    hands: list[list[Card]] = []
-    for seat in range(players):
-        if seat == view.seat:
-            hands.append(list(view.hand))
-        else:
-            hands.append([CARDS[c] for c in deal.hands[seat]])
-    state.hands = hands
-    # The engine draws with list.pop(): the next card drawn is last.
-    state.stock = [CARDS[c] for c in deal.stock]
-    state.muestra = view.muestra
-    state.muestra_card = view.muestra_card
-    state.muestra_taker = view.muestra_taker
-    state.set_trump(view.trump)
-    state.stage = view.stage
-    state.to_move = view.to_move
-    state.leader = view.leader
-    trick = [c for _, c in view.trick]
-    state.trick = trick
-    state.win_index = winner_index(trick, beat_table(rules, view.trump))
-    state.tricks = list(view.tricks)
-    state.points = list(view.points)
-    state.card_points = list(view.card_points)
-    state.cante_points = [view.points[s] - view.card_points[s] for s in (0, 1)]
-    tricks_won = [0, 0]
-    for t in view.tricks:
-        tricks_won[t.winner & 1] += 1
-    state.tricks_won = tricks_won
-    state.last_winner = view.tricks[-1].winner if view.tricks else None
-    state.last_trick_side = None
-    state.window_open = view.window_open
-    used = [False] * players
-    sung = 0
-    for cante in view.cantes:
-        sung |= 1 << cante.suit
-        if view.window_open and cante.trick_number == len(view.tricks):
-            used[cante.seat] = True
-    state.cante_used = used
-    state.sung = sung
-    state.cantes = list(view.cantes)
-    state.swap = view.swap
-    state.tute_declared = False
-    state.result = None
-    state.log = []
-    state._legal = None
-    return state
+    """A full :class:`HandState` equal to the view, with the hidden cards from ``deal`` (checked by the engine)."""
+    # Deal.stock lists the stock from its bottom: the next card drawn is last.
+    return position_from_view(view, deal.hands, deal.stock[::-1])

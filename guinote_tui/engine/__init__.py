@@ -5,9 +5,11 @@ The vocabulary follows the rulebook (docs/rules.md): :class:`Card` and
 hand (its :class:`Stage` and, once over, a :class:`HandResult` with its
 :class:`Termination`), :class:`Match` for juegos and cotos, :class:`SeatView`
 for what one seat may see, the actions :class:`Play`, :class:`Sing`,
-:class:`Swap`, :class:`DeclareTute` and :class:`Pass`, and the events a hand
-records (:mod:`.events`). Other packages import from here, not from the
-submodules.
+:class:`Swap`, :class:`DeclareTute` and :class:`Pass`, the events a hand
+records (:mod:`.events`), and positions (:mod:`.position`: a hand built from
+where its cards lie, e.g. :func:`position_from_view`, and its one-line
+notation, :func:`parse_position`). Other packages import from here, not from
+the submodules.
 """
 
 from .actions import (
@@ -49,6 +51,7 @@ from .history import SEED_RANGE, dumps, history_dict, load_history, read_history
 from .match import HandRecord, Match
 from .obligations import Obligation, allowed_cards
 from .outcome import JUEGO, JuegoOutcome, juego_value, line_value
+from .position import PositionError, build_position, check_position, format_position, parse_position, position_from_view
 from .records import Cante, HandResult, SwapMade, Trick
 from .rules import PRESETS, Rules, RulesError
 from .stages import Stage, Termination
@@ -95,6 +98,7 @@ __all__ = [
     "Pass",
     "Passed",
     "Play",
+    "PositionError",
     "Refusal",
     "Rules",
     "RulesError",
@@ -113,9 +117,12 @@ __all__ = [
     "allowed_cards",
     "beat_table",
     "beats",
+    "build_position",
     "card_tables",
+    "check_position",
     "dumps",
     "format_cards",
+    "format_position",
     "history_dict",
     "judge_hand",
     "juego_value",
@@ -124,6 +131,8 @@ __all__ = [
     "parse_action",
     "parse_cards",
     "parse_deck",
+    "parse_position",
+    "position_from_view",
     "read_history",
     "save_history",
     "seat_view",

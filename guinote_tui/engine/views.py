@@ -3,10 +3,10 @@
 A :class:`SeatView` holds the seat's own hand, the muestra while it lies
 under the stock (and, once drawn, who took it: everyone saw it go), the trick
 in progress, every completed trick (everyone saw the cards fall and who won),
-the cantes sung, the swap made, the number of stock cards, the scores, and
-whose turn it is with the seat's legal actions when it is to move. Other
-hands, the stock's order and the deck order are never in it. Bots receive
-only views, and only on their own turn.
+the cantes sung, the swap made, whether a tute was declared, the number of
+stock cards, the scores, and whose turn it is with the seat's legal actions
+when it is to move. Other hands, the stock's order and the deck order are
+never in it. Bots receive only views, and only on their own turn.
 
 A view built for a seat that is *not* to move carries the table's true stage
 and turn, which during another seat's window or pre-draw stop tells that the
@@ -55,6 +55,8 @@ class SeatView:
     carried: tuple[int, int]
     first_of_juego: bool
     window_open: bool
+    #: A tute has been declared this hand (everyone saw it; a second one is not offered).
+    tute_declared: bool
     legal: tuple[Action, ...]
     #: What happened so far in this hand, as far as this seat may know (see :mod:`.events`).
     events: tuple[Event, ...] = ()
@@ -113,6 +115,7 @@ def seat_view(state: HandState, seat: int, events: bool = True) -> SeatView:
         carried=state.carried,
         first_of_juego=state.first_of_juego,
         window_open=state.window_open,
+        tute_declared=state.tute_declared,
         legal=tuple(state.legal_actions()) if state.to_move == seat else (),
         events=tuple(visible_to(state.events, seat)) if events and state.events else (),
     )

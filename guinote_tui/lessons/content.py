@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..engine import Card, Rules, card_tables, parse_action
 from ..i18n import N_
-from .deals import deal, to_arrastre
+from .deals import arrastre, deal
 from .model import Explain, Lesson, Move, Position, Said, Translator
 
 POINTS = card_tables(Rules()).points
@@ -22,17 +22,21 @@ def _points(card: Card) -> int:
 
 
 def _heads_up(
-    dealer: int, hands: dict[int, str], muestra: str, stock: str = "", moves: str = "", **extra: object
+    dealer: int,
+    hands: dict[int, str],
+    muestra: str,
+    stock: str = "",
+    moves: str = "",
+    carried: tuple[int, int] = (0, 0),
+    first_of_juego: bool = True,
 ) -> Position:
-    deck, _ = deal(2, dealer, hands, muestra, stock)
-    actions = tuple(parse_action(text) for text in moves.split())
-    return Position(2, dealer, tuple(int(c) for c in deck), actions, **extra)  # type: ignore[arg-type]
+    start = deal(2, dealer, hands, muestra, stock, carried=carried, first_of_juego=first_of_juego)
+    return Position(start, tuple(parse_action(text) for text in moves.split()))
 
 
 def _arrastre(players: int, leader: int, hands: dict[int, str], muestra: str, moves: str = "") -> Position:
-    deck, dealer, phase_one = to_arrastre(players, leader, hands, muestra)
-    actions = phase_one + tuple(parse_action(text) for text in moves.split())
-    return Position(players, dealer, tuple(int(c) for c in deck), actions)
+    start = arrastre(players, leader, hands, muestra)
+    return Position(start, tuple(parse_action(text) for text in moves.split()))
 
 
 # -- 1. Cards, ranks and points (section 1) ---------------------------------------------------

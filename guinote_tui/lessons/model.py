@@ -33,6 +33,7 @@ from ..engine import (
     MuestraTaken,
     Rules,
     parse_action,
+    parse_position,
     seat_view,
 )
 from ..game.narration import HUMAN, Narrator, seat_names
@@ -115,19 +116,20 @@ class Explain:
 
 @dataclass(frozen=True)
 class Position:
-    """A hand from a fixed deck, with the actions that lead to the moment of the lesson."""
+    """A hand written in the engine's position notation, with the actions that lead to the moment of the lesson."""
 
-    players: int
-    dealer: int
-    deck: tuple[int, ...]
+    #: The hand before :attr:`actions` (see :mod:`guinote_tui.engine.position`).
+    start: str
     actions: tuple[Action, ...] = ()
-    carried: tuple[int, int] = (0, 0)
-    first_of_juego: bool = True
     rules: Rules = field(default_factory=Rules)
+
+    @property
+    def players(self) -> int:
+        return len(parse_position(self.start, self.rules).hands)
 
     def state(self) -> HandState:
         """A fresh copy of the position (the player, seat 0, is to move)."""
-        state = HandState(list(self.deck), self.dealer, self.rules, self.players, self.carried, self.first_of_juego)
+        state = parse_position(self.start, self.rules, events=True)
         for action in self.actions:
             state.apply(action)
         return state

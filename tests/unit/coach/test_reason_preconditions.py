@@ -25,17 +25,17 @@ from guinote_tui.engine import (
     HandState,
     Pass,
     Play,
-    Rules,
     Stage,
     Suit,
     card_tables,
     parse_action,
+    parse_position,
     seat_view,
     trick_winner,
 )
 from guinote_tui.lab.bench import random_positions
 from guinote_tui.lessons import LESSONS, coach_reason
-from guinote_tui.lessons.deals import deal, to_arrastre
+from guinote_tui.lessons.deals import arrastre, deal
 
 REY = 12
 
@@ -300,8 +300,7 @@ def test_every_reason_given_is_true_of_its_position() -> None:
 
 
 def heads_up(dealer: int, hands: dict[int, str], muestra: str, moves: str = "", stock: str = "") -> HandState:
-    deck, _ = deal(2, dealer, hands, muestra, stock)
-    state = HandState([int(c) for c in deck], dealer, Rules(), 2)
+    state = parse_position(deal(2, dealer, hands, muestra, stock))
     for move in moves.split():
         state.apply(parse_action(move))
     return state
@@ -352,10 +351,7 @@ def test_taking_a_trick_with_no_points_speaks_of_the_cards_own_points() -> None:
 def test_a_last_trick_squeeze_in_the_open_arrastre_is_named() -> None:
     # Oros are trumps, two tricks left, you lead with the Rey de Oros and the Tres de Copas against the
     # Sota and the Cinco de Oros: the Tres first makes the Rival trump, and your Rey takes the last trick.
-    deck, dealer, phase_one = to_arrastre(2, 1, {0: "10O 5O 4E 5E 6E 7E", 1: "12O 3C 1E 3E 12E 11E"}, "5O")
-    state = HandState([int(c) for c in deck], dealer, Rules(), 2)
-    for action in phase_one:
-        state.apply(action)
+    state = parse_position(arrastre(2, 1, {0: "10O 5O 4E 5E 6E 7E", 1: "12O 3C 1E 3E 12E 11E"}, "5O"))
     for move in ["1E", "4E", "3E", "5E", "12E", "6E", "11E", "7E"]:
         state.apply(parse_action(move))
     assert state.to_move == 1

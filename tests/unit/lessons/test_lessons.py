@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import random
 import re
 import subprocess
 import sys
@@ -12,9 +13,21 @@ from pathlib import Path
 import pytest
 
 import guinote_tui.lessons
-from guinote_tui.engine import CanteSung, Play, SevenChanged, Sing, Stage, Swap, Termination, parse_action
+from guinote_tui.engine import (
+    CARDS,
+    CanteSung,
+    Play,
+    SevenChanged,
+    Sing,
+    Stage,
+    Swap,
+    Termination,
+    parse_action,
+    parse_cards,
+    parse_position,
+)
 from guinote_tui.lessons import LESSONS, Explain, Lesson, Move, check, coach_action, coach_reason, find
-from guinote_tui.lessons.deals import to_arrastre
+from guinote_tui.lessons.deals import arrastre
 
 MOVES = [(lesson.id, number, move) for lesson in LESSONS for number, move in enumerate(lesson.moves)]
 IDS = [f"{lesson}-{number}" for lesson, number, _ in MOVES]
@@ -159,12 +172,32 @@ def test_find_by_number_or_id() -> None:
     assert find("0") is None and find("tute") is None
 
 
-def test_to_arrastre_checks_who_draws_the_muestra() -> None:
+def test_arrastre_checks_who_draws_the_muestra() -> None:
     hands = {0: "1O 2C 1E 3E 1B 3B", 1: "12O 3C 4E 5E 4B 5B"}
     with pytest.raises(ValueError, match="drawn by seat 1"):
-        to_arrastre(2, 0, {**hands, 0: "12O 2C 1E 3E 1B 3B", 1: "1O 3C 4E 5E 4B 5B"}, "12O")
-    deck, _, actions = to_arrastre(2, 0, hands, "12O")
-    assert sorted(deck) == list(range(40)) and actions
+        arrastre(2, 0, {**hands, 0: "12O 2C 1E 3E 1B 3B", 1: "1O 3C 4E 5E 4B 5B"}, "12O")
+    state = parse_position(arrastre(2, 0, hands, "12O"))
+    assert state.in_arrastre and state.to_move == 0 and state.muestra_taker == 1
+    assert [sorted(hand) for hand in state.hands] == [sorted(parse_cards(text)) for text in hands.values()]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_arrastre_builds_a_phase_one_for_any_hands(players: int) -> None:
+    # Random final hands, and hands that keep every trump out of phase 1 (no trump to win a trick with).
+    rng = random.Random(players)
+    for attempt in range(150):
+        deck = rng.sample(range(40), 40)
+        if attempt % 5 == 0:
+            suit = deck[0] // 10
+            deck.sort(key=lambda card: card // 10 != suit)  # one suit all held: trumps, if the drawer holds one
+        leader = rng.randrange(players)
+        drawer = (leader - 1) % players
+        held = {seat: deck[seat * 6 : seat * 6 + 6] for seat in range(players)}
+        hands = {seat: " ".join(str(CARDS[c]) for c in cards) for seat, cards in held.items()}
+        state = parse_position(arrastre(players, leader, hands, str(CARDS[held[drawer][0]])))
+        assert state.in_arrastre and state.to_move == leader and state.muestra_taker == drawer
+        assert [list(hand) for hand in state.hands] == [held[seat] for seat in range(players)]
+        assert len({trick.winner for trick in state.tricks}) > 1  # the points are shared
 
 
 def test_swap_and_sing_texts_parse() -> None:
