@@ -75,7 +75,6 @@ class Match:
         drawn_dealer = self.rng.randrange(players)  # always drawn, so the stream stays aligned
         if dealer is None:
             dealer = drawn_dealer
-        self.first_dealer = dealer
         self.scores: tuple[int, int] = (0, 0)  # carried into the current juego's next hand
         self.juegos = [0, 0]
         self.cotos = [0, 0]

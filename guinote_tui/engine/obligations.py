@@ -12,7 +12,7 @@ each player after the leader must, in order of priority:
 3. if void and the partner is winning: any card.
 
 :func:`allowed_cards` returns the cards a seat may play together with an
-:class:`Obligation` code; :func:`describe` turns the code into the sentence a
+:class:`Obligation` code; :func:`obligation_refusal` turns the code into the sentence a
 player is shown when a play is refused.
 """
 
@@ -76,18 +76,6 @@ def allowed_cards(
     if must_undertrump:
         return trumps, Obligation.UNDERTRUMP
     return hand, Obligation.FREE
-
-
-def describe(
-    obligation: Obligation, led_suit: int, winning_card: int, trump: int, partner_winning: bool = False
-) -> str:
-    """The rule a refused play breaks, in words (English; :func:`obligation_refusal` gives its parts).
-
-    ``partner_winning``: the partner is winning the trick (which binds only
-    without the partner exemption).
-    """
-    template, params = obligation_refusal(obligation, led_suit, winning_card, trump, partner_winning)
-    return template.format(**params)
 
 
 def N_(text: str) -> str:

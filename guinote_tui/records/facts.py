@@ -22,8 +22,7 @@ from typing import Any
 
 from ..engine import DeclareTute, Match, Sing, Termination, side_of
 
-#: The player's seat and side.
-PLAYER_SEAT = 0
+#: The player's side.
 PLAYER_SIDE = 0
 
 
