@@ -232,7 +232,7 @@ def test_tute_and_the_last_ten_end_the_hand_with_their_termination() -> None:
     assert events[-2] == TuteDeclared(3, 12, 0)
     assert isinstance(events[-1], HandEnded)
     assert state.result is not None and state.result.reason is Termination.TUTE
-    assert state.result.reason.decides_juego
+    assert state.result.juego_winner is not None  # a tute decides the juego
 
 
 @pytest.mark.parametrize("players", [2, 4])
