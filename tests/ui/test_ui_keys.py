@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+from functools import partial
 
 import pytest
 from deals import arranged_deck
@@ -114,8 +115,17 @@ async def probe(pilot: Pilot[None], app: GuinoteApp) -> bool:
     return True
 
 
-async def random_keys(seed: int, presses: int, players: int = 4) -> tuple[int, int]:
-    """``presses`` random keys from seed ``seed``; (hands finished, cards played by the probe)."""
+def bot_has_moved(app: GuinoteApp, table: TableScreen) -> bool:
+    return app.screen is not table or table.session.bot_to_move is None
+
+
+async def random_keys(seed: int, presses: int, players: int = 4, finish: bool = False) -> tuple[int, int]:
+    """``presses`` random keys from seed ``seed``; (hands finished, cards played by the probe).
+
+    ``finish``: when no hand was finished by then, go on playing with the keys a player would press
+    (the probe, back to the table with Escape, Enter on the start screen) until one is: how far the
+    random keys get depends on how fast the bots answer, the hand's end on the keys alone.
+    """
     rng = random.Random(seed)
     keys, weights = list(KEYS), list(KEYS.values())
     app = make_app(players=players, level="random", seed=seed, delay=0)
@@ -140,11 +150,27 @@ async def random_keys(seed: int, presses: int, players: int = 4) -> tuple[int, i
                 await summary_ready(pilot)
             problem = focus_problem(app)
             assert problem is None, f"seed {seed}, key {step}: {problem}"
+        for _ in range(800 if finish and not hands else 0):
+            screen = app.screen
+            if isinstance(screen, SummaryScreen):
+                hands += 1
+                break
+            if isinstance(screen, StartScreen):
+                await pilot.press("enter")
+            elif not isinstance(screen, TableScreen):
+                await pilot.press("escape")
+            elif await probe(pilot, app):
+                probed += 1
+            else:
+                moved = partial(bot_has_moved, app, screen)  # wait for the bot, a bounded while
+                await wait_for(pilot, moved, rounds=50)
+            problem = focus_problem(app)
+            assert problem is None, f"seed {seed}, finishing the hand: {problem}"
     return hands, probed
 
 
 def test_random_keys_never_leave_the_game_deaf() -> None:
-    hands, _probed = asyncio.run(random_keys(4, 60))
+    hands, _probed = asyncio.run(random_keys(4, 60, finish=True))
     assert hands > 0  # a whole hand was played through, not only looked at
 
 
