@@ -438,3 +438,14 @@ def test_the_benches_that_drive_the_interface_are_named_and_the_rest_of_the_lab_
     assert [
         f"{i.module}:{i.line}" for i in IMPORTS if i.module in UI_BENCHES and part(i.target) == "ui" and i.top_level
     ] == []
+
+
+def test_every_import_of_the_project_names_a_module_that_exists() -> None:
+    """Imports inside functions too (a module moved leaves none behind that fail only when run)."""
+    modules = project_modules()
+    missing = [
+        f"{i.module}:{i.line} imports {i.target}"
+        for i in IMPORTS
+        if part(i.target) is not None and i.target not in modules and not i.typing_only
+    ]
+    assert missing == []

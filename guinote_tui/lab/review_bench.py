@@ -29,11 +29,11 @@ from ..engine import Play
 async def _measure(
     hands: int, players: int, level: str, think: float, seed: int, ahead: bool
 ) -> list[tuple[float, float, int]]:
+    from ..game.services import Services
     from ..ui.app import make_app
     from ..ui.screens.review import ReviewScreen
     from ..ui.screens.summary import SummaryScreen
     from ..ui.screens.table import TableScreen
-    from ..ui.services import Services
 
     app = make_app(players=players, level=level, seed=seed, pace="timed", services=Services(review_ahead=ahead))
     rng = random.Random(seed)

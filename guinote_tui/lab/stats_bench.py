@@ -32,7 +32,7 @@ SIZE = (100, 30)
 
 def _statistics_only() -> Any:
     """The app's side jobs with only the statistics: no worker process for the coach, no match kept."""
-    from ..ui.services import Services
+    from ..game.services import Services
 
     return Services(review_ahead=False, keep_match=False)
 
