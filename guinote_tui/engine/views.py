@@ -12,7 +12,7 @@ A view built for a seat that is *not* to move carries the table's true stage
 and turn, which during another seat's window or pre-draw stop tells that the
 seat was asked (it has something to declare). Such a view is for the
 interface, which shows the player only what section 8 allows
-(``guinote_tui.game.session.shown_to_move``); see docs/rules-decisions.md, 12.
+(``guinote_tui.game.pacing.shown_to_move``); see docs/rules-decisions.md, 12.
 """
 
 from __future__ import annotations

@@ -9,27 +9,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from enum import Enum
 from typing import TypeVar
 
 from ..engine import SeatView, Stage
 
 T = TypeVar("T")
 
-
-class Turn(Enum):
-    """Where the table stands between two moves: who acts next, or what the player is looking at."""
-
-    #: The player is to act (a card, a declaration, a pass).
-    PLAYER = "player"
-    #: A bot is to move: it thinks in a worker and its move comes back as a message.
-    BOT = "bot"
-    #: A finished trick stays on the table: until the player presses a key (pace ``wait``) or its timer runs.
-    HOLDING = "holding"
-    #: The hand is over; its summary is about to be shown.
-    OVER = "over"
-    #: The hand's summary is in front of the table.
-    SUMMARY = "summary"
 
 #: Stages where the seat asked is chosen by its private cards (a pair to sing, the seven to
 #: change): the others must not see who is asked, nor wait longer when someone is.

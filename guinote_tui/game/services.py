@@ -27,7 +27,7 @@ from ..coach import CoachBudget
 from ..engine import Card, parse_deck
 from .budgets import REVIEW_BUDGET
 
-__all__ = ["NO_STACK", "Services", "StackedDeal"]
+__all__ = ["NO_SERVICES", "NO_STACK", "Services", "StackedDeal"]
 
 
 @dataclass(frozen=True)
@@ -75,3 +75,7 @@ class Services:
     record_stats: bool = True
     review_budget: CoachBudget = REVIEW_BUDGET
     stacked: StackedDeal = field(default=NO_STACK)
+
+
+#: A session that only plays: no review ahead, nothing kept, nothing recorded (a session built on its own).
+NO_SERVICES = Services(review_ahead=False, keep_match=False, record_stats=False)

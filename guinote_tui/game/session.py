@@ -21,8 +21,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from ..ai import Bot, default_level, make_bot, offered_levels
-from ..coach import CoachBudget
+from ..ai import Bot, make_bot
 from ..coach.ahead import ReviewAhead
 from ..engine import (
     Action,
@@ -37,15 +36,14 @@ from ..engine import (
 from ..i18n import _
 from ..present.vocabulary import action_words
 from ..records import Statistics, TableInfo, new_match_key
-from .budgets import REVIEW_BUDGET
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
 from .resume import Keeper
-from .services import NO_STACK, StackedDeal
+from .services import NO_SERVICES, NO_STACK, Services, StackedDeal
 from .settings import GameSettings
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["HUMAN", "BotMove", "GameSession", "GameSettings", "default_level", "offered_levels"]
+__all__ = ["HUMAN", "BotMove", "GameSession", "GameSettings"]
 
 
 @dataclass(frozen=True)
@@ -59,12 +57,14 @@ class BotMove:
 class GameSession:
     """A match between the human at seat 0 and bots at every other seat.
 
-    ``stacked``: a deal chosen in advance (:class:`~.services.StackedDeal`).
-    The side jobs come ready made: ``ahead`` analyses the player's decisions
-    for the review (None: the review is made on the spot, with
-    ``review_budget``), ``stats`` records finished hands (None: not recorded),
-    ``keeper`` keeps the match in progress (None: not kept). Each catches up
-    at once with a continued match.
+    ``services`` (:class:`~.services.Services`) names the side jobs the
+    session runs, built here and nowhere else: :attr:`ahead` analyses the
+    player's decisions for the review (None: the review is made on the spot,
+    with :attr:`review_budget`), :attr:`stats` records finished hands in
+    ``stats``, the statistics the app opened (None: not recorded),
+    :attr:`keeper` keeps the match in progress (None: not kept). Each catches
+    up at once with a continued match. ``stacked``: a deal chosen in advance
+    (:class:`~.services.StackedDeal`).
     """
 
     def __init__(
@@ -72,13 +72,13 @@ class GameSession:
         settings: GameSettings,
         match: Match | None = None,
         *,
-        stacked: StackedDeal = NO_STACK,
-        ahead: ReviewAhead | None = None,
+        services: Services = NO_SERVICES,
         stats: Statistics | None = None,
-        keeper: Keeper | None = None,
-        review_budget: CoachBudget = REVIEW_BUDGET,
+        stacked: StackedDeal = NO_STACK,
     ) -> None:
         self.settings = settings
+        #: The side jobs this session runs (none by default: a session on its own only plays).
+        self.services = services
         #: The deal chosen in advance for this match's first hands (also for the same deal played again).
         self.stacked = stacked
         seed: int | None
@@ -96,8 +96,8 @@ class GameSession:
         self.assisted = bool(match.table.get("assisted", False)) or settings.open_hands
         #: The match's key in the statistics (kept in its history, so a continued match goes on under it).
         self.stats_key = str(match.table.get("stats_key") or new_match_key())
-        #: Where finished hands are recorded (None: not recorded).
-        self.stats = stats
+        #: Where finished hands are recorded (None: not recorded; the app opens the file once for all sessions).
+        self.stats = stats if services.record_stats else None
         match.table = self.table_record()
         self.players = match.players
         #: The seats' names in English (kept so in saved histories); shown translated, ``_(name)``.
@@ -110,11 +110,11 @@ class GameSession:
         }
         #: Analyses the player's decisions in a worker process as they are taken, for the
         #: review at the hand's end (None: the review is made on the spot).
-        self.ahead = ahead
+        self.ahead = ReviewAhead(HUMAN, budget=services.review_budget) if services.review_ahead else None
         #: What the coach spends on each decision when the review is made on the spot.
-        self.review_budget = review_budget
+        self.review_budget = services.review_budget
         #: Keeps the match in the data directory after every trick (None: not kept).
-        self.keeper = keeper
+        self.keeper = Keeper() if services.keep_match else None
         #: The log: every line told so far, with Rich markup.
         self.log: list[str] = []
         self.hand_log_start = 0
@@ -122,11 +122,11 @@ class GameSession:
         if match.hand.log:
             # A resumed hand: tell what the player saw of its moves so far.
             self.log.extend(self.narrator.lines(match.hand.visible_events(HUMAN)))
-        if ahead is not None:
-            ahead.catch_up(match.hand)  # a continued hand: its decisions so far
-        if stats is not None:
+        if self.ahead is not None:
+            self.ahead.catch_up(match.hand)  # a continued hand: its decisions so far
+        if self.stats is not None:
             self.record(catch_up=True)  # a continued match: the hands finished before, if not recorded yet
-        if keeper is not None:
+        if self.keeper is not None:
             self.keep()
 
     # -- what the human may see ----------------------------------------------
@@ -263,16 +263,9 @@ class GameSession:
             raise ValueError("the hand is not over yet")
         data = history_dict(self.match, table={**self.table_record(), "assisted": True})
         data["hands"][-1]["actions"] = []
-        again = GameSession(
-            self.settings,
-            load_history(data),
-            stacked=self.stacked,
-            ahead=ReviewAhead(HUMAN, budget=self.review_budget) if self.ahead is not None else None,
-            stats=self.stats,
-            keeper=Keeper() if self.keeper is not None else None,
-            review_budget=self.review_budget,
+        return GameSession(
+            self.settings, load_history(data), services=self.services, stats=self.stats, stacked=self.stacked
         )
-        return again
 
     # -- undo -------------------------------------------------------------------
 

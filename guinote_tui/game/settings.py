@@ -24,7 +24,7 @@ from typing import Any, Literal
 from .. import i18n
 from ..ai import bot_names, default_level, offered_levels
 from ..engine import Rules
-from ..i18n import _
+from ..i18n import N_, _
 from ..storage import shown
 
 __all__ = [
@@ -55,31 +55,49 @@ def levels() -> list[str]:
     return [name for name in bot_names() if name in offered or name == "random"]
 
 
-def alternatives(options: list[str] | tuple[str, ...]) -> str:
-    """``wait or timed``: the options (ids, not translated) as alternatives."""
-    text = options[-1]
-    for option in reversed(options[:-1]):
-        text = _("{one} or {other}").format(one=option, other=text)
+#: Turns an English message into the words shown: ``_`` (the player's language) or :func:`english`.
+Translate = Callable[[str], str]
+
+
+def english(text: str) -> str:
+    """The message as written (a saved match's errors are in English, like the engine's)."""
     return text
 
 
-class SettingRefused(ValueError):
-    """A value a setting may not take: ``expected`` says, in the player's language, what it must be."""
-
-    def __init__(self, key: str, expected: str, value: Any) -> None:
-        super().__init__(f'"{key}" must be {expected}, not {shown(value)}')
-        self.key = key
-        self.expected = expected
-        self.value = value
+def alternatives(options: list[str] | tuple[str, ...], translate: Translate = _) -> str:
+    """``wait or timed``: the options (ids, not translated) as alternatives."""
+    text = options[-1]
+    for option in reversed(options[:-1]):
+        text = translate(N_("{one} or {other}")).format(one=option, other=text)
+    return text
 
 
 @dataclass(frozen=True)
 class Setting:
-    """One setting: what it must be (in words, asked when shown) and the test and conversion of a value."""
+    """One setting: what it must be (in words, by a translator) and the test and conversion of a value."""
 
-    expected: Callable[[], str]
+    expected: Callable[[Translate], str]
     accepts: Callable[[Any], bool]
     convert: Callable[[Any], Any] = lambda value: value
+
+
+class SettingRefused(ValueError):
+    """A value a setting may not take. The message is English; :attr:`expected` is in the player's language."""
+
+    def __init__(self, key: str, setting: Setting, value: Any) -> None:
+        self.key = key
+        self.setting = setting
+        self.value = value
+        super().__init__(f'"{key}" must be {self.expected_in(english)}, not {shown(value)}')
+
+    def expected_in(self, translate: Translate) -> str:
+        """What the value must be, in the words of ``translate``."""
+        return self.setting.expected(translate)
+
+    @property
+    def expected(self) -> str:
+        """What the value must be, in the player's language."""
+        return self.expected_in(_)
 
 
 def _seconds(value: Any) -> bool:
@@ -94,19 +112,19 @@ def _level(value: Any) -> bool:
 #: Every setting a file may carry, by key. An empty text means "not chosen" where a setting may be left open
 #: (``partner_level``: the bots' level; ``language``: the locale's).
 SCHEMA: dict[str, Setting] = {
-    "players": Setting(lambda: _("2 or 4"), lambda v: v in (2, 4) and not isinstance(v, bool)),
-    "level": Setting(lambda: _("one of {levels}").format(levels=", ".join(levels())), _level),
+    "players": Setting(lambda tr: tr(N_("2 or 4")), lambda v: v in (2, 4) and not isinstance(v, bool)),
+    "level": Setting(lambda tr: tr(N_("one of {levels}")).format(levels=", ".join(levels())), _level),
     "partner_level": Setting(
-        lambda: _("one of {levels}").format(levels=", ".join(levels())),
+        lambda tr: tr(N_("one of {levels}")).format(levels=", ".join(levels())),
         lambda v: v == "" or _level(v),
         lambda v: v or None,
     ),
-    "pace": Setting(lambda: alternatives(PACES), lambda v: isinstance(v, str) and v in PACES),
-    "delay": Setting(lambda: _("a number of seconds from 0 to 60"), _seconds, float),
-    "trick_seconds": Setting(lambda: _("a number of seconds from 0 to 60"), _seconds, float),
-    "open_hands": Setting(lambda: _("true or false"), lambda v: isinstance(v, bool)),
+    "pace": Setting(lambda tr: alternatives(PACES, tr), lambda v: isinstance(v, str) and v in PACES),
+    "delay": Setting(lambda tr: tr(N_("a number of seconds from 0 to 60")), _seconds, float),
+    "trick_seconds": Setting(lambda tr: tr(N_("a number of seconds from 0 to 60")), _seconds, float),
+    "open_hands": Setting(lambda tr: tr(N_("true or false")), lambda v: isinstance(v, bool)),
     "language": Setting(
-        lambda: alternatives(list(i18n.LANGUAGES)),
+        lambda tr: alternatives(list(i18n.LANGUAGES), tr),
         lambda v: v == "" or (isinstance(v, str) and v in i18n.LANGUAGES),
         lambda v: v or None,
     ),
@@ -117,7 +135,7 @@ def check(key: str, value: Any) -> Any:
     """``value`` for setting ``key``, converted; raises :class:`SettingRefused` when it is not allowed."""
     setting = SCHEMA[key]
     if not setting.accepts(value):
-        raise SettingRefused(key, setting.expected(), value)
+        raise SettingRefused(key, setting, value)
     return setting.convert(value)
 
 
@@ -175,12 +193,14 @@ class GameSettings:
             try:
                 check("level", spec)
             except SettingRefused as exc:
-                problem = f"no bot level {shown(spec)}: a seat's level must be {exc.expected}"
+                problem = f"no bot level {shown(spec)}: a seat's level must be {exc.expected_in(english)}"
                 raise ValueError(f'"table": {problem}') from None
         checked: dict[str, Any] = {}
-        for key in ("pace", "open_hands", "delay", "trick_seconds"):
+        # What an older file does not say: the settings' pace and times, and hands not shown.
+        defaults = {"pace": self.pace, "open_hands": False, "delay": self.delay, "trick_seconds": self.trick_seconds}
+        for key, default in defaults.items():
             try:
-                checked[key] = check(key, record.get(key, getattr(self, key)))
+                checked[key] = check(key, record.get(key, default))
             except SettingRefused as exc:
                 raise ValueError(f'"table": {exc}') from None
         if not keep_level and seats.get("1"):

@@ -13,10 +13,8 @@ from textual.app import App
 
 from .. import i18n, storage
 from ..ai import offered_levels
-from ..coach.ahead import ReviewAhead
 from ..engine import HistoryError, Match, Rules, read_history, save_history
 from ..game import preferences, resume
-from ..game.narration import HUMAN
 from ..game.services import NO_STACK, Services, StackedDeal
 from ..game.session import GameSession
 from ..game.settings import GameSettings, Pace
@@ -146,21 +144,14 @@ class GuinoteApp(App[None]):
     def _session(
         self, settings: GameSettings, match: Match | None = None, stacked: StackedDeal | None = None
     ) -> GameSession:
-        """A session on ``settings`` (a new match, or ``match`` continued) with the side jobs :attr:`services` asks for.
+        """A session on ``settings`` (a new match, or ``match`` continued) running the side jobs of :attr:`services`.
 
-        ``stacked``: the deal chosen in advance (default: the app's, until a match has been dealt from it).
+        ``stacked``: the deal chosen in advance (default: the app's, until the player goes back to the start screen).
         """
         services = self.services
-        if stacked is None:
-            stacked = self._stacked
+        stats = self.statistics() if services.record_stats else None
         return GameSession(
-            settings,
-            match,
-            stacked=stacked,
-            ahead=ReviewAhead(HUMAN, budget=services.review_budget) if services.review_ahead else None,
-            stats=self.statistics() if services.record_stats else None,
-            keeper=resume.Keeper() if services.keep_match else None,
-            review_budget=services.review_budget,
+            settings, match, services=services, stats=stats, stacked=self._stacked if stacked is None else stacked
         )
 
     def _open_table(self, session: GameSession) -> None:
@@ -295,7 +286,7 @@ def load_kept(settings: GameSettings) -> tuple[Match | None, GameSettings]:
     """The kept match in progress and the settings to play it with (a copy of ``settings``).
 
     Raises :class:`~guinote_tui.storage.Damaged` (the file set aside) when it cannot be used, and
-    :class:`~.resume.KeptElsewhere` when another instance of the game is playing it.
+    :class:`~guinote_tui.game.resume.KeptElsewhere` when another instance of the game is playing it.
     """
     if resume.exists() and not resume.claim():
         raise resume.KeptElsewhere()
@@ -329,21 +320,21 @@ def make_app(
 ) -> GuinoteApp:
     """Build the app; with ``players`` given (or a history, or ``continue_match``) the table opens at once.
 
-    The start screen's last choices (``settings.toml``, :mod:`.preferences`)
+    The start screen's last choices (``settings.toml``, :mod:`guinote_tui.game.preferences`)
     are the starting point; what is given here wins over them.
     ``lang`` is the language asked for on the command line (see
     :func:`guinote_tui.i18n.choose`; raises :class:`~guinote_tui.i18n.UnknownLanguage`).
     ``continue_match`` opens the match in progress kept in the data directory
-    (:mod:`.resume`); when there is none, or it is damaged (then set aside),
+    (:mod:`guinote_tui.game.resume`); when there is none, or it is damaged (then set aside),
     the start screen opens with a notice saying so.
 
     ``partner_level``: the partner's level in pairs (default: ``level``).
     ``learn`` opens the lessons over the start screen: ``""`` the menu, or a
     lesson's number or id. ``show_start`` forces or skips the start screen.
-    ``services``: the side jobs that run (:class:`~.services.Services`; the
+    ``services``: the side jobs that run (:class:`~guinote_tui.game.services.Services`; the
     tests and measuring tools pass their own). ``decks`` and ``dealer``: a
     deal chosen in advance (deck orders, top card first, for the first hands,
-    and the first dealer; :class:`~.services.StackedDeal`), added to ``services``.
+    and the first dealer; :class:`~guinote_tui.game.services.StackedDeal`), added to ``services``.
     Raises :class:`~guinote_tui.engine.HistoryError` for a history that
     cannot be resumed, and ``ValueError`` for an unknown level.
     """
@@ -389,6 +380,7 @@ def make_app(
                 notices.append(_("There is no match in progress to continue: deal a new one."))
             else:
                 choices, settings = settings, kept
+                services = replace(services, stacked=NO_STACK)  # a kept match goes on with its own deals
                 if delay is not None:
                     settings.delay = delay
                 if pace is not None:

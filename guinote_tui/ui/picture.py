@@ -6,7 +6,6 @@ the screen only hands each part to its widget. So what the table shows can
 be tested without a pilot, and it is computed in one place.
 
     >>> from guinote_tui.game.session import GameSession, GameSettings
-    >>> from guinote_tui.game.pacing import Turn
     >>> picture = table_picture(GameSession(GameSettings(players=2, level="random", seed=3)), Turn.PLAYER, None)
     >>> len(picture.hand), [position for position, _ in picture.seats], picture.trick.number
     (6, ['top'], 1)
@@ -15,24 +14,46 @@ be tested without a pilot, and it is computed in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from enum import Enum
 
 from rich.cells import cell_len
 
 from ..engine import Card, Play, SeatView, Swap, card_tables
 from ..game.narration import edge_name
-from ..game.pacing import Turn, shown_to_move
+from ..game.pacing import shown_to_move
 from ..game.session import HUMAN, GameSession
 from .widgets.board import MuestraInfo, ScoreInfo
 from .widgets.felt import TakenInfo
 from .widgets.table import SeatInfo, TrickPicture, position_of
 
-__all__ = ["TablePicture", "open_cards", "sorted_hand", "table_picture"]
+__all__ = ["TablePicture", "Turn", "open_cards", "sorted_hand", "table_picture"]
+
+
+class Turn(Enum):
+    """Where the table stands between two moves: who acts next, or what the player is looking at.
+
+    The picture tells only a held trick apart (its cards stay, no card is marked); the screen
+    acts on the held trick and the summary, and shows whose turn it is.
+    """
+
+    #: The player is to act (a card, a declaration, a pass).
+    PLAYER = "player"
+    #: A bot is to move: it thinks in a worker and its move comes back as a message.
+    BOT = "bot"
+    #: A finished trick stays on the table: until the player presses a key (pace ``wait``) or its timer runs.
+    HOLDING = "holding"
+    #: The hand is over; its summary is about to be shown.
+    OVER = "over"
+    #: The hand's summary is in front of the table.
+    SUMMARY = "summary"
 
 
 @dataclass(frozen=True)
 class TablePicture:
     """What the table shows at one moment: each widget's part, and the player's hand as keys 1-6 count it."""
 
+    #: The player's view it was computed from (the status and message lines read it too).
+    view: SeatView
     #: Each bot seat's panel: its position on the table (``top``, ``left``, ``right``) and what it shows.
     seats: tuple[tuple[str, SeatInfo], ...]
     trick: TrickPicture
@@ -137,6 +158,7 @@ def table_picture(session: GameSession, turn: Turn, selected: int | None) -> Tab
     marked = selected if view.my_turn and not holding else None
     declared = {str(a) if isinstance(a, Swap) else type(a).__name__ for a in view.legal if not isinstance(a, Play)}
     return TablePicture(
+        view=view,
         seats=seats,
         trick=trick,
         muestra=muestra,

@@ -9,7 +9,7 @@ from deals import arranged_deck, play_through
 from uihelpers import key_for, make_app, settle, shown_hand
 
 from guinote_tui.engine import Card, Play, Rules, Swap
-from guinote_tui.game.pacing import Turn
+from guinote_tui.ui.picture import Turn
 from guinote_tui.ui.screens.table import TableScreen
 
 # Heads-up, the rival deals, the player leads 1B; the rival's 2O trumps it (Oros are trumps),

@@ -5,10 +5,9 @@ from __future__ import annotations
 from deals import arranged_deck
 
 from guinote_tui.engine import Play, parse_cards
-from guinote_tui.game.pacing import Turn
 from guinote_tui.game.services import StackedDeal
 from guinote_tui.game.session import GameSession, GameSettings
-from guinote_tui.ui.picture import sorted_hand, table_picture
+from guinote_tui.ui.picture import Turn, sorted_hand, table_picture
 
 HAND = "1O 3C 12E 10B 4C 7O"
 

@@ -96,7 +96,7 @@ def test_enter_alone_deals_pairs_against_the_default_bots() -> None:
             assert isinstance(app.screen, TableScreen)
             session = app.session
             assert session is not None and session.players == 4
-            from guinote_tui.game.session import default_level
+            from guinote_tui.ai import default_level
 
             assert {session.settings.level_of(seat) for seat in (1, 2, 3)} == {default_level()}
             assert session.match.rules.preset_name == "aragones" and not session.match.rules.differences()

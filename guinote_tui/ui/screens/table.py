@@ -37,7 +37,7 @@ from ...engine import (
     Stage,
     Swap,
 )
-from ...game.pacing import Turn, bot_pause, shown_to_move, think_with_delay
+from ...game.pacing import bot_pause, shown_to_move, think_with_delay
 from ...game.sentences import leave_question
 from ...game.session import HUMAN, GameSession
 from ...game.tracking import card_tracker
@@ -45,7 +45,7 @@ from ...i18n import _, number
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked, HintReady
 from ..navigation import navigator
-from ..picture import table_picture
+from ..picture import Turn, table_picture
 from ..theme import FELT_COLOURS
 from ..widgets.board import MuestraPanel, Scoreboard
 from ..widgets.felt import FeltMonte, TakenPiles
@@ -210,7 +210,7 @@ class TableScreen(Screen[None]):
         self.query_one(Scoreboard).show(picture.score)
         self.query_one(TakenPiles).show(picture.taken)
         self.query_one(PlayerHand).show(picture.hand, set(picture.playable), picture.marked)
-        view = session.view()
+        view = picture.view
         for tracker in self.query(TrackerPanel):
             if tracker.display:
                 tracker.tracker = card_tracker(view)

@@ -73,3 +73,23 @@ def test_every_setting_the_start_screen_remembers_is_in_the_schema() -> None:
         if " = " in line and not line.startswith("#")
     }
     assert keys - {"preset"} == set(SCHEMA)
+
+
+def test_a_saved_table_without_open_hands_shows_no_hands_whatever_settings_toml_chose() -> None:
+    settings = GameSettings(open_hands=True, pace="timed")
+    settings.restore({"seats": {"1": "easy"}}, players=2)  # an older file: no open_hands, no pace
+    assert settings.open_hands is False and settings.pace == "timed"
+
+
+def test_a_saved_tables_refusal_is_one_english_line_whatever_the_language() -> None:
+    from guinote_tui import i18n
+
+    i18n.set_language("es")
+    try:
+        with pytest.raises(ValueError) as refused:
+            GameSettings().restore({"pace": "fast"}, players=2)
+        _, problems = parse('pace = "fast"\n')
+    finally:
+        i18n.set_language("en")
+    assert str(refused.value) == '"table": "pace" must be wait or timed, not \'fast\''
+    assert problems and "wait or timed" not in problems[0]  # settings.toml's line is in the player's language
