@@ -32,6 +32,7 @@ from __future__ import annotations
 import os
 import random
 import sys
+import zipfile
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -276,8 +277,10 @@ def read_weights(path: Path) -> dict[int, ValueNet]:
     try:
         with np.load(path, allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
-    except (OSError, ValueError, EOFError) as exc:
-        raise WeightsError(f"cannot read the learned player's weights {path}: {exc}") from None
+    except OSError as exc:
+        raise WeightsError(f"cannot read the learned player's weights {path}: {exc.strerror or exc}") from None
+    except (ValueError, EOFError, zipfile.BadZipFile):
+        raise WeightsError(f"{path} is not a learned player's weights file (an .npz of arrays)") from None
     nets: dict[int, ValueNet] = {}
     for players in (2, 4):
         layers: list[tuple[np.ndarray, np.ndarray]] = []

@@ -17,6 +17,7 @@ import shlex
 import subprocess
 import sys
 import time
+import zipfile
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -161,7 +162,13 @@ class Trainer:
         state_json = self.ckpt / "state.json"
         if not state_json.exists():
             return
-        state = json.loads(state_json.read_text())
+        try:
+            self._resume(json.loads(state_json.read_text()))
+        except (KeyError, TypeError, ValueError, OSError, zipfile.BadZipFile) as exc:
+            reason = f"{type(exc).__name__}: {exc}"
+            raise ValueError(f"{self.ckpt} is not a checkpoint this run can resume ({reason})") from None
+
+    def _resume(self, state: dict[str, Any]) -> None:
         with np.load(self.ckpt / "state.npz", allow_pickle=False) as data:
             arrays = {name: data[name] for name in data.files}
         for players, table in self.tables.items():
