@@ -25,9 +25,9 @@ from typing import Any
 
 import numpy as np
 
-from ...ai import NormalBot
+from ...ai import NormalBot, decide
 from ...ai.learned import FEATURES, WEIGHTS, ValueNet, best_index, encode, save_weights
-from ...engine import Match, Rules, seat_view
+from ...engine import HandState, Match, Rules, SeatView, seat_view
 from ..report import TournamentReport
 from ..runner import MAX_HANDS_PER_JUEGO, TournamentConfig, play_deals
 from .mlp import Trainable
@@ -55,6 +55,9 @@ class Settings:
     warm_eps: float = 0.1
     vs_normal: float = 0.5  # share of self-play games with normal on one side
     point_weight: float = 0.25
+    # Chance that a decision with a choice is branched: every legal action is played from it and the hand played
+    # out by normal, on the same deal (common random numbers); those rows replace the game's own (0: plain DMC).
+    branch: float = 0.0
     eval_every: int = 5_000  # games in all
     eval_deals: int = 100
     eval_seed: int = 424_242
@@ -236,7 +239,8 @@ class Trainer:
                 normal_side = rng.randrange(2)
         match = Match(players, RULES, seed=0, dealer=rng.randrange(players), deck=deck, events=False)
         rows: list[np.ndarray] = []
-        where: list[tuple[int, int]] = []  # (side, hand number) per row
+        where: list[tuple[int, int]] = []  # (side, hand number) per row of the game's own decisions
+        fixed: list[float] = []  # targets of branched rows (they come first in ``rows``, as branches are played)
         results: list[tuple[int, int]] = []
         winner: int | None = None
         while True:
@@ -259,8 +263,14 @@ class Trainer:
                     index = int(rng.random() * len(legal)) if rng.random() < eps else best_index(net.values(options))
                     action = legal[index]
                     row = options[index]
-                rows.append(row)
-                where.append((seat & 1, len(results)))
+                if settings.branch:
+                    if rng.random() < settings.branch:
+                        branch_rows, branch_targets = self.branch(hand, view)
+                        rows.extend(branch_rows)
+                        fixed.extend(branch_targets)
+                else:
+                    rows.append(row)
+                    where.append((seat & 1, len(results)))
                 match.apply(action)
             result = hand.result
             assert result is not None
@@ -273,8 +283,34 @@ class Trainer:
             deck = list(range(40))
             rng.shuffle(deck)
             match.next_hand(deck=deck)
+        if settings.branch:
+            return rows, fixed, len(results)
         targets = [target_of(winner, side, results[number], settings.point_weight) for side, number in where]
         return rows, targets, len(results)
+
+    def branch(self, hand: HandState, view: SeatView) -> tuple[list[np.ndarray], list[float]]:
+        """Every legal action of ``view`` played from ``hand``, the hand then played out by normal at every seat.
+
+        Each action's row gets the target of its own line on the same deal (:func:`target_of` with the hand's
+        juego outcome and points): the lines differ only by the action, so their differences are far less noisy
+        than the outcomes of whole games. The targets use the real deal, which the rows never show.
+        """
+        side = view.seat & 1
+        options = encode(view)
+        targets: list[float] = []
+        rng = random.Random(0)  # normal draws nothing; decide wants a generator
+        for action in view.legal:
+            line = hand.copy()
+            line.apply(action)
+            while not line.is_over:
+                legal = line.legal_actions()
+                seat = line.to_move
+                assert seat is not None
+                line.apply(legal[0] if len(legal) == 1 else decide(self.normal, line, seat, rng))
+            result = line.result
+            assert result is not None
+            targets.append(target_of(result.juego_winner, side, result.points, self.settings.point_weight))
+        return list(options), targets
 
     def block(self, table: Table) -> None:
         """Play a block of games at one table size, then fit its network to their rows."""
