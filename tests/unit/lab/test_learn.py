@@ -8,8 +8,10 @@ from pathlib import Path
 import numpy as np
 
 from guinote_tui.ai import make_bot
+from guinote_tui.ai.learned import encode
+from guinote_tui.engine import Match, Rules, seat_view
 from guinote_tui.lab.learn.mlp import Trainable
-from guinote_tui.lab.learn.trainer import export, main
+from guinote_tui.lab.learn.trainer import Settings, Trainer, export, main
 
 TINY = ["--block", "4", "--warm-games", "8", "--eval-every", "16", "--eval-deals", "2", "--hidden", "16,8"]
 
@@ -60,3 +62,20 @@ def test_bad_settings_give_one_line(tmp_path: Path, capsys) -> None:  # type: ig
     assert main(["--ckpt", str(tmp_path), "--games", "4", *TINY]) == 1
     err = capsys.readouterr().err
     assert err.startswith("learn: ") and err.count("\n") == 1
+
+
+def test_branched_rows_value_every_legal_action_on_the_same_deal(tmp_path: Path) -> None:
+    trainer = Trainer(Settings(ckpt=tmp_path, hidden=(8,), branch=0.5))
+    match = Match(2, Rules(), seed=0, dealer=0, deck=list(range(40)), events=False)
+    view = seat_view(match.hand, 1)
+    rows, targets = trainer.branch(match.hand, view)
+    assert len(rows) == len(targets) == len(view.legal) == 6
+    assert np.array_equal(np.stack(rows), encode(view))
+    assert all(-1.25 <= t <= 1.25 for t in targets)
+    # Played out by normal, which draws nothing: the same branch gives the same targets.
+    assert trainer.branch(match.hand, view)[1] == targets
+    assert not match.hand.tricks and not match.hand.trick  # the hand itself was not played
+
+    assert main(["--ckpt", str(tmp_path / "b"), "--games", "8", "--branch", "0.5", *TINY]) == 0
+    state = json.loads((tmp_path / "b" / "state.json").read_text())
+    assert all(t["rows"] > 0 for t in state["tables"].values())
