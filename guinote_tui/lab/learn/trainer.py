@@ -58,6 +58,9 @@ class Settings:
     # Chance that a decision with a choice is branched: every legal action is played from it and the hand played
     # out by normal, on the same deal (common random numbers); those rows replace the game's own (0: plain DMC).
     branch: float = 0.0
+    # Branched rows learn each action's advantage: its target minus the mean of the branch's targets, which takes
+    # the deal's own worth (the same for every action of the branch) out of the targets.
+    advantage: bool = False
     eval_every: int = 5_000  # games in all
     eval_deals: int = 100
     eval_seed: int = 424_242
@@ -310,6 +313,9 @@ class Trainer:
             result = line.result
             assert result is not None
             targets.append(target_of(result.juego_winner, side, result.points, self.settings.point_weight))
+        if self.settings.advantage:
+            mean = sum(targets) / len(targets)
+            targets = [round(t - mean, 6) for t in targets]
         return list(options), targets
 
     def block(self, table: Table) -> None:
@@ -455,6 +461,14 @@ def export(ckpt: Path, out: Path) -> dict[str, Any]:
     return meta
 
 
+def _yes_no(text: str) -> bool:
+    if text.lower() in ("true", "yes", "1", "on"):
+        return True
+    if text.lower() in ("false", "no", "0", "off"):
+        return False
+    raise argparse.ArgumentTypeError(f"write true or false, not {text!r}")
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     defaults = Settings()
     parser = argparse.ArgumentParser(prog="python -m guinote_tui.lab.learn", description=__doc__.splitlines()[0])
@@ -466,6 +480,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
             train.add_argument(flag, type=lambda text: tuple(int(v) for v in text.split(",")), default=tuple(value))
         elif name == "ckpt":
             train.add_argument(flag, type=Path, default=Path(value))
+        elif isinstance(value, bool):
+            train.add_argument(flag, type=_yes_no, default=value, metavar="true|false")
         else:
             train.add_argument(flag, type=type(value), default=value)
     exporting = sub.add_parser("export", help="copy a checkpoint's networks into the package")

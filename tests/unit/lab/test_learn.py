@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from guinote_tui.ai import make_bot
 from guinote_tui.ai.learned import encode
@@ -75,6 +76,9 @@ def test_branched_rows_value_every_legal_action_on_the_same_deal(tmp_path: Path)
     # Played out by normal, which draws nothing: the same branch gives the same targets.
     assert trainer.branch(match.hand, view)[1] == targets
     assert not match.hand.tricks and not match.hand.trick  # the hand itself was not played
+    advantages = Trainer(Settings(ckpt=tmp_path, hidden=(8,), branch=0.5, advantage=True)).branch(match.hand, view)[1]
+    mean = sum(targets) / len(targets)
+    assert advantages == pytest.approx([t - mean for t in targets], abs=1e-6)
 
     assert main(["--ckpt", str(tmp_path / "b"), "--games", "8", "--branch", "0.5", *TINY]) == 0
     state = json.loads((tmp_path / "b" / "state.json").read_text())
