@@ -24,3 +24,12 @@ match at each table size (the same deals every time) and a line goes to
 share and Elo. ``weights.npz`` in the checkpoint is always the latest
 networks in the shipped format (``learned:weights=DIR/weights.npz``).
 """
+
+import os
+import sys
+
+# One thread for BLAS, set before anything here imports NumPy (the trainer imports it before the bots do, and
+# ai/learned.py can set it only when it imports NumPy first): a training run is meant to use one core.
+if "numpy" not in sys.modules:  # pragma: no branch - depends on what was imported first
+    for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(_variable, "1")
