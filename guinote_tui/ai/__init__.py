@@ -11,7 +11,8 @@ levels a player may choose.
 The modules: :mod:`.base` (the interface), :mod:`.rulebots` (easy, normal) on
 :mod:`.policy`, :mod:`.search` (hard, expert) on :mod:`.playouts`,
 :mod:`.determinize`, :mod:`.inference` and :mod:`.solver`, and
-:mod:`.oracle` (the open-card measurement bots).
+:mod:`.oracle` (the open-card measurement bots), and :mod:`.learned` (a value
+network trained by self-play).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .base import Bot, OpenCardBot, RandomBot, decide
+from .learned import LearnedBot
 from .oracle import OpenBot, TeamBot
 from .rulebots import EasyBot, NormalBot
 from .search import ExpertBot, HardBot, SearchSettings
@@ -36,6 +38,7 @@ REGISTRY: dict[str, BotFactory] = {
     "normal": NormalBot,
     "hard": HardBot,
     "expert": ExpertBot,
+    "learned": LearnedBot,
     "open": OpenBot,
     "team": TeamBot,
 }
@@ -159,6 +162,7 @@ __all__ = [
     "EasyBot",
     "ExpertBot",
     "HardBot",
+    "LearnedBot",
     "NormalBot",
     "OpenBot",
     "OpenCardBot",

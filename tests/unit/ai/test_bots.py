@@ -45,7 +45,7 @@ def positions(players: int, preset: str, hands: int = 4, every: int = 1) -> list
 
 
 def test_registry_lists_the_ladder_weakest_first_with_the_measurement_bots_last() -> None:
-    assert list(REGISTRY) == ["random", "easy", "normal", "hard", "expert", "open", "team"]
+    assert list(REGISTRY) == ["random", "easy", "normal", "hard", "expert", "learned", "open", "team"]
     assert bot_names(offered_only=True) == ["easy", "normal", "hard", "expert"]
     for name in ("open", "team"):
         seer = make_bot(name)

@@ -27,6 +27,8 @@ BOTS = [
     # The card-play inference reads the other seats' past plays: still from the view only.
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.5",
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.3,infer_depth=2",
+    # The value network reads its features (voids, known cards, cantes still possible) from the view only.
+    "learned",
 ]
 
 
