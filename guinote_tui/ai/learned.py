@@ -47,7 +47,7 @@ import numpy as np
 from ..engine import Action, DeclareTute, Pass, Play, SeatView, Sing, Stage, Swap
 from .base import Bot
 from .knowledge import Knowledge
-from .tables import SUIT_MASK, Tables, tables_for
+from .tables import SUIT_MASK, Tables, cards_of, tables_for
 
 #: The weights shipped with the package.
 WEIGHTS = Path(__file__).with_name("learned.npz")
@@ -128,15 +128,6 @@ def _canonical(tables: Tables) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return canon, pairs
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def encode(view: SeatView, actions: Sequence[Action] | None = None) -> np.ndarray:
     """One row of :data:`FEATURES` numbers per action (``view.legal`` by default), as float32."""
     legal = view.legal if actions is None else tuple(actions)
@@ -152,7 +143,7 @@ def encode(view: SeatView, actions: Sequence[Action] | None = None) -> np.ndarra
     base = np.zeros(BASE, dtype=np.float32)
 
     def put(offset: int, mask: int) -> None:
-        for card in _bits(mask):
+        for card in cards_of(mask):
             base[offset + canon[card]] = 1.0
 
     put(HAND, know.mine)
