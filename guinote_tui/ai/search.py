@@ -160,6 +160,44 @@ def wins_at_once(view: SeatView, cards: list[int], tables: Tables) -> list[int]:
     return out
 
 
+def loses_at_once(view: SeatView, cards: list[int], tables: Tables) -> list[int]:
+    """The cards of ``cards`` that lose the juego at once, whatever the hidden cards: after the card the other
+    side holds the trick and only its seats are still to play in it (so it takes the trick), and the trick's
+    points so far with the card's bring it to the target de vueltas, or the trick is the hand's last, the seat
+    completes it and the hand is then judged the other side's (:class:`~guinote_tui.engine.JuegoOutcome`)."""
+    players = view.players
+    outcome = JuegoOutcome(view.rules, view.carried, view.first_of_juego)
+    last = view.in_arrastre and len(view.hand) == 1
+    if not (outcome.instant or last):
+        return []
+    side = view.side
+    rival = 1 - side
+    trick = [c for _, c in view.trick]
+    to_come = players - 1 - len(trick)
+    if any((view.seat + k) % players % 2 == side for k in range(1, to_come + 1)):
+        return []  # a partner still to play may take the trick
+    base = sum(tables.points[c] for c in trick) + (10 if last else 0)
+    taken = {t.winner & 1 for t in view.tricks}
+    out = []
+    for card in cards:
+        holder = (view.leader + winner_index([*trick, card], tables.beaters)) % players & 1
+        if holder == side:
+            continue
+        gained = base + tables.points[card]
+        points = list(view.points)
+        points[rival] += gained
+        if outcome.reaches(rival, points[rival]):
+            out.append(card)
+        elif last and to_come == 0:
+            if view.rules.capote_bonus and taken <= {rival}:
+                points[rival] += view.rules.capote_bonus
+            malas = list(view.card_points)
+            malas[rival] += gained
+            if outcome.at_end((points[0], points[1]), (malas[0], malas[1]), rival) == rival:
+                out.append(card)
+    return out
+
+
 REY_INDEX = RANKS.index(12)
 
 

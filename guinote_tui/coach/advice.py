@@ -21,8 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..ai.policy import settled_action
-from ..ai.search import risk_key
-from ..ai.tables import Tables, tables_for
+from ..ai.tables import tables_for
 from ..engine import (
     PLAY,
     RANK_NAMES,
@@ -37,13 +36,13 @@ from ..engine import (
     Suit,
     Swap,
 )
-from .evaluate import COACH_BUDGET, MISTAKE_POINTS, CoachBudget, Evaluation, evaluate
+from .evaluate import COACH_BUDGET, CoachBudget, Evaluation, Grade, evaluate, grade_of
 from .reasons import Reason, ReasonCode
 from .why import card_reason
 
 #: The coach's budget for a review, and for a hint analysed while the player thinks: deeper than
 #: :data:`COACH_BUDGET` (a hint asked before that analysis is done), the same race carried further.
-DEEP_BUDGET = CoachBudget(max_playouts=6000, max_deals=1000, arrastre_deals=160, arrastre_nodes=1_500_000)
+DEEP_BUDGET = CoachBudget(max_playouts=3000, max_deals=600, arrastre_deals=96, arrastre_nodes=1_200_000)
 
 
 @dataclass(frozen=True)
@@ -99,10 +98,7 @@ class Advice:
 
     def about_same(self, action: Action) -> bool:
         """``action`` cannot be told apart from the coach's: a negligible cost, or one within its noise."""
-        card = self._weighed(action)
-        if card is not None and self.evaluation is not None:
-            return self.evaluation.about_same(card)
-        return self.cost(action) == 0
+        return self.grade(action) is Grade.SAME
 
     def juego(self, action: Action) -> str | None:
         """``"lost"`` when ``action`` loses a juego the coach's card does not, ``"missed"`` when the coach's card
@@ -110,12 +106,21 @@ class Advice:
         card = self._weighed(action)
         return self.evaluation.juego_verdict(card) if card is not None and self.evaluation is not None else None
 
-    def mistake(self, action: Action) -> bool:
-        """``action`` costs at least :data:`~.evaluate.MISTAKE_POINTS`, clearly more than its uncertainty."""
+    def grade(self, action: Action) -> Grade:
+        """``action``'s tier against the coach's (:meth:`~.evaluate.Evaluation.grade`).
+
+        A declaration is exact: a cante left unsung costs its points, graded by the tiers' lines.
+        """
         card = self._weighed(action)
         if card is not None and self.evaluation is not None:
-            return self.evaluation.mistake(card)
-        return self.cost(action) >= MISTAKE_POINTS
+            return self.evaluation.grade(card)
+        if self.forced or action == self.action:
+            return Grade.SAME
+        return grade_of(self.cost(action), 0.0)
+
+    def mistake(self, action: Action) -> bool:
+        """``action`` is graded: an inaccuracy or worse, its interval clear of the line."""
+        return self.grade(action).graded
 
 
 def advise(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUDGET) -> Advice:
@@ -131,7 +136,7 @@ def advise(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUDGE
     if settled is not None:
         action = settled
     elif evaluation is not None:
-        action = PLAY[int(modest_choice(evaluation, tables))]
+        action = PLAY[int(evaluation.best)]
     else:
         action = next(a for a in legal if isinstance(a, Play))
     if isinstance(action, Play):
@@ -155,20 +160,6 @@ def decision_rng(seed: int, deck: Sequence[Card], actions: int) -> random.Random
     """
     cards = ".".join(str(int(c)) for c in deck)
     return random.Random(f"coach:{seed}:{cards}:{actions}")
-
-
-def modest_choice(evaluation: Evaluation, tables: Tables) -> Card:
-    """Among the cards the coach cannot tell from the best, the one that risks the least.
-
-    The fewest points, then no trump, then the lowest card: what the simple
-    rules advise, and free within the evaluation's noise. Where the values are
-    exact (the heads-up arrastre) only cards exactly as good as the best count.
-    """
-    if evaluation.method == "exact":
-        equals = [c for c, e in evaluation.cards.items() if e.cost == 0 and not evaluation.juego_given_up(c)]
-    else:
-        equals = evaluation.equals()
-    return min(equals, key=lambda c: risk_key(tables, int(c)))
 
 
 def sing_points(view: SeatView, suit: int) -> int:

@@ -1,4 +1,4 @@
-"""The coach's measure of every card a seat may play: paired, raced, with its uncertainty.
+"""The coach's measure of every card a seat may play: paired, raced, graded, with its uncertainty.
 
 :func:`evaluate` values each legal card in **the points of the seat's side**
 against the other side: half the difference between the sides' points, so a
@@ -6,34 +6,48 @@ card point that one side takes instead of the other counts one (a card that
 hands the other side 10 points costs 10). A cante adds to one side's score
 only and counts half its value.
 
+**The juego comes first.** Every line of play is also judged for the juego
+by the engine (:mod:`guinote_tui.engine.outcome`): a line that wins the juego
+in this hand adds :data:`JUEGO_POINTS` to its value, one that loses it takes
+them away. A juego swung from lost to won is worth more than any hand's
+margin of points, so wherever the juego can be decided (de vueltas, a side
+near the target, treinta malas) it outweighs the points, and where it cannot
+the term is the same for every card and changes nothing. Each card also
+carries the share of its lines that win and lose the juego, for the words
+("wins the juego in about 7 deals of 10").
+
 How a card is valued depends on what the seat can know:
 
 * **heads-up arrastre**: the unseen cards are the opponent's hand, so the
-  exact solver (:mod:`guinote_tui.ai.solver`) gives the true value; no
-  uncertainty;
+  exact solvers (:mod:`guinote_tui.ai.solver`) give the true value, for the
+  juego and for the points; no uncertainty;
 * **first phase** (and the pairs arrastre when its solves run over budget):
   deals consistent with the seat's view are sampled and every card is played
   out to the end of the hand on **the same** deals by the rule-based
   policy. A card's cost is the mean of its paired differences against the
-  best card, deal by deal, and its standard error comes from those
+  coach's card, deal by deal, and its standard error comes from those
   differences;
-* **pairs arrastre**: each sampled deal is solved exactly, every card on the
-  same deals; the spread between deals gives the standard error. With more
-  than :attr:`~CoachBudget.arrastre_max_cards` cards in hand (the arrastre's
-  first trick) a solve is too dear and the playouts are used.
+* **pairs arrastre**: each sampled deal is solved exactly for the juego and
+  the points, every card on the same deals; the spread between deals gives
+  the standard error. With more than :attr:`~CoachBudget.arrastre_max_cards`
+  cards in hand a solve is too dear and the playouts are used.
 
-The deals are spent by racing: every card gets :attr:`CoachBudget.min_deals`,
-then deals are added in batches to the cards still in question. A card
-whose cost is clearly a mistake (well above the mistake line, with a
-standard error within :attr:`~CoachBudget.retire_se`) stops drawing deals;
-the race stops when every card's standing is settled (its cost known within
-:attr:`~CoachBudget.target_se`, or clearly on one side of the mistake line)
-or the budget is spent.
+**Grades.** A card is graded against the coach's card in tiers
+(:class:`Grade`): an *inaccuracy* costs at least :data:`INACCURACY_POINTS`, a
+*mistake* :data:`MISTAKE_POINTS`, a *blunder* :data:`BLUNDER_POINTS` (or the
+juego). A grade is given only when the cost's 95 % interval (``Z`` standard
+errors) lies wholly above its line; a card whose interval lies wholly below
+the first line is *about the same*; anything else is a *close call*. The
+coach's card is, among the cards about the same as the best average, the one
+that risks the least (:meth:`_Race.choice`), and every cost is counted from it, so
+the card it advises never shows a cost.
 
-A verdict says how sure it is: :meth:`Evaluation.about_same` tells the
-cards that cannot be told apart from the best; :meth:`Evaluation.mistake`
-is a cost of at least :data:`MISTAKE_POINTS` **and** clearly above its
-standard error.
+**The race.** Every card gets :attr:`CoachBudget.min_deals`, then deals are
+added in batches to the cards whose grade is still open. A card stops drawing
+deals when its cost is clear of every tier line by :data:`RACE_Z` standard
+errors (three: a race that stops at two is wrong far more often than a 95 %
+interval says); the race stops when every card is settled or the budget is
+spent (what is still open is then a close call).
 
 The same view and generator state give the same evaluation: budgets are
 counted in deals and playouts, never in seconds.
@@ -41,25 +55,81 @@ counted in deals and playouts, never in seconds.
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from ..ai.determinize import Deal, build_state, sample_deal
 from ..ai.knowledge import Knowledge
-from ..ai.playouts import final_diff, playout
+from ..ai.playouts import playout
 from ..ai.rulebots import sung_mask
-from ..ai.search import paired_cost, wins_at_once
-from ..ai.solver import ArrastreSolver, OutOfBudget, juego_solver_for_view
-from ..ai.tables import mask_of, tables_for
-from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView
+from ..ai.search import loses_at_once, paired_cost, risk_key, wins_at_once
+from ..ai.solver import OutOfBudget, juego_solver_for_view
+from ..ai.tables import Tables, mask_of, tables_for
+from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView, Termination
 
-#: A cost of at least this many points of the side (and clearly above its uncertainty) is a mistake.
-MISTAKE_POINTS = 2.0
-#: "Clearly": this many standard errors.
-CLEAR = 2.0
-#: Cards whose cost is under this many points are as good as the best, however sure the estimate.
-NEGLIGIBLE = 1.0
+#: The first tier: a cost of at least this many points of the side (interval clear of it) is an inaccuracy.
+INACCURACY_POINTS = 2.0
+#: A cost of at least this many points (interval clear of it) is a mistake.
+MISTAKE_POINTS = 5.0
+#: A cost of at least this many points (interval clear of it), or a juego given up, is a blunder.
+BLUNDER_POINTS = 10.0
+#: A verdict's interval: this many standard errors either side of the cost (95 %).
+Z = 1.96
+#: The race settles a card when its cost is this many standard errors clear of every tier line.
+RACE_Z = 3.0
+#: What a juego decided in this hand adds to a line (won) or takes from it (lost), in points of the side.
+#: Swinging a juego from lost to won (twice this) is worth more than any hand's margin of points.
+JUEGO_POINTS = 65.0
+#: With a spread of nothing seen in ``n`` sampled deals, the standard error is still taken as this over ``n``
+#: points: a few deals that happened to agree do not make a sampled cost exact.
+SE_FLOOR = 4.0
+
+
+class Grade(StrEnum):
+    """How a card stands against the coach's card (the values are the codes in JSON)."""
+
+    #: The cost's interval lies wholly under :data:`INACCURACY_POINTS`: as good as the coach's card.
+    SAME = "same"
+    #: The interval straddles a line the coach cannot settle: a close call.
+    CLOSE = "close"
+    #: At least :data:`INACCURACY_POINTS`, clearly.
+    INACCURACY = "inaccuracy"
+    #: At least :data:`MISTAKE_POINTS`, clearly.
+    MISTAKE = "mistake"
+    #: At least :data:`BLUNDER_POINTS` clearly, or the juego given up.
+    BLUNDER = "blunder"
+
+    @property
+    def graded(self) -> bool:
+        """An inaccuracy or worse: listed in the review."""
+        return self in (Grade.INACCURACY, Grade.MISTAKE, Grade.BLUNDER)
+
+
+#: The tiers' lines, the highest first.
+TIERS: tuple[tuple[Grade, float], ...] = (
+    (Grade.BLUNDER, BLUNDER_POINTS),
+    (Grade.MISTAKE, MISTAKE_POINTS),
+    (Grade.INACCURACY, INACCURACY_POINTS),
+)
+
+
+def grade_of(cost: float, se: float) -> Grade:
+    """The tier of a cost known to standard error ``se`` (``cost`` may be below 0: better than the reference)."""
+    low = cost - Z * se
+    for grade, line in TIERS:
+        if low >= line:
+            return grade
+    if cost + Z * se < INACCURACY_POINTS:
+        return Grade.SAME
+    return Grade.CLOSE
+
+
+def settled(cost: float, se: float, z: float = RACE_Z) -> bool:
+    """Whether ``cost`` is at least ``z`` standard errors clear of every tier line."""
+    return all(abs(cost - line) >= z * se for _, line in TIERS)
 
 
 @dataclass(frozen=True)
@@ -71,21 +141,15 @@ class CoachBudget:
     #: Deals added per round of the race, to each card still in it.
     batch: int = 20
     #: First phase: playouts over all cards of one decision.
-    max_playouts: int = 1000
+    max_playouts: int = 600
     #: First phase: deals one card is played out on, at most.
     max_deals: int = 400
-    #: The race stops when every card's cost is known to this standard error (points of the side) ...
-    target_se: float = 0.6
-    #: ... or when the card is clearly on one side of the mistake line with at most this standard error.
-    settle_se: float = 1.2
-    #: A clear mistake with at most this standard error stops drawing deals.
-    retire_se: float = 1.2
     #: Pairs arrastre: sampled deals solved exactly, at most.
     arrastre_deals: int = 24
     #: Pairs arrastre: solver nodes over all deals of one decision.
     arrastre_nodes: int = 250_000
     #: Pairs arrastre: fewer solved deals than this and the first-phase playouts are used instead.
-    arrastre_min_deals: int = 6
+    arrastre_min_deals: int = 12
     #: Pairs arrastre: with more cards than this in hand a deal is too dear to solve: playouts instead.
     arrastre_max_cards: int = 5
 
@@ -97,29 +161,65 @@ class CoachBudget:
             raise ValueError("min_deals must be at least 2 (a standard error needs two deals)")
 
 
-#: The coach's budget: a decision's hint takes well under a second on a laptop core.
+#: The coach's quick budget: a hint asked before the deeper analysis is ready.
 COACH_BUDGET = CoachBudget()
 
 
 @dataclass(frozen=True)
-class CardEstimate:
-    """One card's standing against the best card of its decision."""
+class LineStats:
+    """What a card's lines brought after it, averaged over its deals (first-phase playouts).
 
-    #: Mean points of the side with this card (one scale per decision: only differences mean something).
+    Every field is the mean over the deals the card was played out on; the
+    reasons compare them between two cards to say what one loses.
+    """
+
+    #: Points of cantes (and a tute's forty) the seat's side sang after the card.
+    cantes: float = 0.0
+    #: Points of cantes the other side sang after the card.
+    rival_cantes: float = 0.0
+    #: Share of the lines in which the seat's side declared tute.
+    tute: float = 0.0
+    #: Share of the lines in which the seat's side took the last trick (and its ten).
+    last: float = 0.0
+    #: Share of the lines in which the seat's side drew the muestra (0 once it is drawn).
+    muestra: float = 0.0
+    #: Points of the card itself the other side took on this trick.
+    given: float = 0.0
+    #: Share of the lines in which the seat's side took this trick.
+    trick: float = 0.0
+
+
+@dataclass(frozen=True)
+class CardEstimate:
+    """One card's standing against the coach's card of its decision."""
+
+    #: Mean value for the side with this card (points, and the juego's :data:`JUEGO_POINTS`; one scale per
+    #: decision: only differences mean something).
     value: float
-    #: Points of the side lost against the best card (paired mean difference, never below 0).
+    #: Points of the side lost against the coach's card (paired mean difference, never below 0).
     cost: float
     #: The standard error of ``cost`` (0 when exact).
     se: float
     #: Deals the card was played out (or solved) on; 0 when exact.
     deals: int
-    #: The juego with this card, where the coach can tell: 1 won, -1 lost, 0 not decided (or not known).
+    #: The juego with this card where it is certain: 1 won, -1 lost, 0 not decided or not certain.
     juego: int = 0
+    #: Share of the card's lines that win the juego in this hand (None: not measured).
+    win: float | None = None
+    #: Share of the card's lines that lose the juego in this hand (None: not measured).
+    loss: float | None = None
+    #: The paired cost before it is floored at 0 (below 0: better on average than the coach's card).
+    delta: float = 0.0
+    #: What the lines after the card brought (first-phase playouts only).
+    lines: LineStats | None = None
 
 
 @dataclass(frozen=True)
 class Evaluation:
-    """Every legal card's estimate; ``method`` is ``"exact"``, ``"solved"`` (pairs arrastre) or ``"playouts"``."""
+    """Every legal card's estimate; ``method`` is ``"exact"``, ``"solved"`` (pairs arrastre) or ``"playouts"``.
+
+    ``best`` is the coach's card: every cost is counted from it.
+    """
 
     cards: dict[Card, CardEstimate]
     best: Card
@@ -133,97 +233,217 @@ class Evaluation:
     def __post_init__(self) -> None:
         object.__setattr__(self, "values", {c: e.value for c, e in self.cards.items()})
 
+    @property
+    def exact(self) -> bool:
+        """Every value is exact (the heads-up arrastre): nothing is unknown."""
+        return self.method == "exact"
+
     def cost(self, card: Card) -> float:
         return self.cards[card].cost
 
     def se(self, card: Card) -> float:
         return self.cards[card].se
 
+    def margin(self, card: Card) -> float:
+        """Half the width of the cost's 95 % interval (0 when exact)."""
+        return Z * self.cards[card].se
+
+    @property
+    def juego_at_stake(self) -> bool:
+        """Some card's lines decide the juego differently from another's (or some line decides it)."""
+        shares = {(e.win, e.loss, e.juego) for e in self.cards.values()}
+        return len(shares) > 1 or any(e.juego or e.win or e.loss for e in self.cards.values())
+
     def juego_verdict(self, card: Card) -> str | None:
-        """``"lost"`` when the card loses the juego and the best does not, ``"missed"`` when the best wins a juego
-        the card does not; None otherwise."""
+        """``"lost"`` when the card certainly loses the juego and the coach's card does not, ``"missed"`` when the
+        coach's card certainly wins a juego the card does not; None otherwise."""
         if not self.juego_given_up(card):
             return None
         return "lost" if self.cards[card].juego < 0 else "missed"
 
     def juego_given_up(self, card: Card) -> bool:
-        """The card does worse for the juego than the best: it loses a juego, or misses one the best wins."""
+        """The card certainly does worse for the juego than the coach's card."""
         return self.cards[card].juego < self.cards[self.best].juego
 
-    def about_same(self, card: Card) -> bool:
-        """The card cannot be told apart from the best: the same for the juego, and a cost negligible or within
-        its noise."""
-        estimate = self.cards[card]
+    def grade(self, card: Card) -> Grade:
+        """The card's tier against the coach's card (:func:`grade_of`); a certain juego given up is a blunder."""
+        if card == self.best:
+            return Grade.SAME
         if self.juego_given_up(card):
-            return False
-        return estimate.cost < NEGLIGIBLE or estimate.cost <= CLEAR * estimate.se
+            return Grade.BLUNDER
+        estimate = self.cards[card]
+        return grade_of(estimate.delta, estimate.se)
+
+    def about_same(self, card: Card) -> bool:
+        """The card is as good as the coach's: its cost's interval lies wholly under the first tier's line."""
+        return self.grade(card) is Grade.SAME
+
+    def graded(self, card: Card) -> bool:
+        """An inaccuracy or worse, with its interval clear of the line."""
+        return self.grade(card).graded
 
     def mistake(self, card: Card) -> bool:
-        """The card gives a juego up, or costs at least :data:`MISTAKE_POINTS`, clearly more than its uncertainty."""
-        estimate = self.cards[card]
-        if self.juego_given_up(card):
-            return True
-        return estimate.cost >= MISTAKE_POINTS and estimate.cost > CLEAR * estimate.se
+        """Listed by the review: :meth:`graded` (an inaccuracy, a mistake or a blunder)."""
+        return self.graded(card)
 
     def equals(self) -> list[Card]:
-        """The cards about the same as the best, the best first."""
-        return [c for c in sorted(self.cards, key=lambda c: self.cards[c].cost) if self.about_same(c)]
+        """The cards about the same as the coach's, the coach's first."""
+        return [c for c in sorted(self.cards, key=lambda c: (self.cards[c].cost, c != self.best)) if self.about_same(c)]
 
 
-def _finish(per_deal: dict[Card, list[float]], method: str, deals: int, work: int) -> Evaluation:
-    """Costs against the card with the best mean over the cards still drawing the most deals."""
-    most = max(len(v) for v in per_deal.values())
-    leaders = [c for c, v in per_deal.items() if len(v) == most]
-    best = max(leaders, key=lambda c: sum(per_deal[c]) / most)
-    best_mean = sum(per_deal[best]) / most
-    cards = {}
-    for card, values in per_deal.items():
-        if card == best:
-            cost, se = 0.0, 0.0
-        else:
-            cost, se = paired_cost(per_deal[best], values)
-        cards[card] = CardEstimate(best_mean - max(cost, 0.0), round(max(cost, 0.0), 3), round(se, 3), len(values))
-    return Evaluation(cards, best, method, deals, work)
+def _se(values_best: Sequence[float], values: Sequence[float]) -> tuple[float, float]:
+    """:func:`~guinote_tui.ai.search.paired_cost` with :data:`SE_FLOOR`: (mean, standard error)."""
+    cost, se = paired_cost(list(values_best), list(values))
+    n = min(len(values_best), len(values))
+    return cost, math.sqrt(se * se + (SE_FLOOR / n) ** 2) if n else math.inf
 
 
 class _Race:
-    """Cards valued deal by deal on shared deals; the clear mistakes retire, the close calls go on."""
+    """Cards valued deal by deal on shared deals; a card whose grade is settled stops drawing deals."""
 
-    def __init__(self, cards: Iterable[Card], budget: CoachBudget) -> None:
+    def __init__(self, cards: Iterable[Card], budget: CoachBudget, tables: Tables) -> None:
         self.budget = budget
+        self.tables = tables
         self.per_deal: dict[Card, list[float]] = {c: [] for c in cards}
         self.alive: list[Card] = list(self.per_deal)
 
     def leader(self) -> Card:
-        return max(self.alive, key=lambda c: sum(self.per_deal[c]) / len(self.per_deal[c]))
+        """The best mean among the cards that drew the most deals (ties: the lowest card)."""
+        most = max(len(v) for v in self.per_deal.values())
+        leaders = [c for c, v in self.per_deal.items() if len(v) == most]
+        return max(leaders, key=lambda c: (sum(self.per_deal[c]) / most, -int(c)))
+
+    def choice(self) -> Card:
+        """The coach's card: among the cards about the same as the leader, the one that risks the least."""
+        leader = self.leader()
+        most = len(self.per_deal[leader])
+        equals = [leader]
+        for card, values in self.per_deal.items():
+            if card != leader and len(values) == most:
+                cost, se = _se(self.per_deal[leader], values)
+                if grade_of(cost, se) is Grade.SAME:
+                    equals.append(card)
+        return min(equals, key=lambda c: risk_key(self.tables, int(c)))
 
     def step(self, retire: bool = True) -> bool:
-        """After a round: retire the clear mistakes; True when the race is over (every standing settled)."""
-        budget = self.budget
+        """After a round: retire the settled cards; True when the race is over (every card settled)."""
         if len(self.alive) < 2:
             return True
-        leader = self.leader()
-        settled = True
+        choice, leader = self.choice(), self.leader()
+        done = True
         for card in list(self.alive):
-            if card == leader:
+            if card in (choice, leader):
                 continue
-            cost, se = paired_cost(self.per_deal[leader], self.per_deal[card])
-            if se <= budget.retire_se and cost - CLEAR * se >= MISTAKE_POINTS:
+            cost, se = _se(self.per_deal[choice], self.per_deal[card])
+            if settled(cost, se):
                 if retire:
                     self.alive.remove(card)
-                continue
-            clear_side = se <= budget.settle_se and abs(cost - MISTAKE_POINTS) >= CLEAR * se
-            if not (se <= budget.target_se or (clear_side and cost >= NEGLIGIBLE)):
-                settled = False
-        return settled or len(self.alive) < 2
+            else:
+                done = False
+        if choice != leader:
+            cost, se = _se(self.per_deal[choice], self.per_deal[leader])
+            done = done and settled(cost, se)
+        return done
+
+
+class _Lines:
+    """Each card's lines deal by deal: the value, the juego, and what the rest of the hand brought."""
+
+    def __init__(self, cards: Iterable[Card]) -> None:
+        self.juego: dict[Card, list[int]] = {c: [] for c in cards}
+        self.sums: dict[Card, list[float]] = {c: [0.0] * 7 for c in self.juego}
+
+    def add(self, card: Card, juego: int, facts: Sequence[float]) -> None:
+        self.juego[card].append(juego)
+        sums = self.sums[card]
+        for i, fact in enumerate(facts):
+            sums[i] += fact
+
+    def stats(self, card: Card) -> LineStats | None:
+        n = len(self.juego[card])
+        if not n:
+            return None
+        return LineStats(*(s / n for s in self.sums[card]))
+
+    def shares(self, card: Card) -> tuple[float | None, float | None]:
+        lines = self.juego[card]
+        if not lines:
+            return None, None
+        return sum(1 for j in lines if j > 0) / len(lines), sum(1 for j in lines if j < 0) / len(lines)
+
+
+def _finish(
+    race: _Race, method: str, deals: int, work: int, lines: _Lines | None = None, sure: dict[Card, int] | None = None
+) -> Evaluation:
+    """Costs against the coach's card (:meth:`_Race.choice`), paired deal by deal."""
+    per_deal = race.per_deal
+    best = race.choice()
+    best_mean = sum(per_deal[best]) / len(per_deal[best])
+    sure = sure or {}
+    cards = {}
+    for card, values in per_deal.items():
+        if card == best:
+            delta, se = 0.0, 0.0
+        else:
+            delta, se = _se(per_deal[best], values)
+        win, loss = lines.shares(card) if lines is not None else (None, None)
+        cards[card] = CardEstimate(
+            best_mean - delta,
+            round(max(delta, 0.0), 3),
+            round(se, 3),
+            len(values),
+            sure.get(card, 0),
+            win,
+            loss,
+            round(delta, 3),
+            lines.stats(card) if lines is not None else None,
+        )
+    return Evaluation(cards, best, method, deals, work)
+
+
+def line_juego(state: HandState, side: int) -> int:
+    """The juego a finished hand decided for ``side``: 1 won, -1 lost, 0 not decided."""
+    result = state.result
+    if result is None or result.juego_winner is None:
+        return 0
+    return 1 if result.juego_winner == side else -1
+
+
+def _line_facts(
+    state: HandState, tables: Tables, side: int, trick_number: int, card: int, cantes_before: int
+) -> tuple[float, ...]:
+    """What the rest of the hand (``state``, ended) brought ``side`` after ``card`` (:class:`LineStats`' order)."""
+    mine = theirs = 0
+    for cante in state.cantes[cantes_before:]:
+        if cante.seat % 2 == side:
+            mine += cante.points
+        else:
+            theirs += cante.points
+    result = state.result
+    tute = 1.0 if result is not None and result.reason is Termination.TUTE and line_juego(state, side) > 0 else 0.0
+    last = 1.0 if state.last_trick_side == side and result is not None and result.reason is not Termination.TUTE else 0.0
+    taker = state.muestra_taker
+    muestra = 1.0 if taker is not None and taker % 2 == side else 0.0
+    took = given = 0.0
+    if trick_number < len(state.tricks):
+        trick = state.tricks[trick_number]
+        if trick.winner % 2 == side:
+            took = 1.0
+        elif card in trick.cards:
+            given = float(tables.points[card])
+    return (float(mine), float(theirs), tute, last, muestra, given, took)
 
 
 def _playout_evaluation(
     view: SeatView, know: Knowledge, cards: list[Card], rng: random.Random, budget: CoachBudget
 ) -> Evaluation:
     tables = tables_for(view.rules, view.trump)
-    race = _Race(cards, budget)
+    race = _Race(cards, budget, tables)
+    lines = _Lines(cards)
     side = view.side
+    trick_number = len(view.tricks)
+    cantes_before = len(view.cantes)
+    muestra_out = view.muestra is not None
     deals = work = 0
     first = True
     while True:
@@ -238,53 +458,33 @@ def _playout_evaluation(
         for _ in range(count):
             deal = sample_deal(view, know, rng)
             base = build_state(view, deal)
-            start = (base.points[0], base.points[1])
+            start = base.points[side] - base.points[1 - side]
             for card in race.alive:
                 state = base.copy()
                 state.apply(PLAY[int(card)])
                 playout(state, tables)
-                race.per_deal[card].append(_rest_points(state, side, start))
+                juego = line_juego(state, side)
+                points = (state.points[side] - state.points[1 - side] - start) / 2
+                race.per_deal[card].append(points + JUEGO_POINTS * juego)
+                facts = _line_facts(state, tables, side, trick_number, int(card), cantes_before)
+                if not muestra_out:
+                    facts = (*facts[:4], 0.0, *facts[5:])
+                lines.add(card, juego, facts)
                 work += 1
             deals += 1
         if race.step():
             break
-    return _finish(race.per_deal, "playouts", deals, work)
+    return _finish(race, "playouts", deals, work, lines, _sure_juego(view, cards))
 
 
-def _rest_points(state: HandState, side: int, start: tuple[int, int]) -> float:
-    """What the rest of the hand (``state``, ended) brought ``side``, in its points against the other side.
-
-    Half the change in :func:`~guinote_tui.ai.playouts.final_diff` since the
-    decision (``start``: each side's points then): a card point moved from one
-    side to the other counts one, a cante half its value (it adds to one
-    side's score only), a tute that ends the hand 50 (it wins the juego).
-    """
-    return (final_diff(state, side) - (start[side] - start[1 - side])) / 2
-
-
-def _exact_evaluation(view: SeatView, know: Knowledge, cards: list[Card]) -> Evaluation:
-    """Heads-up arrastre: open information, exact solves (the solver counts the difference: halved).
-
-    The points come from the points solver; the juego from the juego solver
-    (:func:`~guinote_tui.ai.solver.juego_solver_for_view`): a card that wins
-    the juego under best play beats any margin, and the best card is the best
-    for the juego first, for the points then.
-    """
-    hands = [0, 0]
-    hands[view.seat] = know.mine
-    hands[1 - view.seat] = know.unseen
-    trick = [int(c) for _, c in view.trick]
-    sung = sung_mask(view)
-    solver = ArrastreSolver(view.rules, view.trump, view.players)
-    values = solver.action_values(hands, view.leader, trick, sung)
-    lines = juego_solver_for_view(view).action_values(hands, view.leader, trick, sung)
-    juego = {c: _juego_of(lines[int(c)]) for c in cards}
-    best = max(cards, key=lambda c: (juego[c], values[int(c)]))
-    top = values[int(best)] / 2
-    estimates = {
-        c: CardEstimate(values[int(c)] / 2, max(0.0, top - values[int(c)] / 2), 0.0, 0, juego[c]) for c in cards
-    }
-    return Evaluation(estimates, best, "exact", 0, 1)
+def _sure_juego(view: SeatView, cards: list[Card]) -> dict[Card, int]:
+    """The cards whose juego is certain at once, whatever the hidden cards: 1 won, -1 lost."""
+    tables = tables_for(view.rules, view.trump)
+    ints = [int(c) for c in cards]
+    sure = {Card(c): 1 for c in wins_at_once(view, ints, tables)}
+    for c in loses_at_once(view, ints, tables):
+        sure[Card(c)] = -1
+    return sure
 
 
 def _juego_of(value: float) -> int:
@@ -296,50 +496,82 @@ def _juego_of(value: float) -> int:
     return 0
 
 
-def _with_juego_won_now(view: SeatView, evaluation: Evaluation) -> Evaluation:
-    """Mark the cards that win the juego at once, whatever the hidden cards: the best of them becomes the best card.
+def _coach_value(points_diff: float, juego: int) -> float:
+    """A solved line's value: half its point difference and the juego's :data:`JUEGO_POINTS`."""
+    return points_diff / 2 + JUEGO_POINTS * juego
 
-    (:func:`~guinote_tui.ai.search.wins_at_once`; the costs are then counted from that card.)
+
+def _exact_evaluation(view: SeatView, know: Knowledge, cards: list[Card]) -> Evaluation:
+    """Heads-up arrastre: open information, one exact solve for the juego and the points.
+
+    The juego solver (:func:`~guinote_tui.ai.solver.juego_solver_for_view`) plays for the juego first and the
+    points then (the outcome model): a card that wins the juego under best play beats any margin.
     """
+    hands = [0, 0]
+    hands[view.seat] = know.mine
+    hands[1 - view.seat] = know.unseen
+    trick = [int(c) for _, c in view.trick]
+    lines = juego_solver_for_view(view).action_values(hands, view.leader, trick, sung_mask(view))
+    juego = {c: _juego_of(lines[int(c)]) for c in cards}
+    points = {int(c): lines[int(c)] - JUEGO * juego[c] for c in cards}
+    value = {c: _coach_value(points[int(c)], juego[c]) for c in cards}
+    top = max(value.values())
     tables = tables_for(view.rules, view.trump)
-    winners = {Card(c) for c in wins_at_once(view, [int(c) for c in evaluation.cards], tables)}
-    if not winners or len(winners) == len(evaluation.cards):
-        return evaluation
-    best = max(winners, key=lambda c: (-evaluation.cards[c].cost, -int(c)))
-    top = evaluation.cards[best]
-    cards = {}
-    for card, estimate in evaluation.cards.items():
-        cost = max(0.0, estimate.cost - top.cost) if card != best else 0.0
-        cards[card] = replace(estimate, cost=round(cost, 3), juego=1 if card in winners else 0)
-    return Evaluation(cards, best, evaluation.method, evaluation.deals, evaluation.work)
+    best = min((c for c in cards if value[c] == top), key=lambda c: risk_key(tables, int(c)))
+    estimates = {
+        c: CardEstimate(
+            value[c],
+            top - value[c],
+            0.0,
+            0,
+            juego[c],
+            float(juego[c] > 0),
+            float(juego[c] < 0),
+            top - value[c],
+        )
+        for c in cards
+    }
+    return Evaluation(estimates, best, "exact", 0, 1)
 
 
 def _solved_evaluation(
     view: SeatView, know: Knowledge, cards: list[Card], rng: random.Random, budget: CoachBudget
 ) -> Evaluation | None:
-    """Pairs arrastre: each sampled deal solved exactly for every card (None: too few solved in budget)."""
-    solver = ArrastreSolver(view.rules, view.trump, view.players, budget.arrastre_nodes)
+    """Pairs arrastre: each sampled deal solved exactly for every card, for the juego and the points (the
+    outcome model; None: too few solved in budget)."""
+    solver = juego_solver_for_view(view, budget.arrastre_nodes)
     trick = [int(c) for _, c in view.trick]
     sung = sung_mask(view)
-    race = _Race(cards, budget)
+    race = _Race(cards, budget, tables_for(view.rules, view.trump))
+    lines = _Lines(cards)
     solved = 0
+    order = [int(c) for c in cards]
     for _ in range(budget.arrastre_deals):
         deal: Deal = sample_deal(view, know, rng)
         hands = [know.mine if seat == view.seat else mask_of(deal.hands[seat]) for seat in range(view.players)]
         solver.table.clear()
         try:
-            values = solver.action_values(hands, view.leader, trick, sung, [int(c) for c in cards], exact=True)
+            values = solver.action_values(hands, view.leader, trick, sung, order, exact=True)
         except OutOfBudget:
             break
         for card in cards:
-            race.per_deal[card].append(values[int(card)] / 2)
+            juego = _juego_of(values[int(card)])
+            race.per_deal[card].append(_coach_value(values[int(card)] - JUEGO * juego, juego))
+            lines.add(card, juego, ())
         solved += 1
         # A solve values every card of the deal at once: nothing retires, the race only stops.
         if solved >= budget.arrastre_min_deals and race.step(retire=False):
             break
     if solved < budget.arrastre_min_deals:
         return None
-    return _finish(race.per_deal, "solved", solved, solved)
+    found = _finish(race, "solved", solved, solved, lines, _sure_juego(view, cards))
+    return Evaluation(
+        {c: _without_lines(e) for c, e in found.cards.items()}, found.best, found.method, found.deals, found.work
+    )
+
+
+def _without_lines(estimate: CardEstimate) -> CardEstimate:
+    return replace(estimate, lines=None)
 
 
 def evaluate(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUDGET) -> Evaluation | None:
@@ -354,5 +586,5 @@ def evaluate(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUD
         if len(view.hand) <= budget.arrastre_max_cards:
             found = _solved_evaluation(view, know, cards, rng, budget)
             if found is not None:
-                return _with_juego_won_now(view, found)
-    return _with_juego_won_now(view, _playout_evaluation(view, know, cards, rng, budget))
+                return found
+    return _playout_evaluation(view, know, cards, rng, budget)
