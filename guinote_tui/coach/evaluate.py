@@ -377,9 +377,13 @@ def _finish(
 ) -> Evaluation:
     """Costs against the coach's card (:meth:`_Race.choice`), paired deal by deal."""
     per_deal = race.per_deal
-    best = race.choice()
-    best_mean = sum(per_deal[best]) / len(per_deal[best])
     sure = sure or {}
+    best = race.choice()
+    winners = [c for c in per_deal if sure.get(c, 0) > 0]
+    if winners and best not in winners:
+        # A juego won at once, whatever the hidden cards, comes before any line that may win it later.
+        best = max(winners, key=lambda c: (sum(per_deal[c]) / len(per_deal[c]), -int(c)))
+    best_mean = sum(per_deal[best]) / len(per_deal[best])
     cards = {}
     for card, values in per_deal.items():
         if card == best:

@@ -11,17 +11,24 @@ from click.testing import CliRunner
 
 from guinote_tui import i18n
 from guinote_tui.ai import NormalBot, decide
-from guinote_tui.ai.solver import ArrastreSolver
+from guinote_tui.ai.solver import juego_solver
 from guinote_tui.ai.tables import mask_of
 from guinote_tui.cli import main
-from guinote_tui.engine import CARDS, PLAY, Card, Match, Play, Rules, Stage, history_dict
+from guinote_tui.coach.evaluate import JUEGO_POINTS
+from guinote_tui.engine import CARDS, JUEGO, PLAY, Card, Match, Play, Rules, Stage, history_dict
+
+
+def coach_value(line: int) -> float:
+    """An exact line's value as the coach counts it: half its point difference, and the juego's points."""
+    juego = 1 if line >= JUEGO / 2 else -1 if line <= -JUEGO / 2 else 0
+    return (line - JUEGO * juego) / 2 + JUEGO_POINTS * juego
 
 
 def blunder_history(seed: int) -> tuple[dict, str, float] | None:
     """A heads-up hand played by bots where seat 0 throws the worst card in an arrastre position.
 
-    Returns the history, the card thrown and its exact cost in the side's points (half the solver's
-    best value minus the card's: the solver counts the difference between the sides), or None when
+    Returns the history, the card thrown and its exact cost in the side's points (the juego solver's
+    lines as the coach counts them), or None when
     this seed offers no such position costing at least 2 points.
     """
     match = Match(2, Rules.preset("aragones"), seed=seed)
@@ -41,10 +48,12 @@ def blunder_history(seed: int) -> tuple[dict, str, float] | None:
             and len(legal) > 1
             and all(type(a) is Play for a in legal)
         ):
-            solver = ArrastreSolver(hand.rules, hand.trump, 2)
-            values = solver.action_values([mask_of(h) for h in hand.hands], hand.leader, list(hand.trick), hand.sung)
+            lines = juego_solver(hand).action_values(
+                [mask_of(h) for h in hand.hands], hand.leader, list(hand.trick), hand.sung
+            )
+            values = {c: coach_value(v) for c, v in lines.items()}
             worst = min(values, key=lambda c: values[c])
-            cost = (max(values.values()) - values[worst]) / 2
+            cost = max(values.values()) - values[worst]
             if cost >= 2:
                 blunder = (str(CARDS[worst]), float(cost))
                 match.apply(PLAY[worst], seat)

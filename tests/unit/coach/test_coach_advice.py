@@ -7,10 +7,11 @@ import random
 import pytest
 from hidden_cards import reshuffled
 
-from guinote_tui.ai.solver import ArrastreSolver
+from guinote_tui.ai.solver import juego_solver
 from guinote_tui.ai.tables import mask_of
 from guinote_tui.coach import Advice, CoachBudget, Reason, ReasonCode, advise, reason_text
-from guinote_tui.engine import PASS, PLAY, HandState, Play, Sing, Stage, seat_view
+from guinote_tui.coach.evaluate import JUEGO_POINTS
+from guinote_tui.engine import JUEGO, PASS, PLAY, HandState, Play, Sing, Stage, seat_view
 from guinote_tui.lab.bench import random_positions
 
 SMALL = CoachBudget(
@@ -51,12 +52,18 @@ def arrastre_positions(count: int) -> list[HandState]:
     return out
 
 
-def exact_values(state: HandState) -> dict[int, int]:
+def exact_values(state: HandState) -> dict[int, float]:
+    """The coach's exact values, recomputed: the juego solver's line, half its point difference and
+    :data:`~guinote_tui.coach.evaluate.JUEGO_POINTS` for a juego decided."""
     seat = state.to_move
     assert seat is not None
-    solver = ArrastreSolver(state.rules, state.trump, 2)
+    solver = juego_solver(state)
     values = solver.action_values([mask_of(h) for h in state.hands], state.leader, list(state.trick), state.sung)
-    return values
+    out = {}
+    for card, value in values.items():
+        juego = 1 if value >= JUEGO / 2 else -1 if value <= -JUEGO / 2 else 0
+        out[card] = (value - JUEGO * juego) / 2 + JUEGO_POINTS * juego
+    return out
 
 
 def test_in_the_heads_up_arrastre_the_best_card_is_an_optimal_move_of_the_exact_solver() -> None:
@@ -71,12 +78,13 @@ def test_in_the_heads_up_arrastre_the_best_card_is_an_optimal_move_of_the_exact_
         assert isinstance(advice.action, Play)
         assert exact[advice.action.card] == max(exact.values()), state.describe()
         # The coach's values are the exact ones (the open position is known heads-up), in the side's
-        # points: the solver counts the difference between the sides, which a card point moves by two.
-        assert {int(c): v for c, v in advice.values.items()} == {c: v / 2 for c, v in exact.items()}
+        # points (the solver counts the difference between the sides, which a card point moves by two)
+        # and the juego.
+        assert {int(c): v for c, v in advice.values.items()} == exact
         differing += len(set(exact.values())) > 1
         assert advice.cost(advice.action) == 0
         worst = min(exact, key=lambda c: exact[c])
-        assert advice.cost(PLAY[worst]) == (max(exact.values()) - exact[worst]) / 2
+        assert advice.cost(PLAY[worst]) == max(exact.values()) - exact[worst]
         assert advice.cost_se(PLAY[worst]) == 0
         assert advice.mistake(PLAY[worst]) == (advice.cost(PLAY[worst]) >= 2)
     assert differing > 80

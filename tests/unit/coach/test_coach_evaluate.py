@@ -9,10 +9,19 @@ import pytest
 
 from guinote_tui.ai.determinize import build_state, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
-from guinote_tui.ai.playouts import final_diff, playout
+from guinote_tui.ai.playouts import playout
 from guinote_tui.ai.tables import tables_for
 from guinote_tui.coach import CardEstimate, CoachBudget, Evaluation, evaluate
-from guinote_tui.coach.evaluate import _Race, paired_cost
+from guinote_tui.coach.evaluate import (
+    JUEGO_POINTS,
+    SE_FLOOR,
+    Grade,
+    _Race,
+    grade_of,
+    line_juego,
+    paired_cost,
+    settled,
+)
 from guinote_tui.engine import PLAY, Card, Play, seat_view
 from guinote_tui.lab.bench import random_positions
 
@@ -62,15 +71,20 @@ def test_every_card_is_played_out_on_the_same_deals_in_the_side_s_points(players
                 state = base.copy()
                 state.apply(PLAY[int(card)])
                 playout(state, tables)
-                per_deal[card].append((final_diff(state, view.side) - before) / 2)
-        means = {c: sum(v) / 5 for c, v in per_deal.items()}
-        best = max(cards, key=lambda c: means[c])
-        assert evaluation.best == best
+                points = (final_diff_now(state, view.side) - before) / 2
+                per_deal[card].append(points + JUEGO_POINTS * line_juego(state, view.side))
+        best = evaluation.best
         for card in cards:
             cost, se = paired_cost(per_deal[best], per_deal[card]) if card != best else (0.0, 0.0)
+            floored = math.sqrt(se * se + (SE_FLOOR / 5) ** 2) if card != best else 0.0
             assert evaluation.cost(card) == pytest.approx(max(cost, 0.0), abs=1e-3)
-            assert evaluation.se(card) == pytest.approx(se, abs=1e-3)
+            assert evaluation.cards[card].delta == pytest.approx(cost, abs=1e-3)
+            assert evaluation.se(card) == pytest.approx(floored, abs=1e-3)
             assert evaluation.cards[card].deals == 5
+        # The coach's card is as good as the best mean (about the same), and the cheapest such card.
+        means = {c: sum(v) / 5 for c, v in per_deal.items()}
+        leader = max(cards, key=lambda c: (means[c], -int(c)))
+        assert best == leader or evaluation.grade(leader) is Grade.SAME
 
 
 def final_diff_now(state, side: int) -> float:
@@ -78,21 +92,31 @@ def final_diff_now(state, side: int) -> float:
     return points[side] - points[1 - side]
 
 
-def test_the_race_retires_a_clear_mistake_and_goes_on_with_a_close_call() -> None:
-    budget = CoachBudget(min_deals=10, batch=10, target_se=0.5, settle_se=1.0, retire_se=1.5)
-    race = _Race([Card(1), Card(2), Card(3)], budget)
+def test_the_race_retires_a_settled_card_and_goes_on_with_a_close_call() -> None:
+    from guinote_tui.ai.tables import tables_for
+    from guinote_tui.engine import Rules
+
+    budget = CoachBudget(min_deals=10, batch=10)
+    race = _Race([Card(1), Card(2), Card(3)], budget, tables_for(Rules(), 0))
     noise = random.Random(5)
-    for _ in range(10):
+    for _ in range(30):
         shared = noise.gauss(0, 20)  # what the deal gives every card alike
         race.per_deal[Card(1)].append(shared + 5 + noise.gauss(0, 1))
-        race.per_deal[Card(2)].append(shared + 5 + noise.gauss(0, 3))  # about as good: a close call
-        race.per_deal[Card(3)].append(shared - 10 + noise.gauss(0, 1))  # 15 points worse: clear
+        race.per_deal[Card(2)].append(shared + 3 + noise.gauss(0, 3))  # 2 points worse, on the line: open
+        race.per_deal[Card(3)].append(shared - 30 + noise.gauss(0, 1))  # 35 points worse: settled
     assert race.step() is False  # the close call is not settled yet
     assert Card(3) not in race.alive and set(race.alive) == {Card(1), Card(2)}
-    # With the close call measured finely enough, the race is over.
-    for card in (Card(1), Card(2)):
-        race.per_deal[card][:] = [20.0 + (i % 2) * 0.1 for i in range(10)]
+    # With the close call measured finely enough (3.5 points worse, well between two lines), the race is over.
+    race.per_deal[Card(1)][:] = [20.0 + (i % 2) * 0.1 for i in range(30)]
+    race.per_deal[Card(2)][:] = [16.5 + (i % 2) * 0.1 for i in range(30)]
     assert race.step() is True
+
+
+def test_a_card_is_settled_only_three_standard_errors_clear_of_every_line() -> None:
+    assert settled(3.5, 0.4) and settled(20.0, 3.0) and settled(-4.0, 2.0) and settled(0.0, 0.0)
+    assert not settled(3.5, 0.6)  # 2.5 - 1.8: not 3 SE clear of 2 and 5
+    assert settled(2.0, 0.0)  # exactly on a line with no noise: known, and graded by the line
+    assert not settled(11.0, 0.4)  # 1 point from the blunder line
 
 
 def test_the_race_stops_when_the_budget_is_spent_and_spends_less_on_clear_decisions() -> None:
@@ -109,19 +133,53 @@ def test_the_race_stops_when_the_budget_is_spent_and_spends_less_on_clear_decisi
 
 
 def estimates(**cards: tuple[float, float]) -> Evaluation:
-    table = {Card.parse(c): CardEstimate(-cost, cost, se, 100) for c, (cost, se) in cards.items()}
+    table = {Card.parse(c): CardEstimate(-cost, cost, se, 100, delta=cost) for c, (cost, se) in cards.items()}
     best = next(c for c, e in table.items() if e.cost == 0)
     return Evaluation(table, best, "playouts", 100, 300)
 
 
-def test_verdicts_say_about_the_same_within_noise_and_mistake_only_when_clear() -> None:
-    e = estimates(**{"1O": (0.0, 0.0), "3O": (0.6, 0.2), "4B": (2.5, 1.5), "5C": (3.0, 1.4), "7E": (1.8, 0.1)})
-    o1, o3, b4, c5, e7 = (Card.parse(c) for c in ("1O", "3O", "4B", "5C", "7E"))
-    assert e.about_same(o1) and e.about_same(o3)  # o3: under a point, however sure
-    assert e.about_same(b4) and not e.mistake(b4)  # 2.5 points within 2 standard errors (3.0)
-    assert not e.about_same(c5) and e.mistake(c5)  # 3.0 > 2 x 1.4
-    assert not e.about_same(e7) and not e.mistake(e7)  # clearly worse, but under the mistake line
-    assert e.equals() == [o1, o3, b4]
+def test_verdicts_are_tiers_given_only_when_the_interval_clears_the_line() -> None:
+    e = estimates(
+        **{
+            "1O": (0.0, 0.0),
+            "3O": (0.6, 0.2),
+            "4B": (2.5, 1.5),
+            "5C": (3.0, 0.4),
+            "7E": (1.8, 0.1),
+            "6E": (6.0, 0.5),
+            "2E": (14.0, 1.0),
+            "4C": (9.0, 0.2),
+        }
+    )
+    o1, o3, b4, c5, e7, e6, e2, c4 = (Card.parse(c) for c in ("1O", "3O", "4B", "5C", "7E", "6E", "2E", "4C"))
+    assert e.grade(o1) is Grade.SAME and e.grade(o3) is Grade.SAME  # 0.6 + 0.4 < 2
+    assert e.grade(b4) is Grade.CLOSE  # 2.5 +- 2.9 straddles the line
+    assert e.grade(c5) is Grade.INACCURACY  # 3.0 - 0.8 >= 2
+    assert e.grade(e7) is Grade.SAME  # 1.8 + 0.2 = 1.996 < 2
+    assert e.grade(e6) is Grade.MISTAKE
+    assert e.grade(e2) is Grade.BLUNDER
+    assert e.grade(c4) is Grade.MISTAKE  # 9 + 0.4 does not reach 10
+    assert [c for c in e.cards if e.mistake(c)] == [c5, e6, e2, c4]
+    assert e.equals() == [o1, o3, e7]
+
+
+def test_grade_boundaries() -> None:
+    """Each line is inclusive on the cost's lower end and exclusive on the upper end of "about the same"."""
+    assert grade_of(2.0, 0.0) is Grade.INACCURACY and grade_of(1.999, 0.0) is Grade.SAME
+    assert grade_of(5.0, 0.0) is Grade.MISTAKE and grade_of(10.0, 0.0) is Grade.BLUNDER
+    assert grade_of(2.0 + 1.96, 1.0) is Grade.INACCURACY and grade_of(2.0 + 1.95, 1.0) is Grade.CLOSE
+    assert grade_of(2.0 - 1.96, 1.0) is Grade.CLOSE and grade_of(2.0 - 1.97, 1.0) is Grade.SAME
+    assert grade_of(-3.0, 0.5) is Grade.SAME
+    assert not Grade.CLOSE.graded and not Grade.SAME.graded and Grade.INACCURACY.graded
+
+
+def test_a_card_that_certainly_gives_the_juego_up_is_a_blunder_whatever_its_points() -> None:
+    table = {
+        Card.parse("1O"): CardEstimate(0.0, 0.0, 0.0, 0, juego=1),
+        Card.parse("4B"): CardEstimate(-0.5, 0.5, 0.0, 0, juego=0, delta=0.5),
+    }
+    e = Evaluation(table, Card.parse("1O"), "exact")
+    assert e.grade(Card.parse("4B")) is Grade.BLUNDER and e.juego_verdict(Card.parse("4B")) == "missed"
 
 
 def test_the_heads_up_arrastre_is_exact() -> None:
@@ -155,14 +213,21 @@ def test_the_pairs_arrastre_solves_deals_and_states_their_spread() -> None:
 
 def test_among_cards_it_cannot_tell_apart_the_coach_advises_the_one_that_risks_the_least() -> None:
     from guinote_tui.ai.tables import tables_for
-    from guinote_tui.coach.advice import modest_choice
     from guinote_tui.engine import Rules, Suit
 
     tables = tables_for(Rules(), int(Suit.COPAS))
-    # The Tres de Espadas scores best by a noisy margin; the Seis de Oros is as good within the noise and worth
-    # nothing; the Dos de Bastos is clearly worse.
-    e = estimates(**{"3E": (0.0, 0.0), "6O": (1.4, 1.1), "2B": (6.0, 1.0)})
-    assert modest_choice(e, tables) == Card.parse("6O")
-    # Exact values (the heads-up arrastre): only a card exactly as good counts.
-    exact = Evaluation(dict(e.cards), e.best, "exact")
-    assert modest_choice(exact, tables) == Card.parse("3E")
+    three, six, two = Card.parse("3E"), Card.parse("6O"), Card.parse("2B")
+    race = _Race([three, six, two], CoachBudget(), tables)
+    noise = random.Random(3)
+    for _ in range(200):
+        shared = noise.gauss(0, 10)
+        race.per_deal[three].append(shared + 0.3 + noise.gauss(0, 0.5))  # the best mean, by a hair
+        race.per_deal[six].append(shared + noise.gauss(0, 0.5))  # as good within the noise, worth nothing
+        race.per_deal[two].append(shared - 6 + noise.gauss(0, 0.5))  # clearly worse
+    assert race.leader() == three and race.choice() == six
+    # Costs are counted from the card advised: it shows none; a better card shows none either.
+    from guinote_tui.coach.evaluate import _finish
+
+    e = _finish(race, "playouts", 200, 600)
+    assert e.best == six and e.cost(six) == 0 and e.cost(three) == 0 and e.cards[three].delta < 0
+    assert e.grade(three) is Grade.SAME and e.grade(two) is Grade.MISTAKE
