@@ -212,6 +212,8 @@ class CardEstimate:
     delta: float = 0.0
     #: What the lines after the card brought (first-phase playouts only).
     lines: LineStats | None = None
+    #: The juego decided at once by this card, whatever the hidden cards: 1 won, -1 lost, 0 neither.
+    at_once: int = 0
 
 
 @dataclass(frozen=True)
@@ -259,11 +261,14 @@ class Evaluation:
         coach's card certainly wins a juego the card does not; None otherwise."""
         if not self.juego_given_up(card):
             return None
-        return "lost" if self.cards[card].juego < 0 else "missed"
+        estimate = self.cards[card]
+        return "lost" if estimate.juego < 0 or estimate.at_once < 0 else "missed"
 
     def juego_given_up(self, card: Card) -> bool:
-        """The card certainly does worse for the juego than the coach's card."""
-        return self.cards[card].juego < self.cards[self.best].juego
+        """The card certainly does worse for the juego than the coach's card: under best play (the heads-up
+        arrastre), or at once whatever the hidden cards."""
+        estimate, best = self.cards[card], self.cards[self.best]
+        return estimate.juego < best.juego or estimate.at_once < best.at_once
 
     def grade(self, card: Card) -> Grade:
         """The card's tier against the coach's card (:func:`grade_of`); a certain juego given up is a blunder."""
@@ -378,11 +383,7 @@ def _finish(
     """Costs against the coach's card (:meth:`_Race.choice`), paired deal by deal."""
     per_deal = race.per_deal
     sure = sure or {}
-    best = race.choice()
-    winners = [c for c in per_deal if sure.get(c, 0) > 0]
-    if winners and best not in winners:
-        # A juego won at once, whatever the hidden cards, comes before any line that may win it later.
-        best = max(winners, key=lambda c: (sum(per_deal[c]) / len(per_deal[c]), -int(c)))
+    best = _at_once_first(race.choice(), sure, {c: sum(v) / len(v) for c, v in per_deal.items()})
     best_mean = sum(per_deal[best]) / len(per_deal[best])
     cards = {}
     for card, values in per_deal.items():
@@ -401,8 +402,19 @@ def _finish(
             loss,
             round(delta, 3),
             lines.stats(card) if lines is not None else None,
+            sure.get(card, 0),
         )
     return Evaluation(cards, best, method, deals, work)
+
+
+def _at_once_first(choice: Card, sure: dict[Card, int], means: dict[Card, float]) -> Card:
+    """The coach's card with the juego decided at once first: a juego won at once, whatever the hidden cards,
+    comes before any line that may win it later, and a juego lost at once is never advised while some card does
+    not lose it at once (even a juego lost later under best play needs the other side to find that play)."""
+    top = max(sure.get(c, 0) for c in means)
+    if sure.get(choice, 0) == top:
+        return choice
+    return max((c for c in means if sure.get(c, 0) == top), key=lambda c: (means[c], -int(c)))
 
 
 def line_juego(state: HandState, side: int) -> int:
@@ -425,7 +437,9 @@ def _line_facts(
             theirs += cante.points
     result = state.result
     tute = 1.0 if result is not None and result.reason is Termination.TUTE and line_juego(state, side) > 0 else 0.0
-    last = 1.0 if state.last_trick_side == side and result is not None and result.reason is not Termination.TUTE else 0.0
+    last = (
+        1.0 if state.last_trick_side == side and result is not None and result.reason is not Termination.TUTE else 0.0
+    )
     taker = state.muestra_taker
     muestra = 1.0 if taker is not None and taker % 2 == side else 0.0
     took = given = 0.0
@@ -519,19 +533,24 @@ def _exact_evaluation(view: SeatView, know: Knowledge, cards: list[Card]) -> Eva
     juego = {c: _juego_of(lines[int(c)]) for c in cards}
     points = {int(c): lines[int(c)] - JUEGO * juego[c] for c in cards}
     value = {c: _coach_value(points[int(c)], juego[c]) for c in cards}
-    top = max(value.values())
     tables = tables_for(view.rules, view.trump)
-    best = min((c for c in cards if value[c] == top), key=lambda c: risk_key(tables, int(c)))
+    sure = _sure_juego(view, cards)
+    top_once = max(sure.get(c, 0) for c in cards)
+    top = max(value[c] for c in cards if sure.get(c, 0) == top_once)
+    best = min(
+        (c for c in cards if value[c] == top and sure.get(c, 0) == top_once), key=lambda c: risk_key(tables, int(c))
+    )
     estimates = {
         c: CardEstimate(
             value[c],
-            top - value[c],
+            max(0.0, top - value[c]),
             0.0,
             0,
             juego[c],
             float(juego[c] > 0),
             float(juego[c] < 0),
             top - value[c],
+            at_once=sure.get(c, 0),
         )
         for c in cards
     }
