@@ -66,6 +66,45 @@ def sample_deal(view: SeatView, know: Knowledge, rng: random.Random, tries: int 
     return _guarded_deal(view, know, rng, seats, pool)
 
 
+def enumerate_deals(view: SeatView, know: Knowledge, limit: int) -> list[Deal] | None:
+    """Every placement of the unseen cards consistent with what the seat knows, when the stock is empty and there
+    are at most ``limit`` of them (None: more than that, or a stock to order).
+
+    Each placement once, in a fixed order: averaging over them gives the exact expectation over the consistent
+    deals, all equally likely, with no sampling error.
+    """
+    if view.stock_count:
+        return None
+    seats = [s for s in range(view.players) if s != view.seat]
+    free_cards = know.unseen
+    for mask in know.known.values():
+        free_cards &= ~mask
+    pool = cards_of(free_cards)
+    room = {s: view.hand_sizes[s] - bin(know.known[s]).count("1") for s in seats}
+    hands: dict[int, list[int]] = {s: [] for s in seats}
+    out: list[Deal] = []
+
+    def place(index: int) -> bool:
+        if index == len(pool):
+            out.append(Deal({s: cards_of(know.known[s]) + hands[s] for s in seats}, []))
+            return len(out) <= limit
+        card = pool[index]
+        for seat in seats:
+            if room[seat] > 0 and know.possible[seat] >> card & 1:
+                room[seat] -= 1
+                hands[seat].append(card)
+                going = place(index + 1)
+                hands[seat].pop()
+                room[seat] += 1
+                if not going:
+                    return False
+        return True
+
+    if not place(0) or not out:
+        return None
+    return out
+
+
 def _guarded_deal(view: SeatView, know: Knowledge, rng: random.Random, seats: list[int], pool: list[int]) -> Deal:
     """A placement that cannot paint itself into a corner, for when the quick sampler keeps failing.
 

@@ -30,7 +30,9 @@ How a card is valued depends on what the seat can know:
 * **pairs arrastre**: each sampled deal is solved exactly for the juego and
   the points, every card on the same deals; the spread between deals gives
   the standard error. With more than :attr:`~CoachBudget.arrastre_max_cards`
-  cards in hand a solve is too dear and the playouts are used.
+  cards in hand a solve is too dear and the playouts are used. When the
+  deals consistent with the view are few (the last tricks), every one of
+  them is solved instead (``"enumerated"``): the mean is then exact.
 
 **Grades.** A card is graded against the coach's card in tiers
 (:class:`Grade`): an *inaccuracy* costs at least :data:`INACCURACY_POINTS`, a
@@ -61,7 +63,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from ..ai.determinize import Deal, build_state, sample_deal
+from ..ai.determinize import Deal, build_state, enumerate_deals, sample_deal
 from ..ai.knowledge import Knowledge
 from ..ai.playouts import playout
 from ..ai.rulebots import sung_mask
@@ -218,7 +220,8 @@ class CardEstimate:
 
 @dataclass(frozen=True)
 class Evaluation:
-    """Every legal card's estimate; ``method`` is ``"exact"``, ``"solved"`` (pairs arrastre) or ``"playouts"``.
+    """Every legal card's estimate; ``method`` is ``"exact"`` (heads-up arrastre), ``"enumerated"`` (pairs
+    arrastre, every consistent deal solved), ``"solved"`` (pairs arrastre, sampled deals solved) or ``"playouts"``.
 
     ``best`` is the coach's card: every cost is counted from it.
     """
@@ -569,8 +572,9 @@ def _solved_evaluation(
     lines = _Lines(cards)
     solved = 0
     order = [int(c) for c in cards]
-    for _ in range(budget.arrastre_deals):
-        deal: Deal = sample_deal(view, know, rng)
+    every = enumerate_deals(view, know, budget.arrastre_deals)
+    for number in range(budget.arrastre_deals if every is None else len(every)):
+        deal: Deal = sample_deal(view, know, rng) if every is None else every[number]
         hands = [know.mine if seat == view.seat else mask_of(deal.hands[seat]) for seat in range(view.players)]
         solver.table.clear()
         try:
@@ -583,8 +587,18 @@ def _solved_evaluation(
             lines.add(card, juego, ())
         solved += 1
         # A solve values every card of the deal at once: nothing retires, the race only stops.
-        if solved >= budget.arrastre_min_deals and race.step(retire=False):
+        if every is None and solved >= budget.arrastre_min_deals and race.step(retire=False):
             break
+    if every is not None and solved == len(every):
+        # Every consistent deal solved: the means are exact, nothing was sampled.
+        found = _finish(race, "enumerated", solved, solved, lines, _sure_juego(view, cards))
+        return Evaluation(
+            {c: replace(e, se=0.0, lines=None) for c, e in found.cards.items()},
+            found.best,
+            found.method,
+            found.deals,
+            found.work,
+        )
     if solved < budget.arrastre_min_deals:
         return None
     found = _finish(race, "solved", solved, solved, lines, _sure_juego(view, cards))

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from guinote_tui.ai.determinize import build_state, sample_deal
+from guinote_tui.ai.determinize import build_state, enumerate_deals, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.playouts import playout
 from guinote_tui.ai.tables import tables_for
@@ -200,9 +200,12 @@ def test_the_pairs_arrastre_solves_deals_and_states_their_spread() -> None:
     seen = 0
     for number, state in enumerate(random_positions(4, "aragones", seed=41, hands=6)):
         legal = state.legal_actions()
-        if state.muestra is None and len(state.hands[0]) <= 3 and sum(type(a) is Play for a in legal) > 1:
+        if state.muestra is None and len(state.hands[0]) == 3 and sum(type(a) is Play for a in legal) > 1:
             seat = state.to_move
             assert seat is not None
+            view = seat_view(state, seat, events=False)
+            if enumerate_deals(view, Knowledge.from_view(view), 8) is not None:
+                continue  # few enough to solve them all
             evaluation = evaluate(seat_view(state, seat, events=False), random.Random(number), budget)
             assert evaluation is not None and evaluation.method == "solved"
             assert 3 <= evaluation.deals <= 8
@@ -231,3 +234,63 @@ def test_among_cards_it_cannot_tell_apart_the_coach_advises_the_one_that_risks_t
     e = _finish(race, "playouts", 200, 600)
     assert e.best == six and e.cost(six) == 0 and e.cost(three) == 0 and e.cards[three].delta < 0
     assert e.grade(three) is Grade.SAME and e.grade(two) is Grade.MISTAKE
+
+
+def test_the_last_tricks_of_the_pairs_arrastre_are_solved_on_every_consistent_deal() -> None:
+    from itertools import permutations
+
+    from guinote_tui.ai.determinize import enumerate_deals
+    from guinote_tui.ai.solver import juego_solver_for_view
+    from guinote_tui.ai.tables import mask_of
+    from guinote_tui.engine import JUEGO
+
+    budget = CoachBudget(arrastre_deals=200, arrastre_nodes=5_000_000)
+    seen = 0
+    for number, state in enumerate(random_positions(4, "aragones", seed=43, hands=8)):
+        legal = state.legal_actions()
+        seat = state.to_move
+        if (
+            seat is None
+            or state.muestra is not None
+            or len(state.hands[seat]) > 2
+            or sum(type(a) is Play for a in legal) < 2
+        ):
+            continue
+        view = seat_view(state, seat, events=False)
+        know = Knowledge.from_view(view)
+        deals = enumerate_deals(view, know, 200)
+        assert deals is not None
+        # Every placement once, each consistent: brute force over the orders of the unseen cards.
+        others = [s for s in range(4) if s != seat]
+        pool = sorted(c for s in others for c in state.hands[s])
+        sizes = [len(state.hands[s]) for s in others]
+        brute = set()
+        for order in permutations(pool):
+            parts, start = [], 0
+            for size in sizes:
+                parts.append(frozenset(order[start : start + size]))
+                start += size
+            if all(all(know.possible[s] >> c & 1 for c in part) for s, part in zip(others, parts, strict=True)):
+                brute.add(tuple(parts))
+        found = {tuple(frozenset(d.hands[s]) for s in others) for d in deals}
+        assert found == brute and len(deals) == len(brute)
+        evaluation = evaluate(view, random.Random(number), budget)
+        assert evaluation is not None and evaluation.method == "enumerated" and evaluation.deals == len(deals)
+        assert all(e.se == 0 for e in evaluation.cards.values())
+        # The values are the means of the exact solves over every deal.
+        solver = juego_solver_for_view(view)
+        cards = [int(c) for c in evaluation.cards]
+        totals = dict.fromkeys(cards, 0.0)
+        for deal in deals:
+            hands = [mask_of(state.hands[seat]) if s == seat else mask_of(deal.hands[s]) for s in range(4)]
+            solver.table.clear()
+            values = solver.action_values(hands, view.leader, [int(c) for _, c in view.trick], state.sung, cards)
+            for card, value in values.items():
+                juego = 1 if value >= JUEGO / 2 else -1 if value <= -JUEGO / 2 else 0
+                totals[card] += (value - JUEGO * juego) / 2 + JUEGO_POINTS * juego
+        for card in cards:
+            assert evaluation.cards[Card(card)].value == pytest.approx(totals[card] / len(deals), abs=1e-6)
+        seen += 1
+        if seen == 4:
+            break
+    assert seen == 4
