@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..engine import Card
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, number
 
 
 class ReasonCode(StrEnum):
@@ -175,6 +175,36 @@ _COUNTED: dict[ReasonCode, Callable[[int], str]] = {
 }
 
 
+def _figure(margin: float, spread: float) -> str:
+    """A margin with its interval's half-width, no more precise than it is (exact, 0 spread: to a tenth)."""
+    if spread <= 0:
+        return number(margin, ".1f", trim=True)
+    if spread < 1:
+        return f"{number(margin, '.1f')} ± {number(spread, '.1f')}"
+    return f"{number(round(margin), 'd')} ± {number(round(spread), 'd')}"
+
+
+def _graded_search(verdict: str, exact: bool) -> str:
+    """What the search found, in the words of the grade of the next best card (``verdict``)."""
+    if verdict == "close":
+        return _(
+            "On the deals that fit what you know, the {card} and the {other} come out close: "
+            "which is better is a close call."
+        )
+    if verdict == "same":
+        if exact:
+            return _("With every card known, the {card} does as well as any other card: they are about the same.")
+        return _("On the deals that fit what you know, the {card} did as well as any card: they are about the same.")
+    if exact:
+        return _(
+            "With every card known and best play on both sides, the {card} keeps {points} points more "
+            "than the next best card."
+        )
+    return _(
+        "On the deals that fit what you know, the {card} keeps about {points} points more than the next best card."
+    )
+
+
 def _searched(margin: int) -> str:
     """What the search found, by the card's margin over the next best card (whole points)."""
     if margin >= 1:
@@ -193,7 +223,7 @@ def _searched(margin: int) -> str:
 
 
 #: Parameters that hold a card in notation (named in the sentence).
-_CARDS = ("card", "big", "muestra")
+_CARDS = ("card", "big", "muestra", "best", "other")
 
 
 def reason_text(reason: ReasonCode, **params: Any) -> str:
@@ -208,6 +238,9 @@ def reason_text(reason: ReasonCode, **params: Any) -> str:
         if isinstance(value, str):
             with contextlib.suppress(ValueError):  # not a card ("pass"): said as it is
                 named[key] = Card.parse(value).name
+    if reason is ReasonCode.BEST_BY_SEARCH and "verdict" in named:
+        points = _figure(float(named.get("margin", 0.0)), float(named.get("spread", 0.0)))
+        return _graded_search(str(named["verdict"]), bool(named.get("exact"))).format(**{**named, "points": points})
     if reason is ReasonCode.BEST_BY_SEARCH:
         margin = int(named.get("margin", 0))
         return _searched(margin).format(**{**named, "margin": abs(margin)})
