@@ -5,11 +5,13 @@ Pure Python on the engine and the bots (never an interface library):
 value of every legal card and a :class:`Reason` (a :class:`ReasonCode` with
 parameters; :func:`reason_text` makes its sentence); :func:`review_match`
 asks the coach at every decision one seat took in a match and prices each
-one (``guinote review``).
+one (``guinote review``); :func:`loss_reason` says what a card the player
+chose loses against the coach's.
 """
 
 from .advice import COACH_SEED, DEEP_BUDGET, Advice, advise, decision_rng
 from .evaluate import COACH_BUDGET, MISTAKE_POINTS, CardEstimate, CoachBudget, Evaluation, evaluate
+from .loss import loss_reason
 from .reasons import Reason, ReasonCode, reason_text
 from .review import Decision, review_match
 
@@ -28,6 +30,7 @@ __all__ = [
     "advise",
     "decision_rng",
     "evaluate",
+    "loss_reason",
     "reason_text",
     "review_match",
 ]

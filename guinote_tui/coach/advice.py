@@ -140,7 +140,7 @@ def advise(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUDGE
     else:
         action = next(a for a in legal if isinstance(a, Play))
     if isinstance(action, Play):
-        reason = card_reason(view, action.card, values, tables, forced)
+        reason = card_reason(view, action.card, values, tables, forced, evaluation)
     else:
         reason = declaration_reason(view, action, forced)
     cantes: dict[Action, int] = {a: sing_points(view, a.suit) for a in legal if isinstance(a, Sing)}

@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..engine import Card
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, ngettext, number
 
 
 class ReasonCode(StrEnum):
@@ -88,6 +88,33 @@ class ReasonCode(StrEnum):
     LET_GO = "LET_GO"
     #: No simple rule says it: what the search found (the card's margin over the next best).
     BEST_BY_SEARCH = "BEST_BY_SEARCH"
+    # What a card the player chose loses against the coach's card (:func:`.loss.loss_reason`).
+    #: The card hands the other side the trick and the juego at once.
+    HANDS_JUEGO = "HANDS_JUEGO"
+    #: Every card known, best play on both sides: the card loses the juego, the coach's does not.
+    LOSES_JUEGO = "LOSES_JUEGO"
+    #: The coach's card takes the trick and the juego at once; the card does not.
+    MISSES_JUEGO = "MISSES_JUEGO"
+    #: Every card known, best play on both sides: the coach's card wins the juego, the card does not.
+    MISSES_JUEGO_SOLVED = "MISSES_JUEGO_SOLVED"
+    #: The side wins the juego in fewer deals with the card.
+    FEWER_JUEGOS = "FEWER_JUEGOS"
+    #: The side loses the juego in more deals with the card.
+    MORE_JUEGOS_LOST = "MORE_JUEGOS_LOST"
+    #: The side declares tute in fewer deals after the card.
+    TUTE_LOST = "TUTE_LOST"
+    #: The card breaks a Rey and cante card the seat holds unsung.
+    BREAKS_CANTE = "BREAKS_CANTE"
+    #: The side sings fewer points of cantes after the card.
+    FEWER_CANTES = "FEWER_CANTES"
+    #: The other side sings more points of cantes after the card.
+    RIVAL_CANTES = "RIVAL_CANTES"
+    #: The card's own points go to the other side on this trick.
+    GIVES_POINTS = "GIVES_POINTS"
+    #: The side takes the last trick and its ten in fewer deals with the card.
+    LAST_TRICK_LOST = "LAST_TRICK_LOST"
+    #: The side draws the muestra in fewer deals with the card.
+    MUESTRA_LOST = "MUESTRA_LOST"
 
 
 #: The sentences, in English (marked for the catalogs, translated by :func:`reason_text`).
@@ -175,6 +202,36 @@ _COUNTED: dict[ReasonCode, Callable[[int], str]] = {
 }
 
 
+def _figure(margin: float, spread: float) -> str:
+    """A margin with its interval's half-width, no more precise than it is (exact, 0 spread: to a tenth)."""
+    if spread <= 0:
+        return number(margin, ".1f", trim=True)
+    if spread < 1:
+        return f"{number(margin, '.1f')} ± {number(spread, '.1f')}"
+    return f"{number(round(margin), 'd')} ± {number(round(spread), 'd')}"
+
+
+def _graded_search(verdict: str, exact: bool) -> str:
+    """What the search found, in the words of the grade of the next best card (``verdict``)."""
+    if verdict == "close":
+        return _(
+            "On the deals that fit what you know, the {card} and the {other} come out close: "
+            "which is better is a close call."
+        )
+    if verdict == "same":
+        if exact:
+            return _("With every card known, the {card} does as well as any other card: they are about the same.")
+        return _("On the deals that fit what you know, the {card} did as well as any card: they are about the same.")
+    if exact:
+        return _(
+            "With every card known and best play on both sides, the {card} keeps {points} points more "
+            "than the next best card."
+        )
+    return _(
+        "On the deals that fit what you know, the {card} keeps about {points} points more than the next best card."
+    )
+
+
 def _searched(margin: int) -> str:
     """What the search found, by the card's margin over the next best card (whole points)."""
     if margin >= 1:
@@ -192,8 +249,107 @@ def _searched(margin: int) -> str:
     return _("On the deals that fit what you know, the {card} did as well as any card: they are about the same.")
 
 
+def _lost(reason: ReasonCode, m: int, n: int, points: int, k: int) -> str:
+    """What a card the player chose loses (:mod:`.loss`): ``m`` deals of 10 with it, ``n`` with the coach's card."""
+    if reason is ReasonCode.HANDS_JUEGO:
+        return _("The {card} hands the other side the trick and the juego at once; the {best} does not.")
+    if reason is ReasonCode.LOSES_JUEGO:
+        return _("With every card known and best play on both sides, the {card} loses the juego; the {best} does not.")
+    if reason is ReasonCode.MISSES_JUEGO:
+        return _("The {best} takes the trick and the juego at once; the {card} does not.")
+    if reason is ReasonCode.MISSES_JUEGO_SOLVED:
+        return _("With every card known and best play on both sides, the {best} wins the juego; the {card} does not.")
+    if reason is ReasonCode.FEWER_JUEGOS:
+        if m == 0:
+            return _("With the {card} your side wins the juego in hardly any deal, with the {best} in about {n} of 10.")
+        return _("With the {card} your side wins the juego in about {m} of 10 deals, with the {best} in about {n}.")
+    if reason is ReasonCode.MORE_JUEGOS_LOST:
+        if n == 0:
+            return _(
+                "With the {card} your side loses the juego in about {m} of 10 deals, with the {best} in hardly any."
+            )
+        return _("With the {card} your side loses the juego in about {m} of 10 deals, with the {best} in about {n}.")
+    if reason is ReasonCode.TUTE_LOST:
+        if m == 0:
+            return _(
+                "After the {card} your side declares tute in hardly any deal, after the {best} in about {n} of 10."
+            )
+        return _("After the {card} your side declares tute in about {m} of 10 deals, after the {best} in about {n}.")
+    if reason is ReasonCode.BREAKS_CANTE:
+        return ngettext(
+            "The {card} breaks your cante in {suit}: you can no longer sing its {points} point.",
+            "The {card} breaks your cante in {suit}: you can no longer sing its {points} points.",
+            points,
+        )
+    if reason is ReasonCode.FEWER_CANTES:
+        return ngettext(
+            "After the {card} your side sings cantes worth about {m} point on average, after the {best} about {n}.",
+            "After the {card} your side sings cantes worth about {m} points on average, after the {best} about {n}.",
+            m,
+        )
+    if reason is ReasonCode.RIVAL_CANTES:
+        return ngettext(
+            "After the {card} the other side sings cantes worth about {m} point on average, after the {best} "
+            "about {n}.",
+            "After the {card} the other side sings cantes worth about {m} points on average, after the {best} "
+            "about {n}.",
+            m,
+        )
+    if reason is ReasonCode.GIVES_POINTS:
+        if k >= 10:
+            return ngettext(
+                "The {card} gives the other side its {points} point on this trick.",
+                "The {card} gives the other side its {points} points on this trick.",
+                points,
+            )
+        return ngettext(
+            "The {card} gives the other side its {points} point on this trick in about {k} of 10 deals.",
+            "The {card} gives the other side its {points} points on this trick in about {k} of 10 deals.",
+            points,
+        )
+    if reason is ReasonCode.LAST_TRICK_LOST:
+        if m == 0:
+            return _(
+                "With the {card} your side takes the last trick and its ten in hardly any deal, "
+                "with the {best} in about {n} of 10."
+            )
+        return _(
+            "With the {card} your side takes the last trick and its ten in about {m} of 10 deals, "
+            "with the {best} in about {n}."
+        )
+    if m == 0:  # MUESTRA_LOST
+        return _(
+            "With the {card} your side draws the muestra, the {muestra}, in hardly any deal, "
+            "with the {best} in about {n} of 10."
+        )
+    return _(
+        "With the {card} your side draws the muestra, the {muestra}, in about {m} of 10 deals, "
+        "with the {best} in about {n}."
+    )
+
+
+#: The codes whose sentences :func:`_lost` writes (what a card the player chose loses).
+LOST_CODES = frozenset(
+    {
+        ReasonCode.HANDS_JUEGO,
+        ReasonCode.LOSES_JUEGO,
+        ReasonCode.MISSES_JUEGO,
+        ReasonCode.MISSES_JUEGO_SOLVED,
+        ReasonCode.FEWER_JUEGOS,
+        ReasonCode.MORE_JUEGOS_LOST,
+        ReasonCode.TUTE_LOST,
+        ReasonCode.BREAKS_CANTE,
+        ReasonCode.FEWER_CANTES,
+        ReasonCode.RIVAL_CANTES,
+        ReasonCode.GIVES_POINTS,
+        ReasonCode.LAST_TRICK_LOST,
+        ReasonCode.MUESTRA_LOST,
+    }
+)
+
+
 #: Parameters that hold a card in notation (named in the sentence).
-_CARDS = ("card", "big", "muestra")
+_CARDS = ("card", "big", "muestra", "best", "other")
 
 
 def reason_text(reason: ReasonCode, **params: Any) -> str:
@@ -208,9 +364,15 @@ def reason_text(reason: ReasonCode, **params: Any) -> str:
         if isinstance(value, str):
             with contextlib.suppress(ValueError):  # not a card ("pass"): said as it is
                 named[key] = Card.parse(value).name
+    if reason is ReasonCode.BEST_BY_SEARCH and "verdict" in named:
+        points = _figure(float(named.get("margin", 0.0)), float(named.get("spread", 0.0)))
+        return _graded_search(str(named["verdict"]), bool(named.get("exact"))).format(**{**named, "points": points})
     if reason is ReasonCode.BEST_BY_SEARCH:
         margin = int(named.get("margin", 0))
         return _searched(margin).format(**{**named, "margin": abs(margin)})
+    if reason in LOST_CODES:
+        counts = {key: int(named.get(key, 0)) for key in ("m", "n", "points", "k")}
+        return _lost(reason, **counts).format(**named)
     counted = _COUNTED.get(reason)
     if counted is not None:
         return counted(int(named["points"])).format(**named)

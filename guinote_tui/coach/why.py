@@ -12,7 +12,13 @@ the answer when no simple idea fits.
 
 ``values`` maps every legal card to the search's value in points of the
 seat's side; the difference between two cards is the points the side gains
-or loses by playing one rather than the other.
+or loses by playing one rather than the other. The coach also passes its
+:class:`~.evaluate.Evaluation`: then a reason that warns against another card
+(KEEP_BIG_CARD, KEEP_FOR_CANTE, KEEP_TRUMPS) holds only when the evaluation
+grades that card worse than the coach's (an inaccuracy or more), and
+BEST_BY_SEARCH words its margin by the grade of the next best card, in exact
+words where every card is known. Without an evaluation, a card counts as worse
+when its value is at least :data:`~.evaluate.INACCURACY_POINTS` below.
 """
 
 from __future__ import annotations
@@ -20,11 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from math import hypot
 
 from ..ai.knowledge import Knowledge
 from ..ai.policy import holder
 from ..ai.tables import Tables, cards_of, mask_of, tables_for
 from ..engine import RANK_NAMES, RANKS, Card, Obligation, Play, Rules, SeatView, Suit, allowed_cards, card_tables
+from .evaluate import INACCURACY_POINTS, Evaluation, Grade, grade_of
 from .reasons import Reason, ReasonCode
 
 REY = RANKS.index(12)
@@ -114,10 +122,32 @@ class Facts:
     card: int
     tables: Tables
     values: Mapping[Card, float]
+    #: The coach's evaluation of the decision, when it is at hand (the grades of the cards).
+    evaluation: Evaluation | None = None
 
     @cached_property
     def know(self) -> Knowledge:
         return Knowledge.from_view(self.view)
+
+    def worse(self, other: int) -> bool:
+        """Playing ``other`` instead of the card is graded worse: an inaccuracy or more by the evaluation (its
+        interval clear of the line), or, without one, a value at least :data:`INACCURACY_POINTS` lower."""
+        evaluation = self.evaluation
+        mine, theirs = Card(self.card), Card(other)
+        if evaluation is not None and mine in evaluation.cards and theirs in evaluation.cards:
+            if mine == evaluation.best:
+                return evaluation.grade(theirs).graded
+            a, b = evaluation.cards[mine], evaluation.cards[theirs]
+            if b.juego < a.juego:
+                return True
+            return grade_of(b.delta - a.delta, hypot(a.se, b.se)).graded
+        value, other_value = self.values.get(mine), self.values.get(theirs)
+        return value is not None and other_value is not None and value - other_value >= INACCURACY_POINTS
+
+    @cached_property
+    def held_above(self) -> bool:
+        """The seat holds a card of the card's suit that beats it (the card is not the highest of its suit)."""
+        return bool(self.tables.above[self.card] & mask_of(self.view.hand))
 
     @cached_property
     def legal(self) -> list[int]:
@@ -248,7 +278,8 @@ class Facts:
 
     @cached_property
     def kept_pair(self) -> int | None:
-        """A suit whose Rey and cante card the seat holds, unsung, with the stock left, while the card is neither."""
+        """A suit whose Rey and cante card the seat holds, unsung, with the stock left, while the card is neither,
+        and playing either of them (those legal) is graded worse (:meth:`worse`)."""
         view = self.view
         if view.in_arrastre:
             return None
@@ -257,7 +288,8 @@ class Facts:
             rey, other = suit * 10 + REY, suit * 10 + self.tables.cante_rank_index
             if self.card in (rey, other) or self.sung(suit):
                 continue
-            if hand >> rey & 1 and hand >> other & 1 and (rey in self.legal or other in self.legal):
+            pair = [c for c in (rey, other) if c in self.legal]
+            if hand >> rey & 1 and hand >> other & 1 and pair and all(self.worse(c) for c in pair):
                 return suit
         return None
 
@@ -284,14 +316,15 @@ class Facts:
 
     @cached_property
     def big_kept(self) -> int | None:
-        """A phase-1 lead, an opponent may trump: the dearest plain As or Tres held besides the card (None if none)."""
+        """A phase-1 lead, an opponent may trump: the dearest plain As or Tres held besides the card whose lead is
+        graded worse (:meth:`worse`; None if none)."""
         view = self.view
         if self.trick or view.in_arrastre or self.own >= 10:
             return None
         trump_mask = self.tables.trump_mask
         if not any(self.know.possible[s] & trump_mask for s in self.know.possible if (s & 1) != (view.seat & 1)):
             return None
-        big = [c for c in self.legal if self.points[c] >= 10 and not trump_mask >> c & 1]
+        big = [c for c in self.legal if self.points[c] >= 10 and not trump_mask >> c & 1 and self.worse(c)]
         return max(big, key=lambda c: self.points[c]) if big else None
 
     @cached_property
@@ -351,13 +384,14 @@ PRECONDITIONS: dict[ReasonCode, Rule] = {
         and f.is_trump
         and any(f.know.possible[s] & f.tables.trump_mask for s in f.know.possible if (s & 1) != (f.view.seat & 1))
     ),
-    # A lead nobody still to play can beat.
-    ReasonCode.MASTER_CARD: lambda f: not f.trick and f.wins,
-    # The card takes the trick for sure and points already lie on it.
-    ReasonCode.WIN_POINTS: lambda f: bool(f.trick) and f.wins and f.trick_points > 0,
+    # A lead nobody still to play can beat, and no card of its suit in the seat's hand beats it either.
+    ReasonCode.MASTER_CARD: lambda f: not f.trick and f.wins and not f.held_above,
+    # An opponent holds a trick with points on it, and the card takes it for sure.
+    ReasonCode.WIN_POINTS: lambda f: f.opponent_holds and f.wins and f.trick_points > 0,
     # No points on the trick, but the card takes it for sure and keeps its own points.
     ReasonCode.SAFE_POINTS: lambda f: bool(f.trick) and f.wins and f.trick_points == 0 and f.own > 0,
-    # Phase 1: the card is not of a Rey + cante-card pair the seat holds unsung, and one of the pair was legal.
+    # Phase 1: the card is not of a Rey + cante-card pair the seat holds unsung, one of the pair was legal, and
+    # playing it is graded worse.
     ReasonCode.KEEP_FOR_CANTE: lambda f: f.kept_pair is not None,
     # The card's cante was sung: it has done its work; the card does not take the trick.
     ReasonCode.CANTE_SUNG: lambda f: f.pair is not None and f.sung(f.card // 10) and not f.takes,
@@ -365,7 +399,8 @@ PRECONDITIONS: dict[ReasonCode, Rule] = {
     ReasonCode.DUCK: lambda f: f.opponent_holds and f.trick_points == 0 and not f.takes and f.own == f.cheapest,
     # Only blanks on the trick, the card is a blank and no trump.
     ReasonCode.BLANK_ON_BLANK: lambda f: bool(f.trick) and f.trick_points == 0 and f.own == 0 and not f.is_trump,
-    # Phase 1, an opponent holds the trick, only a trump of the seat's would take it, the card is none.
+    # Phase 1, an opponent holds the trick, only a trump of the seat's would take it, the card is none, and every
+    # trump that would take it is graded worse.
     ReasonCode.KEEP_TRUMPS: lambda f: (
         not f.view.in_arrastre
         and f.opponent_holds
@@ -373,6 +408,7 @@ PRECONDITIONS: dict[ReasonCode, Rule] = {
         and not f.takes
         and any(f.tables.trump_mask >> c & 1 and f.beats_holder(c) for c in f.legal)
         and not any(not f.tables.trump_mask >> c & 1 and f.beats_holder(c) for c in f.legal)
+        and all(f.worse(c) for c in f.legal if f.beats_holder(c))
     ),
     # The partner holds the trick, the card does not take it, is among the cheapest, and a dearer card or a trump
     # stays in hand.
@@ -396,19 +432,22 @@ PRECONDITIONS: dict[ReasonCode, Rule] = {
     ReasonCode.TAKE_LEAD: lambda f: (
         bool(f.trick) and f.wins and f.trick_points == 0 and f.own == 0 and not f.last_trick
     ),
-    # A lead no unseen card of its suit beats (only a trump can take it).
-    ReasonCode.SUIT_MASTER: lambda f: not f.trick and not f.is_trump and not f.tables.above[f.card] & f.know.unseen,
+    # A lead no unseen card of its suit beats (only a trump can take it), nor one in the seat's hand.
+    ReasonCode.SUIT_MASTER: lambda f: (
+        not f.trick and not f.is_trump and not f.tables.above[f.card] & f.know.unseen and not f.held_above
+    ),
     # A lead worth under 10 points while a dearer card is in hand.
     ReasonCode.LEAD_CHEAP: lambda f: not f.trick and f.own < 10 and f.own < f.dearest,
     # An opponent holds the trick, the card does not take it, gives the fewest points, and some card would give more.
     ReasonCode.THROW_LOWEST: lambda f: (
         f.opponent_holds and not f.takes and f.own == f.cheapest and f.dearest > f.cheapest
     ),
-    # Phase 1 lead while an opponent may trump: the card is no As or Tres, and the seat keeps one of a plain suit.
+    # Phase 1 lead while an opponent may trump: the card is no As or Tres, and the seat keeps one of a plain suit
+    # whose lead is graded worse.
     ReasonCode.KEEP_BIG_CARD: lambda f: f.big_kept is not None,
     # A lead with the fewest points, when another card would risk more.
     ReasonCode.LEAD_LOW: lambda f: not f.trick and f.own == f.cheapest and f.dearest > f.cheapest,
-    # What the search found: true by construction (the margin is the card's value less the best other one).
+    # What the search found: true by construction (the margin and its words follow the evaluation's grades).
     ReasonCode.BEST_BY_SEARCH: lambda f: True,
 }
 
@@ -438,10 +477,37 @@ def _params(code: ReasonCode, f: Facts) -> dict[str, object]:
         assert f.big_kept is not None
         return {"card": text, "big": str(Card(f.big_kept))}
     if code is ReasonCode.BEST_BY_SEARCH:
-        # Whole points; under one point the cards are about the same. The coach only advises a card
-        # worth less than another when it cannot tell them apart (its noise): about the same too.
-        return {"card": text, "margin": round(f.margin) if f.margin >= 1 else 0}
+        return _searched(f)
     return {"card": text}
+
+
+def _searched(f: Facts) -> dict[str, object]:
+    """BEST_BY_SEARCH's parameters: what the evaluation says of the card against the others.
+
+    For the coach's card of an evaluation the words follow the grades of the other cards: ``same`` when one is
+    about the same, ``close`` (naming it) when one is a close call, else ``margin``: the cost of the next best card
+    with the half-width of its 95 % interval (``spread``, 0 when exact); ``exact`` where every card is known.
+    Otherwise (values alone) the margin in whole points, 0 under one point.
+    """
+    text = str(Card(f.card))
+    evaluation, card = f.evaluation, Card(f.card)
+    if evaluation is None or card != evaluation.best or len(evaluation.cards) < 2:
+        # The coach only advises a card worth less than another when it cannot tell them apart (its noise).
+        return {"card": text, "margin": round(f.margin) if f.margin >= 1 else 0}
+    others = sorted((c for c in evaluation.cards if c != card), key=lambda c: (evaluation.cards[c].delta, int(c)))
+    grades = [evaluation.grade(c) for c in others]
+    if Grade.SAME in grades:
+        return {"card": text, "verdict": "same", "exact": evaluation.exact}
+    if Grade.CLOSE in grades:
+        return {"card": text, "verdict": "close", "other": str(others[grades.index(Grade.CLOSE)])}
+    following = others[0]
+    return {
+        "card": text,
+        "verdict": "margin",
+        "exact": evaluation.exact,
+        "margin": round(evaluation.cards[following].delta, 1),
+        "spread": round(evaluation.margin(following), 1),
+    }
 
 
 #: The order reasons are tried in for a card chosen among several (the first that holds is given).
@@ -482,33 +548,47 @@ FORCED_ORDER: tuple[ReasonCode, ...] = (
 
 
 def holds(
-    reason: Reason, view: SeatView, card: int, tables: Tables, values: Mapping[Card, float] | None = None
+    reason: Reason,
+    view: SeatView,
+    card: int,
+    tables: Tables,
+    values: Mapping[Card, float] | None = None,
+    evaluation: Evaluation | None = None,
 ) -> bool:
     """Whether ``reason``'s sentence is true of playing ``card`` in ``view`` (its precondition and its parameters).
 
-    Without ``values`` the search's margin (BEST_BY_SEARCH) is not checked.
+    With neither ``values`` nor ``evaluation`` the search's margin (BEST_BY_SEARCH) is not checked.
     """
     rule = PRECONDITIONS.get(reason.code)
     if rule is None:
         return False
-    facts = Facts(view, int(card), tables, values or {})
+    if values is None and evaluation is not None:
+        values = evaluation.values
+    facts = Facts(view, int(card), tables, values or {}, evaluation)
     if not rule(facts):
         return False
-    expected = _params(reason.code, facts)
     if reason.code is ReasonCode.BEST_BY_SEARCH and values is None:
-        expected["margin"] = reason.params.get("margin")
-    return dict(reason.params) == expected
+        return reason.params.get("card") == str(Card(card))
+    return dict(reason.params) == _params(reason.code, facts)
 
 
 def card_reason(
-    view: SeatView, card: int, values: Mapping[Card, float], tables: Tables, forced: bool = False
+    view: SeatView,
+    card: int,
+    values: Mapping[Card, float],
+    tables: Tables,
+    forced: bool = False,
+    evaluation: Evaluation | None = None,
 ) -> Reason:
     """The simple idea behind playing ``card`` now: the first reason whose precondition holds.
 
     A forced card (``forced``, or fewer than two cards valued) gets the rule that forces it; any other card the
-    first of :data:`ORDER` that holds, BEST_BY_SEARCH (what the search found) when no simple idea does.
+    first of :data:`ORDER` that holds, BEST_BY_SEARCH (what the search found) when no simple idea does. With the
+    coach's ``evaluation`` (``values`` may then be empty: its values are used) the reasons read its grades.
     """
-    facts = Facts(view, int(card), tables, values)
+    if not values and evaluation is not None:
+        values = evaluation.values
+    facts = Facts(view, int(card), tables, values, evaluation)
     order = FORCED_ORDER if forced or len(values) < 2 else ORDER
     for code in order:
         if PRECONDITIONS[code](facts):

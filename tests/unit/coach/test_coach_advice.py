@@ -128,6 +128,10 @@ def test_every_code_has_a_sentence() -> None:
         "rank": "Sota",
         "big": "3C",
         "muestra": "1B",
+        "best": "2C",
+        "m": 3,
+        "n": 5,
+        "k": 6,
     }
     for code in ReasonCode:
         text = reason_text(code, **params)
