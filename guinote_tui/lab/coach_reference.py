@@ -1,27 +1,29 @@
-"""A reference price for one decision: the played card against the coach's card, on many more deals.
+"""A reference price for one decision: the played card against the coach's cards, on many more deals.
 
 The benchmark of the coach's verdicts (:mod:`.coach_verdicts`) checks each
 verdict against a far less noisy estimate of the same quantity. The coach
 values every legal card on shared sampled deals (:mod:`guinote_tui.coach.evaluate`);
-only two cards matter here, the one played and the one the coach advises
+here only the cards that matter are valued: the one played, the coach's card
 under its default seed (:data:`~guinote_tui.coach.COACH_SEED`, what the game
-and ``guinote review`` show), so :func:`two_card_estimate` values just those
-two on the same deals, by the coach's own methods:
+and ``guinote review`` show) and the best card of each reviewed seed, all on
+the same deals, by the coach's own methods (:func:`card_values`):
 
 * **heads-up arrastre**: the coach's evaluation is already exact (the
-  solver): its values are reused, no sampling;
+  solver): its values are read, no sampling;
 * **pairs arrastre** with at most ``arrastre_max_cards`` cards in hand: each
   sampled deal solved exactly (:class:`~guinote_tui.ai.solver.ArrastreSolver`),
   ``scale`` times the coach's deals and nodes; playouts when too few are solved;
-* otherwise (**phase 1**, the pairs arrastre's first trick): both cards
-  played out by the rule-based policy on the same sampled deals,
-  ``scale`` times the coach's playouts in all (half to each card).
+* otherwise (**phase 1**, the pairs arrastre's first trick): every card
+  played out by the rule-based policy on the same sampled deals, as many
+  deals per card as ``scale`` times the coach's playouts give two cards.
 
 A cost is in the points of the seat's side against the other side (as the
-coach counts it): the paired mean difference, reference card minus played
-card, deal by deal, with its standard error. It is signed: below 0 when the
-played card did better than the coach's. The playouts also say how often
-each card wins and loses the juego.
+coach counts it): the paired mean difference, a coach's card minus the
+played card, deal by deal, with its standard error. :func:`reference` prices
+the played card against the best of the coach's cards (by these means) and
+against the default seed's card. A cost is signed: below 0 when the played
+card did better. The playouts also say how often each card wins and loses
+the juego.
 """
 
 from __future__ import annotations
@@ -45,38 +47,6 @@ from ..engine import PLAY, Card, HandState, Play, SeatView
 _BUDGET_DEFAULTS = {"arrastre_max_cards": 5, "arrastre_min_deals": 6}
 
 
-@dataclass(frozen=True)
-class Reference:
-    """The played card's cost against the reference card, with what it rests on."""
-
-    cost: float
-    se: float
-    #: ``"exact"``, ``"solved"``, ``"playouts"``; ``"same"`` (the played action is the coach's) and
-    #: ``"declaration"`` (a declaration on either side: priced by the coach's rule, no sampling).
-    method: str
-    deals: int = 0
-    #: Per card (played, reference): the share of deals whose hand the seat's side wins / loses the juego in
-    #: (None where not measured).
-    juego_win: tuple[float, float] | None = None
-    juego_loss: tuple[float, float] | None = None
-    #: The paired mean of the juego outcome (1 won, -1 lost, 0 neither), reference minus played, and its
-    #: standard error (None where not measured).
-    juego_cost: float | None = None
-    juego_se: float | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "cost": round(self.cost, 3),
-            "se": round(self.se, 3),
-            "method": self.method,
-            "deals": self.deals,
-            "juego_win": None if self.juego_win is None else [round(x, 4) for x in self.juego_win],
-            "juego_loss": None if self.juego_loss is None else [round(x, 4) for x in self.juego_loss],
-            "juego_cost": None if self.juego_cost is None else round(self.juego_cost, 4),
-            "juego_se": None if self.juego_se is None else round(self.juego_se, 4),
-        }
-
-
 def _setting(budget: Any, name: str) -> int:
     return int(getattr(budget, name, _BUDGET_DEFAULTS.get(name, 0)))
 
@@ -95,97 +65,116 @@ def _juego_of(state: HandState, side: int) -> int:
     return 1 if result.juego_winner == side else -1
 
 
-def playout_estimate(view: SeatView, played: Card, reference: Card, rng: random.Random, deals: int) -> Reference:
-    """Both cards played out on the same ``deals`` sampled deals; the played card's cost against the reference."""
+@dataclass(frozen=True)
+class CardValues:
+    """Cards valued on the same deals: per card its value deal by deal (points of the side, one scale for all)
+    and its juego outcome (1 won, -1 lost, 0 neither; None where not measured)."""
+
+    method: str
+    values: dict[Card, list[float]]
+    juego: dict[Card, list[int]] | None = None
+
+    @property
+    def deals(self) -> int:
+        return 0 if self.method == "exact" else len(next(iter(self.values.values())))
+
+    def cost(self, played: Card, card: Card) -> tuple[float, float]:
+        """What ``played`` loses against ``card``: the paired mean difference and its standard error."""
+        if self.method == "exact":
+            return self.values[card][0] - self.values[played][0], 0.0
+        return paired_cost(self.values[card], self.values[played])
+
+    def juego_cost(self, played: Card, card: Card) -> tuple[float, float] | None:
+        """The paired mean of the juego outcome, ``card`` minus ``played``, and its standard error."""
+        if self.juego is None:
+            return None
+        if self.method == "exact":
+            return float(self.juego[card][0] - self.juego[played][0]), 0.0
+        return paired_cost([float(x) for x in self.juego[card]], [float(x) for x in self.juego[played]])
+
+    def juego_share(self, card: Card, outcome: int) -> float | None:
+        """The share of deals on which ``card`` wins (``outcome`` 1) or loses (-1) the juego."""
+        if self.juego is None:
+            return None
+        found = self.juego[card]
+        return sum(1 for x in found if x == outcome) / len(found)
+
+
+def playout_values(view: SeatView, cards: Sequence[Card], rng: random.Random, deals: int) -> CardValues:
+    """Every card of ``cards`` played out on the same ``deals`` sampled deals."""
     if deals < 2:
         raise ValueError("a standard error needs at least two deals")
     know = Knowledge.from_view(view)
     tables = tables_for(view.rules, view.trump)
     side = view.side
-    values: tuple[list[float], list[float]] = ([], [])
-    juego: tuple[list[int], list[int]] = ([], [])
+    values: dict[Card, list[float]] = {c: [] for c in cards}
+    juego: dict[Card, list[int]] = {c: [] for c in cards}
     for _ in range(deals):
         base = build_state(view, sample_deal(view, know, rng))
         start = (base.points[0], base.points[1])
-        for i, card in enumerate((played, reference)):
+        for card in cards:
             state = base.copy()
             state.apply(PLAY[int(card)])
             playout(state, tables)
-            values[i].append(rest_points(state, side, start))
-            juego[i].append(_juego_of(state, side))
-    cost, se = paired_cost(values[1], values[0])
-    juego_cost, juego_se = paired_cost([float(x) for x in juego[1]], [float(x) for x in juego[0]])
-    return Reference(
-        cost,
-        se,
-        "playouts",
-        deals,
-        juego_win=(_share(juego[0], 1), _share(juego[1], 1)),
-        juego_loss=(_share(juego[0], -1), _share(juego[1], -1)),
-        juego_cost=juego_cost,
-        juego_se=juego_se,
-    )
+            values[card].append(rest_points(state, side, start))
+            juego[card].append(_juego_of(state, side))
+    return CardValues("playouts", values, juego)
 
 
-def _share(outcomes: Sequence[int], value: int) -> float:
-    return sum(1 for x in outcomes if x == value) / len(outcomes)
-
-
-def solved_estimate(
-    view: SeatView, played: Card, reference: Card, rng: random.Random, deals: int, nodes: int, min_deals: int
-) -> Reference | None:
+def solved_values(
+    view: SeatView, cards: Sequence[Card], rng: random.Random, deals: int, nodes: int, min_deals: int
+) -> CardValues | None:
     """Pairs arrastre: each of up to ``deals`` sampled deals solved exactly within ``nodes`` nodes in all
     (None: fewer than ``min_deals`` solved)."""
     know = Knowledge.from_view(view)
-    cards = [int(a.card) for a in view.legal if isinstance(a, Play)]
+    legal = [int(a.card) for a in view.legal if isinstance(a, Play)]
     solver = ArrastreSolver(view.rules, view.trump, view.players, nodes)
     trick = [int(c) for _, c in view.trick]
     sung = sung_mask(view)
-    values: tuple[list[float], list[float]] = ([], [])
+    values: dict[Card, list[float]] = {c: [] for c in cards}
+    solved = 0
     for _ in range(deals):
         deal = sample_deal(view, know, rng)
         hands = [know.mine if s == view.seat else mask_of(deal.hands[s]) for s in range(view.players)]
         solver.table.clear()
         try:
-            solved = solver.action_values(hands, view.leader, trick, sung, cards, exact=True)
+            found = solver.action_values(hands, view.leader, trick, sung, legal, exact=True)
         except OutOfBudget:
             break
-        values[0].append(solved[int(played)] / 2)
-        values[1].append(solved[int(reference)] / 2)
-    if len(values[0]) < max(2, min_deals):
+        for card in cards:
+            values[card].append(found[int(card)] / 2)
+        solved += 1
+    if solved < max(2, min_deals):
         return None
-    cost, se = paired_cost(values[1], values[0])
-    return Reference(cost, se, "solved", len(values[0]))
+    return CardValues("solved", values)
 
 
-def exact_estimate(evaluation: Any, played: Card, reference: Card) -> Reference:
-    """Heads-up arrastre: the coach's exact evaluation, read for the two cards."""
-    cards = evaluation.cards
-    cost = float(cards[played].cost) - float(cards[reference].cost)
-    mine, theirs = (getattr(cards[c], "juego", None) for c in (played, reference))
-    if mine is None or theirs is None:
-        return Reference(cost, 0.0, "exact")
-    win = (float(mine == 1), float(theirs == 1))
-    loss = (float(mine == -1), float(theirs == -1))
-    return Reference(cost, 0.0, "exact", 0, win, loss, float(theirs - mine), 0.0)
+def exact_values(evaluation: Any, cards: Sequence[Card]) -> CardValues:
+    """Heads-up arrastre: the coach's exact evaluation, read for ``cards`` (minus their costs: one scale)."""
+    estimates = evaluation.cards
+    values = {c: [-float(estimates[c].cost)] for c in cards}
+    juego: dict[Card, list[int]] = {}
+    for card in cards:
+        found = getattr(estimates[card], "juego", None)
+        if found is None:
+            return CardValues("exact", values)
+        juego[card] = [int(found)]
+    return CardValues("exact", values, juego)
 
 
-def two_card_estimate(
-    view: SeatView, played: Card, reference: Card, rng: random.Random, budget: Any, scale: int, evaluation: Any = None
-) -> Reference:
-    """The played card's cost against the reference card with ``scale`` times the coach's ``budget``.
+def card_values(
+    view: SeatView, cards: Sequence[Card], rng: random.Random, budget: Any, scale: int, evaluation: Any = None
+) -> CardValues:
+    """``cards`` valued on the same deals with ``scale`` times the coach's ``budget``, by the coach's methods.
 
-    ``evaluation``: the coach's own (reused where exact, the heads-up arrastre).
+    ``evaluation``: the coach's own for this decision (read where exact, the heads-up arrastre).
     """
-    if played == reference:
-        return Reference(0.0, 0.0, "same")
     if view.in_arrastre and view.players == 2 and evaluation is not None and evaluation.method == "exact":
-        return exact_estimate(evaluation, played, reference)
+        return exact_values(evaluation, cards)
     if view.in_arrastre and view.players == 4 and len(view.hand) <= _setting(budget, "arrastre_max_cards"):
-        found = solved_estimate(
+        found = solved_values(
             view,
-            played,
-            reference,
+            cards,
             rng,
             scale * budget.arrastre_deals,
             scale * budget.arrastre_nodes,
@@ -193,7 +182,54 @@ def two_card_estimate(
         )
         if found is not None:
             return found
-    return playout_estimate(view, played, reference, rng, max(2, scale * budget.max_playouts // 2))
+    return playout_values(view, cards, rng, max(2, scale * budget.max_playouts // 2))
+
+
+def reference(
+    view: SeatView,
+    played: Card,
+    coach: Card,
+    others: Sequence[Card],
+    rng: random.Random,
+    budget: Any,
+    scale: int,
+    evaluation: Any = None,
+) -> dict[str, Any]:
+    """The played card priced against the coach's cards: ``coach`` (its default seed's) and ``others`` (each
+    reviewed seed's best card), as a JSON-ready record.
+
+    ``cost``/``se``: against the best of those cards by the reference's
+    means (``card``); ``default_cost``/``default_se``: against ``coach``;
+    ``cards``: against each; ``juego_cost``/``juego_se``: the juego outcome,
+    the best card minus the played one; ``juego_win``/``juego_loss``: the
+    shares for (played, best card). The ``method`` is ``"same"`` when every
+    one of those cards is the played card (nothing to sample).
+    """
+    rivals = list(dict.fromkeys(c for c in (coach, *others) if c != played))
+    if not rivals:
+        return {"method": "same", "deals": 0, "card": str(played), "cost": 0.0, "se": 0.0}
+    found = card_values(view, [played, *rivals], rng, budget, scale, evaluation)
+    prices = {c: found.cost(played, c) for c in rivals}
+    best = max(rivals, key=lambda c: prices[c][0])
+    default = prices.get(coach, (0.0, 0.0))
+    juego = found.juego_cost(played, best)
+    win = [found.juego_share(c, 1) for c in (played, best)]
+    loss = [found.juego_share(c, -1) for c in (played, best)]
+    return {
+        "method": found.method,
+        "deals": found.deals,
+        "card": str(best),
+        "cost": round(prices[best][0], 3),
+        "se": round(prices[best][1], 3),
+        "default_card": str(coach),
+        "default_cost": round(default[0], 3),
+        "default_se": round(default[1], 3),
+        "cards": {str(c): [round(prices[c][0], 3), round(prices[c][1], 3)] for c in rivals},
+        "juego_cost": None if juego is None else round(juego[0], 4),
+        "juego_se": None if juego is None else round(juego[1], 4),
+        "juego_win": None if win[0] is None else [round(x or 0.0, 4) for x in win],
+        "juego_loss": None if loss[0] is None else [round(x or 0.0, 4) for x in loss],
+    }
 
 
 def clear_of(cost: float, se: float, line: float) -> bool:

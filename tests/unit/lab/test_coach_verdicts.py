@@ -14,24 +14,23 @@ import pytest
 from click.testing import CliRunner
 
 from guinote_tui.coach import DEEP_BUDGET
-from guinote_tui.engine import Card, Play, load_history, read_history
+from guinote_tui.engine import Card, Play, load_history, parse_action, read_history
 from guinote_tui.lab.coach_corpus import corpus_counts, corpus_files, hand_kinds, seat_decisions
-from guinote_tui.lab.coach_reference import exact_estimate, playout_estimate, two_card_estimate
-from guinote_tui.lab.coach_verdicts import (
+from guinote_tui.lab.coach_reference import card_values, exact_values, playout_values, reference
+from guinote_tui.lab.coach_verdict_stats import (
     agreement,
     close_calls,
     decision_rows,
     flips,
     grade_of,
-    main,
     precision,
     recall,
     recall_text,
     report_lines,
-    scaled_budget,
     summarize,
     timing,
 )
+from guinote_tui.lab.coach_verdicts import main, review_records, scaled_budget
 
 CORPUS = Path(__file__).resolve().parents[3] / "docs" / "lab" / "data" / "coach-corpus"
 
@@ -116,6 +115,9 @@ def test_precision_counts_decisions_graded_under_any_seed_against_their_referenc
         ],
     )
     assert precision(rows) == {"confirmed": 1, "graded": 4, "juego_only": 1, "unpriced": 1}
+    # Against the default seed's card only, where the record has it.
+    rows = rows_of(("mistake", "same"), ("mistake", "same"), refs=[ref(3.0, default_cost=0.0), ref(3.0)])
+    assert precision(rows)["confirmed"] == 2 and precision(rows, "default")["confirmed"] == 1
 
 
 def test_recall_per_seed_over_the_clearly_costly_decisions() -> None:
@@ -130,6 +132,7 @@ def test_recall_per_seed_over_the_clearly_costly_decisions() -> None:
     assert recall(rows) == [(2, 2), (1, 2), (1, 2)]
     assert recall_text(recall(rows)) == "50.0% / 66.7% (of 2)"
     assert recall([]) == [] and recall_text([]) == "n/a"
+    assert recall(rows_of(("same", "mistake"), refs=[ref(6.0, default_cost=4.0)]), "default") == [(0, 0), (0, 0)]
     assert recall_text(recall(rows_of(("same", "same"), refs=[ref(0.0)]))) == "n/a"
 
 
@@ -224,7 +227,6 @@ def test_seat_decisions_are_the_seats_actions_in_the_last_hand() -> None:
 
 def test_a_hand_de_vueltas_is_reviewed_alone_with_the_same_verdicts_as_in_the_whole_review() -> None:
     from guinote_tui.coach import review_match
-    from guinote_tui.lab.coach_verdicts import review_records
 
     path = next(p for p in corpus_files(CORPUS) if p.name.startswith("heads-up") and len(read_history(p).records()) > 1)
     history = json.loads(path.read_text(encoding="utf-8"))
@@ -250,26 +252,34 @@ def _first_card_choice(table: str, arrastre: bool) -> Any:
     raise AssertionError(f"no such decision at {table}")
 
 
-def test_the_reference_prices_two_cards_on_the_same_deals() -> None:
+def test_the_reference_values_the_cards_on_the_same_deals() -> None:
     point, a, b = _first_card_choice("heads-up", arrastre=False)
-    one = playout_estimate(point.view, a, b, random.Random(1), 30)
-    other = playout_estimate(point.view, b, a, random.Random(1), 30)
-    assert one.method == "playouts" and one.deals == 30
-    assert one.cost == pytest.approx(-other.cost) and one.se == pytest.approx(other.se)
-    assert one.juego_win is not None and other.juego_win == one.juego_win[::-1]
-    assert two_card_estimate(point.view, a, a, random.Random(1), DEEP_BUDGET, 16).method == "same"
+    one = playout_values(point.view, [a, b], random.Random(1), 30)
+    other = playout_values(point.view, [b, a], random.Random(1), 30)
+    assert one.method == "playouts" and one.deals == 30 and one.values == other.values
+    cost, se = one.cost(a, b)
+    assert (cost, se) == pytest.approx((-one.cost(b, a)[0], one.cost(b, a)[1]))
+    juego = one.juego_cost(a, b)
+    assert juego is not None and one.juego_share(a, 1) is not None
+    # The played card against the coach's cards: the best of them by the reference's means, and the default one.
+    priced = reference(point.view, a, b, [b, a], random.Random(1), scaled_budget(DEEP_BUDGET, 30), 2)
+    assert priced["method"] == "playouts" and priced["deals"] == 30 and priced["card"] == str(b)
+    assert (priced["cost"], priced["se"]) == pytest.approx((cost, se), abs=1e-3)
+    assert priced["default_cost"] == priced["cost"] and list(priced["cards"]) == [str(b)]
+    assert reference(point.view, a, a, [a], random.Random(1), DEEP_BUDGET, 16)["method"] == "same"
 
 
 def test_the_pairs_arrastre_reference_solves_and_the_heads_up_one_is_read() -> None:
     point, a, b = _first_card_choice("pairs", arrastre=True)
     budget = scaled_budget(DEEP_BUDGET, 600)
-    found = two_card_estimate(point.view, a, b, random.Random(2), budget, 1)
-    assert found.method == "solved" and found.deals == budget.arrastre_deals
+    found = card_values(point.view, [a, b], random.Random(2), budget, 1)
+    assert found.method == "solved" and found.deals == budget.arrastre_deals and found.juego is None
     cards = {Card(1): SimpleNamespace(cost=0.0, juego=1), Card(2): SimpleNamespace(cost=7.5, juego=0)}
-    exact = exact_estimate(SimpleNamespace(cards=cards), Card(2), Card(1))
-    assert (exact.cost, exact.se, exact.juego_cost, exact.juego_win) == (7.5, 0.0, 1.0, (0.0, 1.0))
+    exact = exact_values(SimpleNamespace(cards=cards, method="exact"), [Card(2), Card(1)])
+    assert exact.deals == 0 and exact.cost(Card(2), Card(1)) == (7.5, 0.0)
+    assert exact.juego_cost(Card(2), Card(1)) == (1.0, 0.0) and exact.juego_share(Card(1), 1) == 1.0
     old = {c: SimpleNamespace(cost=e.cost) for c, e in cards.items()}
-    assert exact_estimate(SimpleNamespace(cards=old), Card(2), Card(1)).juego_cost is None
+    assert exact_values(SimpleNamespace(cards=old), [Card(2), Card(1)]).juego_cost(Card(2), Card(1)) is None
 
 
 # --- the command ----------------------------------------------------------------------------------
@@ -289,6 +299,17 @@ def test_command_reviews_prices_and_resumes(tmp_path: Path) -> None:
     stored = json.loads(out.read_text(encoding="utf-8"))["hands"]["heads-up-01.json"]
     assert sorted(stored["seeds"]) == ["1", "2"]
     assert len(stored["reference"]["decisions"]) == len(stored["seeds"]["1"]["decisions"])
+    assert stored["reference"]["seeds"] == [1, 2] and stored["reference"]["scale"] == 2
+    priced = [r for r in stored["reference"]["decisions"] if r is not None]
+    assert priced and all(r["method"] in ("same", "declaration", "playouts", "exact") for r in priced)
+    # Each priced decision names the coach's cards: its default seed's, and every reviewed seed's best card played.
+    for r in priced:
+        if r["method"] in ("playouts", "exact"):
+            bests = {
+                d["best"] for run in stored["seeds"].values() for d in run["decisions"] if d["index"] == r["index"]
+            }
+            cards = {b for b in bests if isinstance(parse_action(b), Play)}
+            assert set(r["cards"]) == ({r["default_card"]} | cards) - {r["played"]}
     # The records are what the review reports for the hand, plus the index, phase, choices and near_juego.
     from guinote_tui.coach import review_match
 
