@@ -15,7 +15,7 @@ never import this package.
   (``python -m guinote_tui.lab.coach_stability``);
 * :mod:`.coach_verdicts`: how far the review's graded verdicts hold across
   seeds and against a deeper estimate, on a corpus of saved hands
-  (:mod:`.coach_corpus`, :mod:`.coach_reference`;
+  (:mod:`.coach_corpus`, :mod:`.coach_reference`, :mod:`.coach_verdict_stats`;
   ``python -m guinote_tui.lab.coach_verdicts``).
 
 The package imports nothing at load time; ``guinote`` imports a tool only
