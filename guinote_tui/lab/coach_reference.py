@@ -11,19 +11,23 @@ the same deals, by the coach's own methods (:func:`card_values`):
 * **heads-up arrastre**: the coach's evaluation is already exact (the
   solver): its values are read, no sampling;
 * **pairs arrastre** with at most ``arrastre_max_cards`` cards in hand: each
-  sampled deal solved exactly (:class:`~guinote_tui.ai.solver.ArrastreSolver`),
-  ``scale`` times the coach's deals and nodes; playouts when too few are solved;
+  sampled deal solved exactly for the juego and the points
+  (:func:`~guinote_tui.ai.solver.juego_solver_for_view`), ``scale`` times
+  the coach's deals and nodes; every consistent deal when they are that few
+  and the bots can list them (exact means); playouts when too few are solved;
 * otherwise (**phase 1**, the pairs arrastre's first trick): every card
   played out by the rule-based policy on the same sampled deals, as many
   deals per card as ``scale`` times the coach's playouts give two cards.
 
-A cost is in the points of the seat's side against the other side (as the
-coach counts it): the paired mean difference, a coach's card minus the
-played card, deal by deal, with its standard error. :func:`reference` prices
-the played card against the best of the coach's cards (by these means) and
-against the default seed's card. A cost is signed: below 0 when the played
-card did better. The playouts also say how often each card wins and loses
-the juego.
+A line is valued as the coach values it: half the difference of the sides'
+points it brings, plus the coach's ``JUEGO_POINTS`` for a juego the hand
+decides (minus them for one lost; :func:`juego_points`, 0 for a coach that
+values the points alone). A cost is the paired mean difference, a coach's
+card minus the played card, deal by deal, with its standard error.
+:func:`reference` prices the played card against the best of the coach's
+cards (by these means) and against the default seed's card. A cost is
+signed: below 0 when the played card did better. The lines also say how
+often each card wins and loses the juego.
 """
 
 from __future__ import annotations
@@ -36,12 +40,12 @@ from typing import Any
 
 from ..ai.determinize import build_state, sample_deal
 from ..ai.knowledge import Knowledge
-from ..ai.playouts import final_diff, playout
+from ..ai.playouts import playout
 from ..ai.rulebots import sung_mask
 from ..ai.search import paired_cost
-from ..ai.solver import ArrastreSolver, OutOfBudget
+from ..ai.solver import OutOfBudget, juego_solver_for_view
 from ..ai.tables import mask_of, tables_for
-from ..engine import PLAY, Card, HandState, Play, SeatView
+from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView
 
 #: The coach's defaults for the budget fields the reference reads, where a budget lacks them.
 _BUDGET_DEFAULTS = {"arrastre_max_cards": 5, "arrastre_min_deals": 6}
@@ -51,24 +55,49 @@ def _setting(budget: Any, name: str) -> int:
     return int(getattr(budget, name, _BUDGET_DEFAULTS.get(name, 0)))
 
 
-def rest_points(state: HandState, side: int, start: tuple[int, int]) -> float:
-    """What the rest of the hand (``state``, ended) brought ``side`` in its points against the other side:
-    half the change of :func:`~guinote_tui.ai.playouts.final_diff` since the decision (``start``: the sides'
-    points then), as the coach counts it."""
-    return (final_diff(state, side) - (start[side] - start[1 - side])) / 2
+def juego_points() -> float:
+    """What a juego decided in the hand adds to a line in the coach's values
+    (:data:`guinote_tui.coach.evaluate.JUEGO_POINTS`; 0 for a coach without it)."""
+    from ..coach import evaluate
+
+    return float(getattr(evaluate, "JUEGO_POINTS", 0.0))
 
 
-def _juego_of(state: HandState, side: int) -> int:
+def line_juego(state: HandState, side: int) -> int:
+    """The juego a finished hand decided for ``side``: 1 won, -1 lost, 0 not decided."""
     result = state.result
     if result is None or result.juego_winner is None:
         return 0
     return 1 if result.juego_winner == side else -1
 
 
+def line_value(state: HandState, side: int, start: int, juego: float) -> float:
+    """A finished line's value for ``side``: half the change in the sides' point difference since the decision
+    (``start``: the difference then) and ``juego`` points for a juego it decided (won; lost: minus them)."""
+    return (state.points[side] - state.points[1 - side] - start) / 2 + juego * line_juego(state, side)
+
+
+def _solved_juego(value: float) -> int:
+    """The juego in a solved line's value under the juego model (:data:`~guinote_tui.engine.JUEGO` plus the margin)."""
+    if value >= JUEGO / 2:
+        return 1
+    if value <= -JUEGO / 2:
+        return -1
+    return 0
+
+
+def _paired(best: list[float], other: list[float], sampled: bool) -> tuple[float, float]:
+    """The mean of ``best - other`` deal by deal and its standard error (0 when nothing was sampled)."""
+    if not sampled:
+        return sum(b - o for b, o in zip(best, other, strict=True)) / len(best), 0.0
+    return paired_cost(best, other)
+
+
 @dataclass(frozen=True)
 class CardValues:
-    """Cards valued on the same deals: per card its value deal by deal (points of the side, one scale for all)
-    and its juego outcome (1 won, -1 lost, 0 neither; None where not measured)."""
+    """Cards valued on the same deals: per card its line value deal by deal (one scale for all) and its juego
+    outcome (1 won, -1 lost, 0 neither; None where not measured). ``method``: ``"exact"`` (the heads-up arrastre,
+    one value per card), ``"enumerated"``, ``"solved"`` or ``"playouts"``."""
 
     method: str
     values: dict[Card, list[float]]
@@ -78,19 +107,20 @@ class CardValues:
     def deals(self) -> int:
         return 0 if self.method == "exact" else len(next(iter(self.values.values())))
 
+    @property
+    def sampled(self) -> bool:
+        """The values rest on sampled deals (otherwise they are exact: solved, or every consistent deal)."""
+        return self.method not in ("exact", "enumerated")
+
     def cost(self, played: Card, card: Card) -> tuple[float, float]:
         """What ``played`` loses against ``card``: the paired mean difference and its standard error."""
-        if self.method == "exact":
-            return self.values[card][0] - self.values[played][0], 0.0
-        return paired_cost(self.values[card], self.values[played])
+        return _paired(self.values[card], self.values[played], self.sampled)
 
     def juego_cost(self, played: Card, card: Card) -> tuple[float, float] | None:
         """The paired mean of the juego outcome, ``card`` minus ``played``, and its standard error."""
         if self.juego is None:
             return None
-        if self.method == "exact":
-            return float(self.juego[card][0] - self.juego[played][0]), 0.0
-        return paired_cost([float(x) for x in self.juego[card]], [float(x) for x in self.juego[played]])
+        return _paired([float(x) for x in self.juego[card]], [float(x) for x in self.juego[played]], self.sampled)
 
     def juego_share(self, card: Card, outcome: int) -> float | None:
         """The share of deals on which ``card`` wins (``outcome`` 1) or loses (-1) the juego."""
@@ -107,34 +137,43 @@ def playout_values(view: SeatView, cards: Sequence[Card], rng: random.Random, de
     know = Knowledge.from_view(view)
     tables = tables_for(view.rules, view.trump)
     side = view.side
+    weight = juego_points()
     values: dict[Card, list[float]] = {c: [] for c in cards}
     juego: dict[Card, list[int]] = {c: [] for c in cards}
     for _ in range(deals):
         base = build_state(view, sample_deal(view, know, rng))
-        start = (base.points[0], base.points[1])
+        start = base.points[side] - base.points[1 - side]
         for card in cards:
             state = base.copy()
             state.apply(PLAY[int(card)])
             playout(state, tables)
-            values[card].append(rest_points(state, side, start))
-            juego[card].append(_juego_of(state, side))
+            values[card].append(line_value(state, side, start, weight))
+            juego[card].append(line_juego(state, side))
     return CardValues("playouts", values, juego)
 
 
 def solved_values(
     view: SeatView, cards: Sequence[Card], rng: random.Random, deals: int, nodes: int, min_deals: int
 ) -> CardValues | None:
-    """Pairs arrastre: each of up to ``deals`` sampled deals solved exactly within ``nodes`` nodes in all
-    (None: fewer than ``min_deals`` solved)."""
+    """Pairs arrastre: each of up to ``deals`` sampled deals solved exactly for the juego and the points within
+    ``nodes`` nodes in all (None: fewer than ``min_deals`` solved). When the deals consistent with the view are at
+    most ``deals`` and the coach can list them (``ai.determinize.enumerate_deals``), every one is solved instead
+    (``"enumerated"``: exact means)."""
+    from ..ai import determinize
+
     know = Knowledge.from_view(view)
     legal = [int(a.card) for a in view.legal if isinstance(a, Play)]
-    solver = ArrastreSolver(view.rules, view.trump, view.players, nodes)
+    solver = juego_solver_for_view(view, nodes)
     trick = [int(c) for _, c in view.trick]
     sung = sung_mask(view)
+    weight = juego_points()
+    listing = getattr(determinize, "enumerate_deals", None)
+    every = listing(view, know, deals) if listing is not None else None
     values: dict[Card, list[float]] = {c: [] for c in cards}
+    juego: dict[Card, list[int]] = {c: [] for c in cards}
     solved = 0
-    for _ in range(deals):
-        deal = sample_deal(view, know, rng)
+    for number in range(deals if every is None else len(every)):
+        deal = sample_deal(view, know, rng) if every is None else every[number]
         hands = [know.mine if s == view.seat else mask_of(deal.hands[s]) for s in range(view.players)]
         solver.table.clear()
         try:
@@ -142,17 +181,21 @@ def solved_values(
         except OutOfBudget:
             break
         for card in cards:
-            values[card].append(found[int(card)] / 2)
+            outcome = _solved_juego(found[int(card)])
+            values[card].append((found[int(card)] - JUEGO * outcome) / 2 + weight * outcome)
+            juego[card].append(outcome)
         solved += 1
+    if every is not None and solved == len(every):
+        return CardValues("enumerated", values, juego)
     if solved < max(2, min_deals):
         return None
-    return CardValues("solved", values)
+    return CardValues("solved", values, juego)
 
 
 def exact_values(evaluation: Any, cards: Sequence[Card]) -> CardValues:
-    """Heads-up arrastre: the coach's exact evaluation, read for ``cards`` (minus their costs: one scale)."""
+    """Heads-up arrastre: the coach's exact evaluation, read for ``cards``."""
     estimates = evaluation.cards
-    values = {c: [-float(estimates[c].cost)] for c in cards}
+    values = {c: [float(estimates[c].value)] for c in cards}
     juego: dict[Card, list[int]] = {}
     for card in cards:
         found = getattr(estimates[card], "juego", None)

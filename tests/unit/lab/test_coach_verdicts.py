@@ -15,8 +15,16 @@ from click.testing import CliRunner
 
 from guinote_tui.coach import DEEP_BUDGET
 from guinote_tui.engine import Card, Play, load_history, parse_action, read_history
-from guinote_tui.lab.coach_corpus import corpus_counts, corpus_files, hand_kinds, seat_decisions
-from guinote_tui.lab.coach_reference import card_values, exact_values, playout_values, reference
+from guinote_tui.lab.coach_corpus import corpus_counts, corpus_files, hand_kinds, replay_hands, seat_decisions
+from guinote_tui.lab.coach_reference import (
+    card_values,
+    exact_values,
+    juego_points,
+    line_juego,
+    line_value,
+    playout_values,
+    reference,
+)
 from guinote_tui.lab.coach_verdict_stats import (
     agreement,
     close_calls,
@@ -269,16 +277,30 @@ def test_the_reference_values_the_cards_on_the_same_deals() -> None:
     assert reference(point.view, a, a, [a], random.Random(1), DEEP_BUDGET, 16)["method"] == "same"
 
 
+def test_a_line_is_valued_as_the_coach_values_it_with_the_juego() -> None:
+    path = next(p for p in corpus_files(CORPUS) if hand_kinds(read_history(p))["decides"])
+    last = replay_hands(read_history(path))[-1]
+    result = last.result
+    assert result is not None and result.juego_winner is not None
+    won = 1 if result.juego_winner == 0 else -1
+    assert line_juego(last, 0) == won and line_juego(last, 1) == -won
+    margin = (last.points[0] - last.points[1]) / 2
+    assert line_value(last, 0, 0, 65.0) == margin + 65.0 * won
+    assert line_value(last, 1, 10, 0.0) == -margin - 5.0
+    assert juego_points() in (0.0, 65.0)  # a coach that values the points alone, or the juego at 65
+
+
 def test_the_pairs_arrastre_reference_solves_and_the_heads_up_one_is_read() -> None:
     point, a, b = _first_card_choice("pairs", arrastre=True)
     budget = scaled_budget(DEEP_BUDGET, 600)
     found = card_values(point.view, [a, b], random.Random(2), budget, 1)
-    assert found.method == "solved" and found.deals == budget.arrastre_deals and found.juego is None
-    cards = {Card(1): SimpleNamespace(cost=0.0, juego=1), Card(2): SimpleNamespace(cost=7.5, juego=0)}
+    assert found.method in ("solved", "enumerated") and 2 <= found.deals <= budget.arrastre_deals
+    assert found.juego is not None and set(found.juego) == {a, b}
+    cards = {Card(1): SimpleNamespace(value=70.0, juego=1), Card(2): SimpleNamespace(value=62.5, juego=0)}
     exact = exact_values(SimpleNamespace(cards=cards, method="exact"), [Card(2), Card(1)])
     assert exact.deals == 0 and exact.cost(Card(2), Card(1)) == (7.5, 0.0)
     assert exact.juego_cost(Card(2), Card(1)) == (1.0, 0.0) and exact.juego_share(Card(1), 1) == 1.0
-    old = {c: SimpleNamespace(cost=e.cost) for c, e in cards.items()}
+    old = {c: SimpleNamespace(value=e.value) for c, e in cards.items()}
     assert exact_values(SimpleNamespace(cards=old), [Card(2), Card(1)]).juego_cost(Card(2), Card(1)) is None
 
 
