@@ -203,10 +203,15 @@ def test_corpus_counts_per_table() -> None:
 
 def test_a_scaled_budget_scales_the_deals_and_solves_alike() -> None:
     assert scaled_budget(DEEP_BUDGET, None) is DEEP_BUDGET
-    small = scaled_budget(DEEP_BUDGET, 600)
-    assert small.max_playouts == 600 and small.max_deals == DEEP_BUDGET.max_deals // 10
-    assert small.arrastre_deals == DEEP_BUDGET.arrastre_deals // 10
-    assert small.arrastre_nodes == DEEP_BUDGET.arrastre_nodes // 10
+    tenth = DEEP_BUDGET.max_playouts // 10
+    small = scaled_budget(DEEP_BUDGET, tenth)
+    share = tenth / DEEP_BUDGET.max_playouts
+    assert small.max_playouts == tenth and small.max_deals == max(2, round(DEEP_BUDGET.max_deals * share))
+    floor = max(2, DEEP_BUDGET.arrastre_min_deals)
+    assert small.arrastre_deals == max(floor, round(DEEP_BUDGET.arrastre_deals * share))
+    assert small.arrastre_nodes == max(1000, round(DEEP_BUDGET.arrastre_nodes * share))
+    # A tiny budget keeps enough arrastre deals to be solved rather than played out.
+    assert scaled_budget(DEEP_BUDGET, 10).arrastre_deals >= DEEP_BUDGET.arrastre_min_deals
 
 
 # --- the corpus and the reference (the committed corpus, no bot play) ----------------------------
