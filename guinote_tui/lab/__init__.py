@@ -12,7 +12,11 @@ never import this package.
 * :mod:`.regret`: phase-1 regret against the open-card oracle
   (``python -m guinote_tui.lab.regret``);
 * :mod:`.coach_stability`: how much the coach's review moves with its seed
-  (``python -m guinote_tui.lab.coach_stability``).
+  (``python -m guinote_tui.lab.coach_stability``);
+* :mod:`.coach_verdicts`: how far the review's graded verdicts hold across
+  seeds and against a deeper estimate, on a corpus of saved hands
+  (:mod:`.coach_corpus`, :mod:`.coach_reference`, :mod:`.coach_verdict_stats`;
+  ``python -m guinote_tui.lab.coach_verdicts``).
 
 The package imports nothing at load time; ``guinote`` imports a tool only
 inside the command that runs it:
