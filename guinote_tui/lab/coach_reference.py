@@ -17,7 +17,8 @@ the same deals, by the coach's own methods (:func:`card_values`):
   and the bots can list them (exact means); playouts when too few are solved;
 * otherwise (**phase 1**, the pairs arrastre's first trick): every card
   played out by the rule-based policy on the same sampled deals, as many
-  deals per card as ``scale`` times the coach's playouts give two cards.
+  deals per card as ``scale`` times the coach's playouts give two cards, drawn in rounds and stopped once
+  every price is clear of the lines the statistics read (:func:`playout_values`).
 
 A line is valued as the coach values it: half the difference of the sides'
 points it brings, plus the coach's ``JUEGO_POINTS`` for a juego the hand
@@ -130,8 +131,24 @@ class CardValues:
         return sum(1 for x in found if x == outcome) / len(found)
 
 
-def playout_values(view: SeatView, cards: Sequence[Card], rng: random.Random, deals: int) -> CardValues:
-    """Every card of ``cards`` played out on the same ``deals`` sampled deals."""
+#: The lines the verdicts' statistics read a reference against (points): a playout reference stops drawing deals
+#: once every price is :data:`REFERENCE_Z` standard errors clear of each of them.
+REFERENCE_LINES = (1.0, 2.0, 5.0)
+#: How clear of the lines a playout reference must be to stop before its cap.
+REFERENCE_Z = 3.0
+#: A playout reference draws its deals in rounds of this many.
+REFERENCE_ROUND = 200
+
+
+def playout_values(
+    view: SeatView, cards: Sequence[Card], rng: random.Random, deals: int, settle: bool = True
+) -> CardValues:
+    """Every card of ``cards`` played out on the same sampled deals: up to ``deals`` of them.
+
+    With ``settle`` the deals are drawn in rounds of :data:`REFERENCE_ROUND` and the drawing stops once the first
+    card's price against every other card is :data:`REFERENCE_Z` standard errors clear of each of
+    :data:`REFERENCE_LINES` (more deals could not move it across a line the statistics read).
+    """
     if deals < 2:
         raise ValueError("a standard error needs at least two deals")
     know = Knowledge.from_view(view)
@@ -140,16 +157,31 @@ def playout_values(view: SeatView, cards: Sequence[Card], rng: random.Random, de
     weight = juego_points()
     values: dict[Card, list[float]] = {c: [] for c in cards}
     juego: dict[Card, list[int]] = {c: [] for c in cards}
-    for _ in range(deals):
-        base = build_state(view, sample_deal(view, know, rng))
-        start = base.points[side] - base.points[1 - side]
-        for card in cards:
-            state = base.copy()
-            state.apply(PLAY[int(card)])
-            playout(state, tables)
-            values[card].append(line_value(state, side, start, weight))
-            juego[card].append(line_juego(state, side))
+    drawn = 0
+    while drawn < deals:
+        for _ in range(min(REFERENCE_ROUND if settle else deals, deals - drawn)):
+            base = build_state(view, sample_deal(view, know, rng))
+            start = base.points[side] - base.points[1 - side]
+            for card in cards:
+                state = base.copy()
+                state.apply(PLAY[int(card)])
+                playout(state, tables)
+                values[card].append(line_value(state, side, start, weight))
+                juego[card].append(line_juego(state, side))
+            drawn += 1
+        if settle and _settled(values, cards):
+            break
     return CardValues("playouts", values, juego)
+
+
+def _settled(values: dict[Card, list[float]], cards: Sequence[Card]) -> bool:
+    """Every other card's price against the first is clear of every reference line."""
+    played = cards[0]
+    for card in cards[1:]:
+        cost, se = _paired(values[card], values[played], True)
+        if any(abs(cost - line) < REFERENCE_Z * se for line in REFERENCE_LINES):
+            return False
+    return True
 
 
 def solved_values(
