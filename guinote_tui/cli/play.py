@@ -15,6 +15,7 @@ from ..ai import offered_levels
 from ..clicktypes import FiniteFloatRange
 from ..engine import SEED_RANGE, HistoryError, Rules
 from ..i18n import N_, _
+from ..present.refusals import refusal_text
 from .common import PRESET_CHOICE, RULE_HELP, build_rules, crashed
 from .help import command
 
@@ -87,7 +88,7 @@ def play(
             lang=_lang_option(),
         )
     except HistoryError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(refusal_text(exc)) from None
     _run_app(app)
 
 
