@@ -20,5 +20,9 @@ class FiniteFloatRange(click.FloatRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = super().convert(value, param, ctx)
         if isinstance(number, float) and math.isnan(number):
-            self.fail(f"{value!r} is not a number.", param, ctx)
+            self.fail(self.not_a_number(value), param, ctx)
         return number
+
+    def not_a_number(self, value: Any) -> str:
+        """What is said of ``nan`` (a subclass may say it in the player's language)."""
+        return f"{value!r} is not a number."

@@ -51,7 +51,16 @@ _current = SOURCE
 
 
 class UnknownLanguage(ValueError):
-    """A language the game does not have; ``str()`` is the one line to show."""
+    """A language the game does not have; ``str()`` is the line in English, :meth:`line` in the current language."""
+
+    def __init__(self, where: str, code: str, names: str) -> None:
+        self.where, self.code, self.names = where, code, names
+        super().__init__(f"{where}: no language {code!r}; choose one of {names}")
+
+    def line(self) -> str:
+        """The one line to show, in the current language."""
+        text = _("{where}: no language {code}; choose one of {names}")
+        return text.format(where=self.where, code=repr(self.code), names=self.names)
 
 
 def _locale_dir() -> str:
@@ -89,7 +98,7 @@ def _named(code: str, where: str) -> str:
     chosen = normalize(code)
     if chosen is None or not has_catalog(chosen):
         names = ", ".join(f"{c} ({LANGUAGES[c]})" for c in available())
-        raise UnknownLanguage(f"{where}: no language {code!r}; choose one of {names}")
+        raise UnknownLanguage(where, code, names)
     return chosen
 
 

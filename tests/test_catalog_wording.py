@@ -70,3 +70,56 @@ def test_normal_is_translated_for_its_use(code: str) -> None:
     assert "normal" not in {speed, practice} or code in ("es", "de")  # (normal is also Spanish and German)
     if code == "ru":
         assert (speed, practice) == ("средне", "обычная")  # not the adverb "обычно" (usually) for both
+
+
+def catalog_messages(code: str) -> list[tuple[str | None, str, tuple[str, ...]]]:
+    """(context, English, its translations) for each message of ``code``'s catalog."""
+    with (LOCALE / code / "LC_MESSAGES" / "guinote.po").open("rb") as source:
+        catalog = babel_pofile.read_po(source, locale=code, domain="guinote")
+    found = []
+    for message in catalog:
+        if not message.id:
+            continue
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found.append((message.context, english, tuple(s for s in strings if s)))
+    return found
+
+
+#: Wording native players asked to change (docs/dev/translation.md fixes the terms): (language, what the English
+#: says, a pattern no translation of it may hold, why). An empty English pattern means every message.
+REFUSED_WORDING = [
+    ("it", r"", r"\b[Pp]rend[ei] la presa\b", "a trick is won (vince la presa, la presa va a …), not 'taken'"),
+    ("it", r"\bside\b", r"\bparte\b(?! da)", "the side is la squadra"),
+    ("it", r"dimmed", r"attenuat", "cards that may not be played are in grigio"),
+    ("it", r"Did you mean", r"una di queste", "commands are masculine: uno di questi"),
+    ("nl", r"(?s)^(?!.*\bmatch).*\bside\b", r"\bpartij\b", "the side is the team; a partij is the match"),
+    ("nl", r"^(Hint|Stats|The coach's hint)$", r"\b(Hint|Stats)\b", "Tip, Stat."),
+    ("de", r"you chose to", r"für \{played\} entschieden", "a move in words is named as a choice: „{played}“"),
+    ("de", r"deals that fit", r"^Auf den Verteilungen", "Bei den Kartenverteilungen, die …"),
+    ("de", r"A's share", r"\bAs Anteil", "reads as the card As"),
+    ("ru", r"^You draw", r"берёте", "drawing is добирать из колоды; брать is taking a trick"),
+    ("ru", r"you chose to", r"выбрали \{played\}", "вы решили {played}"),
+    ("ru", r"deals that fit", r"На раскладах, согласных", "При раскладах, совместимых …"),
+    ("ru", r"requires an argument", r"аргументов: \{nargs\}", "a sentence, not a label"),
+    ("es", r"(?s)^(?!.*\bjuego).*\bmatch", r"\bpartidas?\b", "the match is el encuentro; la partida is the juego"),
+    ("es", r"", r"^\{card\} es\b|: \{card\} es\b", "no sentence opens with a bare card (a telegram)"),
+]
+
+
+@pytest.mark.parametrize(("code", "english", "refused", "why"), REFUSED_WORDING)
+def test_the_wording_native_players_refused_is_gone(code: str, english: str, refused: str, why: str) -> None:
+    found = [
+        f"{message!r}: {text!r}"
+        for _context, message, texts in catalog_messages(code)
+        if re.search(english, message)
+        for text in texts
+        if re.search(refused, text)
+    ]
+    assert found == [], f"{code} ({why}): {found[:3]}"
+
+
+def test_nl_bot_levels_are_willekeurig_and_normaal() -> None:
+    translator = translations("nl")
+    assert translator.pgettext("bot level", "random") == "willekeurig"
+    assert translator.pgettext("bot level", "normal") == "normaal"

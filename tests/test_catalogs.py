@@ -120,7 +120,8 @@ def test_the_catalog_keeps_every_placeholder_and_markup_tag(code: str) -> None:
             if names(targets[0]) != names(sources[0]):
                 problems.append(f"placeholders {names(sources[0])} -> {names(targets[0])}: {sources[0]!r}")
         else:
-            needed = set(names(sources[0])) - {"count", "n"}
+            # (What the two English forms share; where they differ, format_problems below says which form needs which.)
+            needed = set(names(sources[0])) & set(names(sources[-1])) - {"count", "n"}
             for target in targets:
                 if target and not needed <= set(names(target)):
                     problems.append(f"plural form loses {sorted(needed - set(names(target)))}: {target!r}")
@@ -156,3 +157,84 @@ def test_no_message_reads_as_an_old_style_format() -> None:
 
     flagged = [key[1] for key in code_messages() if PYTHON_FORMAT.search(key[1])]
     assert not flagged, f"these texts read as %-format placeholders to Babel: {flagged}"
+
+
+def plural_uses(po) -> dict[int, list[int]]:  # type: ignore[no-untyped-def]
+    """Which counts from 0 to 1000 each plural form of ``po`` is used for (by its Plural-Forms expression)."""
+    import gettext
+
+    choose = gettext.c2py(po.plural_expr)
+    uses: dict[int, list[int]] = {}
+    for n in range(1001):
+        uses.setdefault(choose(n), []).append(n)
+    return uses
+
+
+def format_problems(po) -> list[str]:  # type: ignore[no-untyped-def]
+    """What ``msgfmt -c`` reports about the brace placeholders of ``po``, found without it.
+
+    As GNU gettext checks ``python-brace-format``: a translation has exactly
+    the placeholders of its message; a plural form used for several counts
+    has exactly those of the plural message (``msgid_plural``); a form used
+    for one count only (the "one" of English or German) may leave any out,
+    but names none that neither message has.
+    """
+    uses = plural_uses(po)
+    problems = []
+    for message in po:
+        if not message.id or not message.string:
+            continue
+        if isinstance(message.id, tuple):
+            singular, plural = (set(names(text)) for text in message.id[:2])
+            for form, target in enumerate(message.string):
+                found = set(names(target))
+                if len(uses.get(form, [])) > 1:
+                    if found != plural:
+                        problems.append(f"msgstr[{form}] has {sorted(found)}, the plural {sorted(plural)}: {target!r}")
+                elif not found <= singular | plural:
+                    problems.append(f"msgstr[{form}] names {sorted(found - singular - plural)}: {target!r}")
+        elif set(names(message.string)) != set(names(message.id)):
+            problems.append(f"{sorted(names(message.id))} -> {sorted(names(message.string))}: {message.id!r}")
+    return problems
+
+
+def test_the_format_check_finds_a_plural_form_naming_the_singular_s_placeholder() -> None:
+    """The mistake ``msgfmt -c`` found: a plural form that uses the singular's placeholder."""
+    from io import BytesIO
+
+    text = (
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgid "Did you mean {possibility}?"\nmsgid_plural "(Did you mean one of: {possibilities}?)"\n'
+        'msgstr[0] "Meintest du {possibility}?"\nmsgstr[1] "(Meintest du eine davon: {possibility}?)"\n'
+    )
+    po = read_po(BytesIO(text.encode()), locale="de")
+    assert format_problems(po) == [
+        "msgstr[1] has ['possibility'], the plural ['possibilities']: '(Meintest du eine davon: {possibility}?)'"
+    ]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_catalog_passes_babel_s_checks_and_gettext_s_format_check(code: str) -> None:
+    """Babel's checkers (``catalog.check()``: plural counts, %-formats) and msgfmt's brace check, always run."""
+    po = catalog(code)
+    babel_errors = [f"{message.id!r}: {[str(e) for e in errors]}" for message, errors in po.check()]
+    assert not babel_errors, f"{code}: {babel_errors[:3]}"
+    problems = format_problems(po)
+    assert not problems, f"{code}: {len(problems)} problems, first {problems[:3]}"
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_msgfmt_accepts_the_catalog(code: str, tmp_path: Path) -> None:
+    """GNU gettext's own check (``msgfmt -c``: the header, the plural forms, every format string)."""
+    import shutil
+    import subprocess
+
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt is None:
+        pytest.skip("msgfmt is not installed (GNU gettext: apt-get install gettext); the Babel check above still ran")
+    path = PACKAGE / "locale" / code / "LC_MESSAGES" / "guinote.po"
+    result = subprocess.run(
+        [msgfmt, "-c", "-o", str(tmp_path / "guinote.mo"), str(path)], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, f"{code}: msgfmt -c failed:\n{result.stderr}"

@@ -20,10 +20,10 @@ from collections.abc import Sequence
 
 import click
 
-from .. import __version__, i18n
+from .. import i18n
 from ..i18n import N_
 from .common import EXIT_CRASH, crashed
-from .help import Group, _saved_language
+from .help import Group, _saved_language, fallback_language, version_option
 from .lab import simulate, tournament
 from .play import config, learn, play, rules_command, serve
 from .records import replay, review, stats
@@ -37,11 +37,11 @@ __all__ = ["EXIT_CRASH", "main", "run"]
     context_settings={"help_option_names": ["-h", "--help"]},
     help=N_("Guiñote, the Aragonese card game, against bots in your terminal.\n\nWith no command, opens the game."),
 )
-@click.version_option(__version__, prog_name="guinote")
+@version_option()
 @click.option(
     "--lang",
     default=None,
-    metavar="CODE",
+    metavar=N_("CODE"),
     help=N_(
         "The game's language (es, en, de, it, nl, ru; default: GUINOTE_LANG, then the saved choice, then the locale)."
     ),
@@ -52,7 +52,8 @@ def main(ctx: click.Context, lang: str | None) -> None:
     try:
         i18n.set_language(i18n.choose(option=lang, saved=_saved_language()))
     except i18n.UnknownLanguage as exc:
-        click.echo(f"guinote: {exc}", err=True)
+        i18n.set_language(fallback_language())  # the line is said in the language the rest would choose
+        click.echo(f"guinote: {exc.line()}", err=True)
         sys.exit(2)
     if ctx.invoked_subcommand is None:
         ctx.invoke(play)

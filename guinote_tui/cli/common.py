@@ -10,6 +10,7 @@ import click
 from .. import storage
 from ..engine import Rules, RulesError
 from ..i18n import N_, _
+from ..present.refusals import refusal_text
 
 #: The exit status after an unexpected error (EX_SOFTWARE in sysexits.h); its traceback is in a crash log.
 EXIT_CRASH = 70
@@ -34,7 +35,7 @@ def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:
         overrides: dict[str, Any] = dict(Rules.parse_flag(text) for text in flags)
         return Rules.preset(preset, **overrides)
     except RulesError as exc:
-        raise click.BadParameter(str(exc), param_hint="--rule") from None
+        raise click.BadParameter(refusal_text(exc), param_hint="--rule") from None
 
 
 PRESET_CHOICE = click.Choice(["aragones", "libre-100"])

@@ -16,7 +16,16 @@ they were written. Here:
   (:func:`early_language`): ``--lang`` is read from the arguments, then
   ``GUINOTE_LANG``, the saved settings and the locale, as the game does, so
   ``guinote --lang es --help`` and ``GUINOTE_LANG=es guinote --help`` are both
-  Spanish.
+  Spanish; a ``--lang`` the game does not have leaves the language the rest
+  would choose (:func:`fallback_language`), in which its one line is said;
+- the metavars written for options and arguments (``metavar=N_("FILE")``) are
+  translated while the group runs, and the parameter types below name
+  themselves in the current language (:class:`Integer`, :class:`IntegerRange`,
+  :class:`NumberRange`, :class:`File`: the help's ``INTEGER`` and click's
+  "'x' is not a valid integer");
+- ``--version`` (:func:`version_option`) and the yes/no question
+  (:func:`confirm`, with the language's own letters) are the game's, as
+  click's are fixed in English when the module is imported.
 """
 
 from __future__ import annotations
@@ -28,8 +37,9 @@ from typing import Any
 
 import click
 
-from .. import i18n
-from ..i18n import N_, _, ngettext
+from .. import __version__, i18n
+from ..clicktypes import FiniteFloatRange
+from ..i18n import N_, _, ngettext, pgettext
 
 #: Click's own messages that a player meets, marked for the catalogs (click looks them up by these texts).
 CLICK_MESSAGES = (
@@ -56,6 +66,8 @@ CLICK_MESSAGES = (
     N_("default: {default}"),
     N_("required"),
     N_("Aborted!"),
+    N_("{name} {filename!r} is a directory."),
+    N_("{name} {filename!r} is not readable."),
 )
 
 
@@ -112,12 +124,123 @@ def lang_argument(args: Sequence[str]) -> str | None:
     return None
 
 
+def fallback_language() -> str:
+    """The language to speak when the one asked for is unknown: the saved one, the locale's, or English."""
+    saved = _saved_language()
+    try:
+        return i18n.choose(saved=saved)
+    except i18n.UnknownLanguage:  # GUINOTE_LANG names it: the saved language and the locale decide
+        import os
+
+        return i18n.choose(saved=saved, environ={k: v for k, v in os.environ.items() if k != "GUINOTE_LANG"})
+
+
 def early_language(args: Sequence[str]) -> None:
-    """Use the language this run will use, before click prints any help or error (English if it is unknown)."""
+    """Use the language this run will use, before click prints any help or error.
+
+    An unknown ``--lang`` (or ``GUINOTE_LANG``) leaves the language the rest would choose
+    (:func:`fallback_language`); the group's callback then says so in one line, in that language.
+    """
     try:
         i18n.set_language(i18n.choose(option=lang_argument(args), saved=_saved_language()))
     except i18n.UnknownLanguage:
-        i18n.set_language(i18n.SOURCE)  # the group's callback reports it in one line
+        i18n.set_language(fallback_language())
+
+
+# -- the parameter types, --version and the yes/no question in the player's language ------------------------
+
+
+class _Named:
+    """A click parameter type that gives its name in the current language (the help's metavar, its errors)."""
+
+    def _name(self) -> str:
+        raise NotImplementedError
+
+    @property
+    def name(self) -> str:
+        return self._name()
+
+    @name.setter
+    def name(self, value: str) -> None:  # (click.Path sets its English name when it is made: the property wins)
+        pass
+
+
+class Integer(_Named, click.types.IntParamType):
+    """A whole number (``type=int``)."""
+
+    def _name(self) -> str:
+        return pgettext("a type of value", "integer")
+
+
+class IntegerRange(_Named, click.IntRange):
+    """A whole number between bounds (``click.IntRange``)."""
+
+    def _name(self) -> str:
+        return pgettext("a type of value", "integer range")
+
+
+class NumberRange(_Named, FiniteFloatRange):
+    """A number between bounds, never ``nan`` (:class:`~guinote_tui.clicktypes.FiniteFloatRange`)."""
+
+    def _name(self) -> str:
+        return pgettext("a type of value", "float range")
+
+    def not_a_number(self, value: Any) -> str:
+        return _("{value!r} is not a number.").format(value=value)
+
+
+class File(_Named, click.Path):
+    """A file's path (``click.Path(dir_okay=False)``)."""
+
+    def __init__(self) -> None:
+        super().__init__(dir_okay=False)
+
+    def _name(self) -> str:
+        return pgettext("a type of value", "file")
+
+
+INTEGER = Integer()
+
+
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    click.echo(_("{program}, version {version}").format(program="guinote", version=__version__))
+    ctx.exit()
+
+
+def version_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--version``, printing "guinote, version …" in the current language."""
+    return click.option(
+        "--version",
+        is_flag=True,
+        expose_value=False,
+        is_eager=True,
+        callback=_show_version,
+        help=N_("Show the version and exit."),
+    )
+
+
+def _answers(text: str) -> list[str]:
+    return [word for word in text.lower().split() if word]
+
+
+def confirm(question: str) -> bool:
+    """Ask ``question``, No by default, with the language's own letters (``[s/N]``, ``[j/N]``, ``[д/Н]``).
+
+    The language's answers are accepted, and English ``y``/``yes``/``n``/``no`` too; anything else is
+    asked again. Raises ``click.Abort`` when the input ends.
+    """
+    yes = _answers(pgettext("the answers to a question that mean yes, the letter first", "y yes")) or ["y"]
+    no = _answers(pgettext("the answers to a question that mean no, the letter first", "n no")) or ["n"]
+    prompt = _("{question} [{yes}/{no}]").format(question=question, yes=yes[0], no=no[0].upper())
+    while True:
+        answer = click.prompt(prompt, default="", show_default=False, prompt_suffix=" ").strip().lower()
+        if answer in (*yes, "y", "yes"):
+            return True
+        if answer in ("", *no, "n", "no"):
+            return False
+        click.echo(_("Answer {yes} or {no}.").format(yes=yes[0], no=no[0]), err=True)
 
 
 @contextmanager
@@ -183,4 +306,11 @@ class Group(_Translating, click.Group):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
         translate_click()
         early_language(sys.argv[1:] if args is None else list(args))
-        return super().main(args, *rest, **kwargs)
+        with _translated(self._every_parameter(), "metavar"):
+            return super().main(args, *rest, **kwargs)
+
+    def _every_parameter(self) -> list[click.Parameter]:
+        found = list(self.params)
+        for command in self.commands.values():
+            found += command.params
+        return found

@@ -14,23 +14,25 @@ from typing import Any
 import click
 
 from ..engine import Rules
-from ..i18n import N_
+from ..i18n import N_, _
 from .common import PRESET_CHOICE, RULE_HELP, build_rules
-from .help import command
+from .help import INTEGER, IntegerRange, command
 
 
 def _tournament_options() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The options that define a tournament."""
     options = [
-        click.option("--a", "spec_a", metavar="SPEC", required=True, help=N_("Bot A, e.g. hard or hard:samples=12.")),
-        click.option("--b", "spec_b", metavar="SPEC", required=True, help=N_("Bot B.")),
+        click.option(
+            "--a", "spec_a", metavar=N_("SPEC"), required=True, help=N_("Bot A, e.g. hard or hard:samples=12.")
+        ),
+        click.option("--b", "spec_b", metavar=N_("SPEC"), required=True, help=N_("Bot B.")),
         click.option("--duplicate", is_flag=True, help=N_("Play every deal twice, sides swapped.")),
         click.option(
-            "--deals", type=click.IntRange(1, 10_000_000), default=None, help=N_("Deals to play (default: 200).")
+            "--deals", type=IntegerRange(1, 10_000_000), default=None, help=N_("Deals to play (default: 200).")
         ),
         click.option(
             "--jobs",
-            type=click.IntRange(1, 256),
+            type=IntegerRange(1, 256),
             default=1,
             show_default=True,
             help=N_("Worker processes (the figures do not depend on them)."),
@@ -54,12 +56,12 @@ def _tournament_options() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
 )
 @click.option("--players", type=click.Choice(["2", "4"]), default="4", show_default=True)
 @click.option(
-    "--games", type=click.IntRange(1, 1_000_000), default=None, help=N_("Full matches to play (default: 1000).")
+    "--games", type=IntegerRange(1, 1_000_000), default=None, help=N_("Full matches to play (default: 1000).")
 )
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=INTEGER, default=0, show_default=True)
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
-@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
-@click.option("--bots", default=None, help=N_("Bot kind for every seat (default: random)."))
+@click.option("--rule", "flags", multiple=True, metavar=N_("NAME=VALUE"), help=RULE_HELP)
+@click.option("--bots", default=None, metavar=N_("SPEC"), help=N_("Bot kind for every seat (default: random)."))
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 def simulate(
     players: str,
@@ -77,7 +79,7 @@ def simulate(
     from ..lab.selfplay import simulate as run
 
     if bots not in REGISTRY:
-        raise click.BadParameter(f"choose from {', '.join(REGISTRY)}", param_hint="--bots")
+        raise click.BadParameter(_("choose one of {bots}").format(bots=", ".join(REGISTRY)), param_hint="--bots")
     show_progress = sys.stderr.isatty()
     if show_progress:
         from rich.progress import Progress
@@ -109,9 +111,9 @@ def simulate(
 @click.option(
     "--players", type=click.Choice(["2", "4"]), default="4", show_default=True, help=N_("4 = pairs, 2 = heads-up.")
 )
-@click.option("--seed", type=int, default=0, show_default=True, help=N_("The tournament seed."))
+@click.option("--seed", type=INTEGER, default=0, show_default=True, help=N_("The tournament seed."))
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
-@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
+@click.option("--rule", "flags", multiple=True, metavar=N_("NAME=VALUE"), help=RULE_HELP)
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 def tournament(
     spec_a: str,

@@ -12,11 +12,11 @@ from typing import Any
 import click
 
 from ..ai import offered_levels
-from ..clicktypes import FiniteFloatRange
 from ..engine import SEED_RANGE, HistoryError, Rules
 from ..i18n import N_, _
+from ..present.refusals import refusal_text
 from .common import PRESET_CHOICE, RULE_HELP, build_rules, crashed
-from .help import command
+from .help import File, IntegerRange, NumberRange, command
 
 
 def _run_app(app: Any) -> None:
@@ -46,15 +46,15 @@ def _lang_option() -> str | None:
     default=None,
     help=N_("Rules preset (default: the last chosen, or aragones)."),
 )
-@click.option("--rule", "flags", multiple=True, metavar="NAME=VALUE", help=RULE_HELP)
+@click.option("--rule", "flags", multiple=True, metavar=N_("NAME=VALUE"), help=RULE_HELP)
 @click.option(
     "--seed",
-    type=click.IntRange(SEED_RANGE.start, SEED_RANGE.stop - 1),
+    type=IntegerRange(SEED_RANGE.start, SEED_RANGE.stop - 1),
     default=None,
     help=N_("Seed for the deals (a repeatable match)."),
 )
-@click.option("--delay", type=FiniteFloatRange(0, 10), default=None, help=N_("Seconds between bot plays."))
-@click.option("--load", "history", type=click.Path(dir_okay=False), default=None, help=N_("Resume a saved history."))
+@click.option("--delay", type=NumberRange(0, 10), default=None, help=N_("Seconds between bot plays."))
+@click.option("--load", "history", type=File(), default=None, help=N_("Resume a saved history."))
 @click.option(
     "--continue", "continue_match", is_flag=True, help=N_("Go on with the match in progress kept from the last run.")
 )
@@ -87,7 +87,7 @@ def play(
             lang=_lang_option(),
         )
     except HistoryError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(refusal_text(exc)) from None
     _run_app(app)
 
 
@@ -115,7 +115,7 @@ def config(path_only: bool) -> None:
 @command(
     help=N_("Learn to play: the lessons menu, or one lesson by its number or name."),
 )
-@click.argument("lesson", required=False, default="")
+@click.argument("lesson", required=False, default="", metavar=N_("[LESSON]"))
 def learn(lesson: str) -> None:
     from ..lessons import LESSONS, find
 
@@ -169,12 +169,16 @@ def rules_command(list_flags: bool) -> None:
     ),
 )
 @click.option(
-    "--host", default="127.0.0.1", show_default=True, help=N_("Address to bind (this computer only by default).")
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    metavar=N_("ADDRESS"),
+    help=N_("Address to bind (this computer only by default)."),
 )
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
+@click.option("--port", type=IntegerRange(1, 65535), default=8000, show_default=True)
 @click.option(
     "--max-sessions",
-    type=click.IntRange(min=1),
+    type=IntegerRange(min=1),
     default=1,
     show_default=True,
     help=N_("How many games may be played at once (each is a process)."),

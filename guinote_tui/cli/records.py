@@ -13,7 +13,8 @@ from .. import storage
 from ..engine import HistoryError
 from ..i18n import N_, _, ngettext
 from ..i18n import number as i18n_number
-from .help import command
+from ..present.refusals import refusal_text
+from .help import INTEGER, IntegerRange, command, confirm
 
 
 @command(
@@ -24,7 +25,7 @@ from .help import command
 )
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 @click.option("--players", type=click.Choice(["2", "4"]), default=None, help=N_("Only heads-up (2) or pairs (4)."))
-@click.option("--export", "export", metavar="FILE.csv", default=None, help=N_("Write every hand to a CSV file."))
+@click.option("--export", "export", metavar=N_("FILE.csv"), default=None, help=N_("Write every hand to a CSV file."))
 @click.option("--force", is_flag=True, help=N_("Let --export replace an existing file."))
 @click.option("--reset", is_flag=True, help=N_("Forget everything recorded (asks first)."))
 @click.option("--yes", is_flag=True, help=N_("Do not ask before --reset."))
@@ -104,7 +105,7 @@ def _reset_statistics(source: Any, yes: bool) -> None:
         if sys.stdin is None or sys.stdin.closed or not _readable(sys.stdin):
             raise click.ClickException(_("--reset asks first and there is no one to answer: add --yes"))
         try:
-            confirmed = click.confirm(question, default=False)
+            confirmed = confirm(question)
         except (RuntimeError, OSError, EOFError, click.Abort):  # the input went away while asking
             confirmed = False
             click.echo()
@@ -124,14 +125,14 @@ def _reset_statistics(source: Any, yes: bool) -> None:
 @command(
     help=N_("Check a saved history and print how its match went."),
 )
-@click.argument("path")
+@click.argument("path", metavar=N_("PATH"))
 def replay(path: str) -> None:
     from ..engine import read_history
 
     try:
         match = read_history(path)
     except HistoryError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(refusal_text(exc)) from None
     for number, record in enumerate(match.finished, start=1):
         result = record.result
         assert result is not None
@@ -169,12 +170,14 @@ def replay(path: str) -> None:
         ' and "mistakes_cost".'
     ),
 )
-@click.argument("path")
-@click.option("--seat", type=int, default=0, show_default=True, help=N_("The seat whose decisions are reviewed."))
-@click.option("--seed", type=int, default=0, show_default=True, help=N_("Seed for the coach's sampling (repeatable)."))
+@click.argument("path", metavar=N_("PATH"))
+@click.option("--seat", type=INTEGER, default=0, show_default=True, help=N_("The seat whose decisions are reviewed."))
+@click.option(
+    "--seed", type=INTEGER, default=0, show_default=True, help=N_("Seed for the coach's sampling (repeatable).")
+)
 @click.option(
     "--playouts",
-    type=click.IntRange(100, 100_000),
+    type=IntegerRange(100, 100_000),
     default=None,
     help=N_("The coach's playouts per decision, at most (default: 6000)."),
 )
@@ -191,7 +194,7 @@ def review(path: str, seat: int, seed: int, playouts: int | None, as_json: bool)
     try:
         match = read_history(path)
     except HistoryError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(refusal_text(exc)) from None
     if not 0 <= seat < match.players:
         raise click.ClickException(
             _("--seat {seat}: no such seat at a table of {players} (choose 0 to {last})").format(

@@ -28,7 +28,7 @@ from .actions import (
     parse_action,
 )
 from .cards import CARDS, RANK_NAMES, RANKS, TUTE_RANKS, Card, CardError, Suit, format_cards, parse_cards, parse_deck
-from .errors import HistoryError, IllegalAction
+from .errors import EngineError, ErrorCode, HistoryError, IllegalAction, Refusal
 from .events import (
     ArrastreBegun,
     CanteSung,
@@ -45,7 +45,6 @@ from .events import (
     TuteDeclared,
     visible_to,
 )
-from .explain import Refusal
 from .hand import HandState, judge_hand, side_of
 from .history import SEED_RANGE, dumps, history_dict, load_history, read_history, save_history
 from .match import HandRecord, Match
@@ -83,6 +82,8 @@ __all__ = [
     "CardTables",
     "Dealt",
     "DeclareTute",
+    "EngineError",
+    "ErrorCode",
     "Event",
     "HandEnded",
     "HandRecord",

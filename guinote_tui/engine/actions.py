@@ -25,10 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARD_TEXT, CARDS, RANKS, Card, CardError, Suit
-from .errors import shown
+from .errors import EngineError, ErrorCode, shown
 
 
-class ActionError(ValueError):
+class ActionError(EngineError):
     """Text that is not an action."""
 
 
@@ -93,7 +93,7 @@ PASS = Pass()
 def parse_action(text: str) -> Action:
     """Parse the text form of an action (case-insensitive)."""
     if not isinstance(text, str):
-        raise ActionError(f"an action must be text like '12E' or 'sing:O', not {shown(text)}")
+        raise ActionError(ErrorCode.ACTION_NOT_TEXT, value=shown(text))
     raw = text.strip()
     low = raw.lower()
     try:
@@ -110,6 +110,4 @@ def parse_action(text: str) -> Action:
             return TUTE[rank]
         return PLAY[Card.parse(raw)]
     except (CardError, ValueError):
-        raise ActionError(
-            f"{shown(text)} is not an action: write a card like '12E', or sing:O, swap:7O, tute:12, pass"
-        ) from None
+        raise ActionError(ErrorCode.ACTION_NOT_AN_ACTION, value=shown(text)) from None

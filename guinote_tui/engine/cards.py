@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import IntEnum
 
-from .errors import shown
+from .errors import EngineError, ErrorCode, shown
 
 RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 """The ranks in deck order; a card's rank index is its position here."""
@@ -73,10 +73,10 @@ class Suit(IntEnum):
         for suit in cls:
             if key in (suit.letter, suit.title.upper()):
                 return suit
-        raise CardError(f"unknown suit {shown(text)}: use O, C, E or B (Oros, Copas, Espadas, Bastos)")
+        raise CardError(ErrorCode.CARD_UNKNOWN_SUIT, value=shown(text))
 
 
-class CardError(ValueError):
+class CardError(EngineError):
     """Raised for text that is not a card of the Spanish 40-card deck."""
 
 
@@ -114,19 +114,16 @@ class Card(int):
         try:
             return CARDS[int(suit) * 10 + RANKS.index(rank)]
         except (ValueError, IndexError):
-            raise CardError(f"no card with rank {rank} and suit {suit}") from None
+            raise CardError(ErrorCode.CARD_NO_SUCH, rank=rank, suit=suit) from None
 
     @staticmethod
     def parse(text: str) -> Card:
         """Parse the notation ``<rank><suit>`` (case-insensitive)."""
         if not isinstance(text, str):
-            raise CardError(f"a card must be written as text like '12E', not {shown(text)}")
+            raise CardError(ErrorCode.CARD_NOT_TEXT, value=shown(text))
         card = _BY_TEXT.get(text.strip().upper())
         if card is None:
-            raise CardError(
-                f"{shown(text)} is not a card: write rank (1-7, 10, 11, 12) then suit "
-                "(O, C, E, B), e.g. '12E' for the Rey de Espadas"
-            )
+            raise CardError(ErrorCode.CARD_NOT_A_CARD, value=shown(text))
         return card
 
 
@@ -155,10 +152,10 @@ def parse_deck(texts: Iterable[str] | str) -> list[Card]:
     """Parse a full deck order: all 40 cards, each exactly once."""
     cards = parse_cards(texts)
     if len(cards) != 40:
-        raise CardError(f"a deck order must list 40 cards, this one lists {len(cards)}")
+        raise CardError(ErrorCode.DECK_COUNT, count=len(cards))
     seen: set[int] = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"the deck order lists {card} twice")
+            raise CardError(ErrorCode.DECK_TWICE, card=str(card))
         seen.add(card)
     return cards

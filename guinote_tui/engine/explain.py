@@ -7,13 +7,12 @@ type checking only.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .actions import Action, DeclareTute, Pass, Play, Sing, Swap
 from .cards import CARDS, RANKS, Suit
-from .obligations import N_, obligation_refusal
+from .errors import N_, Refusal
+from .obligations import obligation_refusal
 from .stages import RANK_INDEX, REY_INDEX, SEVEN_INDEX, SUIT_OF, Stage
 
 if TYPE_CHECKING:
@@ -37,22 +36,6 @@ def _malformed(action: object) -> str:
     if kind is Pass:
         return ""
     return f"{action!r} is not an action"
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why an action is refused: an English template with named parameters.
-
-    The engine speaks English only; an interface translates ``template`` (it
-    is marked for the message catalogs) and formats it with ``params``.
-    """
-
-    template: str
-    params: Mapping[str, str] = field(default_factory=dict)
-
-    @property
-    def text(self) -> str:
-        return self.template.format(**self.params)
 
 
 def why_illegal(state: HandState, action: Action) -> str:

@@ -40,7 +40,7 @@ from typing import Any
 
 from .actions import PASS, PLAY, SING, SWAP, TUTE, Action, DeclareTute, Play, Sing, Swap
 from .cards import CARD_TEXT, CARDS, RANKS, Card, Suit
-from .errors import IllegalAction
+from .errors import N_, IllegalAction, Refusal
 from .events import (
     ArrastreBegun,
     CanteSung,
@@ -57,7 +57,7 @@ from .events import (
     TuteDeclared,
     visible_to,
 )
-from .explain import Refusal, refusal, why_illegal
+from .explain import refusal, why_illegal
 from .obligations import Obligation, allowed_cards
 from .records import Cante, HandResult, SwapMade, Trick
 from .rules import Rules
@@ -519,8 +519,9 @@ class HandState:
         """
         if seat is not None and seat != self.to_move:
             if self.stage is _OVER:
-                raise IllegalAction("the hand is over", action, seat)
-            raise IllegalAction(f"it is not your turn: seat {self.to_move} is to move", action, seat)
+                raise IllegalAction(Refusal(N_("the hand is over")), action, seat)
+            not_yours = Refusal(N_("it is not your turn: seat {seat} is to move"), {"seat": str(self.to_move)})
+            raise IllegalAction(not_yours, action, seat)
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
@@ -528,7 +529,8 @@ class HandState:
             # The engine's own equal action: a card given as a plain int becomes its Card.
             action = legal[legal.index(action)]
         except ValueError:
-            raise IllegalAction(self.why_illegal(action), action, self.to_move) from None
+            refused = self.refusal(action) or Refusal(N_("that is not an action"))
+            raise IllegalAction(refused, action, self.to_move) from None
         actor = self.to_move
         assert actor is not None
         self._legal = None

@@ -41,7 +41,7 @@ from typing import Any
 
 from .actions import ActionError, parse_action
 from .cards import CARD_TEXT, CardError, parse_deck
-from .errors import HistoryError, IllegalAction
+from .errors import ErrorCode, HistoryError, IllegalAction
 from .errors import shown as _shown
 from .match import Match
 from .rules import Rules, RulesError
@@ -119,26 +119,27 @@ def read_history(path: str | Path) -> Match:
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise HistoryError(f"{path}: no such file") from None
+        raise HistoryError(ErrorCode.HISTORY_NO_FILE, path=str(path)) from None
     except OSError as exc:
-        raise HistoryError(f"{path}: cannot be read ({exc.strerror or exc.__class__.__name__})") from None
+        detail = exc.strerror or type(exc).__name__
+        raise HistoryError(ErrorCode.HISTORY_UNREADABLE, path=str(path), detail=detail) from None
     try:
         mode = os.fstat(handle).st_mode
         if not stat.S_ISREG(mode):
             os.close(handle)
-            kind = "is a folder" if stat.S_ISDIR(mode) else "not a regular file"
-            raise HistoryError(f"{path}: {kind}, not a history file")
+            kind = ErrorCode.HISTORY_FOLDER if stat.S_ISDIR(mode) else ErrorCode.HISTORY_NOT_REGULAR
+            raise HistoryError(kind, path=str(path))
         with os.fdopen(handle, "rb") as stream:
             data = stream.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
-            raise HistoryError(f"{path}: larger than {MAX_BYTES // 2**20} MB, more than any match holds")
+            raise HistoryError(ErrorCode.HISTORY_TOO_LARGE, path=str(path), megabytes=MAX_BYTES // 2**20)
         text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise HistoryError(f"{path}: cannot be read ({exc.__class__.__name__})") from None
+        raise HistoryError(ErrorCode.HISTORY_UNREADABLE, path=str(path), detail=type(exc).__name__) from None
     try:
         return load_history(text)
     except HistoryError as exc:
-        raise HistoryError(f"{path}: {exc}") from None
+        raise HistoryError(ErrorCode.HISTORY_IN_FILE, path=str(path), reason=exc) from None
 
 
 def load_history(source: str | dict[str, Any]) -> Match:
@@ -152,9 +153,9 @@ def load_history(source: str | dict[str, Any]) -> Match:
     except HistoryError:
         raise
     except (RecursionError, MemoryError):
-        raise HistoryError("not a history this program can read: nested or repeated too deeply") from None
+        raise HistoryError(ErrorCode.HISTORY_TOO_DEEP) from None
     except Exception as exc:  # a reader has one rule: a one-line message, never a traceback
-        raise HistoryError(f"not a history this program can read: {_shown(str(exc))}") from None
+        raise HistoryError(ErrorCode.HISTORY_UNUSABLE, detail=_shown(str(exc))) from None
 
 
 def _load_history(source: str | dict[str, Any]) -> Match:
@@ -162,36 +163,38 @@ def _load_history(source: str | dict[str, Any]) -> Match:
         try:
             data = json.loads(source)
         except json.JSONDecodeError as exc:
-            raise HistoryError(f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+            raise HistoryError(ErrorCode.HISTORY_NOT_JSON, line=exc.lineno, column=exc.colno, detail=exc.msg) from None
         except (RecursionError, ValueError) as exc:
             # Nesting too deep for the parser, or a number too long to convert.
             reason = _shown(str(exc) or type(exc).__name__)
-            raise HistoryError(f"not a history this program can read: {reason}") from None
+            raise HistoryError(ErrorCode.HISTORY_UNUSABLE, detail=reason) from None
     else:
         data = source
     if not isinstance(data, dict):
-        raise HistoryError("a history must be a JSON object")
+        raise HistoryError(ErrorCode.HISTORY_NOT_OBJECT)
     if data.get("format") != FORMAT:
-        raise HistoryError(f'not a guiñote history: "format" must be {FORMAT!r}')
+        raise HistoryError(ErrorCode.HISTORY_FORMAT, format=repr(FORMAT))
     version = data.get("version")
     if type(version) is not int or version != VERSION:
-        raise HistoryError(f"unsupported history version {_shown(version)}: this program reads version {VERSION}")
+        raise HistoryError(ErrorCode.HISTORY_VERSION, value=_shown(version), version=VERSION)
     players = data.get("players")
     if type(players) is not int or players not in (2, 4):
-        raise HistoryError(f'"players" must be 2 or 4, not {_shown(players)}')
+        raise HistoryError(ErrorCode.HISTORY_PLAYERS, value=_shown(players))
     try:
         rules = Rules.from_dict(data.get("rules", {}))
-    except (RulesError, TypeError) as exc:
-        raise HistoryError(f"bad rules: {exc}") from None
+    except RulesError as exc:
+        raise HistoryError(ErrorCode.HISTORY_RULES, reason=exc) from None
+    except TypeError as exc:
+        raise HistoryError(ErrorCode.HISTORY_RULES, reason=str(exc)) from None
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed not in SEED_RANGE):
-        raise HistoryError(f'"seed" must be a whole number from -2**63 to 2**63 - 1, or null, not {_shown(seed)}')
+        raise HistoryError(ErrorCode.HISTORY_SEED, value=_shown(seed))
     table = data.get("table", {})
     if not isinstance(table, dict):
-        raise HistoryError('"table" must be a JSON object')
+        raise HistoryError(ErrorCode.HISTORY_TABLE)
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
-        raise HistoryError('"hands" must be a non-empty list')
+        raise HistoryError(ErrorCode.HISTORY_HANDS)
     parsed = [_parse_hand(i + 1, entry, players) for i, entry in enumerate(hands)]
     dealer0, deck0, _ = parsed[0]
     match = Match(players, rules, seed=seed, dealer=dealer0, deck=deck0)
@@ -199,52 +202,52 @@ def _load_history(source: str | dict[str, Any]) -> Match:
     for number, (dealer, deck, actions) in enumerate(parsed, start=1):
         if number > 1:
             if not match.hand.is_over:
-                raise HistoryError(f"hand {number - 1} is not finished but another hand follows it")
+                raise HistoryError(ErrorCode.HISTORY_UNFINISHED, hand=number - 1)
             if match.is_over:
-                raise HistoryError(f"hand {number}: the match was already over")
+                raise HistoryError(ErrorCode.HISTORY_MATCH_OVER, hand=number)
             match.next_hand(deck)
             if match.hand.dealer != dealer:
                 raise HistoryError(
-                    f"hand {number}: dealer is seat {dealer} but the rules make seat {match.hand.dealer} deal"
+                    ErrorCode.HISTORY_WRONG_DEALER, hand=number, dealer=dealer, expected=match.hand.dealer
                 )
         for index, (seat, action, text) in enumerate(actions, start=1):
-            where = f"hand {number}, action {index} ({_shown(text)})"
+            where = {"hand": number, "index": index, "action": _shown(text)}
             if match.hand.is_over:
-                raise HistoryError(f"{where}: the hand is already over")
+                raise HistoryError(ErrorCode.HISTORY_HAND_OVER, **where)
             try:
                 match.apply(action, seat)
             except IllegalAction as exc:
-                raise HistoryError(f"{where}: illegal: {exc.rule}") from None
+                raise HistoryError(ErrorCode.HISTORY_ILLEGAL, **where, reason=exc.refusal) from None
     return match
 
 
 def _parse_hand(number: int, entry: Any, players: int) -> tuple[int, list[Any], list[Any]]:
     if not isinstance(entry, dict):
-        raise HistoryError(f"hand {number} must be a JSON object")
+        raise HistoryError(ErrorCode.HISTORY_HAND_NOT_OBJECT, hand=number)
     dealer = entry.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-        raise HistoryError(f'hand {number}: "dealer" must be a seat from 0 to {players - 1}, not {_shown(dealer)}')
+        raise HistoryError(ErrorCode.HISTORY_DEALER, hand=number, last=players - 1, value=_shown(dealer))
     deck_text = entry.get("deck")
     if not isinstance(deck_text, (str, list)):
-        raise HistoryError(f'hand {number}: "deck" must list the 40 cards')
+        raise HistoryError(ErrorCode.HISTORY_DECK_MISSING, hand=number)
     try:
         deck = parse_deck(deck_text)
     except CardError as exc:
-        raise HistoryError(f"hand {number}: bad deck: {exc}") from None
+        raise HistoryError(ErrorCode.HISTORY_BAD_DECK, hand=number, reason=exc) from None
     raw_actions = entry.get("actions", [])
     if not isinstance(raw_actions, list):
-        raise HistoryError(f'hand {number}: "actions" must be a list')
+        raise HistoryError(ErrorCode.HISTORY_ACTIONS, hand=number)
     actions = []
     for index, item in enumerate(raw_actions, start=1):
-        where = f"hand {number}, action {index} ({_shown(item)})"
+        where = {"hand": number, "index": index, "action": _shown(item)}
         if not isinstance(item, str) or len(item.split()) != 2:
-            raise HistoryError(f'{where}: an action is written "<seat> <action>", e.g. "0 12E"')
+            raise HistoryError(ErrorCode.HISTORY_ACTION_FORM, **where)
         seat_text, action_text = item.split()
         if not (seat_text.isascii() and seat_text.isdigit() and len(seat_text) <= 2) or int(seat_text) >= players:
-            raise HistoryError(f"{where}: no seat {_shown(seat_text)} at a table of {players}")
+            raise HistoryError(ErrorCode.HISTORY_NO_SEAT, **where, seat=_shown(seat_text), players=players)
         try:
             action = parse_action(action_text)
         except ActionError as exc:
-            raise HistoryError(f"{where}: {exc}") from None
+            raise HistoryError(ErrorCode.HISTORY_BAD_ACTION, **where, reason=exc) from None
         actions.append((int(seat_text), action, item))
     return dealer, deck, actions

@@ -21,6 +21,7 @@ from __future__ import annotations
 from enum import IntEnum
 
 from .cards import CARDS, Card, Suit
+from .errors import N_
 
 
 class Obligation(IntEnum):
@@ -76,11 +77,6 @@ def allowed_cards(
     if must_undertrump:
         return trumps, Obligation.UNDERTRUMP
     return hand, Obligation.FREE
-
-
-def N_(text: str) -> str:
-    """Mark an English template for the game's message catalogs (the engine translates nothing itself)."""
-    return text
 
 
 def obligation_refusal(

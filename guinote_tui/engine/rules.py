@@ -19,10 +19,10 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, ClassVar, Literal, get_args
 
 from .cards import CABALLO, RANKS, REY, SOTA
-from .errors import shown
+from .errors import EngineError, ErrorCode, shown
 
 
-class RulesError(ValueError):
+class RulesError(EngineError):
     """An unknown preset, an unknown flag, or a value a flag cannot take."""
 
 
@@ -108,15 +108,15 @@ class Rules:
                 continue
             if f.type == "bool" or isinstance(f.default, bool):
                 if not isinstance(value, bool):
-                    raise RulesError(f"flag {f.name} must be true or false, not {shown(value)}")
+                    raise RulesError(ErrorCode.RULES_NOT_BOOLEAN, flag=f.name, value=shown(value))
             elif f.name in self.CHOICES:
                 if value not in self.CHOICES[f.name] or isinstance(value, bool):
                     options = " | ".join(str(v) for v in self.CHOICES[f.name])
-                    raise RulesError(f"flag {f.name} must be one of {options}, not {shown(value)}")
+                    raise RulesError(ErrorCode.RULES_NOT_CHOICE, flag=f.name, choices=options, value=shown(value))
             elif f.name in self.RANGES:
                 low, high = self.RANGES[f.name]
                 if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                    raise RulesError(f"flag {f.name} must be a whole number from {low} to {high}, not {shown(value)}")
+                    raise RulesError(ErrorCode.RULES_NOT_IN_RANGE, flag=f.name, low=low, high=high, value=shown(value))
 
     # -- construction -------------------------------------------------------
 
@@ -126,7 +126,7 @@ class Rules:
         try:
             base = PRESETS[name]
         except KeyError:
-            raise RulesError(f"unknown rules preset {shown(name)}: choose {' or '.join(PRESETS)}") from None
+            raise RulesError(ErrorCode.RULES_UNKNOWN_PRESET, value=shown(name), presets=", ".join(PRESETS)) from None
         return base.with_flags(**overrides) if overrides else base
 
     def with_flags(self, **overrides: Any) -> Rules:
@@ -134,7 +134,7 @@ class Rules:
         names = {f.name for f in fields(self)} - {"preset_name"}
         for key in overrides:
             if key not in names:
-                raise RulesError(f"unknown rules flag {shown(key)}; flags are: {', '.join(sorted(names))}")
+                raise RulesError(ErrorCode.RULES_UNKNOWN_FLAG_OF, value=shown(key), flags=", ".join(sorted(names)))
         return replace(self, **overrides)
 
     def to_dict(self) -> dict[str, Any]:
@@ -144,11 +144,11 @@ class Rules:
     def from_dict(cls, data: Any) -> Rules:
         """Rebuild rules from :meth:`to_dict` output (``preset_name`` plus flags)."""
         if not isinstance(data, dict):
-            raise RulesError("rules must be a JSON object of flags")
+            raise RulesError(ErrorCode.RULES_NOT_OBJECT)
         data = dict(data)
         name = data.pop("preset_name", "aragones")
         if not isinstance(name, str):
-            raise RulesError("rules preset_name must be text")
+            raise RulesError(ErrorCode.RULES_PRESET_NOT_TEXT)
         return cls.preset(name, **data)
 
     @staticmethod
@@ -161,23 +161,23 @@ class Rules:
         ('partner_exemption', False)
         """
         if "=" not in text:
-            raise RulesError(f"a rule flag is written name=value, not {shown(text)}")
+            raise RulesError(ErrorCode.RULES_FLAG_FORM, value=shown(text))
         key, raw = (part.strip() for part in text.split("=", 1))
         key = key.replace("-", "_")
         defaults = {f.name: f.default for f in fields(Rules)}
         if key not in defaults or key == "preset_name":
-            raise RulesError(f"unknown rules flag {shown(key)}")
+            raise RulesError(ErrorCode.RULES_UNKNOWN_FLAG, value=shown(key))
         default = defaults[key]
         value: Any
         if isinstance(default, bool):
             if raw.lower() not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
-                raise RulesError(f"flag {key} must be true or false, not {shown(raw)}")
+                raise RulesError(ErrorCode.RULES_NOT_BOOLEAN, flag=key, value=shown(raw))
             value = raw.lower() in ("true", "yes", "1", "on")
         elif isinstance(default, int):
             try:
                 value = int(raw)
             except ValueError:
-                raise RulesError(f"flag {key} must be a number, not {shown(raw)}") from None
+                raise RulesError(ErrorCode.RULES_NOT_NUMBER, flag=key, value=shown(raw)) from None
         else:
             value = raw
         return key, value

@@ -37,6 +37,7 @@ from typing import Any
 from .. import storage
 from ..engine import PRESETS, Rules, RulesError
 from ..i18n import _
+from ..present.refusals import refusal_text
 from .settings import SCHEMA, GameSettings, SettingRefused, alternatives, check
 
 FILE_NAME = "settings.toml"
@@ -97,8 +98,11 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
         try:
             chosen = chosen.with_flags(**{key: value})
         except (RulesError, TypeError) as exc:
+            problem = refusal_text(exc) if isinstance(exc, RulesError) else str(exc)
             problems.append(
-                _("{file}: rules.{key}: {problem}; the preset's value is used").format(file=name, key=key, problem=exc)
+                _("{file}: rules.{key}: {problem}; the preset's value is used").format(
+                    file=name, key=key, problem=problem
+                )
             )
     settings.rules = chosen
     return settings, problems

@@ -34,6 +34,7 @@ from typing import Any
 from .. import storage
 from ..engine import HistoryError, Match, dumps, load_history
 from ..i18n import _
+from ..present.refusals import refusal_text
 
 FILE_NAME = "current-match.json"
 
@@ -169,7 +170,7 @@ def load(target: Path | None = None) -> Match | None:
     try:
         match = load_history(data)
     except HistoryError as exc:
-        raise storage.damaged(where, str(exc)) from None
+        raise storage.damaged(where, refusal_text(exc)) from None
     if match.is_over:  # (a finished match is not continued)
         with contextlib.suppress(OSError):
             where.unlink()

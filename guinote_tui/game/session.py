@@ -34,6 +34,7 @@ from ..engine import (
     visible_to,
 )
 from ..i18n import _
+from ..present.refusals import refusal_text
 from ..present.vocabulary import action_words
 from ..records import Statistics, TableInfo, new_match_key
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
@@ -167,7 +168,7 @@ class GameSession:
         found = hand.refusal(action)
         if found is None:
             return ""
-        return _(found.template).format(**found.params)
+        return refusal_text(found)
 
     # -- moves ------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 """Presentation shared by the interface and the command line: the player's words for the game's figures.
 
 * :mod:`.vocabulary`: the words for actions, bot levels, measured strength and estimates;
-* :mod:`.statsreport`: the statistics in words and numbers (the statistics screen and ``guinote stats``).
+* :mod:`.statsreport`: the statistics in words and numbers (the statistics screen and ``guinote stats``);
+* :mod:`.refusals`: the engine's refusals (rules flags, history files, cards, actions) worded for the player.
 
 Pure functions over the engine's values and what the statistics store returns, in the current language
 (:mod:`guinote_tui.i18n`): no textual, rich or click here, so ``guinote stats`` and ``guinote review`` print

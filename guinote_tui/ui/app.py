@@ -13,7 +13,7 @@ from textual.app import App
 
 from .. import i18n, storage
 from ..ai import offered_levels
-from ..engine import HistoryError, Match, Rules, read_history, save_history
+from ..engine import ErrorCode, HistoryError, Match, Rules, read_history, save_history
 from ..game import preferences, resume
 from ..game.services import NO_STACK, Services, StackedDeal
 from ..game.session import GameSession
@@ -364,7 +364,7 @@ def make_app(
         try:
             settings.restore(match.table, match.players, keep_level=level is not None)
         except ValueError as exc:
-            raise HistoryError(f"{history}: {exc}") from None
+            raise HistoryError(ErrorCode.HISTORY_IN_FILE, path=str(history), reason=str(exc)) from None
         # What was asked for on this run wins over what the file recorded.
         if delay is not None:
             settings.delay = delay

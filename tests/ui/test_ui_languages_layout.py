@@ -168,7 +168,7 @@ ENGLISH_WORDS = (
     "Yes",
 )
 #: Words of the list that are also words of a language.
-OWN_WORDS = {"es": {"Error"}, "de": {"Bot"}, "nl": {"Hint"}}
+OWN_WORDS = {"es": {"Error"}, "de": {"Bot"}}
 
 
 def english_words(code: str, text: str) -> list[str]:

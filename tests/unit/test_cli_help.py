@@ -145,3 +145,158 @@ def test_completion_offers_the_commands_and_their_options() -> None:
     assert {"play", "learn", "stats"} <= set(complete("guinote pl")) | set(complete("guinote l")) | {"stats"}
     assert "play" in complete("guinote pl")
     assert "--players" in complete("guinote play --pl")
+
+
+#: Words of English sentences (lower case) that a player of another language must not meet in the command's
+#: help or its errors: what is left once the card and game terms, the values typed (quoted, or written with
+#: ``-``, ``_``, ``=``, ``:``, ``/``, ``|`` or digits), the commands' names and the language codes are set aside.
+ENGLISH_SENTENCE_WORDS = frozenset(
+    re.findall(
+        r"\w+",
+        """
+        about after all an and any are argument arguments as at be bot by cannot choose command commands default
+        did does error every file float for from game games give given hand hands has have help how if in integer
+        into invalid is it its match matches mean missing must name no not number of on one only option options
+        or path play player players range required seat seed show such text than that the then this to try usage
+        value version was what when where which with you your yes
+        """,
+    )
+)
+#: Words of that list that are also words of a language (as the help writes them, lower-cased).
+OWN_WORDS = {
+    "es": {"no", "error", "bot"},
+    "de": {"in", "bot", "was", "an", "name", "hand", "option", "argument", "version", "match", "matches", "text"},
+    "it": {"no", "bot", "file", "in"},
+    "nl": {"is", "of", "in", "bot", "hand", "was", "an", "argument"},
+    "ru": set(),
+}
+#: Written as they are in every language: quoted values, JSON fields, metavars' brackets, placeholders.
+_QUOTED = re.compile(r"""(?<![\w])'[^'\n]*'|"[^"\n]*"|«[^»\n]*»|„[^“\n]*“|\{[^}\n]*\}|\[[^\]\n]*\]""")
+#: A token that is a value or code, not a word: options, flags, paths, choices, figures.
+_CODE = re.compile(r"[-_=:/|0-9<>.@']")
+
+
+def english_left(code: str, text: str) -> list[str]:
+    """The English words of :data:`ENGLISH_SENTENCE_WORDS` in ``text``, once values and code are set aside."""
+    names = set(main.commands) | set(i18n.LANGUAGES) if isinstance(main, click.Group) else set()
+    own = OWN_WORDS.get(code, set()) | names
+    found = set()
+    for token in _QUOTED.sub(" ", text).split():
+        word = token.strip(".,;:!?¿¡()…")
+        if word and not _CODE.search(word) and word.lower() in ENGLISH_SENTENCE_WORDS - own:
+            found.add(word.lower())
+    return sorted(found)
+
+
+def usage_runs() -> list[list[str]]:
+    """Each command's help, and the errors a player meets on its command line (nothing that opens the game)."""
+    runs = [["--help"], ["--version"], ["plya"], ["--bogus"], ["--lang"], ["stats", "--yes"]]
+    for path, command in _commands()[1:]:
+        runs += [[*path, "--help"], [*path, "--bogus"], [*path, "a", "b", "c"]]
+        longs = [o for p in command.params if isinstance(p, click.Option) for o in p.opts if len(o) > 5]
+        if longs:
+            runs.append([*path, longs[0][:-1]])  # close to an option: "Did you mean …?"
+        for param in command.params:
+            if isinstance(param, click.Option) and not param.is_flag:
+                runs.append([*path, param.opts[0]])  # no value
+                if not isinstance(param.type, click.types.StringParamType) or param.opts[0] in ("--rule", "--load"):
+                    runs.append([*path, param.opts[0], "zzz"])  # a bad one
+            if isinstance(param, click.Argument) and param.required:
+                runs.append(path)
+    runs += [
+        ["play", "--rule", "tute=zzz"],
+        ["play", "--rule", "zzz=1"],
+        ["play", "--rules", "aragones", "--rule", "target=0"],
+    ]
+    runs += [["play", "--delay", "nan"], ["play", "--delay", "11"], ["replay", "/nonexistent/m.json"]]
+    return runs
+
+
+def test_the_english_detector_finds_english() -> None:
+    found = english_left("es", "Error: Invalid value for '--seed': 'x' is not a valid integer.")
+    assert found == ["for", "integer", "invalid", "is", "not", "value"]
+    assert english_left("de", "Fehler: Ungültiger Wert für '--seed': 'x' ist keine gültige Zahl (Ganzzahl).") == []
+    assert english_left("de", "--rule NAME=WERT  Ändert ein Regel-Flag (die Flags: guinote rules --flags).") == []
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_no_english_sentence_in_any_help_or_usage_error(code: str, catalogs: None) -> None:
+    """Every command's help, --version, and its usage errors (a bad value, no value, an unknown option)."""
+    runner = CliRunner()
+    problems = []
+    for args in usage_runs():
+        result = runner.invoke(main, ["--lang", code, *args], prog_name="guinote")
+        assert result.exit_code in (0, 1, 2), (args, result.output)
+        english = english_left(code, result.output)
+        if english:
+            problems.append(f"guinote {' '.join(args)}: {english}\n{result.output}")
+    assert problems == [], "\n".join(problems[:5])
+
+
+@pytest.mark.parametrize(
+    ("code", "version"),
+    [("es", "guinote, versión"), ("de", "guinote, Version"), ("it", "guinote, versione"), ("ru", "guinote, версия")],
+)
+def test_the_version_is_said_in_the_language(code: str, version: str, catalogs: None) -> None:
+    from guinote_tui import __version__
+
+    result = CliRunner().invoke(main, ["--lang", code, "--version"])
+    assert result.exit_code == 0
+    assert result.output == f"{version} {__version__}\n"
+    assert CliRunner().invoke(main, ["--version"]).output == f"guinote, version {__version__}\n"
+
+
+@pytest.mark.parametrize(
+    ("code", "shown", "yes", "other"),
+    [("de", "[j/N]", "j", "Antworte j oder n."), ("es", "[s/N]", "sí", "Responde s o n."), ("ru", "[д/Н]", "да", "")],
+)
+def test_the_reset_question_takes_the_language_s_letters(
+    code: str, shown: str, yes: str, other: str, catalogs: None
+) -> None:
+    """``stats --reset`` asks with the language's letters, takes them (and English y), and asks again otherwise."""
+    runner = CliRunner()
+    kept = runner.invoke(main, ["--lang", code, "stats", "--reset"], input="\n")
+    assert kept.exit_code == 0 and shown in kept.output
+    assert "Error" not in kept.output and "invalid input" not in kept.output
+    asked_again = runner.invoke(main, ["--lang", code, "stats", "--reset"], input=f"maybe\n{yes}\n")
+    assert asked_again.exit_code == 0, asked_again.output
+    assert asked_again.output.count(shown) == 2 and other in asked_again.output
+    assert "1500" in asked_again.output  # emptied: the rating starts again at 1500
+    english = runner.invoke(main, ["--lang", code, "stats", "--reset"], input="y\n")
+    assert "1500" in english.output
+
+
+@pytest.mark.parametrize(
+    ("code", "words", "english"),
+    [
+        ("es", ("--rule NOMBRE=VALOR", "--seed INTERVALO DE ENTEROS", "--load ARCHIVO"), ("NAME=VALUE", "INTEGER")),
+        ("de", ("--rule NAME=WERT", "--seed GANZZAHLBEREICH", "--delay ZAHLENBEREICH"), ("VALUE", "RANGE", "FILE")),
+        ("ru", ("--rule ИМЯ=ЗНАЧЕНИЕ", "--load ФАЙЛ"), ("VALUE", "RANGE", "FILE")),
+    ],
+)
+def test_the_metavars_and_type_names_are_translated(
+    code: str, words: tuple[str, ...], english: tuple[str, ...], catalogs: None
+) -> None:
+    runner = CliRunner()
+    shown = " ".join(runner.invoke(main, ["--lang", code, "play", "--help"]).output.split())
+    for word in words:
+        assert word in shown
+    assert not [word for word in english if word in shown]
+    error = runner.invoke(main, ["--lang", code, "review", "--seat", "x"]).output
+    assert "integer" not in error
+    missing = runner.invoke(main, ["--lang", code, "replay"]).output
+    assert "PATH" not in missing
+    # and back in English, as click writes them
+    assert "--seed INTEGER RANGE" in runner.invoke(main, ["play", "--help"]).output
+
+
+def test_an_unknown_lang_leaves_the_language_the_rest_chooses(catalogs: None) -> None:
+    """``guinote --lang xx --help``: the help in the saved or the locale's language, and the one line in it."""
+    runner = CliRunner()
+    helped = runner.invoke(main, ["--lang", "xx", "--help"], env={"LANG": "de_DE.UTF-8"})
+    assert helped.exit_code == 0 and helped.output.startswith("Aufruf:")
+    refused = runner.invoke(main, ["--lang", "xx", "stats"], env={"LANG": "es_ES.UTF-8"})
+    assert refused.exit_code == 2
+    assert refused.output.startswith("guinote: --lang: no existe el idioma 'xx'; elige uno de estos: es (Español)")
+    unknown_env = runner.invoke(main, ["stats"], env={"GUINOTE_LANG": "xx", "LANG": "it_IT.UTF-8"})
+    assert unknown_env.exit_code == 2 and "GUINOTE_LANG: la lingua 'xx' non c'è" in unknown_env.output

@@ -40,7 +40,7 @@ def test_self_play_text_report_and_help_name_the_tournament_command() -> None:
         # Bot against bot is guinote tournament's job: simulate has no such options.
         (["--a", "random", "--b", "random"], "No such option '--a'"),
         (["--deals", "3"], "No such option '--deals'"),
-        (["--bots", "grandmaster"], "choose from"),
+        (["--bots", "grandmaster"], "choose one of"),
         (["--games", "1000001"], "--games"),  # more would share matches with the next seed
     ],
 )

@@ -80,15 +80,21 @@ def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
         style = GOOD if winner == 0 else BAD
         lines.append(Text(juego_won(session, result, winner), style=style))
     for side in result.treinta_malas_denied:
-        lines.append(
-            Text(
-                _(
-                    "Treinta malas: {side} reached {target} but made only {points} from cards and the last ten"
-                    " (30 needed)."
-                ).format(side=session.side_name(side), target=rules.target, points=result.cards_and_ten(side)),
-                style=PLAIN,
-            )
+        # One whole sentence for each subject: a side's name ("Us") is not a subject in every language.
+        denied = session.narrator.by_side(
+            side,
+            you=_(
+                "Treinta malas: you reached {target} but made only {points} from cards and the last ten (30 needed)."
+            ),
+            rival=_(
+                "Treinta malas: Rival reached {target} but made only {points} from cards and the last ten (30 needed)."
+            ),
+            we=_("Treinta malas: we reached {target} but made only {points} from cards and the last ten (30 needed)."),
+            they=_(
+                "Treinta malas: they reached {target} but made only {points} from cards and the last ten (30 needed)."
+            ),
         )
+        lines.append(Text(denied.format(target=rules.target, points=result.cards_and_ten(side)), style=PLAIN))
     if result.stopped_early and result.reason is not Termination.TUTE:
         lines.append(Text(_("De vueltas the hand stopped the moment the target was reached."), style=PLAIN))
     if match.is_over and match.winner is not None:

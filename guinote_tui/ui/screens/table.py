@@ -42,6 +42,7 @@ from ...game.sentences import leave_question
 from ...game.session import HUMAN, GameSession
 from ...game.tracking import card_tracker
 from ...i18n import _, number
+from ...present.refusals import refusal_text
 from ..bindings import TABLE_BINDINGS
 from ..messages import BotChose, CardClicked, HintReady
 from ..navigation import navigator
@@ -494,7 +495,7 @@ class TableScreen(Screen[None]):
             self.app.bell()
             # The highlight moves to a card that may be played: what is marked is what Enter plays.
             self.refresh_table()
-            rule = session.why_illegal(action) or exc.rule  # the engine's rule, in the player's language
+            rule = session.why_illegal(action) or refusal_text(exc)  # the engine's rule, in the player's language
             self.say(_("[b]✗ Not allowed:[/b] {rule}").format(rule=escape(rule)), title=_("Not allowed"))
 
     def show_summary(self) -> None:

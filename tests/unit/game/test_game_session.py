@@ -313,3 +313,22 @@ def test_taking_the_muestra_is_told_once() -> None:
             assert f"You draw {card}" not in session.log
             return
     pytest.fail("the player never took the muestra in 40 seeds")
+
+
+@pytest.mark.parametrize(
+    ("players", "subjects"), [(2, ("you reached", "Rival reached")), (4, ("we reached", "they reached"))]
+)
+def test_treinta_malas_names_the_side_as_a_subject(players: int, subjects: tuple[str, str]) -> None:
+    """Not "Us reached 101": one whole sentence for each side, heads-up and in pairs."""
+    from dataclasses import replace as replaced
+
+    from guinote_tui.ui.screens.summary import verdict_lines
+
+    session = GameSession(GameSettings(players=players, level="random", seed=4))
+    play_through(session, random.Random(4), lambda: session.hand_over)
+    result = session.result
+    assert result is not None
+    lines = [line.plain for line in verdict_lines(session, replaced(result, treinta_malas_denied=(0, 1)))]
+    denied = [line for line in lines if line.startswith("Treinta malas:")]
+    assert len(denied) == 2 and subjects[0] in denied[0] and subjects[1] in denied[1], denied
+    assert not any(name in line for line in denied for name in ("Us ", "Them ", "You reached"))
