@@ -40,6 +40,10 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
   one schema, the narrator shared by the table and the lessons, pacing,
   tracking, keeping the match, the services a session runs) uses no
   interface library; the lessons may use it, the measuring tools may not;
+* the plain mode (``plain``: ``guinote play --plain``, the match as a text
+  dialogue) uses no interface library and imports the game, the coach, the
+  statistics, the presentation's words, the engine and ``i18n``, never the
+  interface;
 * the lab's benchmarks that drive the real app in a pilot (``lab.ui_bench``,
   ``lab.review_bench``, ``lab.stats_bench``: :data:`UI_BENCHES`) are a part
   of their own, above the interface, and import it only inside their
@@ -263,6 +267,8 @@ MAY_IMPORT: dict[str, set[str]] = {
     # The game without a screen: the session, settings, narration, pacing, keeping the match.
     "game": {"engine", "ai", "coach", "records", "present", "storage", "i18n"},
     "lessons": {"engine", "coach", "game", "storage", "i18n"},
+    # The plain mode (guinote play --plain): the game as a text dialogue, beside the interface.
+    "plain": {"engine", "coach", "records", "game", "present", "i18n"},
     # The measuring tools, the self-play runner with them.
     "lab": {"engine", "ai", "coach", "records", "present", "clicktypes"},
     "serving": {"saveguard", "i18n"},
@@ -271,7 +277,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "ui_benches": {"engine", "ai", "records", "game", "lab", "ui"},
     "cli": {
         *("engine", "ai", "coach", "records", "game", "lessons", "present", "lab", "ui", "serving", "storage"),
-        *("i18n", "clicktypes"),
+        *("plain", "i18n", "clicktypes"),
     },
 }
 
@@ -335,7 +341,10 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
     [
         *(
             (p, lib, ())
-            for p in ("engine", "ai", "coach", "records", "present", "game", "lessons", "storage", "i18n", "saveguard")
+            for p in (
+                *("engine", "ai", "coach", "records", "present", "game", "lessons", "plain", "storage", "i18n"),
+                "saveguard",
+            )
             for lib in sorted(UI_LIBRARIES)
         ),
         ("lab", "click", HARNESS),

@@ -58,6 +58,11 @@ def _lang_option() -> str | None:
 @click.option(
     "--continue", "continue_match", is_flag=True, help=N_("Go on with the match in progress kept from the last run.")
 )
+@click.option(
+    "--plain",
+    is_flag=True,
+    help=N_("Play in plain text, line by line on standard input and output (screen readers, pipes, plain SSH)."),
+)
 def play(
     players: str | None,
     level: str | None,
@@ -67,10 +72,14 @@ def play(
     delay: float | None,
     history: str | None,
     continue_match: bool = False,
+    plain: bool = False,
 ) -> None:
     if continue_match and history is not None:
         raise click.UsageError(_("--continue and --load both name a match: give one of them"))
     rules = build_rules(preset or "aragones", flags) if preset is not None or flags else None
+    if plain:
+        _play_plain(players, level, rules, seed, delay, history, continue_match)
+        return
     try:
         from ..ui.app import make_app
     except ImportError as exc:  # pragma: no cover - depends on the install
@@ -89,6 +98,51 @@ def play(
     except HistoryError as exc:
         raise click.ClickException(refusal_text(exc)) from None
     _run_app(app)
+
+
+def _play_plain(
+    players: str | None,
+    level: str | None,
+    rules: Rules | None,
+    seed: int | None,
+    delay: float | None,
+    history: str | None,
+    continue_match: bool,
+) -> None:
+    """``guinote play --plain``: the match as a text dialogue on standard input and output."""
+    import contextlib
+    import logging
+    import os
+
+    from .. import plain
+
+    # What the game logs (a bot that failed, a file it could not write) is said in the dialogue, in one line.
+    logging.getLogger("guinote_tui").addHandler(logging.NullHandler())
+    reader, writer = sys.stdin, sys.stdout
+    for stream in (reader, writer):  # bytes that are not text are read, and names written, as "?" at worst
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+    try:
+        status = plain.play(
+            reader,
+            writer,
+            players=int(players) if players else None,
+            level=level,
+            rules=rules,
+            seed=seed,
+            delay=delay,
+            history=history,
+            continue_match=continue_match,
+            lang=_lang_option(),
+        )
+    except HistoryError as exc:
+        raise click.ClickException(str(exc)) from None
+    except BrokenPipeError:  # the reader went away: the match was kept after the last trick
+        with contextlib.suppress(AttributeError, ValueError, OSError):  # nothing more is written, not even at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), writer.fileno())
+        status = 0
+    if status:
+        sys.exit(status)
 
 
 @command(

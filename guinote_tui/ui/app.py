@@ -11,10 +11,10 @@ from typing import ClassVar
 
 from textual.app import App
 
-from .. import i18n, storage
-from ..ai import offered_levels
-from ..engine import ErrorCode, HistoryError, Match, Rules, read_history, save_history
+from .. import storage
+from ..engine import Match, Rules, save_history
 from ..game import preferences, resume
+from ..game.launch import load_kept, prepare
 from ..game.services import NO_STACK, Services, StackedDeal
 from ..game.session import GameSession
 from ..game.settings import GameSettings, Pace
@@ -282,24 +282,6 @@ class GuinoteApp(App[None]):
         self.push_screen(SaveDialog(str(default), folder), save)
 
 
-def load_kept(settings: GameSettings) -> tuple[Match | None, GameSettings]:
-    """The kept match in progress and the settings to play it with (a copy of ``settings``).
-
-    Raises :class:`~guinote_tui.storage.Damaged` (the file set aside) when it cannot be used, and
-    :class:`~guinote_tui.game.resume.KeptElsewhere` when another instance of the game is playing it.
-    """
-    if resume.exists() and not resume.claim():
-        raise resume.KeptElsewhere()
-    match = resume.load()
-    settings = replace(settings, seed=None)
-    if match is not None:
-        try:
-            settings.restore(match.table, match.players)
-        except ValueError as exc:
-            raise storage.damaged(resume.path(), str(exc)) from None
-    return match, settings
-
-
 def make_app(
     players: int | None = None,
     level: str | None = None,
@@ -338,60 +320,29 @@ def make_app(
     Raises :class:`~guinote_tui.engine.HistoryError` for a history that
     cannot be resumed, and ``ValueError`` for an unknown level.
     """
-    if level is not None and level not in offered_levels() and level != "random":
-        raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(offered_levels())}")
-    services = services if services is not None else Services()
-    if decks is not None or dealer is not None:
-        services = replace(services, stacked=StackedDeal.parse(decks, dealer))
-    remembered, notices = preferences.load()
-    settings = replace(remembered, seed=seed)
-    if players is not None:
-        settings.players = players
-    if level is not None:
-        settings.level = level
-        settings.partner_level = None
-    if partner_level is not None:
-        settings.partner_level = partner_level
-    if rules is not None:
-        settings.rules = rules
-    if delay is not None:
-        settings.delay = delay
-    if pace is not None:
-        settings.pace = pace
-    match = read_history(history) if history is not None else None
-    choices: GameSettings | None = None  # the start screen's choices, when a kept match is continued
-    if match is not None:
-        try:
-            settings.restore(match.table, match.players, keep_level=level is not None)
-        except ValueError as exc:
-            raise HistoryError(ErrorCode.HISTORY_IN_FILE, path=str(history), reason=str(exc)) from None
-        # What was asked for on this run wins over what the file recorded.
-        if delay is not None:
-            settings.delay = delay
-        if pace is not None:
-            settings.pace = pace
-    elif continue_match:
-        try:
-            match, kept = load_kept(settings)
-        except (storage.Damaged, resume.KeptElsewhere) as exc:
-            notices.append(_("{problem}; deal a new match.").format(problem=exc))
-        else:
-            if match is None:
-                notices.append(_("There is no match in progress to continue: deal a new one."))
-            else:
-                choices, settings = settings, kept
-                services = replace(services, stacked=NO_STACK)  # a kept match goes on with its own deals
-                if delay is not None:
-                    settings.delay = delay
-                if pace is not None:
-                    settings.pace = pace
-    # The language: --lang (or GUINOTE_LANG), then the one chosen on the start screen, then the locale.
-    i18n.set_language(i18n.choose(option=lang, saved=settings.language))
+    start = prepare(
+        players,
+        level,
+        rules,
+        seed,
+        delay,
+        history,
+        pace,
+        continue_match,
+        lang,
+        partner_level=partner_level,
+        services=services,
+        decks=decks,
+        dealer=dealer,
+    )
+    match = start.match
     if show_start is None:
         show_start = (players is None and match is None) or learn is not None
-    app = GuinoteApp(settings, match, show_start=show_start, learn=learn, notices=notices, services=services)
-    app.choices = choices
+    app = GuinoteApp(
+        start.settings, match, show_start=show_start, learn=learn, notices=start.notices, services=start.services
+    )
+    app.choices = start.choices
     return app
 
 
-__all__ = ["GuinoteApp", "make_app"]
+__all__ = ["GuinoteApp", "load_kept", "make_app"]

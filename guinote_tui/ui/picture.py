@@ -18,7 +18,8 @@ from enum import Enum
 
 from rich.cells import cell_len
 
-from ..engine import Card, Play, SeatView, Swap, card_tables
+from ..engine import Card, Play, SeatView, Swap
+from ..game.choices import sorted_hand
 from ..game.narration import edge_name
 from ..game.pacing import shown_to_move
 from ..game.session import HUMAN, GameSession
@@ -68,12 +69,6 @@ class TablePicture:
     marked: int | None
     #: The declarations open to the player (what the footer offers).
     offers: tuple[str, ...]
-
-
-def sorted_hand(view: SeatView) -> tuple[Card, ...]:
-    """The hand as shown, and as keys 1-6 count it: suit by suit, strongest first, trumps at the right end."""
-    strength = card_tables(view.rules).strength
-    return tuple(sorted(view.hand, key=lambda card: (card.suit == view.trump, card.suit, -strength[card])))
 
 
 def open_cards(session: GameSession, seat: int) -> tuple[Card, ...]:

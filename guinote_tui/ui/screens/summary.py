@@ -13,8 +13,8 @@ from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 
-from ...engine import HandResult, Termination
-from ...game.sentences import juego_won, leave_question
+from ...engine import HandResult
+from ...game.sentences import Tone, leave_question, points_rows, verdict
 from ...game.session import GameSession
 from ...i18n import _
 from ..bindings import SUMMARY_BINDINGS
@@ -35,98 +35,22 @@ def points_table(session: GameSession, result: HandResult) -> Table:
     table.add_column("")
     table.add_column(session.side_name(0), justify="right")
     table.add_column(session.side_name(1), justify="right")
-    ten = ["10" if result.last_trick_side == side else "—" for side in (0, 1)]
-    table.add_row(_("Card points"), *(str(p) for p in result.card_points))
-    table.add_row(_("Last trick (de últimas)"), *ten)
-    table.add_row(_("Cantes and tute"), *(str(p) for p in result.cante_points))
-    if result.capote_side is not None:
-        capote = [str(result.capote_bonus) if result.capote_side == s else "—" for s in (0, 1)]
-        table.add_row(_("Capote"), *capote)
-    table.add_row(Text(_("This hand"), style="bold"), *(Text(str(p), style="bold") for p in result.points))
-    if result.carried != (0, 0) or not result.first_of_juego:
-        carried = _("Carried (de vueltas)") if session.match.rules.vueltas else _("Carried")
-        table.add_row(carried, *(str(p) for p in result.carried))
-        table.add_row(Text(_("Total"), style="bold"), *(Text(str(p), style="bold") for p in result.totals))
+    for row in points_rows(session, result):
+        figures = ["—" if points is None else str(points) for points in row.points]
+        if row.total:
+            table.add_row(Text(row.label, style="bold"), *(Text(figure, style="bold") for figure in figures))
+        else:
+            table.add_row(row.label, *figures)
     return table
 
 
+#: How each tone of the summary's sentences is shown.
+TONES: dict[Tone, Style] = {"good": GOOD, "bad": BAD, "plain": PLAIN, "faint": FAINT}
+
+
 def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
-    """What the hand decided: juego, coto, match, or de vueltas, and why."""
-    match = session.match
-    rules = match.rules
-    lines: list[Text] = []
-    winner = result.juego_winner
-    if winner is None and rules.vueltas:
-        lines.append(
-            Text(
-                _(
-                    "Nobody wins the juego: de vueltas. The next hand starts from {mine}–{theirs}"
-                    " and ends the moment a side reaches {target}."
-                ).format(mine=result.totals[0], theirs=result.totals[1], target=rules.target),
-                style=PLAIN,
-            )
-        )
-    elif winner is None:
-        # No vueltas under these rules (libre-100): the scores carry into a hand played to the end.
-        lines.append(
-            Text(
-                _(
-                    "Nobody wins the juego yet. The next hand starts from {mine}–{theirs} and is played to the end."
-                ).format(mine=result.totals[0], theirs=result.totals[1]),
-                style=PLAIN,
-            )
-        )
-    else:
-        style = GOOD if winner == 0 else BAD
-        lines.append(Text(juego_won(session, result, winner), style=style))
-    for side in result.treinta_malas_denied:
-        # One whole sentence for each subject: a side's name ("Us") is not a subject in every language.
-        denied = session.narrator.by_side(
-            side,
-            you=_(
-                "Treinta malas: you reached {target} but made only {points} from cards and the last ten (30 needed)."
-            ),
-            rival=_(
-                "Treinta malas: Rival reached {target} but made only {points} from cards and the last ten (30 needed)."
-            ),
-            we=_("Treinta malas: we reached {target} but made only {points} from cards and the last ten (30 needed)."),
-            they=_(
-                "Treinta malas: they reached {target} but made only {points} from cards and the last ten (30 needed)."
-            ),
-        )
-        lines.append(Text(denied.format(target=rules.target, points=result.cards_and_ten(side)), style=PLAIN))
-    if result.stopped_early and result.reason is not Termination.TUTE:
-        lines.append(Text(_("De vueltas the hand stopped the moment the target was reached."), style=PLAIN))
-    if match.is_over and match.winner is not None:
-        style = GOOD if match.winner == 0 else BAD
-        won = session.narrator.by_side(
-            match.winner,
-            you=_("You win the match!"),
-            rival=_("Rival wins the match!"),
-            we=_("We win the match!"),
-            they=_("They win the match!"),
-        )
-        lines.append(Text(won, style=style))
-    elif winner is not None and match.juegos == [0, 0]:
-        won = session.narrator.by_side(
-            winner,
-            you=_("You win the coto!"),
-            rival=_("Rival wins the coto!"),
-            we=_("We win the coto!"),
-            they=_("They win the coto!"),
-        )
-        lines.append(Text(won, style=GOOD if winner == 0 else BAD))
-    cotos = _("Cotos {mine}–{theirs} (first to {needed})").format(
-        mine=match.cotos[0], theirs=match.cotos[1], needed=rules.cotos_to_win
-    )
-    if rules.juegos_per_coto > 1:
-        juegos = _("Juegos {mine}–{theirs} (first to {needed})").format(
-            mine=match.juegos[0], theirs=match.juegos[1], needed=rules.juegos_per_coto
-        )
-        cotos = f"{juegos} · {cotos}"
-    # (With one juego a coto, as in libre-100, the juegos are back to 0–0 the moment one is won.)
-    lines.append(Text(cotos, style=FAINT))
-    return lines
+    """What the hand decided, in the colour of its news (:func:`~guinote_tui.game.sentences.verdict`)."""
+    return [Text(said.text, style=TONES[said.tone]) for said in verdict(session, result)]
 
 
 class SummaryScreen(SizeGuard, ModalScreen[str]):

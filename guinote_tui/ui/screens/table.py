@@ -37,6 +37,7 @@ from ...engine import (
     Stage,
     Swap,
 )
+from ...game.choices import keyed_action, one_of
 from ...game.pacing import bot_pause, shown_to_move, think_with_delay
 from ...game.sentences import leave_question
 from ...game.session import HUMAN, GameSession
@@ -75,21 +76,6 @@ def action_label(action: Action, view: SeatView) -> str:
 ACTION_KEYS = {Sing: "s", Swap: "c", DeclareTute: "t", Pass: "p"}
 #: From this terminal size (columns, lines) the stock, the muestra and the tricks taken lie on the felt.
 WIDE_FELT = (180, 45)
-
-
-def one_of(offers: list[str]) -> str:
-    """Offers as one choice: ``sing (s) or declare tute (t)`` (``""`` for none)."""
-    text = offers[0] if offers else ""
-    for offer in offers[1:]:
-        text = _("{first} or {second}").format(first=text, second=offer)
-    return text
-
-
-def keyed_action(view: SeatView, kind: type) -> Action | None:
-    """The declaration of ``kind`` its key makes: the forty (trumps) first when two cantes are open."""
-    options = [a for a in view.legal if isinstance(a, kind)]
-    options.sort(key=lambda a: not (isinstance(a, Sing) and a.suit == view.trump))
-    return options[0] if options else None
 
 
 class DeclarationButton(Button):

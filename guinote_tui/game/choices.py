@@ -1,0 +1,39 @@
+"""What the player chooses from: the hand as the keys count it, and the declaration a key makes.
+
+The table (its keys 1-6 and ``s``/``c``/``t``/``p``) and the plain mode (the
+numbers and letters it lists) count the same cards in the same order and
+make the same declaration for the same letter.
+
+    >>> from guinote_tui.engine import Match, seat_view
+    >>> view = seat_view(Match(players=2, seed=7).hand, 0)
+    >>> [card.name for card in sorted_hand(view)][:2]
+    ['As de Copas', 'Seis de Copas']
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, Card, SeatView, Sing, card_tables
+from ..i18n import _
+
+__all__ = ["keyed_action", "one_of", "sorted_hand"]
+
+
+def sorted_hand(view: SeatView) -> tuple[Card, ...]:
+    """The hand as shown, and as keys 1-6 count it: suit by suit, strongest first, trumps at the right end."""
+    strength = card_tables(view.rules).strength
+    return tuple(sorted(view.hand, key=lambda card: (card.suit == view.trump, card.suit, -strength[card])))
+
+
+def keyed_action(view: SeatView, kind: type) -> Action | None:
+    """The declaration of ``kind`` its key makes: the forty (trumps) first when two cantes are open."""
+    options = [a for a in view.legal if isinstance(a, kind)]
+    options.sort(key=lambda a: not (isinstance(a, Sing) and a.suit == view.trump))
+    return options[0] if options else None
+
+
+def one_of(offers: list[str]) -> str:
+    """Offers as one choice: ``sing (s) or declare tute (t)`` (``""`` for none)."""
+    text = offers[0] if offers else ""
+    for offer in offers[1:]:
+        text = _("{first} or {second}").format(first=text, second=offer)
+    return text

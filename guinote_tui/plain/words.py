@@ -1,0 +1,355 @@
+"""The plain mode's sentences: what the table shows, said in plain text, one sentence a line.
+
+Everything here is a pure function of the session, the player's view or the
+coach's answer, and returns lines without markup (:func:`plain` removes the
+narrator's Rich tags) and without colour: nothing here means anything by
+its look. The words are the table's own messages wherever the table has one
+(the narrator's lines, the turn's offers, the summary's sentences, the
+coach's), so the two modes say the same thing in every language.
+
+    >>> plain("Trick 1 to you: [b #f2c94c]Tres de Copas[/] wins · +14")
+    'Trick 1 to you: Tres de Copas wins · +14'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from ..coach import Advice
+from ..coach.ahead import Reviewed
+from ..coach.evaluate import INACCURACY_POINTS, Grade, grade_of
+from ..engine import (
+    RANK_NAMES,
+    Action,
+    Card,
+    CardPlayed,
+    DeclareTute,
+    Event,
+    Pass,
+    Play,
+    SeatView,
+    Sing,
+    Stage,
+    Suit,
+    Swap,
+)
+from ..game.choices import keyed_action, one_of, sorted_hand
+from ..game.narration import HUMAN, Narrator
+from ..game.sentences import points_rows, verdict
+from ..game.session import GameSession
+from ..game.tracking import TrickEntry, trick_history
+from ..i18n import _, ngettext, number, pgettext
+from ..present.vocabulary import action_words, estimate, level_name, review_sentence
+
+__all__ = [
+    "declarations",
+    "event_lines",
+    "hand_line",
+    "help_lines",
+    "hint_lines",
+    "history_lines",
+    "plain",
+    "review_lines",
+    "status_line",
+    "summary_lines",
+    "turn_lines",
+]
+
+#: A Rich markup tag (``[b]``, ``[/b]``, ``[b #f2c94c]``, ``[dim]``, ``[/]``), read as Rich reads one: a bracket
+#: then a lower-case letter, ``#``, ``/`` or ``@`` (``[COMMAND]`` is text).
+_TAG = re.compile(r"\[[a-z#/@][^\[]*?\]")
+
+
+def plain(markup: str) -> str:
+    """``markup`` without its Rich tags: the words alone."""
+    return _TAG.sub("", markup)
+
+
+def event_lines(narrator: Narrator, events: Iterable[Event]) -> list[str]:
+    """One line for each event the player may know of: every card played, then what the narrator tells.
+
+    The table shows a card played on the felt; here it is said (``Rival plays the Tres de Copas.``).
+    """
+    out: list[str] = []
+    pending: list[Event] = []
+    for event in events:
+        if isinstance(event, CardPlayed):
+            out += [plain(line) for line in narrator.lines(pending)]
+            pending = []
+            if event.seat == HUMAN:
+                out.append(_("You play the {card}.").format(card=event.card.name))
+            else:
+                out.append(_("{name} plays the {card}.").format(name=narrator.name(event.seat), card=event.card.name))
+        else:
+            pending.append(event)
+    out += [plain(line) for line in narrator.lines(pending)]
+    return out
+
+
+def opening_line(session: GameSession) -> str:
+    """What is played: the table, the bots' level, the rules and the seed."""
+    mode = _("Pairs") if session.players == 4 else _("Heads-up")
+    level = level_name(session.settings.level_of(1))
+    preset = session.match.rules.preset_name
+    if session.seed is None:
+        text = _("Plain mode: {mode}, bots at level {level}, rules {preset}.")
+    else:
+        text = _("Plain mode: {mode}, bots at level {level}, rules {preset}, seed {seed}.")
+    return text.format(mode=mode, level=level, preset=preset, seed=session.seed)
+
+
+def status_line(session: GameSession, view: SeatView, table: bool = True) -> str:
+    """Where the hand stands: the trick, trumps, the stock, the points, and (``table``) the cards on the table."""
+    us, them = session.side_name(0), session.side_name(1)
+    numbers = {"number": len(view.tricks) + 1, "suit": Suit(view.trump).title, "stock": view.stock_count}
+    points = {"us": us, "them": them, "ours": view.points[0], "theirs": view.points[1]}
+    if view.muestra is not None:
+        text = _(
+            "Trick {number}. Trumps: {suit}, muestra {card}. Stock: {stock}. Points: {us} {ours}, {them} {theirs}."
+        )
+        line = text.format(card=view.muestra.name, **numbers, **points)
+    else:
+        text = _("Trick {number}, arrastre. Trumps: {suit}. Points: {us} {ours}, {them} {theirs}.")
+        line = text.format(**numbers, **points)
+    if table and view.trick:
+        cards = ", ".join(_seat_card(session.narrator, seat, card) for seat, card in view.trick)
+        line += " " + _("On the table: {cards}.").format(cards=cards)
+    return line
+
+
+def _seat_card(narrator: Narrator, seat: int, card: Card) -> str:
+    """``Rival: Tres de Copas``: who played which card."""
+    return _("{name}: {card}").format(name=narrator.name(seat), card=card.name)
+
+
+def hand_line(view: SeatView) -> str:
+    """The player's cards numbered as the answers count them, those the rules forbid now marked.
+
+    (While only a declaration or a pass may be answered, no card is marked: none may be played yet.)
+    """
+    playable = {Card(a.card) for a in view.legal if isinstance(a, Play)}
+    choosing = view.my_turn and bool(playable)
+    cards = []
+    for index, card in enumerate(sorted_hand(view), start=1):
+        if choosing and card not in playable:
+            cards.append(_("{number} {card} (not allowed)").format(number=index, card=card.name))
+        else:
+            cards.append(f"{index} {card.name}")
+    return _("Your cards: {cards}.").format(cards=", ".join(cards))
+
+
+def declarations(view: SeatView) -> list[tuple[str, Action]]:
+    """The declarations open now with the answer that makes each: ``s`` (the forty first), ``s copas``, ``c``…"""
+    out: list[tuple[str, Action]] = []
+    sings = [a for a in view.legal if isinstance(a, Sing)]
+    first = keyed_action(view, Sing)
+    for action in sorted(sings, key=lambda a: a != first):
+        key = "s" if action == first else f"s {Suit(action.suit).title.lower()}"
+        out.append((key, action))
+    for kind, key in ((Swap, "c"), (DeclareTute, "t"), (Pass, "p")):
+        keyed = keyed_action(view, kind)
+        if keyed is not None:
+            out.append((key, keyed))
+    return out
+
+
+def turn_lines(view: SeatView) -> list[str]:
+    """What the player is asked: the cantes open with their answers, then the declarations offered with their
+    letters and whether to play a card (the last line)."""
+    offers = []
+    if any(isinstance(a, Sing) for a in view.legal):
+        offers.append(_("sing (s)"))
+    swap = next((a for a in view.legal if isinstance(a, Swap)), None)
+    if swap is not None:
+        offers.append(_("change the {rank} of trumps (c)").format(rank=swap.card.rank))
+    if any(isinstance(a, DeclareTute) for a in view.legal):
+        offers.append(_("declare tute (t)"))
+    said = one_of(offers)
+    if view.stage is Stage.PREDRAW:
+        text = _("[b]Your turn:[/b] {offers} before the last draw, or pass (p)")
+    elif view.stage is Stage.WINDOW:
+        text = _("[b]Your turn:[/b] your partner won the trick — {offers}, or pass (p)")
+    elif said and view.trick:
+        text = _("[b]Your turn:[/b] {offers} first, or play a card")
+    elif said:
+        text = _("[b]Your lead:[/b] {offers} first, or play a card")
+    elif view.trick:
+        text = _("Your turn: play a card by its number.")
+    else:
+        text = _("Your lead: play a card by its number.")
+    lines = []
+    sings = [(key, a) for key, a in declarations(view) if isinstance(a, Sing)]
+    if sings:
+        cantes = "; ".join(
+            _("{key} sings {points} in {suit}").format(
+                key=key, points=40 if a.suit == view.trump else 20, suit=Suit(a.suit).title
+            )
+            for key, a in sings
+        )
+        lines.append(_("Cantes: {cantes}.").format(cantes=cantes))
+    lines.append(plain(text.format(offers=said)))
+    return lines
+
+
+def hint_lines(advice: Advice, shown: Sequence[Card]) -> list[str]:
+    """The coach's hint: its move (with the card's number), why, and what each card loses against it."""
+    move = action_words(advice.action)
+    if isinstance(advice.action, Play) and advice.action.card in shown:
+        move = f"{move} ({shown.index(Card(advice.action.card)) + 1})"
+    lines = [plain(_("[b]Coach:[/b] {move}.").format(move=move)), advice.reason.text]
+    evaluation = advice.evaluation
+    chosen = Card(advice.action.card) if isinstance(advice.action, Play) else None
+    if evaluation is not None and chosen is not None:
+        others = [c.name for c in evaluation.equals() if c != chosen]
+        if others:
+            lines.append(_("About as good, as far as the coach can tell: {cards}.").format(cards=", ".join(others)))
+    if len(advice.values) > 1:
+        lines.append(_("What each card loses against the coach's choice:"))
+        for card in sorted(advice.values, key=lambda c: (c != chosen, -advice.values[c])):
+            key = f"{shown.index(card) + 1} " if card in shown else ""
+            lines.append(f"  {key}{card.name}: {_loss(advice, card, chosen)}")
+        lines.append(
+            _(
+                "Expected loss: the points your side gives up against the coach's choice, on average over deals that"
+                " fit what you know, ± the margin of error."
+            )
+        )
+    return lines
+
+
+def _loss(advice: Advice, card: Card, chosen: Card | None) -> str:
+    """What ``card`` loses against the coach's choice, in the hint's words."""
+    evaluation = advice.evaluation
+    verdict = evaluation.juego_verdict(card) if evaluation is not None else None
+    if evaluation is None or card == chosen or (chosen is None and card == evaluation.best):
+        return _("best")
+    if verdict == "lost":
+        return _("loses the juego")
+    if verdict == "missed":
+        return _("does not win the juego")
+    if evaluation.about_same(card):
+        return _("about the same")
+    return _("{points} points").format(points=estimate(evaluation.cost(card), evaluation.se(card)))
+
+
+def history_lines(session: GameSession) -> list[str]:
+    """The hand's tricks so far: each with its winner and why, its cards by seat, and what followed it."""
+    narrator = session.narrator
+    entries = trick_history(session.view().events)
+    lines = [_("Hand {number}: the tricks so far").format(number=session.match.hand_number)]
+    if not entries:
+        lines.append(_("No card has been played yet in this hand."))
+    for entry in entries:
+        lines += _entry_lines(entry, narrator)
+    return lines
+
+
+def _entry_lines(entry: TrickEntry, narrator: Narrator) -> list[str]:
+    cards = ", ".join(_seat_card(narrator, seat, card) for seat, card in entry.cards)
+    if entry.winner is None or entry.winning is None or entry.why is None:
+        title = _("Trick {number}").format(number=entry.number)
+        being = _("(being played)")
+        return [f"{title} {being}", f"  {cards}"]
+    if entry.last_ten:
+        points = _("+{points}, +10 for the last trick").format(points=entry.points)
+    else:
+        points = f"+{entry.points}"
+    why = narrator.why(entry.winning, entry.why, entry.cards)
+    if entry.winner == HUMAN:
+        title = _("Trick {number} to you: {why} · {points}").format(number=entry.number, why=why, points=points)
+    else:
+        title = _("Trick {number} to {name}: {why} · {points}").format(
+            number=entry.number, name=narrator.name(entry.winner), why=why, points=points
+        )
+    lines = [plain(title), f"  {cards}"]
+    notes = [plain(line) for event in entry.notes for line in narrator.tell(event)]
+    if notes:
+        then = _("then:")
+        lines.append(f"  {then} " + " · ".join(notes))
+    return lines
+
+
+def summary_lines(session: GameSession) -> list[str]:
+    """The end of the hand: where each side's points came from, then what the hand decided."""
+    result = session.result
+    assert result is not None
+    lines = [_("Hand {number} is over").format(number=len(session.match.finished))]
+    us, them = session.side_name(0), session.side_name(1)
+    for row in points_rows(session, result):
+        ours, theirs = (points or 0 for points in row.points)
+        text = _("{label}: {us} {ours}, {them} {theirs}.")
+        lines.append(text.format(label=row.label, us=us, ours=ours, them=them, theirs=theirs))
+    lines += [said.text for said in verdict(session, result)]
+    return lines
+
+
+def review_lines(session: GameSession, reviewed: list[Reviewed]) -> list[str]:
+    """The coach's review of the hand: how many decisions, the graded ones dearest first, each with its tier
+    (inaccuracy, mistake, blunder), the better move and the reason."""
+    costly = sorted((r for r in reviewed if r.mistake), key=lambda r: -r.cost)
+    total = sum(r.cost for r in costly)
+    choices = ngettext("You had {n} decision to make;", "You had {n} decisions to make;", len(reviewed))
+    dear = ngettext(
+        "{n} of them cost {limit} points or more, clearly beyond the coach's margin of error.",
+        "{n} of them cost {limit} points or more, clearly beyond the coach's margin of error.",
+        len(costly),
+    )
+    said = [choices.format(n=len(reviewed)), dear.format(n=len(costly), limit=number(INACCURACY_POINTS))]
+    if costly:
+        added = _(
+            "Together they cost your side about [b]{points}[/b] points"
+            " (each measured as if the coach played on from there)."
+        )
+        said.append(added.format(points=f"{total:.0f}"))
+    lines = [_("Hand {number}: the coach's review").format(number=session.match.hand_number), plain(" ".join(said))]
+    if not costly:
+        lines.append(_("Nothing to regret: every choice was about as good as the coach's."))
+    for r in costly:
+        decision = plain(review_sentence(r.trick, r.played, r.best, r.cost, se=r.cost_se, juego=r.juego))
+        lines.append(_("{grade}. {decision}").format(grade=grade_name(r), decision=decision))
+        lines.append(f"  {r.reason.text}")
+    return lines
+
+
+def grade_name(decision: Reviewed) -> str:
+    """The tier of a graded decision: an inaccuracy, a mistake, or a blunder (a juego given up is one)."""
+    grade = Grade.BLUNDER if decision.juego else grade_of(decision.cost, decision.cost_se)
+    if grade is Grade.BLUNDER:
+        return pgettext("review grade", "Blunder")
+    if grade is Grade.MISTAKE:
+        return pgettext("review grade", "Mistake")
+    return pgettext("review grade", "Inaccuracy")
+
+
+def help_lines(session: GameSession, view: SeatView) -> list[str]:
+    """The answers the plain mode takes, then the rules in brief."""
+    rules = session.match.rules
+    ranks = ", ".join(RANK_NAMES[rank] for rank in rules.rank_order())
+    points = ", ".join(f"{RANK_NAMES[rank]} {value}" for rank, value in _scoring(rules.rank_points()))
+    lines = [
+        _("Answer with a card's number to play it, or with one of these:"),
+        "  " + _("h: the coach's hint: its move, why, and what every card is worth (the match is then assisted)"),
+        "  " + _("r: the hand's tricks so far"),
+        "  " + _("u: take back your last move (the match is then assisted)"),
+        "  " + _("s, c, t, p: sing, change the seven, declare tute, pass, when the turn offers them"),
+        "  " + _("?: this help; q: leave the game (the match is kept)"),
+        _("The cards from highest to lowest: {ranks}. A trump beats every card of the other suits.").format(
+            ranks=ranks
+        ),
+        _("Card points: {points}; 10 more for the last trick. A side needs {target} to win the juego.").format(
+            points=points, target=rules.target
+        ),
+        _("While the stock lasts any card may be played, and everyone draws after each trick."),
+        *(plain(line) for line in session.narrator.arrastre_lines()),
+        _(
+            "The whole rules are on the rules screen of the table (? in guinote play);"
+            " guinote rules --flags lists every house rule."
+        ),
+    ]
+    return lines
+
+
+def _scoring(points: dict[int, int]) -> list[tuple[int, int]]:
+    """The ranks that score, highest first."""
+    return sorted(((rank, value) for rank, value in points.items() if value), key=lambda item: -item[1])
