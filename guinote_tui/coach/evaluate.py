@@ -421,7 +421,8 @@ def _line_facts(
             theirs += cante.points
     result = state.result
     tute = 1.0 if result is not None and result.reason is Termination.TUTE and line_juego(state, side) > 0 else 0.0
-    last = 1.0 if state.last_trick_side == side and result is not None and result.reason is not Termination.TUTE else 0.0
+    ended = result is not None and result.reason is not Termination.TUTE
+    last = 1.0 if state.last_trick_side == side and ended else 0.0
     taker = state.muestra_taker
     muestra = 1.0 if taker is not None and taker % 2 == side else 0.0
     took = given = 0.0
