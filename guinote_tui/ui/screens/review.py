@@ -29,9 +29,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 from textual.worker import get_current_worker
 
-from ...coach import COACH_SEED, MISTAKE_POINTS
+from ...coach import MISTAKE_POINTS
 from ...coach.ahead import HandSpec, Reviewed
-from ...coach.ahead import review_hand as review_on_the_spot
 from ...engine import RANK_NAMES, Card, CardDrawn, HandState, Play, Suit, card_tables
 from ...game.narration import HUMAN, Narrator, card_name_markup
 from ...game.palette import SUIT_LIGHT
@@ -50,12 +49,9 @@ __all__ = ["COSTLY", "ReviewScreen", "Reviewed", "StepScreen", "TrickFrame", "ha
 
 
 def review_hand(session: GameSession, seed: int | None = None) -> list[Reviewed]:
-    """Every decision the player took in the current hand, priced (made ahead when it could be)."""
-    hand = session.match.hand
-    if session.ahead is not None and seed is None:
-        return session.ahead.review(hand)
-    seed = COACH_SEED if seed is None else seed
-    return review_on_the_spot(HandSpec.of(hand), hand.log, HUMAN, seed, session.review_budget)
+    """Every decision the player took in the current hand, priced (made ahead when it could be); a followed
+    hint is not graded (:meth:`~guinote_tui.game.session.GameSession.review`)."""
+    return session.review(seed)
 
 
 @dataclass(frozen=True)
