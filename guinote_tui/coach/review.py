@@ -166,7 +166,8 @@ def _analyse(
     found: list[Advice | None] = [None] * total
     if jobs > 1 and total > 1:
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context) as pool:
+        pool = ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context)
+        try:
             futures = {
                 pool.submit(advice_at, t.spec, t.log[: t.index], seat, seed, budget): number
                 for number, t in enumerate(tasks)
@@ -175,6 +176,10 @@ def _analyse(
                 found[futures[future]] = future.result()
                 if progress is not None:
                     progress(done, total)
+        except BaseException:  # interrupted, or a worker failed: no waiting for the analyses still queued
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
     else:
         for number, t in enumerate(tasks):
             found[number] = advice_at(t.spec, t.log[: t.index], seat, seed, budget)

@@ -15,8 +15,8 @@ taken or lost (:func:`deferred`). Changing the seven and then singing the
 cante the coach would sing first costs nothing; letting the window close
 without that cante costs it once, where it closes.
 
-**A followed hint is never graded** (:func:`followed`): the player who
-plays what the coach's hint advised did what the coach said, whatever a
+**A followed hint is never graded** (:func:`~.ahead.followed`): the player
+who plays what the coach's hint advised did what the coach said, whatever a
 deeper analysis found since.
 
     >>> from guinote_tui.engine import parse_action
