@@ -160,14 +160,22 @@ def replay(path: str) -> None:
 
 @command(
     help=N_(
-        "Replay a saved history and price every decision of one seat with the coach.\n\n"
-        "A decision's cost is what the action played loses against the coach's best, in the points of the"
-        " seat's side (a card point the other side takes instead counts one), with its standard error; 0 for"
-        " the best or a forced one. A mistake costs at least 2 points, clearly more than its standard error."
-        ' The text lists the mistakes of each hand; --json gives every decision as {"hand", "trick",'
-        ' "seat", "played", "best", "cost", "cost_se", "mistake", "about_same", "juego", "reason"} with the'
-        ' reason as its code (e.g. WIN_POINTS) and "juego" "lost", "missed" or null, "total_cost" (every decision)'
-        ' and "mistakes_cost".'
+        "Replay a saved history and judge every decision of one seat with the coach.\n\n"
+        "A decision's cost is what the action played loses against the coach's, in the points of the seat's"
+        " side (a card point the other side takes instead counts one, a juego won or lost in the hand 65),"
+        " with its standard error; 0 for the coach's action or a forced one. A decision is graded only when its"
+        " cost clearly clears a line (its 95-in-100 interval lies above it): an inaccuracy from 2 points, a"
+        " mistake from 5, a blunder from 10 or a juego given up. A cost the coach cannot settle is a close call:"
+        " counted, never listed. A declaration the seat still makes later in the same window costs nothing."
+        " The decisions are analysed in --jobs processes (as many as the machine has cores, at most 2, unless"
+        " told), with the same result as one by one; on a terminal a progress line is shown."
+        ' The text lists the graded decisions of each hand; --json gives every decision as {"hand", "trick",'
+        ' "seat", "played", "best", "cost", "cost_se", "grade", "mistake", "about_same", "juego",'
+        ' "played_win", "played_loss", "best_win", "best_loss", "reason"} with "grade" "same", "close",'
+        ' "inaccuracy", "mistake" or "blunder", "mistake" true when graded, "juego" "lost", "missed" or null,'
+        " the shares of the deals in which the card played and the coach's card win and lose the juego (null"
+        ' where not measured), the reason as its code (e.g. WIN_POINTS); then "total_cost" (every decision),'
+        ' "mistakes_cost" (the graded ones) and "close_calls".'
     ),
 )
 @click.argument("path", metavar=N_("PATH"))
@@ -179,15 +187,21 @@ def replay(path: str) -> None:
     "--playouts",
     type=IntegerRange(100, 100_000),
     default=None,
-    help=N_("The coach's playouts per decision, at most (default: 6000)."),
+    help=N_("The coach's playouts per decision, at most (default: 3000)."),
+)
+@click.option(
+    "--jobs",
+    type=IntegerRange(1, 64),
+    default=None,
+    help=N_("Processes analysing the decisions side by side (default: the machine's cores, at most 2)."),
 )
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object with every decision."))
-def review(path: str, seat: int, seed: int, playouts: int | None, as_json: bool) -> None:
+def review(path: str, seat: int, seed: int, playouts: int | None, jobs: int | None, as_json: bool) -> None:
     from dataclasses import replace
 
     from rich.text import Text
 
-    from ..coach import DEEP_BUDGET, review_match
+    from ..coach import DEEP_BUDGET, JUEGO_POINTS, Z, review_match
     from ..engine import read_history
     from ..present.vocabulary import review_sentence
 
@@ -202,9 +216,17 @@ def review(path: str, seat: int, seed: int, playouts: int | None, as_json: bool)
             )
         )
     budget = DEEP_BUDGET if playouts is None else replace(DEEP_BUDGET, max_playouts=playouts)
-    decisions = review_match(match, seat, seed, budget)
+    if jobs is None:
+        jobs = max(1, min(os.cpu_count() or 1, 2))
+    progress = _ReviewProgress() if _terminal(sys.stderr) else None
+    try:
+        decisions = review_match(match, seat, seed, budget, progress, jobs)
+    finally:
+        if progress is not None:
+            progress.clear()
     total = round(sum(d.cost for d in decisions), 2)
     mistakes_cost = round(sum(d.cost for d in decisions if d.mistake), 2)
+    close_calls = sum(1 for d in decisions if d.grade == "close")
     if as_json:
         click.echo(
             json.dumps(
@@ -212,6 +234,7 @@ def review(path: str, seat: int, seed: int, playouts: int | None, as_json: bool)
                     "decisions": [d.to_dict() for d in decisions],
                     "total_cost": total,
                     "mistakes_cost": mistakes_cost,
+                    "close_calls": close_calls,
                 }
             )
         )
@@ -219,23 +242,64 @@ def review(path: str, seat: int, seed: int, playouts: int | None, as_json: bool)
     hands = sorted({d.hand for d in decisions} | set(range(1, len(match.records()) + 1)))
     for number in hands:
         mine = [d for d in decisions if d.hand == number]
-        mistakes = [d for d in mine if d.mistake]
-        lost = round(sum(d.cost for d in mistakes), 2)
-        click.echo(
-            ngettext(
-                "hand {number}: {decisions} decisions, {mistakes} mistake costing about {cost} points",
-                "hand {number}: {decisions} decisions, {mistakes} mistakes costing about {cost} points",
-                len(mistakes),
-            ).format(number=number, decisions=len(mine), mistakes=len(mistakes), cost=i18n_number(lost))
+        graded = [d for d in mine if d.mistake]
+        lost = round(sum(d.cost for d in graded), 2)
+        line = _(
+            "hand {number}: decisions {decisions} · graded {graded}, costing about {cost} points · close calls {close}"
         )
-        for d in mistakes:
-            said = review_sentence(d.trick, d.played, d.best, d.cost, se=d.cost_se, juego=d.juego)
+        click.echo(
+            line.format(
+                number=number,
+                decisions=len(mine),
+                graded=len(graded),
+                cost=i18n_number(lost),
+                close=sum(1 for d in mine if d.grade == "close"),
+            )
+        )
+        for d in graded:
+            said = review_sentence(
+                d.trick,
+                d.played,
+                d.best,
+                d.cost,
+                margin=Z * d.cost_se,
+                grade=d.grade,
+                played_shares=(d.played_win, d.played_loss),
+                best_shares=(d.best_win, d.best_loss),
+                juego_points=JUEGO_POINTS,
+            )
             click.echo(f"  {Text.from_markup(said).plain}\n    {d.reason.text}")
-    count = sum(1 for d in decisions if d.mistake)
+    line = _("seat {seat}: decisions {decisions} · graded {graded}, costing about {cost} points · close calls {close}")
     click.echo(
-        ngettext(
-            "seat {seat}: {decisions} decisions, {mistakes} mistake costing about {cost} points",
-            "seat {seat}: {decisions} decisions, {mistakes} mistakes costing about {cost} points",
-            count,
-        ).format(seat=seat, decisions=len(decisions), mistakes=count, cost=i18n_number(mistakes_cost))
+        line.format(
+            seat=seat,
+            decisions=len(decisions),
+            graded=sum(1 for d in decisions if d.mistake),
+            cost=i18n_number(mistakes_cost),
+            close=close_calls,
+        )
     )
+
+
+def _terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (a progress line is for a person watching, never for a file or a pipe)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class _ReviewProgress:
+    """A line on the terminal's error stream, rewritten as the decisions' analyses finish."""
+
+    def __init__(self) -> None:
+        self.width = 0
+
+    def __call__(self, done: int, total: int) -> None:
+        text = _("reviewing: {done} of {total} decisions analysed").format(done=done, total=total)
+        self.width = max(self.width, len(text))
+        click.echo("\r" + text.ljust(self.width), err=True, nl=False)
+
+    def clear(self) -> None:
+        if self.width:
+            click.echo("\r" + " " * self.width + "\r", err=True, nl=False)

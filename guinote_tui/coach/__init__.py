@@ -10,7 +10,17 @@ chose loses against the coach's.
 """
 
 from .advice import COACH_SEED, DEEP_BUDGET, Advice, advise, decision_rng
-from .evaluate import COACH_BUDGET, MISTAKE_POINTS, CardEstimate, CoachBudget, Evaluation, evaluate
+from .evaluate import (
+    COACH_BUDGET,
+    JUEGO_POINTS,
+    MISTAKE_POINTS,
+    CardEstimate,
+    CoachBudget,
+    Evaluation,
+    Grade,
+    Z,
+    evaluate,
+)
 from .loss import loss_reason
 from .reasons import Reason, ReasonCode, reason_text
 from .review import Decision, review_match
@@ -19,14 +29,17 @@ __all__ = [
     "COACH_BUDGET",
     "COACH_SEED",
     "DEEP_BUDGET",
+    "JUEGO_POINTS",
     "MISTAKE_POINTS",
     "Advice",
     "CardEstimate",
     "CoachBudget",
     "Decision",
     "Evaluation",
+    "Grade",
     "Reason",
     "ReasonCode",
+    "Z",
     "advise",
     "decision_rng",
     "evaluate",

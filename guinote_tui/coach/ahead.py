@@ -37,14 +37,15 @@ import sys
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import resource_tracker
 from threading import Lock
 
 from ..engine import Action, Card, HandState, Rules, seat_view
 from .advice import COACH_SEED, DEEP_BUDGET, Advice, advise, decision_rng
-from .evaluate import CoachBudget
+from .evaluate import CoachBudget, Grade
 from .reasons import Reason
+from .verdict import declaration, judge
 
 #: One seat's action in a hand's log.
 Move = tuple[int, Action]
@@ -84,8 +85,21 @@ class Reviewed:
     cost: float  # points of the seat's side lost against the coach's best (0: as good)
     reason: Reason  # why the coach's choice is best
     cost_se: float = 0.0  # the standard error of ``cost`` (0 where exact)
-    mistake: bool = False  # at least 2 points, clearly above its standard error: listed as a mistake
+    mistake: bool = False  # graded (an inaccuracy or worse, its 95 % interval clear of the line): listed
     juego: str | None = None  # "lost" / "missed": it gives a juego up (:meth:`~.advice.Advice.juego`)
+    grade: str = Grade.SAME.value  # the tier (:class:`~.evaluate.Grade`'s value): same, close, inaccuracy...
+    played_win: float | None = None  # the share of the played card's lines that win the juego (None: not measured)
+    played_loss: float | None = None  # ... that lose it
+    best_win: float | None = None  # the same shares for the coach's card
+    best_loss: float | None = None
+    followed_hint: bool = False  # the player played what the coach's hint advised: never graded
+
+
+def followed(reviewed: Reviewed) -> Reviewed:
+    """``reviewed`` as a followed hint: the player did what the coach said, so nothing is charged."""
+    return replace(
+        reviewed, cost=0.0, cost_se=0.0, mistake=False, juego=None, grade=Grade.SAME.value, followed_hint=True
+    )
 
 
 def advise_at(
@@ -109,20 +123,45 @@ def decisions(spec: HandSpec, log: Sequence[Move], seat: int) -> list[int]:
     return out
 
 
+def deferred(spec: HandSpec, log: Sequence[Move], index: int, best: Action) -> bool:
+    """The decision at ``log[index]`` is a declaration and the coach's declaration ``best`` is still open to the
+    seat in the same window: it takes it later, or may still take it at its next action (judged there)."""
+    seat, played = log[index]
+    if not declaration(played) or not declaration(best):
+        return False
+    after = index + 1
+    if after >= len(log) or log[after][0] != seat:
+        return False  # the window closed with this declaration
+    later = []
+    for who, action in log[after:]:
+        if who != seat:
+            break
+        later.append(action)
+        if not declaration(action):
+            break  # a card (or a pass) closes the window
+    return best in later or best in spec.replay(log[:after]).legal_actions()
+
+
 def priced(spec: HandSpec, log: Sequence[Move], index: int, advice: Advice) -> Reviewed:
     """The decision at ``log[index]`` priced by ``advice`` (the advice for the position before it)."""
     tricks = len(spec.replay(log[:index]).tricks)
     played = log[index][1]
+    verdict = judge(advice, played, deferred(spec, log, index, advice.action))
     return Reviewed(
         index,
         tricks + 1,
         played,
         advice.action,
-        round(advice.cost(played), 2),
+        verdict.cost,
         advice.reason,
-        round(advice.cost_se(played), 2),
-        advice.mistake(played),
-        advice.juego(played),
+        verdict.cost_se,
+        verdict.mistake,
+        verdict.juego,
+        verdict.grade.value,
+        verdict.played_win,
+        verdict.played_loss,
+        verdict.best_win,
+        verdict.best_loss,
     )
 
 

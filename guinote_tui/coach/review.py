@@ -2,24 +2,32 @@
 
 :func:`review_match` replays the match hand by hand; before each action of
 the seat it asks :func:`~.advice.advise` from that seat's view at that moment
-and prices the action taken: its cost against the coach's best in the points
-of the seat's side, with that cost's standard error (0 when the action was
-the best or the only one). Each decision gets its own generator from
-``seed``, the hand's deal and the action's index (:func:`~.advice.decision_rng`,
-as the hint and the review in the game), so a review is repeatable and agrees
-with them.
+and judges the action taken (:func:`~.verdict.judge`): its cost against the
+coach's action in the points of the seat's side, with that cost's standard
+error (0 when the action was the coach's or the only one), its tier, and the
+juego shares of the card played and of the coach's card. The declarations
+of one window are judged together (:func:`~.ahead.deferred`), as the review
+in the game does. Each decision gets its own generator from ``seed``, the
+hand's deal and the action's index (:func:`~.advice.decision_rng`, as the
+hint and the review in the game), so a review is repeatable, agrees with
+them, and comes out the same whether its decisions are analysed one after
+the other or side by side in ``jobs`` processes.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Action, Match, seat_view
-from .advice import COACH_SEED, DEEP_BUDGET, advise, decision_rng
-from .evaluate import CoachBudget
+from .advice import COACH_SEED, DEEP_BUDGET, Advice, advise, decision_rng
+from .ahead import HandSpec, Move, deferred
+from .evaluate import CoachBudget, Grade
 from .reasons import Reason
+from .verdict import judge
 
 
 @dataclass(frozen=True)
@@ -35,9 +43,14 @@ class Decision:
     reason: Reason  # why the coach's action is best
     forced: bool
     cost_se: float = 0.0  # the standard error of ``cost`` (0 where exact)
-    mistake: bool = False  # a cost of at least 2 points, clearly above its standard error
+    mistake: bool = False  # graded: an inaccuracy or worse, its 95 % interval clear of the tier's line
     about_same: bool = True  # the played action cannot be told apart from the coach's
     juego: str | None = None  # "lost": loses a juego the coach's does not; "missed": the coach's wins one it does not
+    grade: str = Grade.SAME.value  # the tier: "same", "close", "inaccuracy", "mistake" or "blunder"
+    played_win: float | None = None  # the share of the played card's lines that win the juego (None: not measured)
+    played_loss: float | None = None  # ... that lose it
+    best_win: float | None = None  # the same shares for the coach's card
+    best_loss: float | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``guinote review --json``: the reason as its code."""
@@ -49,11 +62,31 @@ class Decision:
             "best": str(self.best),
             "cost": self.cost,
             "cost_se": self.cost_se,
+            "grade": self.grade,
             "mistake": self.mistake,
             "about_same": self.about_same,
             "juego": self.juego,
+            "played_win": self.played_win,
+            "played_loss": self.played_loss,
+            "best_win": self.best_win,
+            "best_loss": self.best_loss,
             "reason": self.reason.code.value,
         }
+
+
+def advice_at(spec: HandSpec, actions: tuple[Move, ...], seat: int, seed: int, budget: CoachBudget) -> Advice:
+    """The coach's advice for ``seat`` after ``actions`` (forced or not): one decision's analysis."""
+    state = spec.replay(actions)
+    return advise(seat_view(state, seat, events=False), decision_rng(seed, spec.deck, len(actions)), budget)
+
+
+@dataclass(frozen=True)
+class _Task:
+    hand: int
+    spec: HandSpec
+    log: tuple[Move, ...]
+    index: int
+    trick: int
 
 
 def review_match(
@@ -61,43 +94,95 @@ def review_match(
     seat: int,
     seed: int = COACH_SEED,
     budget: CoachBudget = DEEP_BUDGET,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> list[Decision]:
     """Every decision ``seat`` took in ``match`` (a loaded history), in order, with its cost.
 
+    ``jobs`` above 1 analyses the decisions in that many processes, with the same result.
+    ``progress(done, total)`` is called as each decision's analysis is finished.
     Raises ``ValueError`` when ``seat`` is not a seat of the match's table.
     """
     if not 0 <= seat < match.players:
         raise ValueError(f"no seat {seat} at a table of {match.players}: choose 0 to {match.players - 1}")
+    tasks = _tasks(match, seat)
+    advice = _analyse(tasks, seat, seed, budget, progress, jobs)
+    out = []
+    for task, found in zip(tasks, advice, strict=True):
+        played = task.log[task.index][1]
+        verdict = judge(found, played, deferred(task.spec, task.log, task.index, found.action))
+        out.append(
+            Decision(
+                hand=task.hand,
+                trick=task.trick,
+                seat=seat,
+                played=played,
+                best=found.action,
+                cost=verdict.cost,
+                reason=found.reason,
+                forced=found.forced,
+                cost_se=verdict.cost_se,
+                mistake=verdict.mistake,
+                about_same=verdict.about_same,
+                juego=verdict.juego,
+                grade=verdict.grade.value,
+                played_win=verdict.played_win,
+                played_loss=verdict.played_loss,
+                best_win=verdict.best_win,
+                best_loss=verdict.best_loss,
+            )
+        )
+    return out
+
+
+def _tasks(match: Match, seat: int) -> list[_Task]:
+    """Every decision of ``seat`` in ``match``: where in which hand."""
     records = match.records()
     replay = Match(match.players, match.rules, seed=match.seed, dealer=records[0].dealer, deck=records[0].deck)
-    out: list[Decision] = []
+    tasks = []
     for number, record in enumerate(records, start=1):
         if number > 1:
             replay.next_hand(record.deck)
-        for index, (who, action) in enumerate(record.actions):
+        spec = HandSpec.of(replay.hand)
+        log = tuple(record.actions)
+        for index, (who, action) in enumerate(log):
             hand = replay.hand
-            if who == seat and hand.to_move == seat:
-                view = seat_view(hand, seat, events=False)
-                if action in view.legal:
-                    advice = advise(view, decision_rng(seed, hand.deck, index), budget)
-                    out.append(
-                        Decision(
-                            hand=number,
-                            trick=len(hand.tricks) + 1,
-                            seat=seat,
-                            played=action,
-                            best=advice.action,
-                            cost=round(advice.cost(action), 2),
-                            reason=advice.reason,
-                            forced=advice.forced,
-                            cost_se=round(advice.cost_se(action), 2),
-                            mistake=advice.mistake(action),
-                            about_same=advice.about_same(action),
-                            juego=advice.juego(action),
-                        )
-                    )
-                    if progress is not None:
-                        progress(len(out))
+            if who == seat and hand.to_move == seat and action in hand.legal_actions():
+                tasks.append(_Task(number, spec, log, index, len(hand.tricks) + 1))
             replay.apply(action, who)
-    return out
+    return tasks
+
+
+def _analyse(
+    tasks: list[_Task],
+    seat: int,
+    seed: int,
+    budget: CoachBudget,
+    progress: Callable[[int, int], None] | None,
+    jobs: int,
+) -> list[Advice]:
+    """Each task's advice, in order: one after the other, or in ``jobs`` processes."""
+    total = len(tasks)
+    found: list[Advice | None] = [None] * total
+    if jobs > 1 and total > 1:
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context)
+        try:
+            futures = {
+                pool.submit(advice_at, t.spec, t.log[: t.index], seat, seed, budget): number
+                for number, t in enumerate(tasks)
+            }
+            for done, future in enumerate(as_completed(futures), start=1):
+                found[futures[future]] = future.result()
+                if progress is not None:
+                    progress(done, total)
+        except BaseException:  # interrupted, or a worker failed: no waiting for the analyses still queued
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+    else:
+        for number, t in enumerate(tasks):
+            found[number] = advice_at(t.spec, t.log[: t.index], seat, seed, budget)
+            if progress is not None:
+                progress(number + 1, total)
+    return [a for a in found if a is not None]

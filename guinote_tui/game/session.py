@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai import Bot, make_bot
-from ..coach.ahead import ReviewAhead
+from ..coach import COACH_BUDGET, COACH_SEED, Advice, advise, decision_rng
+from ..coach.ahead import HandSpec, ReviewAhead, Reviewed, advise_at, review_hand
 from ..engine import (
     Action,
     HandResult,
@@ -37,6 +38,7 @@ from ..i18n import _
 from ..present.refusals import refusal_text
 from ..present.vocabulary import action_words
 from ..records import Statistics, TableInfo, new_match_key
+from .coachmemo import CoachMemo, Position, position_of
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
 from .resume import Keeper
 from .services import NO_SERVICES, NO_STACK, Services, StackedDeal
@@ -114,6 +116,8 @@ class GameSession:
         self.ahead = ReviewAhead(HUMAN, budget=services.review_budget) if services.review_ahead else None
         #: What the coach spends on each decision when the review is made on the spot.
         self.review_budget = services.review_budget
+        #: The coach's advice by position and the hints shown (a followed hint is never graded).
+        self.coach = CoachMemo()
         #: Keeps the match in the data directory after every trick (None: not kept).
         self.keeper = Keeper() if services.keep_match else None
         #: The log: every line told so far, with Rich markup.
@@ -199,6 +203,60 @@ class GameSession:
             )
             return BotMove(view.legal[0], problem)
         return BotMove(action)
+
+    # -- the coach --------------------------------------------------------------
+
+    def hint_position(self) -> Position:
+        """The position of the player's decision now (what a hint is asked about)."""
+        return position_of(self.match.hand)
+
+    def hint_ready(self) -> Advice | None:
+        """The coach's hint for the player's decision now, when it needs no more thought (None: it does).
+
+        The advice given before for this position (the same object, so an undo changes no figure), else the
+        analysis made ahead while the player thought, once it is done (then kept for the position).
+        """
+        position = self.hint_position()
+        known = self.coach.known(position)
+        if known is not None:
+            return known
+        hand = self.match.hand
+        ready = self.ahead.ready(hand) if self.ahead is not None and hand.to_move == HUMAN else None
+        return self.coach.remember(position, ready) if ready is not None else None
+
+    def work_out_hint(self, position: Position) -> Advice:
+        """The coach's hint for ``position`` (may take a second: run it in a worker thread).
+
+        Kept for the position: asked again, the same advice. Worked out with the quick budget
+        (:data:`~guinote_tui.coach.COACH_BUDGET`) on the deals the review draws first.
+        """
+        known = self.coach.known(position)
+        if known is not None:
+            return known
+        spec, actions = position
+        advice = advise_at(spec, actions, HUMAN, COACH_SEED, COACH_BUDGET)
+        if advice is None:  # one legal action: nothing to weigh, only to say why
+            view = seat_view(spec.replay(actions), HUMAN, events=False)
+            advice = advise(view, decision_rng(COACH_SEED, spec.deck, len(actions)), COACH_BUDGET)
+        return self.coach.remember(position, advice)
+
+    def hint_shown(self, position: Position, advice: Advice) -> None:
+        """The player saw ``advice`` for ``position``: the review will not grade the decision if it is followed."""
+        self.coach.shown(position, advice)
+
+    def review(self, seed: int | None = None) -> list[Reviewed]:
+        """Every decision the player took in the current hand, priced (made ahead when it could be).
+
+        A decision where the player played what the hint shown advised is never graded. ``seed``: the
+        coach's seed, to review on the spot with another one.
+        """
+        hand = self.match.hand
+        spec = HandSpec.of(hand)
+        if self.ahead is not None and seed is None:
+            reviewed = self.ahead.review(hand)
+        else:
+            reviewed = review_hand(spec, hand.log, HUMAN, COACH_SEED if seed is None else seed, self.review_budget)
+        return self.coach.mark_followed(spec, hand.log, reviewed)
 
     def think_ahead(self) -> None:
         """On the player's turn, have the coach analyse the decision while the player thinks."""
@@ -302,6 +360,7 @@ class GameSession:
         self.match.next_hand(self.stacked.deck(number))
         if self.ahead is not None:
             self.ahead.forget(keep=self.match.hand)
+        self.coach.forget(keep=self.match.hand)
         self.keep()
         self._note_deal()
 

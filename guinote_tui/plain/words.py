@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from ..coach import Advice
 from ..coach.ahead import Reviewed
-from ..coach.evaluate import INACCURACY_POINTS, Grade, grade_of
+from ..coach.evaluate import JUEGO_POINTS, Z
 from ..engine import (
     RANK_NAMES,
     Action,
@@ -39,7 +39,7 @@ from ..game.narration import HUMAN, Narrator
 from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
 from ..game.tracking import TrickEntry, trick_history
-from ..i18n import _, ngettext, number, pgettext
+from ..i18n import _, ngettext
 from ..present.vocabulary import action_words, estimate, level_name, review_sentence
 
 __all__ = [
@@ -285,41 +285,63 @@ def summary_lines(session: GameSession) -> list[str]:
 
 
 def review_lines(session: GameSession, reviewed: list[Reviewed]) -> list[str]:
-    """The coach's review of the hand: how many decisions, the graded ones dearest first, each with its tier
-    (inaccuracy, mistake, blunder), the better move and the reason."""
-    costly = sorted((r for r in reviewed if r.mistake), key=lambda r: -r.cost)
-    total = sum(r.cost for r in costly)
+    """The coach's review of the hand, as the review screen says it: how many decisions, the graded ones dearest
+    first, each with its tier (inaccuracy, mistake, blunder), the better move and the reason; the close calls and
+    the followed hints counted."""
+    graded = sorted((r for r in reviewed if r.mistake), key=lambda r: -r.cost)
+    close = sum(1 for r in reviewed if r.grade == "close")
+    followed = sum(1 for r in reviewed if r.followed_hint)
+    total = sum(r.cost for r in graded)
     choices = ngettext("You had {n} decision to make;", "You had {n} decisions to make;", len(reviewed))
     dear = ngettext(
-        "{n} of them cost {limit} points or more, clearly beyond the coach's margin of error.",
-        "{n} of them cost {limit} points or more, clearly beyond the coach's margin of error.",
-        len(costly),
+        "{n} of them clearly cost points, beyond the coach's margin of error.",
+        "{n} of them clearly cost points, beyond the coach's margin of error.",
+        len(graded),
     )
-    said = [choices.format(n=len(reviewed)), dear.format(n=len(costly), limit=number(INACCURACY_POINTS))]
-    if costly:
+    said = [choices.format(n=len(reviewed)), dear.format(n=len(graded))]
+    if graded:
         added = _(
             "Together they cost your side about [b]{points}[/b] points"
             " (each measured as if the coach played on from there)."
         )
         said.append(added.format(points=f"{total:.0f}"))
+    if close:
+        said.append(
+            ngettext(
+                "{n} close call is not listed: the coach cannot tell whether it cost points.",
+                "{n} close calls are not listed: the coach cannot tell whether they cost points.",
+                close,
+            ).format(n=close)
+        )
+    if followed:
+        said.append(
+            ngettext(
+                "You followed the coach's hint at {n} decision: it is not graded.",
+                "You followed the coach's hint at {n} decisions: they are not graded.",
+                followed,
+            ).format(n=followed)
+        )
     lines = [_("Hand {number}: the coach's review").format(number=session.match.hand_number), plain(" ".join(said))]
-    if not costly:
-        lines.append(_("Nothing to regret: every choice was about as good as the coach's."))
-    for r in costly:
-        decision = plain(review_sentence(r.trick, r.played, r.best, r.cost, se=r.cost_se, juego=r.juego))
-        lines.append(_("{grade}. {decision}").format(grade=grade_name(r), decision=decision))
+    if not graded:
+        if close:
+            lines.append(_("Nothing the coach can fault for sure: the close calls are within its margin of error."))
+        else:
+            lines.append(_("Nothing to regret: every choice was about as good as the coach's."))
+    for r in graded:
+        decision = review_sentence(
+            r.trick,
+            r.played,
+            r.best,
+            r.cost,
+            margin=Z * r.cost_se,
+            grade=r.grade,
+            played_shares=(r.played_win, r.played_loss),
+            best_shares=(r.best_win, r.best_loss),
+            juego_points=JUEGO_POINTS,
+        )
+        lines.append(plain(decision))
         lines.append(f"  {r.reason.text}")
     return lines
-
-
-def grade_name(decision: Reviewed) -> str:
-    """The tier of a graded decision: an inaccuracy, a mistake, or a blunder (a juego given up is one)."""
-    grade = Grade.BLUNDER if decision.juego else grade_of(decision.cost, decision.cost_se)
-    if grade is Grade.BLUNDER:
-        return pgettext("review grade", "Blunder")
-    if grade is Grade.MISTAKE:
-        return pgettext("review grade", "Mistake")
-    return pgettext("review grade", "Inaccuracy")
 
 
 def help_lines(session: GameSession, view: SeatView) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
-from ..i18n import _, number, pgettext
+from ..i18n import _, ngettext, number, pgettext
 
 #: The levels, by id, in English (``pgettext("bot level", ...)`` translates them).
 LEVEL_NAMES: dict[str, str] = {
@@ -84,20 +84,157 @@ def action_words(action: Action, card_words: Callable[[Card], str] = plain_card_
     return str(action)
 
 
-def estimate(value: float, se: float = 0.0) -> str:
-    """A coach's figure with its standard error, no more precise than it is.
+def estimate(value: float, margin: float = 0.0) -> str:
+    """A coach's figure with its margin of error, no more precise than it is.
 
-    Exact (``se`` 0): to a tenth. Within a point: to a tenth with its error.
-    Otherwise whole points.
+    Exact (``margin`` 0): to a tenth. A margin under a point: to a tenth with it.
+    Otherwise whole points. The callers pass the 95 % margin (1.96 standard errors).
 
     >>> estimate(7.25), estimate(7.25, 0.6), estimate(7.25, 2.4)
     ('7.2', '7.2 ± 0.6', '7 ± 2')
     """
-    if se <= 0:
+    if margin <= 0:
         return number(value, ".1f", trim=True)
-    if se < 1:
-        return f"{number(value, '.1f')} ± {number(se, '.1f')}"
-    return f"{number(round(value), 'd')} ± {number(round(se), 'd')}"
+    if margin < 1:
+        return f"{number(value, '.1f')} ± {number(margin, '.1f')}"
+    return f"{number(round(value), 'd')} ± {number(round(margin), 'd')}"
+
+
+#: The coach's tiers by their codes (:class:`~guinote_tui.coach.evaluate.Grade`'s values), for the words.
+GRADE_CODES = ("same", "close", "inaccuracy", "mistake", "blunder")
+
+# Each word is written out so that the catalogs' extractor finds it.
+_GRADE_TEXT = {
+    "same": lambda: pgettext("coach grade", "about the same"),
+    "close": lambda: pgettext("coach grade", "close call"),
+    "inaccuracy": lambda: pgettext("coach grade", "inaccuracy"),
+    "mistake": lambda: pgettext("coach grade", "mistake"),
+    "blunder": lambda: pgettext("coach grade", "blunder"),
+}
+
+
+def grade_word(grade: str) -> str:
+    """A coach's tier in words (``"mistake"``); an unknown code is shown as it is.
+
+    >>> grade_word("inaccuracy"), grade_word("close")
+    ('inaccuracy', 'close call')
+    """
+    text = _GRADE_TEXT.get(grade)
+    return text() if text is not None else grade
+
+
+#: What one card does for the juego, as the coach measured it: a kind and the tenths of the deals.
+JuegoShare = tuple[str, int, int]
+
+
+def tenths(share: float) -> int:
+    """A share of deals in tenths, for "in about 7 deals of 10": never 0 for a share above nothing.
+
+    >>> tenths(0.68), tenths(0.02), tenths(0.97)
+    (7, 1, 10)
+    """
+    return max(1, round(share * 10)) if share > 0 else 0
+
+
+def juego_share(win: float | None, loss: float | None) -> JuegoShare | None:
+    """What a card's lines do for the juego: ``("win", 10, 0)`` (every line wins it), ``("loss", 0, 10)``,
+    ``("win_share", n, 0)``, ``("loss_share", 0, m)``, ``("both", n, m)`` or ``("open", 0, 0)`` (no line
+    decides it); None when the juego was not measured.
+
+    >>> juego_share(1.0, 0.0), juego_share(0.68, 0.0), juego_share(0.3, 0.2), juego_share(None, None)
+    (('win', 10, 0), ('win_share', 7, 0), ('both', 3, 2), None)
+    """
+    if win is None or loss is None:
+        return None
+    if win >= 1:
+        return ("win", 10, 0)
+    if loss >= 1:
+        return ("loss", 0, 10)
+    n, m = tenths(win), tenths(loss)
+    if n and m:
+        return ("both", n, m)
+    if n:
+        return ("win_share", n, 0)
+    if m:
+        return ("loss_share", 0, m)
+    return ("open", 0, 0)
+
+
+def juego_words(win: float | None, loss: float | None) -> str:
+    """What a card does for the juego, for the hint's table under "the juego, won–lost of 10": the deals of 10
+    in which it wins and loses it ("4–2"), "won" or "lost" where every line does ("" when nothing was measured).
+
+    >>> juego_words(0.68, 0.0), juego_words(0.0, 1.0), juego_words(0.3, 0.2), juego_words(0.0, 0.0)
+    ('7–0', 'lost', '3–2', '0–0')
+    """
+    share = juego_share(win, loss)
+    if share is None:
+        return ""
+    kind, n, m = share
+    if kind == "win":
+        return pgettext("the juego", "won")
+    if kind == "loss":
+        return pgettext("the juego", "lost")
+    return f"{n}–{m}"
+
+
+def _played_phrase(card: str, share: JuegoShare) -> str:
+    """The card played and what it does for the juego (the juego named: the sentence's first mention)."""
+    kind, n, m = share
+    if kind == "win":
+        return _("{card}, which wins the juego").format(card=card)
+    if kind == "loss":
+        return _("{card}, which hands the other side the juego").format(card=card)
+    if kind == "win_share":
+        text = ngettext(
+            "{card}, which wins the juego in about {n} deal of 10",
+            "{card}, which wins the juego in about {n} deals of 10",
+            n,
+        )
+        return text.format(card=card, n=n)
+    if kind == "loss_share":
+        text = ngettext(
+            "{card}, which hands the other side the juego in about {n} deal of 10",
+            "{card}, which hands the other side the juego in about {n} deals of 10",
+            m,
+        )
+        return text.format(card=card, n=m)
+    if kind == "both":
+        text = ngettext(
+            "{card}, which wins the juego in about {n} deal of 10 and hands it to the other side in about {m}",
+            "{card}, which wins the juego in about {n} deals of 10 and hands it to the other side in about {m}",
+            n,
+        )
+        return text.format(card=card, n=n, m=m)
+    return _("{card}, which leaves the juego open").format(card=card)
+
+
+def _best_phrase(card: str, share: JuegoShare) -> str:
+    """The coach's card and what it does for the juego ("it": the juego the sentence named before)."""
+    kind, n, m = share
+    if kind == "win":
+        return _("{card}, which wins it").format(card=card)
+    if kind == "loss":
+        return _("{card}, which hands it to the other side").format(card=card)
+    if kind == "win_share":
+        return ngettext(
+            "{card}, which wins it in about {n} deal of 10", "{card}, which wins it in about {n} deals of 10", n
+        ).format(card=card, n=n)
+    if kind == "loss_share":
+        text = ngettext(
+            "{card}, which hands it to the other side in about {n} deal of 10",
+            "{card}, which hands it to the other side in about {n} deals of 10",
+            m,
+        )
+        return text.format(card=card, n=m)
+    if kind == "both":
+        text = ngettext(
+            "{card}, which wins it in about {n} deal of 10 and hands it to the other side in about {m}",
+            "{card}, which wins it in about {n} deals of 10 and hands it to the other side in about {m}",
+            n,
+        )
+        return text.format(card=card, n=n, m=m)
+    return _("{card}, which leaves it open").format(card=card)
 
 
 def review_sentence(
@@ -106,51 +243,81 @@ def review_sentence(
     best: Action,
     cost: float,
     card_words: Callable[[Card], str] = plain_card_name,
-    se: float = 0.0,
-    juego: str | None = None,
+    margin: float = 0.0,
+    grade: str = "mistake",
+    played_shares: tuple[float | None, float | None] = (None, None),
+    best_shares: tuple[float | None, float | None] = (None, None),
+    juego_points: float = 65,
 ) -> str:
-    """One mistake of a review, in console markup: what was played, the coach's move, the cost (± its error).
+    """One graded decision of a review, in console markup: its tier, what was played, the coach's move, the
+    cost (± its 95 % ``margin``; none when exact).
 
-    It opens with the trick's number, or with "Coach:" when ``trick`` is None (under the trick itself).
-    When both moves are cards it names the cards alone; otherwise both moves in words.
+    It opens with the trick's number, or with "Coach" when ``trick`` is None (under the trick itself),
+    and the tier (:func:`grade_word`). When both moves are cards it names the cards alone; otherwise both
+    moves in words. When the two cards do differently for the juego (``played_shares`` and
+    ``best_shares``: the shares of their lines that win and lose it), it says so, in tenths of the deals
+    ("wins it in about 7 deals of 10"), and the cost counts a juego as ``juego_points``.
 
     >>> from guinote_tui.engine import parse_action
-    >>> review_sentence(4, parse_action("3C"), parse_action("12O"), 7.25)
-    '[b]Trick 4[/b]: you played Tres de Copas; the coach would play Rey de Oros, about [b]7.2[/b] points better.'
-    >>> review_sentence(4, parse_action("3C"), parse_action("12O"), 7.25, se=2.4)
-    '[b]Trick 4[/b]: you played Tres de Copas; the coach would play Rey de Oros, about [b]7 ± 2[/b] points better.'
+    >>> review_sentence(4, parse_action("1C"), parse_action("1O"), 7.25)
+    '[b]Trick 4[/b] · mistake: you played As de Copas; the coach would play As de Oros, about [b]7.2[/b] points better.'
+    >>> review_sentence(None, parse_action("1C"), parse_action("1O"), 7.25, margin=4.2, grade="blunder")
+    '[b]Coach[/b] · blunder: you played As de Copas; the coach would play As de Oros, about [b]7 ± 4[/b] points better.'
+    >>> said = review_sentence(4, parse_action("3C"), parse_action("12O"), 80, grade="blunder",
+    ...                        played_shares=(0.0, 1.0), best_shares=(0.7, 0.0))
+    >>> for part in said.replace(". ", "; ").split("; "):
+    ...     print(part)
+    [b]Trick 4[/b] · blunder: you played Tres de Copas, which hands the other side the juego
+    the coach would play Rey de Oros, which wins it in about 7 deals of 10
+    That is about [b]80[/b] points better (a juego counts 65).
     """
     cards = isinstance(played, Play) and isinstance(best, Play)
-    if cards and juego == "missed":
+    mine, theirs = juego_share(*played_shares), juego_share(*best_shares)
+    juego = cards and mine is not None and theirs is not None and mine != theirs
+    if juego:
         if trick is None:
-            said = _("[b]Coach:[/b] you played {played}; the coach would play {best}, which wins the juego.")
+            said = _(
+                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best}."
+                " That is about [b]{points}[/b] points better (a juego counts {juego})."
+            )
         else:
-            said = _("[b]Trick {number}[/b]: you played {played}; the coach would play {best}, which wins the juego.")
-    elif cards and juego == "lost":
-        if trick is None:
-            said = _("[b]Coach:[/b] you played {played}, which loses the juego; the coach would play {best}.")
-        else:
-            said = _("[b]Trick {number}[/b]: you played {played}, which loses the juego; the coach would play {best}.")
+            said = _(
+                "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best}."
+                " That is about [b]{points}[/b] points better (a juego counts {juego})."
+            )
     elif trick is None:
         if cards:
             said = _(
-                "[b]Coach:[/b] you played {played}; the coach would play {best}, about [b]{points}[/b] points better."
+                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best},"
+                " about [b]{points}[/b] points better."
             )
         else:
             said = _(
-                "[b]Coach:[/b] you chose to {played}; the coach would {best}, about [b]{points}[/b] points better."
+                "[b]Coach[/b] · {grade}: you chose to {played}; the coach would {best},"
+                " about [b]{points}[/b] points better."
             )
     elif cards:
         said = _(
-            "[b]Trick {number}[/b]: you played {played}; the coach would play {best},"
+            "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best},"
             " about [b]{points}[/b] points better."
         )
     else:
         said = _(
-            "[b]Trick {number}[/b]: you chose to {played}; the coach would {best}, about [b]{points}[/b] points better."
+            "[b]Trick {number}[/b] · {grade}: you chose to {played}; the coach would {best},"
+            " about [b]{points}[/b] points better."
         )
 
     def words(action: Action) -> str:
         return card_words(action.card) if cards and isinstance(action, Play) else action_words(action, card_words)
 
-    return said.format(number=trick, played=words(played), best=words(best), points=estimate(cost, se))
+    played_words, best_words = words(played), words(best)
+    if juego and mine is not None and theirs is not None:
+        played_words, best_words = _played_phrase(played_words, mine), _best_phrase(best_words, theirs)
+    return said.format(
+        number=trick,
+        grade=grade_word(grade),
+        played=played_words,
+        best=best_words,
+        points=estimate(cost, margin),
+        juego=number(juego_points, "g"),
+    )

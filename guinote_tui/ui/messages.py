@@ -8,6 +8,7 @@ from textual.message import Message
 
 from ..coach import Advice
 from ..engine import Action
+from ..game.coachmemo import Position
 
 
 @dataclass
@@ -25,10 +26,11 @@ class BotChose(Message):
 
 @dataclass
 class HintReady(Message):
-    """The coach has advised on the player's decision at ``turn``."""
+    """The coach has advised on the player's decision at ``turn`` (at ``position``: kept when it is shown)."""
 
     advice: Advice
     turn: int
+    position: Position | None = None
 
 
 @dataclass

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 from uihelpers import REVIEW_TEST_BUDGET, REVIEWING, make_app, screen_lines, settle
 
@@ -91,7 +92,7 @@ def test_the_coach_thinks_on_the_players_time_and_the_hint_is_then_the_reviews_a
     asyncio.run(run())
 
 
-def test_cards_the_coach_cannot_tell_apart_are_shown_as_equal_and_costs_carry_their_margin() -> None:
+def test_cards_the_coach_cannot_tell_apart_are_shown_as_equal_and_costs_carry_their_tier_and_margin() -> None:
     from rich.console import Console
 
     from guinote_tui.coach import Advice, CardEstimate, Evaluation, Reason, ReasonCode
@@ -101,25 +102,97 @@ def test_cards_the_coach_cannot_tell_apart_are_shown_as_equal_and_costs_carry_th
     def card(text: str) -> Card:
         return Card.parse(text)
 
+    def costs(value: float, se: float, win: float, loss: float) -> CardEstimate:
+        return CardEstimate(-value, value, se, 200, 0, win, loss, value)
+
     estimates = {
-        card("3E"): CardEstimate(0.0, 0.0, 0.0, 200),  # the best by the evaluation
-        card("6O"): CardEstimate(-1.4, 1.4, 1.1, 200),  # within two standard errors: about the same
-        card("12B"): CardEstimate(-0.5, 0.5, 0.2, 200),  # under a point: about the same
-        card("2C"): CardEstimate(-7.25, 7.25, 2.4, 200),  # clearly worse
+        card("3E"): costs(0.0, 0.0, 0.7, 0.0),  # the best by the evaluation
+        card("6O"): costs(0.6, 0.5, 0.7, 0.0),  # interval under 2 points: about the same
+        card("12B"): costs(0.5, 0.2, 0.7, 0.0),  # about the same
+        card("5E"): costs(3.0, 1.5, 0.7, 0.0),  # the interval straddles 2: a close call
+        card("2C"): costs(7.25, 2.4, 0.66, 0.0),  # 7.25 ± 4.7: clear of 2, not of 5: an inaccuracy
+        card("1B"): costs(40.0, 2.0, 0.1, 0.3),  # clear of 10: a blunder, and the juego mostly lost
     }
     evaluation = Evaluation(estimates, card("3E"), "playouts", 200, 800)
     # The coach advises the Seis de Oros: about the same as the Tres, and it risks less.
     advice = Advice(
         PLAY[card("6O")], evaluation.values, Reason(ReasonCode.LEAD_LOW, {"card": "6O"}), False, {}, evaluation
     )
-    console = Console(width=100, record=True)
+    console = Console(width=140, record=True)
     console.print(values_table(advice, tuple(estimates)))
-    lines = [line.strip() for line in console.export_text().splitlines()[1:] if line.strip()]
-    rows = {line.split("  ")[0]: line for line in lines}
-    assert lines[0].startswith("Seis de Oros")  # the advised card first
-    assert rows["Seis de Oros"].endswith("best")
-    assert rows["Tres de Espadas"].endswith("about the same")
-    assert rows["Rey de Bastos"].endswith("about the same")
-    assert rows["Dos de Copas"].endswith("7 ± 2 points")
+    lines = [line.strip() for line in console.export_text().splitlines() if line.strip()]
+    assert "the juego" in lines[0] and "won–lost of 10" in lines[1]  # the cards differ for the juego: a column
+    rows = {line.split("  ")[0]: line for line in lines[2:]}
+    assert lines[2].startswith("Seis de Oros")  # the advised card first
+    assert "best" in rows["Seis de Oros"] and rows["Seis de Oros"].endswith("7–0")
+    assert "about the same" in rows["Tres de Espadas"]
+    assert "about the same" in rows["Rey de Bastos"]
+    assert "close call: 3 ± 3" in rows["Cinco de Espadas"]
+    assert "inaccuracy: 7 ± 5" in rows["Dos de Copas"] and rows["Dos de Copas"].endswith("7–0")
+    assert "blunder: 40 ± 4" in rows["As de Bastos"] and rows["As de Bastos"].endswith("1–3")
     said = equals_line(advice)
     assert said is not None and "Tres de Espadas" in said and "Rey de Bastos" in said and "Seis de Oros" not in said
+    # Where every card does the same for the juego, no column for it; an exact juego reads without a share.
+    same = {c: CardEstimate(e.value, e.cost, e.se, e.deals, 0, 0.0, 0.0, e.delta) for c, e in estimates.items()}
+    plain = Evaluation(same, card("3E"), "playouts", 200, 800)
+    console = Console(width=140, record=True)
+    console.print(values_table(replace(advice, evaluation=plain), tuple(estimates)))
+    assert "juego" not in console.export_text()
+
+
+def test_the_juego_in_words_from_the_shares() -> None:
+    from guinote_tui.present.vocabulary import juego_words
+
+    assert juego_words(1.0, 0.0) == "won" and juego_words(0.0, 1.0) == "lost"  # every line (exact: certain)
+    assert juego_words(0.68, 0.0) == "7–0" and juego_words(0.0, 0.04) == "0–1"  # deals of 10, in tenths
+    assert juego_words(0.0, 0.0) == "0–0" and juego_words(None, None) == ""
+
+
+def test_a_hint_asked_again_after_an_undo_is_the_same_and_following_it_is_not_graded() -> None:
+    import random
+
+    from guinote_tui.ui.screens.review import review_hand
+
+    async def hint(pilot, app) -> HintScreen:  # type: ignore[no-untyped-def]
+        await pilot.press("h")
+        for _ in range(500):  # up to ten seconds on a loaded machine
+            await pilot.pause(0.02)
+            if isinstance(app.screen, HintScreen):
+                break
+        screen = app.screen
+        assert isinstance(screen, HintScreen)
+        return screen
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot)
+            session = app.session
+            assert session is not None and session.human_to_move
+            hand = session.match.hand
+            moves = len(hand.log)
+            first = (await hint(pilot, app)).advice
+            await pilot.press("enter")  # played as the coach said
+            await pilot.pause()
+            assert hand.log[moves] == (0, first.action)
+            await settle(pilot)
+            await pilot.press("u")  # taken back: the same position again
+            await pilot.pause()
+            hand = session.match.hand
+            assert len(hand.log) == moves and session.human_to_move
+            again = await hint(pilot, app)
+            assert again.advice is first  # the same advice, not worked out again: the same figures
+            await pilot.press("enter")
+            await pilot.pause()
+            rng = random.Random(2)
+            while not hand.is_over:
+                seat = hand.to_move
+                assert seat is not None
+                session.apply(seat, rng.choice(hand.legal_actions()))
+            reviewed = review_hand(session)
+            followed = next(r for r in reviewed if r.index == moves)
+            assert followed.followed_hint and followed.played == first.action
+            assert (followed.cost, followed.grade, followed.mistake) == (0.0, "same", False)
+            assert not any(r.followed_hint for r in reviewed if r.index != moves)
+
+    asyncio.run(run())

@@ -120,14 +120,31 @@ def test_a_costly_decision_opens_its_trick_in_the_step_through(monkeypatch: pyte
     from guinote_tui.ui.screens.review import DecisionRow
 
     def priced(session, seed=None):  # type: ignore[no-untyped-def]
-        # Two mistakes, the dearest (trick 4) listed first, priced without the coach (fast, fixed); a
-        # third decision's cost is within its noise (3 ± 2): not a mistake, not listed.
+        # Two graded decisions, the dearest (trick 4) listed first, priced without the coach (fast, fixed); a
+        # third decision's cost is within its noise (3 ± 4): a close call, counted, not listed; at a fourth the
+        # player followed the coach's hint: not graded either.
         hand = session.match.hand
         mine = {number: trick.cards[(0 - trick.leader) % 2] for number, trick in enumerate(hand.tricks, 1)}
         only = Reason(ReasonCode.ONLY_CARD, {"card": "1O"})
         return [
-            Reviewed(0, number, Play(mine[number]), Play(mine[number]), cost, only, se, cost >= 2 and cost > 2 * se)
-            for number, cost, se in ((2, 3.0, 0.5), (3, 3.0, 2.0), (4, 9.0, 1.0))
+            Reviewed(
+                0,
+                number,
+                Play(mine[number]),
+                Play(mine[number]),
+                cost,
+                only,
+                se,
+                grade in ("inaccuracy", "mistake"),
+                grade=grade,
+                followed_hint=grade == "followed",
+            )
+            for number, cost, se, grade in (
+                (2, 3.0, 0.5, "inaccuracy"),
+                (3, 3.0, 2.0, "close"),
+                (4, 9.0, 1.0, "mistake"),
+                (5, 0.0, 0.0, "followed"),
+            )
         ]
 
     monkeypatch.setattr(review_module, "review_hand", priced)
@@ -160,6 +177,13 @@ def test_a_costly_decision_opens_its_trick_in_the_step_through(monkeypatch: pyte
             assert isinstance(review, ReviewScreen)
             rows = list(review.query(DecisionRow))
             assert [row.trick for row in rows] == [4, 2]
+            said = " ".join(" ".join(str(w.render()) for w in review.query("#review-body, .review-decision")).split())
+            assert "2 of them clearly cost points" in said and "1 close call is not listed" in said
+            assert "You followed the coach's hint at 1 decision" in said
+            # Each with its tier and its cost ± the 95 % margin (1.96 standard errors).
+            assert "Trick 4 · mistake: you played" in said and "about 9 ± 2 points better" in said
+            assert "Trick 2 · inaccuracy: you played" in said and "about 3.0 ± 1.0 points better" in said
+            assert "Trick 3 ·" not in said and "close call:" not in said
             assert review.focused is rows[0]  # the dearest: Enter opens it at once
             await pilot.press("enter")
             await pilot.pause()

@@ -14,6 +14,7 @@ from guinote_tui.ai import NormalBot, decide
 from guinote_tui.ai.solver import juego_solver
 from guinote_tui.ai.tables import mask_of
 from guinote_tui.cli import main
+from guinote_tui.coach import CoachBudget, review_match
 from guinote_tui.coach.evaluate import JUEGO_POINTS
 from guinote_tui.engine import CARDS, JUEGO, PLAY, Card, Match, Play, Rules, Stage, history_dict
 
@@ -82,49 +83,146 @@ def run(*args: str) -> tuple[int, str]:
     return result.exit_code, result.output
 
 
+KEYS = {
+    "hand",
+    "trick",
+    "seat",
+    "played",
+    "best",
+    "cost",
+    "cost_se",
+    "grade",
+    "mistake",
+    "about_same",
+    "juego",
+    "played_win",
+    "played_loss",
+    "best_win",
+    "best_loss",
+    "reason",
+}
+
+
+def exact_cost(path: Path, card: str) -> tuple[float, float, float, float, float]:
+    """The coach's exact evaluation of the blunder: its cost, and the juego shares of the card and the best."""
+    from guinote_tui.coach import evaluate
+    from guinote_tui.engine import load_history, seat_view
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    match = load_history(data)
+    (record,) = match.records()
+    replay = Match(2, match.rules, seed=match.seed, dealer=record.dealer, deck=record.deck)
+    for who, action in record.actions:
+        if who == 0 and action == PLAY[Card.parse(card)] and replay.hand.muestra is None:
+            found = evaluate(seat_view(replay.hand, 0, events=False), random.Random(0))
+            assert found is not None and found.exact
+            mine, best = found.cards[Card.parse(card)], found.cards[found.best]
+            assert mine.win is not None and mine.loss is not None and best.win is not None and best.loss is not None
+            return mine.cost, mine.win, mine.loss, best.win, best.loss
+        replay.apply(action, who)
+    raise AssertionError("the blunder is not in the history")
+
+
 def test_the_json_report_prices_the_blunder_exactly(blunder: tuple[Path, str, float]) -> None:
-    path, card, cost = blunder
-    code, out = run("review", str(path), "--json", "--playouts", "100", "--seed", "3")
+    path, card, _points = blunder
+    code, out = run("review", str(path), "--json", "--playouts", "100", "--seed", "3", "--jobs", "1")
     assert code == 0, out
     data = json.loads(out)
     decisions = data["decisions"]
-    keys = {"hand", "trick", "seat", "played", "best", "cost", "cost_se", "mistake", "about_same", "juego", "reason"}
-    assert decisions and all(set(d) == keys for d in decisions)
+    assert decisions and all(set(d) == KEYS for d in decisions)
     assert all(d["seat"] == 0 and d["hand"] == 1 and d["cost"] >= 0 for d in decisions)
+    assert all(d["grade"] in ("same", "close", "inaccuracy", "mistake", "blunder") for d in decisions)
+    assert all(d["mistake"] == (d["grade"] in ("inaccuracy", "mistake", "blunder")) for d in decisions)
+    assert all(d["about_same"] == (d["grade"] == "same") for d in decisions)
     thrown = [d for d in decisions if d["played"] == card]
     assert len(thrown) == 1
     # The arrastre heads-up is solved exactly: the cost is the solver's, with no uncertainty.
-    assert thrown[0]["cost"] == cost and thrown[0]["cost_se"] == 0
-    assert thrown[0]["mistake"] and not thrown[0]["about_same"]
+    cost, win, loss, best_win, best_loss = exact_cost(path, card)
+    assert thrown[0]["cost"] == round(cost, 2) and thrown[0]["cost_se"] == 0
+    assert (thrown[0]["played_win"], thrown[0]["played_loss"]) == (win, loss)
+    assert (thrown[0]["best_win"], thrown[0]["best_loss"]) == (best_win, best_loss)
+    assert thrown[0]["mistake"] and not thrown[0]["about_same"] and thrown[0]["grade"] != "close"
     assert thrown[0]["best"] != card
     assert data["total_cost"] == pytest.approx(sum(d["cost"] for d in decisions), abs=0.01)
-    assert data["total_cost"] >= data["mistakes_cost"] >= cost
+    assert data["total_cost"] >= data["mistakes_cost"] >= round(cost, 2)
     assert data["mistakes_cost"] == pytest.approx(sum(d["cost"] for d in decisions if d["mistake"]), abs=0.01)
+    assert data["close_calls"] == sum(1 for d in decisions if d["grade"] == "close")
+    # A declaration has no juego shares; a card weighed against others has them.
+    assert all(d["played_win"] is None for d in decisions if ":" in d["played"] or d["played"] == "pass")
     # Repeatable for a given seed.
-    assert run("review", str(path), "--json", "--playouts", "100", "--seed", "3") == (code, out)
+    assert run("review", str(path), "--json", "--playouts", "100", "--seed", "3", "--jobs", "1") == (code, out)
 
 
-def test_the_text_report_lists_the_mistakes(blunder: tuple[Path, str, float]) -> None:
-    path, card, cost = blunder
+def test_decisions_analysed_side_by_side_give_the_same_report(blunder: tuple[Path, str, float]) -> None:
+    path = str(blunder[0])
+    serial = run("review", path, "--json", "--playouts", "100", "--jobs", "1")
+    parallel = run("review", path, "--json", "--playouts", "100", "--jobs", "2")
+    assert serial[0] == 0 and serial == parallel
+    # For each decision its own generator: the order the analyses finish in changes nothing (pairs too).
+    match = pairs_hand()
+    budget = CoachBudget(min_deals=10, batch=10, max_playouts=120, max_deals=40, arrastre_deals=12)
+    one = [d.to_dict() for d in review_match(match, 0, 2, budget, jobs=1)]
+    done: list[tuple[int, int]] = []
+    two = [d.to_dict() for d in review_match(match, 0, 2, budget, lambda n, t: done.append((n, t)), jobs=2)]
+    assert one == two and len(one) > 3
+    assert [n for n, _t in done] == list(range(1, len(one) + 1)) and {t for _n, t in done} == {len(one)}
+
+
+def pairs_hand() -> Match:
+    """A pairs hand played by bots."""
+    match = Match(4, Rules(), seed=12)
+    bot = NormalBot()
+    rng = random.Random(12)
+    hand = match.hand
+    while not hand.is_over:
+        seat = hand.to_move
+        assert seat is not None
+        match.apply(decide(bot, hand, seat, rng), seat)
+    return match
+
+
+def test_a_progress_line_is_shown_on_a_terminal_only(
+    blunder: tuple[Path, str, float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from guinote_tui.cli import records
+
+    result = CliRunner().invoke(main, ["review", str(blunder[0]), "--json", "--playouts", "100", "--jobs", "1"])
+    assert result.exit_code == 0 and "reviewing:" not in result.output + result.stderr
+    total = len(json.loads(result.stdout)["decisions"])
+    monkeypatch.setattr(records, "_terminal", lambda stream: True)
+    result = CliRunner().invoke(main, ["review", str(blunder[0]), "--json", "--playouts", "100", "--jobs", "1"])
+    assert result.exit_code == 0
+    assert "reviewing: 1 of " in result.stderr and "reviewing:" not in result.stdout
+    assert f"reviewing: {total} of {total} decisions analysed" in result.stderr
+    assert len(json.loads(result.stdout)["decisions"]) == total
+
+
+def test_the_text_report_lists_the_graded_decisions_with_their_tier(blunder: tuple[Path, str, float]) -> None:
+    path, card, _points = blunder
     code, out = run("review", str(path), "--playouts", "100", "--seat", "1")
     assert code == 0, out
     assert out.startswith("hand 1: ") and out.splitlines()[-1].startswith("seat 1: ")
     code, out = run("review", str(path), "--playouts", "100")
     assert code == 0, out
     lines = out.splitlines()
-    assert lines[0].startswith("hand 1: ") and "mistake" in lines[0]
-    # Cards by their names, the cost as the game's review says it, the coach's reason on the next line.
+    _, data = run("review", str(path), "--playouts", "100", "--json")
+    decisions = json.loads(data)["decisions"]
+    graded = [d for d in decisions if d["mistake"]]
+    close = sum(1 for d in decisions if d["grade"] == "close")
+    assert lines[0].startswith("hand 1: ") and f"graded {len(graded)}," in lines[0]
+    assert lines[0].endswith(f"close calls {close}")
+    # Cards by their names, the tier, the cost as the game's review says it, the reason on the next line.
     named = Card.parse(card).name
     at = next(i for i, x in enumerate(lines) if f"you played {named}" in x)
-    _, data = run("review", str(path), "--playouts", "100", "--json")
-    (thrown,) = [d for d in json.loads(data)["decisions"] if d["played"] == card]
-    if thrown["juego"] == "lost":  # the juego was at stake: that is what the line says, not the points
-        assert f"you played {named}, which loses the juego; the coach would play" in lines[at]
-    else:
-        shown = i18n.number(cost, ".1f", trim=True)  # a whole number without its ".0"
-        assert f"about {shown} points better." in lines[at]
+    (thrown,) = [d for d in decisions if d["played"] == card]
+    assert lines[at].startswith(f"  Trick {thrown['trick']} · {thrown['grade']}: you played {named}")
+    shown = i18n.number(thrown["cost"], ".1f", trim=True)  # exact: no margin, a whole number without its ".0"
+    assert f"about {shown} points better" in lines[at] and "±" not in lines[at]
     assert "[b]" not in lines[at]
     assert lines[at + 1].startswith("    ") and lines[at + 1].rstrip().endswith(".")
+    # Only the graded decisions are listed: never a close call.
+    assert sum(1 for x in lines if x.startswith("  Trick ")) == len(graded)
+    assert not any(" · close call:" in x for x in lines)
     assert lines[-1].startswith("seat 0: ") and "costing about" in lines[-1]
 
 

@@ -17,43 +17,61 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ...coach import Advice
+from ...coach import Advice, Grade
+from ...coach.evaluate import JUEGO_POINTS
 from ...engine import Action, Card, Play
 from ...game.narration import card_name_markup
-from ...i18n import N_, _
-from ...present.vocabulary import action_words, estimate
+from ...i18n import N_, _, number
+from ...present.vocabulary import action_words, estimate, grade_word, juego_words
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
+
+
+def card_verdict(advice: Advice, card: Card) -> str:
+    """What the coach says of ``card`` against its own: "best", "about the same", "close call: 3 ± 2", or the
+    tier with its cost ("mistake: 7 ± 2"), in points, the cost ± its 95 % margin (none when exact)."""
+    evaluation = advice.evaluation
+    chosen = advice.action.card if isinstance(advice.action, Play) else None
+    if evaluation is None or card == chosen or (chosen is None and card == evaluation.best):
+        return _("best")
+    grade = evaluation.grade(card)
+    if grade is Grade.SAME:
+        return _("about the same")
+    points = estimate(evaluation.cost(card), evaluation.margin(card))
+    if grade is Grade.CLOSE:
+        return _("close call: {points}").format(points=points)
+    return _("{grade}: {points}").format(grade=grade_word(grade.value), points=points)
 
 
 def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     """Each legal card, best first, with what the coach expects it to lose against its choice.
 
-    A cost carries its margin of error; a card the coach cannot tell from its
-    choice (a negligible cost, or one within its noise) reads "about the same".
+    A cost carries its 95 % margin and the coach's tier; a card the coach
+    cannot tell from its choice reads "about the same". Where the cards do
+    differently for the juego, a column says what each does for it: in how
+    many deals of 10 it wins and loses it ("7–0"), or "won" and "lost" where
+    every line does.
     """
-    table = Table(box=None, padding=(0, 2), show_header=True, header_style="bold")
+    table = Table(box=None, padding=(0, 1), pad_edge=False, show_header=True, header_style="bold")
     table.add_column(_("card"), no_wrap=True)
     table.add_column(_("key"), justify="right", no_wrap=True)
     table.add_column(_("expected loss"), justify="right", no_wrap=True)
     evaluation = advice.evaluation
+    juego: dict[Card, str] = {}
+    if evaluation is not None:
+        juego = {card: juego_words(e.win, e.loss) for card, e in evaluation.cards.items()}
+        if len(set(juego.values())) < 2:
+            juego = {}  # every card does the same for the juego: nothing to tell them apart
+    if juego:
+        table.add_column(_("the juego,\nwon–lost of 10"), no_wrap=True)
     chosen = advice.action.card if isinstance(advice.action, Play) else None
     order = sorted(advice.values, key=lambda c: (c != chosen, -advice.values[c]))
     for card in order:
         key = str(shown.index(card) + 1) if card in shown else ""
-        verdict = evaluation.juego_verdict(card) if evaluation is not None else None
-        if evaluation is None or card == chosen or (chosen is None and card == evaluation.best):
-            shown_cost = _("best")
-        elif verdict == "lost":
-            shown_cost = _("loses the juego")
-        elif verdict == "missed":
-            shown_cost = _("does not win the juego")
-        elif evaluation.about_same(card):
-            shown_cost = _("about the same")
-        else:
-            points = estimate(evaluation.cost(card), evaluation.se(card))
-            shown_cost = _("{points} points").format(points=points)
-        table.add_row(Text.from_markup(card_name_markup(card)), key, shown_cost)
+        row: list[Text | str] = [Text.from_markup(card_name_markup(card)), key, card_verdict(advice, card)]
+        if juego:
+            row.append(juego.get(card, ""))
+        table.add_row(*row)
     return table
 
 
@@ -97,9 +115,10 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
             yield Static(
                 Text(
                     _(
-                        "Expected loss: the points your side gives up against the coach's choice, on average over "
-                        "deals that fit what you know, ± the margin of error. Enter plays it · Escape goes back"
-                    )
+                        "Expected loss: the points your side gives up against the coach's choice, over deals that fit "
+                        "what you know (a juego counts {juego}), ± the coach's 95-in-100 margin. Enter plays it · "
+                        "Escape goes back"
+                    ).format(juego=number(JUEGO_POINTS, "g"))
                 ),
                 classes="dialog-hint",
             )

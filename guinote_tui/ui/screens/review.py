@@ -29,33 +29,42 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 from textual.worker import get_current_worker
 
-from ...coach import COACH_SEED, MISTAKE_POINTS
+from ...coach import JUEGO_POINTS, Z
 from ...coach.ahead import HandSpec, Reviewed
-from ...coach.ahead import review_hand as review_on_the_spot
 from ...engine import RANK_NAMES, Card, CardDrawn, HandState, Play, Suit, card_tables
 from ...game.narration import HUMAN, Narrator, card_name_markup
 from ...game.palette import SUIT_LIGHT
 from ...game.session import GameSession
 from ...game.tracking import TrickEntry, trick_history
-from ...i18n import N_, _, ngettext, number
+from ...i18n import N_, _, ngettext
 from ...present.vocabulary import review_sentence
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
-#: A decision is listed as a mistake when it costs at least this many points of the player's side **and**
-#: clearly more than its standard error (:attr:`~guinote_tui.coach.ahead.Reviewed.mistake`).
-COSTLY = MISTAKE_POINTS
-
-__all__ = ["COSTLY", "ReviewScreen", "Reviewed", "StepScreen", "TrickFrame", "hand_frames", "review_hand"]
+__all__ = ["ReviewScreen", "Reviewed", "StepScreen", "TrickFrame", "hand_frames", "review_hand", "reviewed_sentence"]
 
 
 def review_hand(session: GameSession, seed: int | None = None) -> list[Reviewed]:
-    """Every decision the player took in the current hand, priced (made ahead when it could be)."""
-    hand = session.match.hand
-    if session.ahead is not None and seed is None:
-        return session.ahead.review(hand)
-    seed = COACH_SEED if seed is None else seed
-    return review_on_the_spot(HandSpec.of(hand), hand.log, HUMAN, seed, session.review_budget)
+    """Every decision the player took in the current hand, priced (made ahead when it could be); a followed
+    hint is not graded (:meth:`~guinote_tui.game.session.GameSession.review`)."""
+    return session.review(seed)
+
+
+def reviewed_sentence(reviewed: Reviewed, trick: int | None) -> str:
+    """A graded decision in words (:func:`~guinote_tui.present.vocabulary.review_sentence`): its tier, the
+    move and the coach's, the cost ± its 95 % margin, the juego where the two cards do differently for it."""
+    return review_sentence(
+        trick,
+        reviewed.played,
+        reviewed.best,
+        reviewed.cost,
+        card_name_markup,
+        Z * reviewed.cost_se,
+        reviewed.grade,
+        (reviewed.played_win, reviewed.played_loss),
+        (reviewed.best_win, reviewed.best_loss),
+        JUEGO_POINTS,
+    )
 
 
 @dataclass(frozen=True)
@@ -122,36 +131,52 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
     def show_review(self, reviewed: list[Reviewed]) -> None:
         self.reviewed = reviewed
         self.ready_after = time.perf_counter() - self._opened
-        costly = sorted((r for r in reviewed if r.mistake), key=lambda r: -r.cost)
-        total = sum(r.cost for r in costly)
+        graded = sorted((r for r in reviewed if r.mistake), key=lambda r: -r.cost)
+        close = sum(1 for r in reviewed if r.grade == "close")
+        followed = sum(1 for r in reviewed if r.followed_hint)
+        total = sum(r.cost for r in graded)
         self.session.record_review(total)
-        # Up to three sentences, each with its own number.
+        # Sentences, each with its own number.
         choices = ngettext("You had {n} decision to make;", "You had {n} decisions to make;", len(reviewed))
         dear = ngettext(
-            "{n} of them cost {limit} points or more, clearly beyond the coach's margin of error.",
-            "{n} of them cost {limit} points or more, clearly beyond the coach's margin of error.",
-            len(costly),
+            "{n} of them clearly cost points, beyond the coach's margin of error.",
+            "{n} of them clearly cost points, beyond the coach's margin of error.",
+            len(graded),
         )
         added = _(
             "Together they cost your side about [b]{points}[/b] points"
             " (each measured as if the coach played on from there)."
         )
-        said = [choices.format(n=len(reviewed)), dear.format(n=len(costly), limit=number(COSTLY))]
-        if costly:
+        said = [choices.format(n=len(reviewed)), dear.format(n=len(graded))]
+        if graded:
             said.append(added.format(points=f"{total:.0f}"))
+        if close:
+            said.append(
+                ngettext(
+                    "{n} close call is not listed: the coach cannot tell whether it cost points.",
+                    "{n} close calls are not listed: the coach cannot tell whether they cost points.",
+                    close,
+                ).format(n=close)
+            )
+        if followed:
+            said.append(
+                ngettext(
+                    "You followed the coach's hint at {n} decision: it is not graded.",
+                    "You followed the coach's hint at {n} decisions: they are not graded.",
+                    followed,
+                ).format(n=followed)
+            )
         lines = [" ".join(said)]
-        if not costly:
-            lines.append("\n" + _("Nothing to regret: every choice was about as good as the coach's."))
+        if not graded:
+            if close:
+                nothing = _("Nothing the coach can fault for sure: the close calls are within its margin of error.")
+            else:
+                nothing = _("Nothing to regret: every choice was about as good as the coach's.")
+            lines.append("\n" + nothing)
         self.query_one("#review-body", Static).update(Text.from_markup("\n".join(lines)))
         rows = [
-            DecisionRow(
-                Text.from_markup(
-                    f"{review_sentence(r.trick, r.played, r.best, r.cost, card_name_markup, r.cost_se, r.juego)}"
-                    f"\n  {r.reason.text}"
-                ),
-                r.trick,
-            )
-            for r in costly
+            DecisionRow(Text.from_markup(f"{reviewed_sentence(r, r.trick)}\n  {r.reason.text}"), r.trick)
+            for r in graded
         ]
         step = _("Press [b]s[/b] to step through the hand trick by trick, every hand open.")
         if rows:
@@ -390,8 +415,6 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
     if notes:
         lines.append(("[dim]" + _("then:") + "[/dim] ") + " · ".join(notes))
     if mistake is not None:
-        coach = review_sentence(
-            None, mistake.played, mistake.best, mistake.cost, card_name_markup, mistake.cost_se, mistake.juego
-        )
+        coach = reviewed_sentence(mistake, None)
         lines.append(f"\n{coach} {mistake.reason.text}")
     return "\n".join(lines)

@@ -21,8 +21,6 @@ from textual.timer import Timer
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
-from ...coach import COACH_BUDGET, COACH_SEED, decision_rng
-from ...coach.ahead import HandSpec, advise_at
 from ...engine import (
     PASS,
     PLAY,
@@ -38,6 +36,7 @@ from ...engine import (
     Swap,
 )
 from ...game.choices import keyed_action, one_of
+from ...game.coachmemo import Position
 from ...game.pacing import bot_pause, shown_to_move, think_with_delay
 from ...game.sentences import leave_question
 from ...game.session import HUMAN, GameSession
@@ -654,34 +653,27 @@ class TableScreen(Screen[None]):
             self.say(_("The coach gives hints on your turn"))
             return
         session.assisted = True
-        hand = session.match.hand
-        ahead = session.ahead.ready(hand) if session.ahead is not None else None
-        if ahead is not None:  # analysed while the player thought: at once
-            self.post_message(HintReady(ahead, self.turn))
+        position = session.hint_position()
+        ready = session.hint_ready()
+        if ready is not None:  # given before for this position, or analysed while the player thought: at once
+            self.post_message(HintReady(ready, self.turn, position))
             return
         self.message = "[dim]" + _("The coach is thinking…") + "[/dim]"
         self._show_message(session.view())
         self._show_status(session.view())
-        position = (HandSpec.of(hand), tuple(hand.log))
-        self.run_worker(partial(self._advise, *position, self.turn), thread=True, group="coach", exclusive=True)
+        self.run_worker(partial(self._advise, position, self.turn), thread=True, group="coach", exclusive=True)
 
-    def _advise(self, spec: HandSpec, actions: tuple[tuple[int, Action], ...], turn: int) -> None:
+    def _advise(self, position: Position, turn: int) -> None:
         """Runs in a thread: the coach decides from the player's view only.
 
         Asked about the same position with the same deals as the review
         (:func:`~guinote_tui.coach.decision_rng`), within the quick budget: the
         race the review carries further, so their verdicts agree within the
-        uncertainty the hint shows.
+        uncertainty the hint shows. The session keeps it for the position.
         """
-        advice = advise_at(spec, actions, HUMAN, COACH_SEED, COACH_BUDGET)
-        if advice is None:  # one legal action: nothing to weigh, only to say why
-            from ...coach import advise
-            from ...engine import seat_view
-
-            view = seat_view(spec.replay(actions), HUMAN, events=False)
-            advice = advise(view, decision_rng(COACH_SEED, spec.deck, len(actions)), COACH_BUDGET)
+        advice = self.session.work_out_hint(position)
         if not get_current_worker().is_cancelled:
-            self.post_message(HintReady(advice, turn))
+            self.post_message(HintReady(advice, turn, position))
 
     def on_hint_ready(self, message: HintReady) -> None:
         from .hint import HintScreen
@@ -690,6 +682,8 @@ class TableScreen(Screen[None]):
             return  # the position moved on (an undo) while the coach thought
         self.message = ""
         self._show_message(self.session.view())
+        if message.position is not None:
+            self.session.hint_shown(message.position, message.advice)
 
         def taken(action: Action | None) -> None:
             if action is not None:

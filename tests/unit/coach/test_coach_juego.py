@@ -6,8 +6,10 @@ import random
 import sys
 from pathlib import Path
 
-from guinote_tui.coach import advise
+from guinote_tui.coach import Grade, advise
+from guinote_tui.coach.verdict import judge
 from guinote_tui.engine import Card, parse_action, seat_view
+from guinote_tui.i18n import number
 from guinote_tui.present.vocabulary import review_sentence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ai"))
@@ -25,9 +27,22 @@ def test_the_coach_leads_the_card_that_wins_the_juego_and_says_the_other_loses_i
     assert advice.mistake(dos) and not advice.about_same(dos)
     assert advice.juego(dos) == "lost"
     assert advice.evaluation is not None and advice.evaluation.cards[Card.parse("1O")].juego == 1
-    said = review_sentence(7, dos, advice.action, advice.cost(dos), juego=advice.juego(dos))
+    verdict = judge(advice, dos)
+    assert verdict.grade is Grade.BLUNDER and verdict.cost_se == 0
+    assert (verdict.played_win, verdict.played_loss, verdict.best_win, verdict.best_loss) == (0.0, 1.0, 1.0, 0.0)
+    said = review_sentence(
+        7,
+        dos,
+        advice.action,
+        verdict.cost,
+        grade=verdict.grade.value,
+        played_shares=(verdict.played_win, verdict.played_loss),
+        best_shares=(verdict.best_win, verdict.best_loss),
+    )
+    points = number(verdict.cost, ".1f", trim=True)
     assert said == (
-        "[b]Trick 7[/b]: you played Dos de Espadas, which loses the juego; the coach would play As de Oros."
+        "[b]Trick 7[/b] · blunder: you played Dos de Espadas, which hands the other side the juego; the coach would"
+        f" play As de Oros, which wins it. That is about [b]{points}[/b] points better (a juego counts 65)."
     )
 
 

@@ -45,6 +45,13 @@ def test_the_three_surfaces_agree_on_a_saved_hand() -> None:
                 reviewed.cost_se,
                 reviewed.mistake,
             )
+            assert (decision.grade, decision.juego) == (reviewed.grade, reviewed.juego)
+            assert (decision.played_win, decision.played_loss, decision.best_win, decision.best_loss) == (
+                reviewed.played_win,
+                reviewed.played_loss,
+                reviewed.best_win,
+                reviewed.best_loss,
+            )
             prefix = tuple(hand.log[: reviewed.index])
             # The hint once the analysis made while the player thought is done: the same analysis.
             deep = advise_at(spec, prefix, 0, COACH_SEED, DEEP)

@@ -91,13 +91,20 @@ def v_legal_plays(view: SeatView) -> list[Play]:
 def test_a_graded_decision_is_named_by_its_tier() -> None:
     from guinote_tui.coach import Reason, ReasonCode
     from guinote_tui.coach.ahead import Reviewed
-    from guinote_tui.engine import PLAY
-    from guinote_tui.plain.words import grade_name
+    from guinote_tui.engine import PLAY, Match
+    from guinote_tui.game.session import GameSession
+    from guinote_tui.game.settings import GameSettings
+    from guinote_tui.plain.words import review_lines
 
-    def decision(cost: float, se: float, juego: str | None = None) -> Reviewed:
-        return Reviewed(0, 1, PLAY[0], PLAY[1], cost, Reason(ReasonCode.LEAD_LOW, {"card": "2O"}), se, True, juego)
+    def decision(cost: float, se: float, grade: str) -> Reviewed:
+        reason = Reason(ReasonCode.LEAD_LOW, {"card": "2O"})
+        return Reviewed(0, 1, PLAY[0], PLAY[1], cost, reason, se, grade != "close", None, grade=grade)
 
-    assert grade_name(decision(3.0, 0.3)) == "Inaccuracy"
-    assert grade_name(decision(6.0, 0.4)) == "Mistake"
-    assert grade_name(decision(14.0, 1.0)) == "Blunder"
-    assert grade_name(decision(1.0, 0.5, juego="lost")) == "Blunder"
+    session = GameSession(GameSettings(players=2), Match(2, seed=3))
+    lines = review_lines(
+        session,
+        [decision(3.0, 0.3, "inaccuracy"), decision(6.0, 0.4, "mistake"), decision(2.5, 2.0, "close")],
+    )
+    text = "\n".join(lines)
+    assert "mistake:" in text and "inaccuracy:" in text and "1 close call is not listed" in text
+    assert "[" not in text  # no markup in the plain text

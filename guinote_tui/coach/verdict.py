@@ -1,0 +1,103 @@
+"""One decision judged: the action taken against the coach's, in the words every review uses.
+
+:func:`judge` turns an :class:`~.advice.Advice` and the action taken into a
+:class:`Verdict`: the cost in the points of the seat's side with its
+standard error, the tier (:class:`~.evaluate.Grade`), and the juego shares
+of the card played and of the coach's card. The review in the game
+(:mod:`.ahead`) and ``guinote review`` (:mod:`.review`) both judge with it,
+so they say the same of the same decision.
+
+**A window is judged as a whole.** A seat that wins a trick may declare
+several things before it leads (change the seven, sing, declare tute). A
+declaration is not charged for the coach's declaration that the seat may
+still make in the same window: it is judged where the window's chance is
+taken or lost (:func:`deferred`). Changing the seven and then singing the
+cante the coach would sing first costs nothing; letting the window close
+without that cante costs it once, where it closes.
+
+**A followed hint is never graded** (:func:`~.ahead.followed`): the player
+who plays what the coach's hint advised did what the coach said, whatever a
+deeper analysis found since.
+
+    >>> from guinote_tui.engine import parse_action
+    >>> from .reasons import Reason, ReasonCode
+    >>> sing = parse_action("sing:B")
+    >>> advice = Advice(sing, {}, Reason(ReasonCode.SING_NOW, {}), False, {sing: 20})
+    >>> judge(advice, parse_action("swap:7E")).grade, judge(advice, parse_action("swap:7E"), deferred=True).grade
+    (<Grade.BLUNDER: 'blunder'>, <Grade.SAME: 'same'>)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Action, Card, DeclareTute, Play, Sing, Swap
+from .advice import Advice
+from .evaluate import Grade
+
+__all__ = ["Verdict", "declaration", "judge"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What one decision cost, how sure the coach is, and its tier."""
+
+    #: Points of the seat's side lost against the coach's action (0: as good, or judged elsewhere).
+    cost: float = 0.0
+    #: The standard error of ``cost`` (0 where it is exact).
+    cost_se: float = 0.0
+    grade: Grade = Grade.SAME
+    #: ``"lost"`` / ``"missed"``: a juego certainly given up (:meth:`~.advice.Advice.juego`).
+    juego: str | None = None
+    #: The share of the played card's lines that win / lose the juego in this hand (None: not measured).
+    played_win: float | None = None
+    played_loss: float | None = None
+    #: The same shares for the coach's card.
+    best_win: float | None = None
+    best_loss: float | None = None
+
+    @property
+    def mistake(self) -> bool:
+        """Listed by a review: an inaccuracy or worse (:attr:`~.evaluate.Grade.graded`)."""
+        return self.grade.graded
+
+    @property
+    def about_same(self) -> bool:
+        return self.grade is Grade.SAME
+
+
+def declaration(action: Action) -> bool:
+    """A cante, a change of the seven (or two) or a tute: an action after which the seat may act again."""
+    return isinstance(action, (Sing, Swap, DeclareTute))
+
+
+def _shares(advice: Advice, action: Action) -> tuple[float | None, float | None]:
+    evaluation = advice.evaluation
+    if evaluation is None or not isinstance(action, Play):
+        return None, None
+    estimate = evaluation.cards.get(Card(action.card))
+    if estimate is None or estimate.win is None or estimate.loss is None:
+        return None, None
+    return round(estimate.win, 3), round(estimate.loss, 3)
+
+
+def judge(advice: Advice, played: Action, deferred: bool = False) -> Verdict:
+    """``played`` against ``advice`` (the coach's word on the position before it).
+
+    ``deferred``: the coach's declaration is still open to the seat later in the same window, so this
+    decision costs nothing (the window is judged where it closes).
+    """
+    played_win, played_loss = _shares(advice, played)
+    best_win, best_loss = _shares(advice, advice.action)
+    if deferred or played == advice.action:
+        return Verdict(0.0, 0.0, Grade.SAME, None, played_win, played_loss, best_win, best_loss)
+    return Verdict(
+        round(advice.cost(played), 2),
+        round(advice.cost_se(played), 2),
+        advice.grade(played),
+        advice.juego(played),
+        played_win,
+        played_loss,
+        best_win,
+        best_loss,
+    )
