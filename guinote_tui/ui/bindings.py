@@ -55,7 +55,8 @@ START_BINDINGS: list[BindingType] = [
 ]
 
 SUMMARY_BINDINGS: list[BindingType] = [
-    Binding("enter,space", "continue", N_("Continue"), priority=True),
+    # Enter only: Space goes on after a trick at the table, and one pressed once too often must not deal.
+    Binding("enter", "continue", N_("Continue"), priority=True),
     Binding("a", "again", N_("Deal again")),
     Binding("v", "review", N_("Review")),
     Binding("o", "score_sheet", N_("Scores")),
