@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from textual.widgets._footer import FooterKey
-from uihelpers import key_for, make_app, playable
+from uihelpers import key_for, make_app, playable, wait_until
 
 from guinote_tui.engine import Pass, Sing
 from guinote_tui.ui.app import GuinoteApp
@@ -14,23 +14,13 @@ from guinote_tui.ui.screens.summary import SummaryScreen
 from guinote_tui.ui.screens.table import TableScreen
 
 
-async def wait_for(pilot, done, rounds: int = 400) -> bool:  # type: ignore[no-untyped-def]
-    """Pause until ``done()`` holds (bounded): the state, not the time, ends the wait."""
-    for _ in range(rounds):
-        if done():
-            return True
-        await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
-    return bool(done())
-
-
 async def last_trick_held(pilot, app: GuinoteApp) -> TableScreen:  # type: ignore[no-untyped-def]
     """Play the hand by the player's keys until its last trick waits on the felt ("go on to the summary")."""
     table = app.screen
     session = app.session
     assert isinstance(table, TableScreen) and session is not None
     for _ in range(200):
-        await wait_for(pilot, lambda: table.holding or session.human_to_move or session.hand_over)
+        await wait_until(pilot, lambda: table.holding or session.human_to_move or session.hand_over)
         if table.holding and session.hand_over:
             return table
         if table.holding:
@@ -58,11 +48,11 @@ def test_space_on_the_summary_neither_deals_nor_loses_the_review() -> None:
             table = await last_trick_held(pilot, app)
             assert "go on to the summary" in str(table.query_one("#message").render())
             await pilot.press("space")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen))
             summary = app.screen
             assert isinstance(summary, SummaryScreen)
             await pilot.press("space")  # while it opens
-            assert await wait_for(pilot, lambda: summary.ready, rounds=4000)
+            assert await wait_until(pilot, lambda: summary.ready, rounds=4000)
             await pilot.press("space")  # and once it takes keys
             await pilot.pause()
             assert app.screen is summary and session.match.hand_number == 1 and session.hand_over
@@ -70,7 +60,7 @@ def test_space_on_the_summary_neither_deals_nor_loses_the_review() -> None:
             keys = {key.key for key in summary.query(FooterKey)}
             assert "enter" in keys and "space" not in keys
             await pilot.press("v")  # the hand's review is still there to be had
-            assert await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
             review = app.screen
             assert isinstance(review, ReviewScreen) and review.session.match.hand_number == 1
 
@@ -92,21 +82,21 @@ def test_enter_on_another_button_of_the_summary_is_that_button() -> None:
             assert isinstance(table, TableScreen) and session is not None
             play_through(session, random.Random(2))
             table.show_summary()
-            assert await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen))
             summary = app.screen
             assert isinstance(summary, SummaryScreen)
-            assert await wait_for(pilot, lambda: summary.ready, rounds=4000)
+            assert await wait_until(pilot, lambda: summary.ready, rounds=4000)
             while summary.focused is None or summary.focused.id != "review":
                 await pilot.press("tab")
             await pilot.press("enter")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen))
             assert session.match.hand_number == 1
             await pilot.press("escape")
-            assert await wait_for(pilot, lambda: app.screen is summary)
+            assert await wait_until(pilot, lambda: app.screen is summary)
             while summary.focused is None or summary.focused.id != "next":
                 await pilot.press("tab")
             await pilot.press("enter")
-            assert await wait_for(pilot, lambda: app.screen is table)
+            assert await wait_until(pilot, lambda: app.screen is table)
             assert session.match.hand_number == 2
 
     asyncio.run(run())

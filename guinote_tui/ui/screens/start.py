@@ -615,11 +615,29 @@ class StartScreen(SizeGuard, Screen[None]):
         )
 
     def action_start(self) -> None:
+        """Deal a new match; while a match is kept for Continue, only after a yes (it would replace it)."""
         focused = self.focused
         if isinstance(focused, Button) and focused.id != "start":
             focused.press()  # Enter on another button is that button, not Deal
             return
-        navigator(self).start_game(self.chosen_settings())
+        settings = self.chosen_settings()
+        if not self.query("#continue"):
+            navigator(self).start_game(settings)
+            return
+        from .dialogs import YesNoDialog
+
+        if self.continue_text:
+            question = _("Abandon the match in progress ({summary}) and deal a new one?").format(
+                summary=self.continue_text
+            )
+        else:
+            question = _("Abandon the match in progress and deal a new one?")
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                navigator(self).start_game(settings)
+
+        self.app.push_screen(YesNoDialog(question), confirmed)
 
     def action_continue_match(self) -> None:
         """Go on with the match in progress kept from the last run."""
