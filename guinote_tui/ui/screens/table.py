@@ -55,14 +55,14 @@ from ..widgets.log import EventLog
 from ..widgets.notice import TooSmall, too_small
 from ..widgets.table import LEFT, RIGHT, SeatPanel, TrickArea
 from ..widgets.tracker import TrackerPanel
+from .dialogs import cante_label
 from .start import PRESET_NAMES
 
 
 def action_label(action: Action, view: SeatView) -> str:
     """Button text for a declaration the player may make now."""
     if isinstance(action, Sing):
-        points = 40 if action.suit == view.trump else 20
-        return f"{points} {action.suit.title}"  # the cante: "20 Copas", "40 Oros"
+        return cante_label(action, view.trump)  # the cante: "20 Copas", "40 Oros"
     if isinstance(action, Swap):
         return _("Change the {rank}").format(rank=action.card.rank)  # the 7 (or the 2) of trumps
     if isinstance(action, DeclareTute):
@@ -85,17 +85,18 @@ def one_of(offers: list[str]) -> str:
 
 
 def keyed_action(view: SeatView, kind: type) -> Action | None:
-    """The declaration of ``kind`` its key makes: the forty (trumps) first when two cantes are open."""
+    """The declaration of ``kind`` its key makes at once: None when none is open, or two cantes are (``s`` asks)."""
     options = [a for a in view.legal if isinstance(a, kind)]
-    options.sort(key=lambda a: not (isinstance(a, Sing) and a.suit == view.trump))
+    if kind is Sing and len(options) > 1:
+        return None
     return options[0] if options else None
 
 
 class DeclarationButton(Button):
     """A button for one legal declaration (sing, change the seven, tute, pass).
 
-    Only the declaration its key would make shows the key; another of the
-    same kind (a second cante) is chosen with the mouse or Tab and Enter.
+    The button shows its key when the key makes it at once; two cantes open
+    show none (``s`` asks which, by the suit's letter; a click sings one).
     """
 
     def __init__(self, action: Action, label: str, keyed: bool = True) -> None:
@@ -613,7 +614,23 @@ class TableScreen(Screen[None]):
             self.act(action, declared=True)
 
     def action_sing(self) -> None:
-        self._declare(Sing)
+        """Sing the cante open; with two open (two twenties, or a twenty and the forty), ask which first."""
+        if self.holding:
+            self.release()  # the trick is cleared, and the cante shown with it is sung
+        view = self.session.view()
+        cantes = [a for a in view.legal if isinstance(a, Sing)]
+        if not cantes or not self.session.human_to_move:
+            return
+        if len(cantes) == 1:
+            self.act(cantes[0], declared=True)
+            return
+        from .dialogs import CanteChooser
+
+        def chosen(sing: Sing | None) -> None:
+            if sing is not None:
+                self.act(sing, declared=True)
+
+        self.app.push_screen(CanteChooser(cantes, view.trump), chosen)
 
     def action_swap(self) -> None:
         self._declare(Swap)
