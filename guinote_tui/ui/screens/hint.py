@@ -2,7 +2,7 @@
 
 The coach (:mod:`guinote_tui.coach`) decides from the player's view alone;
 the table asks it in a worker thread, then shows this screen. While it is
-open the bots wait. Enter plays the coach's move; Escape (or h) goes back.
+open the bots wait. Enter plays the coach's move, a card's key that card; Escape (or h) goes back.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ...coach import Advice
-from ...engine import Action, Card, Play
+from ...engine import PLAY, Action, Card, Play
 from ...game.narration import card_name_markup
 from ...i18n import N_, _
 from ...present.vocabulary import action_words, estimate
@@ -74,6 +74,9 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "take", N_("Play it")),
         Binding("escape,h", "close", N_("Back")),
+        # A card's key (the table lists them) plays that card. Alt and a card's key too: Escape and the key
+        # typed at once reach the game as one Alt key in many terminals (the escape of a sequence).
+        *(Binding(f"{n},alt+{n}", f"play({n - 1})", N_("Play"), show=False) for n in range(1, 7)),
     ]
 
     def __init__(self, advice: Advice, shown: tuple[Card, ...]) -> None:
@@ -107,6 +110,15 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
 
     def action_take(self) -> None:
         self.dismiss(self.advice.action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "play" and parameters and not int(str(parameters[0])) < len(self.shown):
+            return False  # no such card in the hand
+        return super().check_action(action, parameters)
+
+    def action_play(self, index: int) -> None:
+        """Play the card of key ``index + 1`` (the table refuses it, with the rule, when it may not be played)."""
+        self.dismiss(PLAY[self.shown[index]])
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -109,9 +109,10 @@ class TableScreen(Screen[None]):
     """One match in play, hand after hand."""
 
     BINDINGS = TABLE_BINDINGS
-    #: No focus given back when a dialog closes: Textual would pick the first focusable widget, which may
-    #: be a declaration button being removed (the focus then lost with it, and every key but Ctrl+Q).
-    AUTO_FOCUS = None
+    #: No focus given back when a dialog closes (``None`` would mean the app's ``"*"``): Textual would pick the
+    #: first focusable widget, a declaration button, and Enter after the hint closed would make it instead of
+    #: playing the marked card (or the button, being removed, would take the focus and every key with it).
+    AUTO_FOCUS = ""
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
