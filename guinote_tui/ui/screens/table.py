@@ -214,7 +214,9 @@ class TableScreen(Screen[None]):
         self.query_one(PlayerHand).show(picture.hand, set(picture.playable), picture.marked)
         view = picture.view
         for tracker in self.query(TrackerPanel):
-            if tracker.display:
+            # The one under the log is filled while hidden too: from 160×45 it shows from the first move on
+            # (the size's styles apply after the table's first picture).
+            if tracker.display or not tracker.toggled:
                 tracker.tracker = card_tracker(view)
         self._show_declarations(view)
         self._show_status(view)
