@@ -31,7 +31,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("p", "pass_window", N_("Pass")),
     Binding("l", "last_trick", N_("Last trick")),
     Binding("r", "history", N_("Tricks")),
-    Binding("o", "score_sheet", N_("Scores"), show=False),
+    Binding("o", "score_sheet", N_("Scores")),
     Binding("k", "tracker", N_("Tracker")),
     Binding("w", "toggle_pace", N_("Pace")),
     Binding("u", "undo", N_("Undo")),
