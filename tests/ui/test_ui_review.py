@@ -282,3 +282,32 @@ def test_the_step_through_wraps_a_seats_cards_under_its_cards_not_at_the_left_ed
             assert continued, "no seat's cards needed a second line: the check would not bite"
 
     asyncio.run(run())
+
+
+def test_home_and_end_jump_to_the_first_and_last_trick_of_the_step_through_and_are_listed() -> None:
+    """At 80×24 the trick's text scrolls: End still goes to the last trick, Home to the first; the footer says so."""
+    from textual.widgets._footer import FooterKey
+    from uihelpers import wait_until
+
+    async def run() -> None:
+        app = make_app(players=4, level="random", seed=8, delay=0, pace="timed")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await _finished_hand_summary(pilot, app)
+            session = app.session
+            assert session is not None
+            app.push_screen(StepScreen(session, []))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, StepScreen))
+            step = app.screen
+            assert isinstance(step, StepScreen) and step.index == 0 and len(step.frames) > 2
+            await pilot.press("end")
+            await pilot.pause()
+            assert step.index == len(step.frames) - 1
+            assert f"Trick {len(step.frames)} of {len(step.frames)}" in " ".join(screen_lines(app))
+            await pilot.press("home")
+            await pilot.pause()
+            assert step.index == 0
+            shown = {key.key for key in step.query(FooterKey) if key.display}
+            assert {"home", "end"} <= shown
+
+    asyncio.run(run())

@@ -216,11 +216,12 @@ class StepScreen(SizeGuard, ModalScreen[None]):
     """A finished hand trick by trick, every hand open: ← and → move, Escape goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Priority: the scrolling body's own ← → (which never scroll it sideways) would hide them from the footer.
+        # Priority: the scrolling body's own ← → (which never scroll it sideways) would hide them from the footer,
+        # and its Home and End would scroll the trick's text instead of going to the first and last trick.
         Binding("left", "step(-1)", N_("Previous"), key_display="←", priority=True),
         Binding("right,space", "step(1)", N_("Next"), key_display="→", priority=True),
-        Binding("home", "first", N_("First"), show=False),
-        Binding("end", "last", N_("Last"), show=False),
+        Binding("home", "first", N_("First"), key_display="Home", priority=True),
+        Binding("end", "last", N_("Last"), key_display="End", priority=True),
         Binding("escape,s,q", "close", N_("Back")),
     ]
 
