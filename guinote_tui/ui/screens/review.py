@@ -146,9 +146,9 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         rows = [
             DecisionRow(
                 Text.from_markup(
-                    f"{review_sentence(r.trick, r.played, r.best, r.cost, card_name_markup, r.cost_se, r.juego)}"
-                    f"\n  {r.reason.text}"
+                    review_sentence(r.trick, r.played, r.best, r.cost, card_name_markup, r.cost_se, r.juego)
                 ),
+                Text(r.reason.text),
                 r.trick,
             )
             for r in costly
@@ -191,9 +191,26 @@ class DecisionRow(Static, can_focus=True):
         Binding("down", "move(1)", N_("Next"), show=False),
     ]
 
-    def __init__(self, text: Text, trick: int) -> None:
-        super().__init__(text, classes="review-decision")
+    #: The reason's lines are this many columns in, under the decision's sentence.
+    INDENT = 2
+
+    def __init__(self, sentence: Text, reason: Text, trick: int) -> None:
+        self.sentence = sentence
+        self.reason = reason
+        super().__init__(self.text_at(None), classes="review-decision")
         self.trick = trick
+
+    def text_at(self, width: int | None) -> Text:
+        """The sentence, then the reason ``INDENT`` columns in, wrapped to ``width`` (None: not yet known)."""
+        indent = Text(" " * self.INDENT)
+        if width is None or width - self.INDENT < 20:
+            return Text("\n").join([self.sentence, indent + self.reason])
+        # Wrapped here, each line indented: the widget would wrap the reason's lines at its left edge.
+        lines = self.reason.wrap(self.app.console, width - self.INDENT)
+        return Text("\n").join([self.sentence, *(indent + line for line in lines)])
+
+    def on_resize(self) -> None:
+        self.update(self.text_at(self.content_region.width))
 
     def action_open(self) -> None:
         screen = self.screen
