@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
+from textual.widgets.input import Selection
 
 from ... import storage
 from ...engine import Rules, Sing, Suit, Trick
@@ -109,6 +110,15 @@ class SaveDialog(SizeGuard, ModalScreen[Path | None]):
 
     def on_mount(self) -> None:
         self.show_target(self.default)
+        field = self.query_one("#path", Input)
+        field.focus()
+        self.call_after_refresh(self._from_the_start)
+
+    def _from_the_start(self) -> None:
+        """The whole path chosen (typing replaces it), the cursor at its start: a path longer than the field
+        shows its leading "/" rather than its end (End goes there)."""
+        field = self.query_one("#path", Input)
+        field.selection = Selection(len(field.value), 0)
 
     def show_target(self, text: str) -> Path | None:
         """Say where ``text`` saves (or why it cannot); the path, or None."""
