@@ -380,3 +380,18 @@ def test_the_header_names_the_rules_as_the_start_screen_does(code: str, catalogs
             assert "aragonés" in status and "aragones" not in status
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_seats_name_on_a_cards_edge_is_whole_or_an_abbreviation(code: str, catalogs: list[str]) -> None:
+    """Seven letters fit on a card's edge: a longer name is abbreviated (with its period), never cut ("Compa")."""
+    from guinote_tui.game.narration import EDGE_LETTERS, edge_name
+
+    i18n.set_language(code)
+    cut = []
+    for name in ("You", "Right", "Partner", "Left", "Rival"):
+        whole, short = i18n._(name), edge_name(name)
+        assert len(short) <= EDGE_LETTERS
+        if short != whole and not short.endswith(".") and whole.startswith(short):
+            cut.append(f"{whole} → {short}")
+    assert cut == []
