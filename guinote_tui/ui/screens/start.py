@@ -254,6 +254,10 @@ BUTTONS: tuple[tuple[str, str, str, str | None], ...] = (
 )
 
 
+#: The buttons whose keys the footer always lists (widgets/footer.py never leaves them out).
+FOOTER_KEYS = ("start", "continue")
+
+
 def button_labels(width: int, shown: Sequence[str]) -> dict[str, str]:
     """The labels of the buttons ``shown`` (ids) on a row ``width`` columns wide, in the player's language.
 
@@ -268,9 +272,15 @@ def button_labels(width: int, shown: Sequence[str]) -> dict[str, str]:
     """
     margin = 1 if width < 100 else 2
     buttons = [button for button in BUTTONS if button[0] in shown]
+
+    def keyed(label: str, key: str) -> str:
+        return f"{label} {key}" if key == "⏎" else f"{label} ({key})"
+
     choices = [
-        {i: _(label) + (f" {key}" if key == "⏎" else f" ({key})") for i, key, label, _short in buttons},
-        {i: _(short or label) + (f" {key}" if key == "⏎" else f" ({key})") for i, key, label, short in buttons},
+        {i: keyed(_(label), key) for i, key, label, _short in buttons},
+        {i: keyed(_(short or label), key) for i, key, label, short in buttons},
+        # Deal's and Continue's keys are the footer's first (it never leaves them out): theirs go first.
+        {i: keyed(_(short or label), key) if i not in FOOTER_KEYS else _(label) for i, key, label, short in buttons},
         {i: _(short or label) for i, _key, label, short in buttons},
     ]
     for labels in choices:
