@@ -19,6 +19,7 @@ from ...engine import Rules, Sing, Suit, Trick
 from ...game.narration import edge_name
 from ...i18n import N_, _, ngettext, pgettext
 from ..cardart import card_face
+from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
 
@@ -239,7 +240,8 @@ class CanteChooser(SizeGuard, ModalScreen[Sing | None]):
                 for sing in self.cantes:
                     label = f"({sing.suit.letter.lower()}) {cante_label(sing, self.trump)}"
                     yield Button(label, id=f"cante-{sing.suit.letter}", variant="primary", compact=True)
-            yield Static(_("The letter of its suit sings it · Esc goes back"), classes="dialog-hint")
+            yield Static(_("The letter of its suit sings it · Esc goes back"), classes="dialog-hint cante-hint")
+        yield GameFooter()
 
     def on_mount(self) -> None:
         self.query_one(Button).focus()
