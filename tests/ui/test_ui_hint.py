@@ -184,10 +184,18 @@ def test_keys_pressed_right_after_the_hint_closes_reach_the_table(second: str) -
     asyncio.run(run())
 
 
-@pytest.mark.parametrize("key", ["{n}", "alt+{n}"])
-def test_a_card_key_on_the_hint_plays_that_card(key: str) -> None:
-    """The hint lists each card's key: pressing one plays it (as does Escape and the key typed at once, which
-    a terminal may read as Alt and the key)."""
+def escaped(digit: str) -> str:
+    """The key the game gets when Escape and ``digit`` are typed at once: as Textual's terminal parser reads it."""
+    from textual._xterm_parser import XTermParser
+
+    (key,) = [event.key for event in XTermParser().feed("\x1b" + digit) if hasattr(event, "key")]
+    return key
+
+
+@pytest.mark.parametrize("typed", ["card", "escape and card at once"])
+def test_a_card_key_on_the_hint_plays_that_card(typed: str) -> None:
+    """The hint lists each card's key: pressing one plays it; so does Escape typed with it at once (the terminal
+    sends the two as one key: its card is not lost)."""
     from uihelpers import wait_until
 
     from guinote_tui.engine import PLAY
@@ -201,9 +209,16 @@ def test_a_card_key_on_the_hint_plays_that_card(key: str) -> None:
             hint = await _hint_shown(pilot, app)
             card = next(c for c in reversed(table.shown_hand) if PLAY[c] in session.view().legal)
             moves = len(session.match.hand.log)
-            await pilot.press(key.format(n=table.shown_hand.index(card) + 1))
+            digit = str(table.shown_hand.index(card) + 1)
+            await pilot.press(digit if typed == "card" else escaped(digit))
             assert await wait_until(pilot, lambda: len(session.match.hand.log) > moves)
             assert app.screen is table and hint not in app.screen_stack
             assert session.match.hand.log[moves] == (0, PLAY[card])
 
     asyncio.run(run())
+
+
+def test_the_keys_escape_and_a_card_make_are_those_the_hint_takes() -> None:
+    from guinote_tui.ui.screens.hint import ESCAPED_CARD_KEYS
+
+    assert tuple(escaped(str(n)) for n in range(1, 7)) == ESCAPED_CARD_KEYS

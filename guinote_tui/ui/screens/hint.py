@@ -68,15 +68,27 @@ def equals_line(advice: Advice) -> str | None:
     return _("About as good, as far as the coach can tell: {cards}.").format(cards=", ".join(others))
 
 
+#: Escape and a card's key 1-6 typed at once (within the terminal's escape delay) are read by Textual as one
+#: key: the character the Option key gives with that digit on a Mac (Esc 3 is "£", tests/ui/test_ui_hint.py).
+ESCAPED_CARD_KEYS = (
+    "inverted_exclamation_mark",
+    "trade_mark_sign",
+    "pound_sign",
+    "cent_sign",
+    "infinity",
+    "section_sign",
+)
+
+
 class HintScreen(SizeGuard, ModalScreen[Action | None]):
     """Returns the coach's action when the player takes it (Enter), or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "take", N_("Play it")),
         Binding("escape,h", "close", N_("Back")),
-        # A card's key (the table lists them) plays that card. Alt and a card's key too: Escape and the key
-        # typed at once reach the game as one Alt key in many terminals (the escape of a sequence).
-        *(Binding(f"{n},alt+{n}", f"play({n - 1})", N_("Play"), show=False) for n in range(1, 7)),
+        # A card's key (the table lists them) plays that card; so does Escape typed with it at once, which
+        # reaches the game as one key (ESCAPED_CARD_KEYS): the player's card is not lost with the Escape.
+        *(Binding(f"{n},{ESCAPED_CARD_KEYS[n - 1]}", f"play({n - 1})", N_("Play"), show=False) for n in range(1, 7)),
     ]
 
     def __init__(self, advice: Advice, shown: tuple[Card, ...]) -> None:
