@@ -115,13 +115,13 @@ class GuinoteApp(App[None]):
     def open_lessons(self, lesson: str = "") -> None:
         """Put the lessons menu in front, and on it ``lesson`` (a number or id) if one is named."""
         from ..lessons import find
-        from .screens.lessons import LessonScreen, LessonsMenu
+        from .screens.lessons import LessonsMenu
 
         menu = LessonsMenu()
         self.push_screen(menu)
         chosen = find(lesson) if lesson else None
         if chosen is not None:
-            self.push_screen(LessonScreen(chosen, menu.progress))
+            menu.open_lesson(chosen)
 
     def real_hand(self) -> None:
         """From the lessons: back to the start screen with heads-up against the easy bot chosen; Enter deals."""

@@ -31,7 +31,7 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("p", "pass_window", N_("Pass")),
     Binding("l", "last_trick", N_("Last trick")),
     Binding("r", "history", N_("Tricks")),
-    Binding("o", "score_sheet", N_("Scores"), show=False),
+    Binding("o", "score_sheet", N_("Scores")),
     Binding("k", "tracker", N_("Tracker")),
     Binding("w", "toggle_pace", N_("Pace")),
     Binding("u", "undo", N_("Undo")),
@@ -55,7 +55,8 @@ START_BINDINGS: list[BindingType] = [
 ]
 
 SUMMARY_BINDINGS: list[BindingType] = [
-    Binding("enter,space", "continue", N_("Continue"), priority=True),
+    # Enter only: Space goes on after a trick at the table, and one pressed once too often must not deal.
+    Binding("enter", "continue", N_("Continue"), priority=True),
     Binding("a", "again", N_("Deal again")),
     Binding("v", "review", N_("Review")),
     Binding("o", "score_sheet", N_("Scores")),

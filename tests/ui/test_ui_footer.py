@@ -100,3 +100,19 @@ def test_a_footer_too_narrow_leaves_out_the_least_needed_keys_first() -> None:
             assert all(key.display for key in app.query("FooterKey"))  # room again: every key is back
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("size", [(120, 36), (200, 50)])
+def test_the_table_lists_the_score_sheet_key_where_it_has_room(size: tuple[int, int]) -> None:
+    from uihelpers import make_app, settle
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await pilot.pause()
+            keys = {key.action: key for key in app.screen.query("FooterKey")}
+            assert "score_sheet" in keys and keys["score_sheet"].display
+            assert str(keys["score_sheet"].description) == "Scores"
+
+    asyncio.run(run())

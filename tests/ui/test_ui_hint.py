@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
+import pytest
 from uihelpers import REVIEW_TEST_BUDGET, REVIEWING, make_app, screen_lines, settle
 
 from guinote_tui.coach import COACH_BUDGET, COACH_SEED
@@ -196,3 +197,101 @@ def test_a_hint_asked_again_after_an_undo_is_the_same_and_following_it_is_not_gr
             assert not any(r.followed_hint for r in reviewed if r.index != moves)
 
     asyncio.run(run())
+
+
+async def _hint_shown(pilot, app) -> HintScreen:  # type: ignore[no-untyped-def]
+    """After the first trick (won with the As of trumps, a cante open): the player asks for the hint."""
+    from uihelpers import key_for, wait_until
+
+    from guinote_tui.engine import Card, Sing
+
+    session = app.session
+    await settle(pilot)
+    await pilot.press(key_for(app, Card.parse("1C")))
+    await settle(pilot)
+    assert any(isinstance(a, Sing) for a in session.view().legal)  # a declaration button on the table
+    await pilot.press("h")
+    assert await wait_until(pilot, lambda: isinstance(app.screen, HintScreen), rounds=4000)
+    return app.screen  # type: ignore[no-any-return]
+
+
+def _cante_deal_app():  # type: ignore[no-untyped-def]
+    from deals import arranged_deck
+
+    deck = arranged_deck(2, dealer=1, hands={0: "1C 12E 10E 4B 5B 4O"}, muestra="2C")
+    return make_app(players=2, level="random", seed=3, delay=0, decks=[deck], dealer=1)
+
+
+def _send(app, *keys: str) -> None:  # type: ignore[no-untyped-def]
+    """Keys as a terminal sends them, one right after the other (no waiting for the first to be handled)."""
+    from textual import events
+
+    for key in keys:
+        character = {"escape": "\x1b", "enter": "\r"}.get(key, key if len(key) == 1 else None)
+        event = events.Key(key, character)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+@pytest.mark.parametrize("second", ["card", "enter"])
+def test_keys_pressed_right_after_the_hint_closes_reach_the_table(second: str) -> None:
+    """Escape then a card key, or Enter, at once: the card is played; the focus is given to no button."""
+    from uihelpers import wait_until
+
+    from guinote_tui.engine import PLAY
+
+    async def run() -> None:
+        app = _cante_deal_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            await _hint_shown(pilot, app)
+            moves = len(session.match.hand.log)
+            marked = table.shown_hand[table.selected or 0]
+            _send(app, "escape", "enter" if second == "enter" else str(table.shown_hand.index(marked) + 1))
+            assert await wait_until(pilot, lambda: len(session.match.hand.log) > moves)
+            assert session.match.hand.log[moves] == (0, PLAY[marked])  # the card, not the cante's button
+            assert table.focused is None
+
+    asyncio.run(run())
+
+
+def escaped(digit: str) -> str:
+    """The key the game gets when Escape and ``digit`` are typed at once: as Textual's terminal parser reads it."""
+    from textual._xterm_parser import XTermParser
+
+    (key,) = [event.key for event in XTermParser().feed("\x1b" + digit) if hasattr(event, "key")]
+    return key
+
+
+@pytest.mark.parametrize("typed", ["card", "escape and card at once"])
+def test_a_card_key_on_the_hint_plays_that_card(typed: str) -> None:
+    """The hint lists each card's key: pressing one plays it; so does Escape typed with it at once (the terminal
+    sends the two as one key: its card is not lost)."""
+    from uihelpers import wait_until
+
+    from guinote_tui.engine import PLAY
+
+    async def run() -> None:
+        app = _cante_deal_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            hint = await _hint_shown(pilot, app)
+            card = next(c for c in reversed(table.shown_hand) if PLAY[c] in session.view().legal)
+            moves = len(session.match.hand.log)
+            digit = str(table.shown_hand.index(card) + 1)
+            await pilot.press(digit if typed == "card" else escaped(digit))
+            assert await wait_until(pilot, lambda: len(session.match.hand.log) > moves)
+            assert app.screen is table and hint not in app.screen_stack
+            assert session.match.hand.log[moves] == (0, PLAY[card])
+
+    asyncio.run(run())
+
+
+def test_the_keys_escape_and_a_card_make_are_those_the_hint_takes() -> None:
+    from guinote_tui.ui.screens.hint import ESCAPED_CARD_KEYS
+
+    assert tuple(escaped(str(n)) for n in range(1, 7)) == ESCAPED_CARD_KEYS

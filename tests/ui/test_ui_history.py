@@ -268,3 +268,39 @@ def test_ctrl_s_offers_the_data_directory_and_shows_the_whole_path_before_saving
 
     asyncio.run(run())
     assert read_history(existing).players == 2  # replaced after the yes
+
+
+@pytest.mark.parametrize("home", [(), ("home", "a-player-with-a-long-name", ".local", "share")])
+def test_the_save_dialog_shows_the_path_from_its_start_at_80x24(
+    home: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The path offered shows from its leading "/": whole when it fits the field, else its start (the end is a key
+    away)."""
+    import tempfile
+
+    from uihelpers import screen_lines, wait_until
+
+    from guinote_tui import storage
+
+    base = Path(tempfile.mkdtemp(prefix="s", dir="/tmp"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(base.joinpath(*home)))
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=3, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("ctrl+s")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, SaveDialog))
+            await pilot.pause()
+            field = app.screen.query_one(Input)
+            offered = field.value
+            assert offered.startswith(str(storage.data_dir()) + "/")
+            room = field.content_region
+            shown = screen_lines(app)[room.y][room.x : room.right].rstrip()
+            assert shown.startswith("/") and offered.startswith(shown)
+            assert len(shown) >= min(len(offered), room.width - 1), (shown, offered)
+            # The end is a key away, and what is typed there is added.
+            await pilot.press("end", "x")
+            assert field.value == offered + "x"
+
+    asyncio.run(run())

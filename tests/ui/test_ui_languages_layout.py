@@ -380,3 +380,63 @@ def test_the_header_names_the_rules_as_the_start_screen_does(code: str, catalogs
             assert "aragonés" in status and "aragones" not in status
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_seats_name_on_a_cards_edge_is_whole_or_an_abbreviation(code: str, catalogs: list[str]) -> None:
+    """Seven letters fit on a card's edge: a longer name is abbreviated (with its period), never cut ("Compa")."""
+    from guinote_tui.game.narration import EDGE_LETTERS, edge_name
+
+    i18n.set_language(code)
+    cut = []
+    for name in ("You", "Right", "Partner", "Left", "Rival"):
+        whole, short = i18n._(name), edge_name(name)
+        assert len(short) <= EDGE_LETTERS
+        if short != whole and not short.endswith(".") and whole.startswith(short):
+            cut.append(f"{whole} → {short}")
+    assert cut == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_start_screen_with_a_kept_match_and_its_deal_question_fit_80x24(code: str, catalogs: list[str]) -> None:
+    """Continue makes six buttons on the row: each shows whole (not "Salir (q"), and so does Deal's question."""
+    from guinote_tui.engine import Match
+    from guinote_tui.game import resume
+
+    match = Match(4, seed=5)
+    assert resume.Keeper().save(match, ["You", "Right", "Partner", "Left"], {"seats": {"1": "normal"}})
+
+    async def run() -> None:
+        app = make_app(lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, StartScreen)
+            await pilot.pause()
+            assert app.screen.query("#continue")
+            assert faults(code, app.screen) == []
+            await pilot.press("enter")
+            await _wait_for(pilot, YesNoDialog)
+            assert faults(code, app.screen) == []
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_cante_chooser_fits_80x24(code: str, catalogs: list[str]) -> None:
+    from deals import arranged_deck
+
+    from guinote_tui.engine import Card
+    from guinote_tui.ui.screens.dialogs import CanteChooser
+
+    deck = arranged_deck(2, dealer=1, hands={0: "1C 12C 10C 12B 10B 4O"}, muestra="2C")
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=3, delay=0, decks=[deck], dealer=1, lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press(key_for(app, Card.parse("1C")))
+            await settle(pilot)
+            await pilot.press("s")
+            await _wait_for(pilot, CanteChooser)
+            assert faults(code, app.screen) == []
+
+    asyncio.run(run())

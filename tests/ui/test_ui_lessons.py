@@ -77,6 +77,13 @@ def test_a_lesson_with_a_wrong_move_on_the_way_is_done_and_remembered() -> None:
             options = menu.query_one("#lesson-list", OptionList)
             assert str(options.get_option_at_index(0).prompt).startswith("✓ 1")
             assert options.highlighted == 1  # the next lesson to do
+            # Said under the list, not by a notification that would cover the next lesson's text.
+            note = str(menu.query_one("#lessons-note").render())
+            assert note.startswith("Well done · Lesson 1 done: "), note
+            await pilot.press("enter")  # the next lesson at once
+            await pilot.pause()
+            assert lesson_screen(app).lesson.id != "cards"
+            assert not app.screen.query("Toast")
         assert Progress.load().done == {"cards"}  # a fresh load remembers it
 
     asyncio.run(run())

@@ -6,9 +6,20 @@ import asyncio
 import html
 import re
 
+import pytest
 from deals import arranged_deck
-from textual.widgets import Static
-from uihelpers import face_up_cards, key_for, make_app, playable, resize, screen_lines, settle, summary_ready
+from textual.widgets import Button, Static
+from uihelpers import (
+    face_up_cards,
+    key_for,
+    make_app,
+    playable,
+    resize,
+    screen_lines,
+    settle,
+    summary_ready,
+    wait_until,
+)
 
 from guinote_tui.engine import PLAY, Card, Pass, Sing, Stage, Suit, Swap
 from guinote_tui.ui.app import GuinoteApp
@@ -382,28 +393,70 @@ async def _leaving_from_the_summary_asks_first() -> None:
         assert type(app.screen).__name__ == "StartScreen"
 
 
-def test_two_cantes_open_only_the_one_the_key_sings_shows_the_key() -> None:
-    asyncio.run(_two_cantes_open())
+@pytest.mark.parametrize(
+    ("hand", "offered", "key", "sung"),
+    [
+        # Two twenties (trumps are Copas): s asks which.
+        ("1C 12E 10E 12B 10B 4O", ["(e) 20 Espadas", "(b) 20 Bastos"], "b", Suit.BASTOS),
+        # The forty and a twenty: the forty first, and the twenty is as easy to choose.
+        ("1C 12C 10C 12B 10B 4O", ["(c) 40 Copas", "(b) 20 Bastos"], "b", Suit.BASTOS),
+        ("1C 12C 10C 12B 10B 4O", ["(c) 40 Copas", "(b) 20 Bastos"], "c", Suit.COPAS),
+    ],
+)
+def test_two_cantes_open_s_asks_which_suit_to_sing(hand: str, offered: list[str], key: str, sung: Suit) -> None:
+    asyncio.run(_two_cantes_open(hand, offered, key, sung))
 
 
-async def _two_cantes_open() -> None:
-    deck = arranged_deck(2, dealer=1, hands={0: "1C 12E 10E 12B 10B 4O"}, muestra="2C")
+async def _two_cantes_open(hand: str, offered: list[str], key: str, sung: Suit) -> None:
+    from guinote_tui.ui.screens.dialogs import CanteChooser
+
+    deck = arranged_deck(2, dealer=1, hands={0: hand}, muestra="2C")
     app = make_app(players=2, level="random", seed=3, delay=0, decks=[deck], dealer=1)
-    async with app.run_test(size=(100, 32)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.screen
         session = app.session
         assert isinstance(table, TableScreen) and session is not None
         await pilot.press(key_for(app, Card.parse("1C")))  # the As of trumps takes the trick
         await settle(pilot)
-        buttons = {str(b.label): b.action_taken for b in table.query(DeclarationButton)}
-        sings = {label: action for label, action in buttons.items() if isinstance(action, Sing)}
+        sings = [a for a in session.view().legal if isinstance(a, Sing)]
         assert len(sings) == 2
-        keyed = [label for label in sings if label.startswith("(s) ")]
-        assert len(keyed) == 1
+        # Each cante has its button, neither keyed to s alone: s asks.
+        labels = [str(b.label) for b in table.query(DeclarationButton) if isinstance(b.action_taken, Sing)]
+        assert sorted(labels) == sorted(label.split(" ", 1)[1] for label in offered)
         await pilot.press("s")
-        await pilot.pause()
-        assert [c.suit for c in session.view().cantes] == [sings[keyed[0]].suit]
+        assert await wait_until(pilot, lambda: isinstance(app.screen, CanteChooser))
+        chooser = app.screen
+        assert isinstance(chooser, CanteChooser)
+        assert [str(b.label) for b in chooser.query(Button)] == offered
+        assert session.view().cantes == ()  # nothing sung yet
+        await pilot.press("escape")  # back: nothing sung, still the player's turn
+        assert await wait_until(pilot, lambda: app.screen is table)
+        assert session.view().cantes == () and session.human_to_move
+        await pilot.press("s")
+        assert await wait_until(pilot, lambda: isinstance(app.screen, CanteChooser))
+        await pilot.press(key)
+        assert await wait_until(pilot, lambda: app.screen is table and bool(session.view().cantes))
+        assert [c.suit for c in session.view().cantes] == [sung]
+
+
+def test_one_cante_open_s_sings_it_at_once() -> None:
+    async def run() -> None:
+        deck = arranged_deck(2, dealer=1, hands={0: "1C 12E 10E 4B 5B 4O"}, muestra="2C")
+        app = make_app(players=2, level="random", seed=3, delay=0, decks=[deck], dealer=1)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            session = app.session
+            assert session is not None
+            await pilot.press(key_for(app, Card.parse("1C")))
+            await settle(pilot)
+            labels = [str(b.label) for b in app.screen.query(DeclarationButton)]
+            assert "(s) 20 Espadas" in labels
+            await pilot.press("s")
+            assert await wait_until(pilot, lambda: bool(session.view().cantes))
+            assert [c.suit for c in session.view().cantes] == [Suit.ESPADAS]
+
+    asyncio.run(run())
 
 
 def test_the_status_bar_says_when_the_player_deals() -> None:

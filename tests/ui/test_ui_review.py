@@ -306,3 +306,70 @@ def test_the_step_through_wraps_a_seats_cards_under_its_cards_not_at_the_left_ed
             assert continued, "no seat's cards needed a second line: the check would not bite"
 
     asyncio.run(run())
+
+
+def test_home_and_end_jump_to_the_first_and_last_trick_of_the_step_through_and_are_listed() -> None:
+    """At 80×24 the trick's text scrolls: End still goes to the last trick, Home to the first; the footer says so."""
+    from textual.widgets._footer import FooterKey
+    from uihelpers import wait_until
+
+    async def run() -> None:
+        app = make_app(players=4, level="random", seed=8, delay=0, pace="timed")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await _finished_hand_summary(pilot, app)
+            session = app.session
+            assert session is not None
+            app.push_screen(StepScreen(session, []))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, StepScreen))
+            step = app.screen
+            assert isinstance(step, StepScreen) and step.index == 0 and len(step.frames) > 2
+            await pilot.press("end")
+            await pilot.pause()
+            assert step.index == len(step.frames) - 1
+            assert f"Trick {len(step.frames)} of {len(step.frames)}" in " ".join(screen_lines(app))
+            await pilot.press("home")
+            await pilot.pause()
+            assert step.index == 0
+            shown = {key.key for key in step.query(FooterKey) if key.display}
+            assert {"home", "end"} <= shown
+
+    asyncio.run(run())
+
+
+def test_a_reason_too_long_for_its_line_wraps_under_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reason under a costly decision is indented; its wrapped lines keep the indent (at 80×24)."""
+    from uihelpers import wait_until
+
+    from guinote_tui.coach.ahead import Reviewed
+    from guinote_tui.coach.reasons import Reason, ReasonCode
+    from guinote_tui.ui.screens import review as review_module
+    from guinote_tui.ui.screens.review import DecisionRow
+
+    reason = Reason(ReasonCode.KEEP_TRUMPS, {"card": "1O"})
+
+    def priced(session, seed=None):  # type: ignore[no-untyped-def]
+        hand = session.match.hand
+        mine = hand.tricks[3].cards[(0 - hand.tricks[3].leader) % 2]
+        return [Reviewed(0, 4, Play(mine), Play(mine), 9.0, reason, 1.0, True)]
+
+    monkeypatch.setattr(review_module, "review_hand", priced)
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=8, delay=0, pace="timed")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await _finished_hand_summary(pilot, app)
+            await pilot.press("v")
+            assert await wait_until(pilot, lambda: bool(app.screen.query(DecisionRow)))
+            await pilot.pause()
+            (row,) = app.screen.query(DecisionRow)
+            region = row.content_region
+            rows = [line[region.x : region.right].rstrip() for line in screen_lines(app)[region.y : region.bottom]]
+            first = next(i for i, line in enumerate(rows) if line.startswith("  ") and line.strip())
+            said = rows[first:]
+            assert len(said) > 1, rows  # the reason needs more than one line at this width
+            assert all(line.startswith("  ") and not line.startswith("   ") for line in said), rows
+            assert " ".join(" ".join(said).split()) == reason.text
+
+    asyncio.run(run())

@@ -12,11 +12,12 @@ import random
 
 import pytest
 from textual.widgets import Button, Collapsible, Input
-from uihelpers import make_app, resize, screen_lines, settle
+from uihelpers import key_for, make_app, playable, resize, screen_lines, settle, wait_until
 
 from guinote_tui.engine import Match, Rules
 from guinote_tui.game import resume
 from guinote_tui.ui.app import GuinoteApp
+from guinote_tui.ui.screens.dialogs import YesNoDialog
 from guinote_tui.ui.screens.start import RULE_ROWS, StartScreen, house_rules_summary
 from guinote_tui.ui.screens.table import TableScreen
 from guinote_tui.ui.widgets.choice import ChoiceRow
@@ -537,5 +538,63 @@ def test_the_level_row_says_how_strong_the_level_measured(monkeypatch: pytest.Mo
             assert "64\u00a0%" in screen.explanation
             row = screen.query_one("#level", ChoiceRow)
             assert [value for value, _label in row.options] == ["easy", "normal", "hard"]  # expert is not offered
+
+    asyncio.run(run())
+
+
+def test_deal_asks_before_it_gives_up_a_kept_match() -> None:
+    """Quit with q and y (the match is kept), start again, Enter: a question, and only a yes deals anew."""
+
+    async def play_and_quit() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            session = app.session
+            assert session is not None
+            await settle(pilot)
+            await pilot.press(key_for(app, playable(session.view().legal)[0]))
+            await settle(pilot)
+            await pilot.press("q")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, YesNoDialog))
+            await pilot.press("y")
+            await pilot.pause()
+
+    asyncio.run(play_and_quit())
+    kept = resume.path().read_bytes()
+
+    async def start_again() -> None:
+        app = make_app(delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            assert screen.query("#continue")
+            await pilot.press("enter")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, YesNoDialog))
+            question = app.screen
+            assert isinstance(question, YesNoDialog) and "heads-up against random, hand 1" in question.question
+            await pilot.press("n")  # no: the start screen, the match still kept
+            assert await wait_until(pilot, lambda: app.screen is screen)
+            assert resume.path().read_bytes() == kept and screen.query("#continue")
+            screen.query_one("#start", Button).press()  # the button asks too
+            assert await wait_until(pilot, lambda: isinstance(app.screen, YesNoDialog))
+            await pilot.press("escape")
+            assert await wait_until(pilot, lambda: app.screen is screen)
+            assert resume.path().read_bytes() == kept
+            await pilot.press("enter")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, YesNoDialog))
+            await pilot.press("y")  # yes: a new match, kept in its place
+            assert await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+
+    asyncio.run(start_again())
+    assert resume.path().read_bytes() != kept
+
+
+def test_deal_without_a_kept_match_deals_at_once() -> None:
+    async def run() -> None:
+        app = make_app(delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert not start_screen(app).query("#continue")
+            await pilot.press("enter")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
 
     asyncio.run(run())

@@ -202,3 +202,25 @@ def test_the_footer_offers_the_tracker_key_only_where_the_tracker_is_not_always_
             assert await wait_for(pilot, lambda: not side.display and "tracker" in offered(app)), offered(app)
 
     asyncio.run(run())
+
+
+def test_from_160x45_the_tracker_shows_from_the_first_move() -> None:
+    """The player leads the hand's first trick: the tracker under the log is already there, with the hand in it."""
+    import asyncio
+
+    from uihelpers import make_app, screen_lines, settle
+
+    from guinote_tui.ui.widgets.tracker import TrackerPanel
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0, dealer=1)
+        async with app.run_test(size=(200, 50)) as pilot:
+            await settle(pilot)
+            session = app.session
+            assert session is not None and session.human_to_move and session.match.hand.log == []
+            side = app.screen.query_one("#tracker-side", TrackerPanel)
+            assert side.display and side.tracker == card_tracker(session.view())
+            await pilot.pause()
+            assert any("Trumps still out" in line for line in screen_lines(app))
+
+    asyncio.run(run())

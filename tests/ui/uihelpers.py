@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.pilot import Pilot
@@ -122,3 +122,13 @@ async def summary_ready(pilot: Pilot[None]) -> None:
     await pilot.pause(SummaryScreen.INPUT_GUARD)
     await pilot.pause()
     assert screen.ready
+
+
+async def wait_until(pilot: Pilot[None], done: Callable[[], bool], rounds: int = 400) -> bool:
+    """Pause until ``done()`` holds (bounded by ``rounds`` pauses): the state, not the time, ends the wait."""
+    for _ in range(rounds):
+        if done():
+            return True
+        await pilot.pause()
+        await pilot.app.workers.wait_for_complete()
+    return bool(done())

@@ -12,12 +12,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
+from textual.widgets.input import Selection
 
 from ... import storage
-from ...engine import Rules, Trick
+from ...engine import Rules, Sing, Suit, Trick
 from ...game.narration import edge_name
 from ...i18n import N_, _, ngettext, pgettext
 from ..cardart import card_face
+from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
 
@@ -109,6 +111,15 @@ class SaveDialog(SizeGuard, ModalScreen[Path | None]):
 
     def on_mount(self) -> None:
         self.show_target(self.default)
+        field = self.query_one("#path", Input)
+        field.focus()
+        self.call_after_refresh(self._from_the_start)
+
+    def _from_the_start(self) -> None:
+        """The whole path chosen (typing replaces it), the cursor at its start: a path longer than the field
+        shows its leading "/" rather than its end (End goes there)."""
+        field = self.query_one("#path", Input)
+        field.selection = Selection(len(field.value), 0)
 
     def show_target(self, text: str) -> Path | None:
         """Say where ``text`` saves (or why it cannot); the path, or None."""
@@ -195,3 +206,55 @@ class LastTrickScreen(SizeGuard, ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def cante_label(sing: Sing, trump: int) -> str:
+    """A cante as its button shows it: ``20 Copas``, ``40 Oros`` (the suits' names are Spanish in every language)."""
+    return f"{40 if sing.suit == trump else 20} {sing.suit.title}"
+
+
+class CanteChooser(SizeGuard, ModalScreen[Sing | None]):
+    """Which cante to sing when more than one is open: each by its suit's letter (or its button); Escape goes back.
+
+    Returns the :class:`~guinote_tui.engine.Sing` chosen, or None.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(suit.letter.lower(), f"choose({int(suit)})", suit.title, show=False) for suit in Suit),
+        Binding("left,up", "app.focus_previous", N_("Previous"), show=False),
+        Binding("right,down", "app.focus_next", N_("Next"), show=False),
+        Binding("escape", "choose(-1)", N_("Back")),
+    ]
+
+    def __init__(self, cantes: list[Sing], trump: int) -> None:
+        """``cantes``: the cantes open, the forty (trumps) first."""
+        super().__init__(classes="dialog-screen")
+        self.cantes = sorted(cantes, key=lambda sing: sing.suit != trump)
+        self.trump = trump
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog"):
+            yield Label(_("Which cante do you sing?"), classes="dialog-title")
+            with Horizontal(classes="dialog-buttons"):
+                for sing in self.cantes:
+                    label = f"({sing.suit.letter.lower()}) {cante_label(sing, self.trump)}"
+                    yield Button(label, id=f"cante-{sing.suit.letter}", variant="primary", compact=True)
+            yield Static(_("The letter of its suit sings it · Esc goes back"), classes="dialog-hint cante-hint")
+        yield GameFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters and parameters[0] != -1:
+            if not any(int(sing.suit) == parameters[0] for sing in self.cantes):
+                return False  # no cante in that suit
+        return super().check_action(action, parameters)
+
+    def action_choose(self, suit: int) -> None:
+        self.dismiss(next((sing for sing in self.cantes if int(sing.suit) == suit), None))
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(next((sing for sing in self.cantes if event.button.id == f"cante-{sing.suit.letter}"), None))

@@ -2,7 +2,7 @@
 
 The coach (:mod:`guinote_tui.coach`) decides from the player's view alone;
 the table asks it in a worker thread, then shows this screen. While it is
-open the bots wait. Enter plays the coach's move; Escape (or h) goes back.
+open the bots wait. Enter plays the coach's move, a card's key that card; Escape (or h) goes back.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from textual.widgets import Label, Static
 
 from ...coach import Advice, Grade
 from ...coach.evaluate import JUEGO_POINTS
-from ...engine import Action, Card, Play
+from ...engine import PLAY, Action, Card, Play
 from ...game.narration import card_name_markup
 from ...i18n import N_, _, number
 from ...present.vocabulary import action_words, estimate, grade_word, juego_words
@@ -86,12 +86,27 @@ def equals_line(advice: Advice) -> str | None:
     return _("About as good, as far as the coach can tell: {cards}.").format(cards=", ".join(others))
 
 
+#: Escape and a card's key 1-6 typed at once (within the terminal's escape delay) are read by Textual as one
+#: key: the character the Option key gives with that digit on a Mac (Esc 3 is "£", tests/ui/test_ui_hint.py).
+ESCAPED_CARD_KEYS = (
+    "inverted_exclamation_mark",
+    "trade_mark_sign",
+    "pound_sign",
+    "cent_sign",
+    "infinity",
+    "section_sign",
+)
+
+
 class HintScreen(SizeGuard, ModalScreen[Action | None]):
     """Returns the coach's action when the player takes it (Enter), or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "take", N_("Play it")),
         Binding("escape,h", "close", N_("Back")),
+        # A card's key (the table lists them) plays that card; so does Escape typed with it at once, which
+        # reaches the game as one key (ESCAPED_CARD_KEYS): the player's card is not lost with the Escape.
+        *(Binding(f"{n},{ESCAPED_CARD_KEYS[n - 1]}", f"play({n - 1})", N_("Play"), show=False) for n in range(1, 7)),
     ]
 
     def __init__(self, advice: Advice, shown: tuple[Card, ...]) -> None:
@@ -126,6 +141,15 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
 
     def action_take(self) -> None:
         self.dismiss(self.advice.action)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "play" and parameters and not int(str(parameters[0])) < len(self.shown):
+            return False  # no such card in the hand
+        return super().check_action(action, parameters)
+
+    def action_play(self, index: int) -> None:
+        """Play the card of key ``index + 1`` (the table refuses it, with the rule, when it may not be played)."""
+        self.dismiss(PLAY[self.shown[index]])
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -96,6 +96,8 @@ class LessonsMenu(SizeGuard, Screen[None]):
     def __init__(self, progress: Progress | None = None) -> None:
         super().__init__()
         self.progress = progress or Progress.load()
+        #: What the lesson just finished says (under the list, where no notification covers the next lesson).
+        self.done_note: str | None = None
 
     def compose(self) -> ComposeResult:
         yield TooSmall()
@@ -141,12 +143,22 @@ class LessonsMenu(SizeGuard, Screen[None]):
             button.variant = "success"
             button.focus()
         else:
-            note.update(Text(self.progress.problem or ""))  # the file's text, never read as markup
+            text = Text(self.progress.problem or "")  # the file's text, never read as markup
+            if self.done_note and not self.progress.problem:
+                text = Text(_("Well done"), style=f"bold {FELT_COLOURS['good']}") + Text(f" · {self.done_note}")
+            note.update(text)
             button.variant = "default"
             options.focus()
 
     def open_lesson(self, lesson: Lesson) -> None:
-        self.app.push_screen(LessonScreen(lesson, self.progress))
+        self.done_note = None
+        self.app.push_screen(LessonScreen(lesson, self.progress), self.lesson_left)
+
+    def lesson_left(self, done: str | None) -> None:
+        """Back from a lesson: ``done`` says it was finished (None: left before its end)."""
+        self.done_note = done
+        if self.is_attached:
+            self.refresh_list()
 
     @on(OptionList.OptionSelected, "#lesson-list")
     def chosen(self, event: OptionList.OptionSelected) -> None:
@@ -169,8 +181,8 @@ class LessonsMenu(SizeGuard, Screen[None]):
         self.action_back()
 
 
-class LessonScreen(SizeGuard, Screen[None]):
-    """One lesson: its steps one after the other, then it is marked done."""
+class LessonScreen(SizeGuard, Screen[str | None]):
+    """One lesson: its steps one after the other, then it is marked done (the sentence saying so is returned)."""
 
     BINDINGS: ClassVar[list[BindingType]] = LESSON_BINDINGS
 
@@ -449,12 +461,13 @@ class LessonScreen(SizeGuard, Screen[None]):
         if problem:
             done = _("{problem} The lesson is done all the same.").format(problem=problem)
             self.notify(done, title=_("Not saved"), severity="warning", timeout=8)
-        done = _("Lesson {number} done: {title}.").format(number=self.lesson.number, title=self.lesson.shown_title)
-        self.notify(done, title=_("Well done"))
-        self.app.pop_screen()
+        # Said by the menu under its list: a notification would cover the next lesson's text for seconds.
+        self.dismiss(
+            _("Lesson {number} done: {title}.").format(number=self.lesson.number, title=self.lesson.shown_title)
+        )
 
     def action_leave(self) -> None:
-        self.app.pop_screen()
+        self.dismiss(None)
 
 
 class LessonButton(Button):

@@ -175,7 +175,7 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
             lines.append("\n" + nothing)
         self.query_one("#review-body", Static).update(Text.from_markup("\n".join(lines)))
         rows = [
-            DecisionRow(Text.from_markup(f"{reviewed_sentence(r, r.trick)}\n  {r.reason.text}"), r.trick)
+            DecisionRow(Text.from_markup(reviewed_sentence(r, r.trick)), Text(r.reason.text), r.trick)
             for r in graded
         ]
         step = _("Press [b]s[/b] to step through the hand trick by trick, every hand open.")
@@ -216,9 +216,26 @@ class DecisionRow(Static, can_focus=True):
         Binding("down", "move(1)", N_("Next"), show=False),
     ]
 
-    def __init__(self, text: Text, trick: int) -> None:
-        super().__init__(text, classes="review-decision")
+    #: The reason's lines are this many columns in, under the decision's sentence.
+    INDENT = 2
+
+    def __init__(self, sentence: Text, reason: Text, trick: int) -> None:
+        self.sentence = sentence
+        self.reason = reason
+        super().__init__(self.text_at(None), classes="review-decision")
         self.trick = trick
+
+    def text_at(self, width: int | None) -> Text:
+        """The sentence, then the reason ``INDENT`` columns in, wrapped to ``width`` (None: not yet known)."""
+        indent = Text(" " * self.INDENT)
+        if width is None or width - self.INDENT < 20:
+            return Text("\n").join([self.sentence, indent + self.reason])
+        # Wrapped here, each line indented: the widget would wrap the reason's lines at its left edge.
+        lines = self.reason.wrap(self.app.console, width - self.INDENT)
+        return Text("\n").join([self.sentence, *(indent + line for line in lines)])
+
+    def on_resize(self) -> None:
+        self.update(self.text_at(self.content_region.width))
 
     def action_open(self) -> None:
         screen = self.screen
@@ -241,11 +258,12 @@ class StepScreen(SizeGuard, ModalScreen[None]):
     """A finished hand trick by trick, every hand open: ← and → move, Escape goes back."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Priority: the scrolling body's own ← → (which never scroll it sideways) would hide them from the footer.
+        # Priority: the scrolling body's own ← → (which never scroll it sideways) would hide them from the footer,
+        # and its Home and End would scroll the trick's text instead of going to the first and last trick.
         Binding("left", "step(-1)", N_("Previous"), key_display="←", priority=True),
         Binding("right,space", "step(1)", N_("Next"), key_display="→", priority=True),
-        Binding("home", "first", N_("First"), show=False),
-        Binding("end", "last", N_("Last"), show=False),
+        Binding("home", "first", N_("First"), key_display="Home", priority=True),
+        Binding("end", "last", N_("Last"), key_display="End", priority=True),
         Binding("escape,s,q", "close", N_("Back")),
     ]
 

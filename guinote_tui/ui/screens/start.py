@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -18,6 +19,7 @@ from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Input, Label, Static
+from textual.widgets.button import ButtonVariant
 from textual.widgets.collapsible import CollapsibleTitle
 
 from ... import i18n, storage
@@ -239,12 +241,52 @@ HELP: dict[str, tuple[str, str]] = {
 }
 
 
-#: The labels of two start-screen buttons below 100 columns when Continue is offered too (six fit then):
-#: the key, the label, the short label (marked; translated where shown).
-SHORT_LABELS = {
-    "learn": ("l", N_("Learn to play"), N_("Learn")),
-    "statistics": ("t", N_("Statistics"), N_("Stats")),
-}
+#: The start screen's buttons in their row: the id, the key, the label and a shorter one (marked; translated
+#: where shown). What does not fit the row gives way: first the shorter labels, then the keys (the footer
+#: lists them).
+BUTTONS: tuple[tuple[str, str, str, str | None], ...] = (
+    ("continue", "c", N_("Continue"), None),
+    ("start", "⏎", N_("Deal"), None),
+    ("learn", "l", N_("Learn to play"), N_("Learn")),
+    ("statistics", "t", N_("Statistics"), N_("Stats")),
+    ("rules", "?", N_("Rules"), None),
+    ("quit", "q", N_("Quit"), None),
+)
+
+
+#: The buttons whose keys the footer always lists (widgets/footer.py never leaves them out).
+FOOTER_KEYS = ("start", "continue")
+
+
+def button_labels(width: int, shown: Sequence[str]) -> dict[str, str]:
+    """The labels of the buttons ``shown`` (ids) on a row ``width`` columns wide, in the player's language.
+
+    Each button takes its label and a space each side, with a margin between (two columns from 100, start.tcss).
+
+    >>> button_labels(120, ["start", "learn", "quit"])
+    {'start': 'Deal ⏎', 'learn': 'Learn to play (l)', 'quit': 'Quit (q)'}
+    >>> button_labels(80, [b[0] for b in BUTTONS])["learn"]
+    'Learn (l)'
+    >>> button_labels(50, [b[0] for b in BUTTONS])["learn"]
+    'Learn'
+    """
+    margin = 1 if width < 100 else 2
+    buttons = [button for button in BUTTONS if button[0] in shown]
+
+    def keyed(label: str, key: str) -> str:
+        return f"{label} {key}" if key == "⏎" else f"{label} ({key})"
+
+    choices = [
+        {i: keyed(_(label), key) for i, key, label, _short in buttons},
+        {i: keyed(_(short or label), key) for i, key, label, short in buttons},
+        # Deal's and Continue's keys are the footer's first (it never leaves them out): theirs go first.
+        {i: keyed(_(short or label), key) if i not in FOOTER_KEYS else _(label) for i, key, label, short in buttons},
+        {i: _(short or label) for i, _key, label, short in buttons},
+    ]
+    for labels in choices:
+        if sum(cell_len(label) + 2 for label in labels.values()) + (len(labels) + 1) * margin <= width:
+            return labels
+    return choices[-1]
 
 
 def help_of(row_id: str) -> tuple[str, str]:
@@ -440,17 +482,18 @@ class StartScreen(SizeGuard, Screen[None]):
         with Center(id="start-help-row"):
             yield Static(id="start-help")
         with Horizontal(id="start-buttons"):
-            if resume.exists():
+            kept = resume.exists()
+            if kept:
                 self._read_kept_match()
-                button = Button((_("Continue") + " (c)"), id="continue", variant="primary", compact=True)
-                if self.continue_text:
+            shown = [button_id for button_id, *_rest in BUTTONS if kept or button_id != "continue"]
+            labels = button_labels(self.app.size.width, shown)
+            variants: dict[str, ButtonVariant] = {"continue": "primary", "start": "success", "quit": "error"}
+            for button_id in shown:
+                variant = variants.get(button_id, "default")
+                button = Button(labels[button_id], id=button_id, variant=variant, compact=True)
+                if button_id == "continue" and self.continue_text:
                     button.tooltip = _("Continue: {summary}").format(summary=self.continue_text)
                 yield button
-            yield Button((_("Deal") + " ⏎"), id="start", variant="success", compact=True)
-            yield Button((_("Learn to play") + " (l)"), id="learn", compact=True)
-            yield Button((_("Statistics") + " (t)"), id="statistics", compact=True)
-            yield Button((_("Rules") + " (?)"), id="rules", compact=True)
-            yield Button((_("Quit") + " (q)"), id="quit", variant="error", compact=True)
         yield GameFooter()
 
     def _read_kept_match(self) -> None:
@@ -489,9 +532,10 @@ class StartScreen(SizeGuard, Screen[None]):
         self._fit_buttons(event.size.width)
 
     def _fit_buttons(self, width: int) -> None:
-        short = width < 100 and bool(self.query("#continue"))
-        for button_id, (key, label, brief) in SHORT_LABELS.items():
-            self.query_one(f"#{button_id}", Button).label = _(brief if short else label) + f" ({key})"
+        buttons = list(self.query("#start-buttons Button").results(Button))
+        labels = button_labels(width, [str(button.id) for button in buttons])
+        for button in buttons:
+            button.label = labels[str(button.id)]
 
     # -- the explanation line -------------------------------------------------------
 
@@ -615,11 +659,29 @@ class StartScreen(SizeGuard, Screen[None]):
         )
 
     def action_start(self) -> None:
+        """Deal a new match; while a match is kept for Continue, only after a yes (it would replace it)."""
         focused = self.focused
         if isinstance(focused, Button) and focused.id != "start":
             focused.press()  # Enter on another button is that button, not Deal
             return
-        navigator(self).start_game(self.chosen_settings())
+        settings = self.chosen_settings()
+        if not self.query("#continue"):
+            navigator(self).start_game(settings)
+            return
+        from .dialogs import YesNoDialog
+
+        if self.continue_text:
+            question = _("Abandon the match in progress ({summary}) and deal a new one?").format(
+                summary=self.continue_text
+            )
+        else:
+            question = _("Abandon the match in progress and deal a new one?")
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                navigator(self).start_game(settings)
+
+        self.app.push_screen(YesNoDialog(question), confirmed)
 
     def action_continue_match(self) -> None:
         """Go on with the match in progress kept from the last run."""

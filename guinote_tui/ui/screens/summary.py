@@ -58,7 +58,7 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
 
     BINDINGS = SUMMARY_BINDINGS
     #: Seconds after the summary appears during which its keys and buttons do nothing, so that
-    #: an Enter or Space meant for the table cannot skip it by accident.
+    #: an Enter meant for the table cannot skip it by accident (Space never leaves it).
     INPUT_GUARD = 0.8
 
     #: The dialog's inner width at most (dialogs.tcss: 76 columns less the padding).
@@ -155,9 +155,13 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
             self.dismiss("again")
 
     def action_continue(self) -> None:
-        if not self.ready:
+        primary = "new" if self.session.match.is_over else "next"
+        focused = self.focused
+        if isinstance(focused, Button) and focused.id != primary:
+            focused.press()  # Enter on another button (Tab, or a click) is that button, not Continue
             return
-        self.dismiss("new" if self.session.match.is_over else "next")
+        if self.ready:
+            self.dismiss(primary)
 
     def action_new_match(self) -> None:
         self._leave("new")

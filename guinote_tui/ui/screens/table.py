@@ -35,7 +35,7 @@ from ...engine import (
     Stage,
     Swap,
 )
-from ...game.choices import keyed_action, one_of
+from ...game.choices import one_of
 from ...game.coachmemo import Position
 from ...game.pacing import bot_pause, shown_to_move, think_with_delay
 from ...game.sentences import leave_question
@@ -56,14 +56,14 @@ from ..widgets.log import EventLog
 from ..widgets.notice import TooSmall, too_small
 from ..widgets.table import LEFT, RIGHT, SeatPanel, TrickArea
 from ..widgets.tracker import TrackerPanel
+from .dialogs import cante_label
 from .start import PRESET_NAMES
 
 
 def action_label(action: Action, view: SeatView) -> str:
     """Button text for a declaration the player may make now."""
     if isinstance(action, Sing):
-        points = 40 if action.suit == view.trump else 20
-        return f"{points} {action.suit.title}"  # the cante: "20 Copas", "40 Oros"
+        return cante_label(action, view.trump)  # the cante: "20 Copas", "40 Oros"
     if isinstance(action, Swap):
         return _("Change the {rank}").format(rank=action.card.rank)  # the 7 (or the 2) of trumps
     if isinstance(action, DeclareTute):
@@ -77,11 +77,19 @@ ACTION_KEYS = {Sing: "s", Swap: "c", DeclareTute: "t", Pass: "p"}
 WIDE_FELT = (180, 45)
 
 
+def keyed_action(view: SeatView, kind: type) -> Action | None:
+    """The declaration of ``kind`` its key makes at once: None when none is open, or two cantes are (``s`` asks)."""
+    options = [a for a in view.legal if isinstance(a, kind)]
+    if kind is Sing and len(options) > 1:
+        return None
+    return options[0] if options else None
+
+
 class DeclarationButton(Button):
     """A button for one legal declaration (sing, change the seven, tute, pass).
 
-    Only the declaration its key would make shows the key; another of the
-    same kind (a second cante) is chosen with the mouse or Tab and Enter.
+    The button shows its key when the key makes it at once; two cantes open
+    show none (``s`` asks which, by the suit's letter; a click sings one).
     """
 
     def __init__(self, action: Action, label: str, keyed: bool = True) -> None:
@@ -94,9 +102,10 @@ class TableScreen(Screen[None]):
     """One match in play, hand after hand."""
 
     BINDINGS = TABLE_BINDINGS
-    #: No focus given back when a dialog closes: Textual would pick the first focusable widget, which may
-    #: be a declaration button being removed (the focus then lost with it, and every key but Ctrl+Q).
-    AUTO_FOCUS = None
+    #: No focus given back when a dialog closes (``None`` would mean the app's ``"*"``): Textual would pick the
+    #: first focusable widget, a declaration button, and Enter after the hint closed would make it instead of
+    #: playing the marked card (or the button, being removed, would take the focus and every key with it).
+    AUTO_FOCUS = ""
 
     def __init__(self, session: GameSession) -> None:
         super().__init__()
@@ -198,7 +207,9 @@ class TableScreen(Screen[None]):
         self.query_one(PlayerHand).show(picture.hand, set(picture.playable), picture.marked)
         view = picture.view
         for tracker in self.query(TrackerPanel):
-            if tracker.display:
+            # The one under the log is filled while hidden too: from 160×45 it shows from the first move on
+            # (the size's styles apply after the table's first picture).
+            if tracker.display or not tracker.toggled:
                 tracker.tracker = card_tracker(view)
         self._show_declarations(view)
         self._show_status(view)
@@ -599,7 +610,23 @@ class TableScreen(Screen[None]):
             self.act(action, declared=True)
 
     def action_sing(self) -> None:
-        self._declare(Sing)
+        """Sing the cante open; with two open (two twenties, or a twenty and the forty), ask which first."""
+        if self.holding:
+            self.release()  # the trick is cleared, and the cante shown with it is sung
+        view = self.session.view()
+        cantes = [a for a in view.legal if isinstance(a, Sing)]
+        if not cantes or not self.session.human_to_move:
+            return
+        if len(cantes) == 1:
+            self.act(cantes[0], declared=True)
+            return
+        from .dialogs import CanteChooser
+
+        def chosen(sing: Sing | None) -> None:
+            if sing is not None:
+                self.act(sing, declared=True)
+
+        self.app.push_screen(CanteChooser(cantes, view.trump), chosen)
 
     def action_swap(self) -> None:
         self._declare(Swap)

@@ -23,8 +23,8 @@ from ...i18n import _
 LEAST_NEEDED = (
     "toggle_pace",
     "tracker",
-    "history",
     "score_sheet",
+    "history",
     "save",
     "new_match",
     "last_trick",
