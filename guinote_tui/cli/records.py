@@ -171,10 +171,10 @@ def replay(path: str) -> None:
         " told), with the same result as one by one; on a terminal a progress line is shown."
         ' The text lists the graded decisions of each hand; --json gives every decision as {"hand", "trick",'
         ' "seat", "played", "best", "cost", "cost_se", "grade", "mistake", "about_same", "juego",'
-        ' "played_win", "played_loss", "best_win", "best_loss", "reason"} with "grade" "same", "close",'
+        ' "played_win", "played_loss", "best_win", "best_loss", "reason", "loss"} with "grade" "same", "close",'
         ' "inaccuracy", "mistake" or "blunder", "mistake" true when graded, "juego" "lost", "missed" or null,'
         " the shares of the deals in which the card played and the coach's card win and lose the juego (null"
-        ' where not measured), the reason as its code (e.g. WIN_POINTS); then "total_cost" (every decision),'
+        ' where not measured), the reasons as codes (e.g. WIN_POINTS; "loss" what the card played loses, or null); then "total_cost" (every decision),'
         ' "mistakes_cost" (the graded ones) and "close_calls".'
     ),
 )
@@ -203,7 +203,7 @@ def review(path: str, seat: int, seed: int, playouts: int | None, jobs: int | No
 
     from ..coach import DEEP_BUDGET, JUEGO_POINTS, Z, review_match
     from ..engine import read_history
-    from ..present.vocabulary import review_sentence
+    from ..present.vocabulary import review_sentence, why_text
 
     try:
         match = read_history(path)
@@ -268,7 +268,7 @@ def review(path: str, seat: int, seed: int, playouts: int | None, jobs: int | No
                 best_shares=(d.best_win, d.best_loss),
                 juego_points=JUEGO_POINTS,
             )
-            click.echo(f"  {Text.from_markup(said).plain}\n    {d.reason.text}")
+            click.echo(f"  {Text.from_markup(said).plain}\n    {why_text(d)}")
     line = _("seat {seat}: decisions {decisions} · graded {graded}, costing about {cost} points · close calls {close}")
     click.echo(
         line.format(

@@ -81,15 +81,17 @@ class Advice:
         """What ``action`` loses against the coach's best, in the points of the seat's side (0 for the best).
 
         Cards are compared by the evaluation (paired costs). A declaration is
-        not valued by the search: a cante left unsung costs its points (less
-        those of the one sung instead); any other declaration choice costs 0.
+        not valued by the search: a cante left unsung costs half its points
+        (less those of the one sung instead: a cante adds to one side's score
+        only, so in the side's points it counts half, as in the card costs);
+        any other declaration choice costs 0.
         """
         if self.forced:
             return 0.0
         card = self._weighed(action)
         if card is not None and self.evaluation is not None:
             return self.evaluation.cost(card)
-        return max(0.0, float(self.cantes.get(self.action, 0) - self.cantes.get(action, 0)))
+        return max(0.0, (self.cantes.get(self.action, 0) - self.cantes.get(action, 0)) / 2)
 
     def cost_se(self, action: Action) -> float:
         """The standard error of :meth:`cost` (0 where it is exact: a declaration, the heads-up arrastre)."""
@@ -109,7 +111,7 @@ class Advice:
     def grade(self, action: Action) -> Grade:
         """``action``'s tier against the coach's (:meth:`~.evaluate.Evaluation.grade`).
 
-        A declaration is exact: a cante left unsung costs its points, graded by the tiers' lines.
+        A declaration is exact: a cante left unsung costs half its points, graded by the tiers' lines.
         """
         card = self._weighed(action)
         if card is not None and self.evaluation is not None:

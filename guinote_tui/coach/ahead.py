@@ -93,6 +93,7 @@ class Reviewed:
     best_win: float | None = None  # the same shares for the coach's card
     best_loss: float | None = None
     followed_hint: bool = False  # the player played what the coach's hint advised: never graded
+    loss: Reason | None = None  # why the card played is worse than the coach's (graded cards, where it can tell)
 
 
 def followed(reviewed: Reviewed) -> Reviewed:
@@ -144,9 +145,11 @@ def deferred(spec: HandSpec, log: Sequence[Move], index: int, best: Action) -> b
 
 def priced(spec: HandSpec, log: Sequence[Move], index: int, advice: Advice) -> Reviewed:
     """The decision at ``log[index]`` priced by ``advice`` (the advice for the position before it)."""
-    tricks = len(spec.replay(log[:index]).tricks)
+    before = spec.replay(log[:index])
+    tricks = len(before.tricks)
     played = log[index][1]
-    verdict = judge(advice, played, deferred(spec, log, index, advice.action))
+    view = seat_view(before, log[index][0], events=False)
+    verdict = judge(advice, played, deferred(spec, log, index, advice.action), view)
     return Reviewed(
         index,
         tricks + 1,
@@ -162,6 +165,7 @@ def priced(spec: HandSpec, log: Sequence[Move], index: int, advice: Advice) -> R
         verdict.played_loss,
         verdict.best_win,
         verdict.best_loss,
+        loss=verdict.loss,
     )
 
 

@@ -51,6 +51,7 @@ class Decision:
     played_loss: float | None = None  # ... that lose it
     best_win: float | None = None  # the same shares for the coach's card
     best_loss: float | None = None
+    loss: Reason | None = None  # why the card played is worse than the coach's (graded cards, where it can tell)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of ``guinote review --json``: the reason as its code."""
@@ -71,6 +72,7 @@ class Decision:
             "best_win": self.best_win,
             "best_loss": self.best_loss,
             "reason": self.reason.code.value,
+            "loss": None if self.loss is None else self.loss.code.value,
         }
 
 
@@ -110,7 +112,8 @@ def review_match(
     out = []
     for task, found in zip(tasks, advice, strict=True):
         played = task.log[task.index][1]
-        verdict = judge(found, played, deferred(task.spec, task.log, task.index, found.action))
+        view = seat_view(task.spec.replay(task.log[: task.index]), seat, events=False)
+        verdict = judge(found, played, deferred(task.spec, task.log, task.index, found.action), view)
         out.append(
             Decision(
                 hand=task.hand,
@@ -130,6 +133,7 @@ def review_match(
                 played_loss=verdict.played_loss,
                 best_win=verdict.best_win,
                 best_loss=verdict.best_loss,
+                loss=verdict.loss,
             )
         )
     return out

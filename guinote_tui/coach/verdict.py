@@ -31,9 +31,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import Action, Card, DeclareTute, Play, Sing, Swap
+from ..engine import Action, Card, DeclareTute, Play, SeatView, Sing, Swap
 from .advice import Advice
 from .evaluate import Grade
+from .loss import loss_reason
+from .reasons import Reason
 
 __all__ = ["Verdict", "declaration", "judge"]
 
@@ -55,6 +57,8 @@ class Verdict:
     #: The same shares for the coach's card.
     best_win: float | None = None
     best_loss: float | None = None
+    #: Why the card played is worse than the coach's (what it loses), where the evaluation can name it.
+    loss: Reason | None = None
 
     @property
     def mistake(self) -> bool:
@@ -81,23 +85,37 @@ def _shares(advice: Advice, action: Action) -> tuple[float | None, float | None]
     return round(estimate.win, 3), round(estimate.loss, 3)
 
 
-def judge(advice: Advice, played: Action, deferred: bool = False) -> Verdict:
+def judge(advice: Advice, played: Action, deferred: bool = False, view: SeatView | None = None) -> Verdict:
     """``played`` against ``advice`` (the coach's word on the position before it).
 
     ``deferred``: the coach's declaration is still open to the seat later in the same window, so this
-    decision costs nothing (the window is judged where it closes).
+    decision costs nothing (the window is judged where it closes). ``view``: the seat's view of that position;
+    with it a graded card gets the reason it is worse (:func:`~.loss.loss_reason`).
     """
     played_win, played_loss = _shares(advice, played)
     best_win, best_loss = _shares(advice, advice.action)
     if deferred or played == advice.action:
         return Verdict(0.0, 0.0, Grade.SAME, None, played_win, played_loss, best_win, best_loss)
+    grade = advice.grade(played)
+    loss = None
+    evaluation = advice.evaluation
+    if (
+        view is not None
+        and evaluation is not None
+        and grade.graded
+        and isinstance(played, Play)
+        and isinstance(advice.action, Play)
+        and Card(played.card) in evaluation.cards
+    ):
+        loss = loss_reason(view, evaluation, Card(played.card), Card(advice.action.card))
     return Verdict(
         round(advice.cost(played), 2),
         round(advice.cost_se(played), 2),
-        advice.grade(played),
+        grade,
         advice.juego(played),
         played_win,
         played_loss,
         best_win,
         best_loss,
+        loss,
     )

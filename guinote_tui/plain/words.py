@@ -40,7 +40,7 @@ from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
 from ..game.tracking import TrickEntry, trick_history
 from ..i18n import _, ngettext
-from ..present.vocabulary import action_words, estimate, level_name, review_sentence
+from ..present.vocabulary import action_words, estimate, level_name, review_sentence, why_text
 
 __all__ = [
     "declarations",
@@ -340,7 +340,7 @@ def review_lines(session: GameSession, reviewed: list[Reviewed]) -> list[str]:
             juego_points=JUEGO_POINTS,
         )
         lines.append(plain(decision))
-        lines.append(f"  {r.reason.text}")
+        lines.append(f"  {why_text(r)}")
     return lines
 
 

@@ -11,6 +11,7 @@ reads them translated.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from ..engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
 from ..i18n import _, ngettext, number, pgettext
@@ -321,3 +322,24 @@ def review_sentence(
         points=estimate(cost, margin),
         juego=number(juego_points, "g"),
     )
+
+
+class _Said(Protocol):
+    @property
+    def text(self) -> str: ...
+
+
+class _Judged(Protocol):
+    @property
+    def reason(self) -> _Said: ...
+
+    @property
+    def loss(self) -> _Said | None: ...
+
+
+def why_text(decision: _Judged) -> str:
+    """Why a graded decision is one: what the card played loses (where the coach can name it), then why the
+    coach's move is better."""
+    if decision.loss is None:
+        return decision.reason.text
+    return f"{decision.loss.text} {decision.reason.text}"

@@ -100,6 +100,7 @@ KEYS = {
     "best_win",
     "best_loss",
     "reason",
+    "loss",
 }
 
 

@@ -37,7 +37,7 @@ from ...game.palette import SUIT_LIGHT
 from ...game.session import GameSession
 from ...game.tracking import TrickEntry, trick_history
 from ...i18n import N_, _, ngettext
-from ...present.vocabulary import review_sentence
+from ...present.vocabulary import review_sentence, why_text
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
@@ -175,7 +175,7 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
             lines.append("\n" + nothing)
         self.query_one("#review-body", Static).update(Text.from_markup("\n".join(lines)))
         rows = [
-            DecisionRow(Text.from_markup(reviewed_sentence(r, r.trick)), Text(r.reason.text), r.trick)
+            DecisionRow(Text.from_markup(reviewed_sentence(r, r.trick)), Text(why_text(r)), r.trick)
             for r in graded
         ]
         step = _("Press [b]s[/b] to step through the hand trick by trick, every hand open.")
@@ -434,5 +434,5 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
         lines.append(("[dim]" + _("then:") + "[/dim] ") + " · ".join(notes))
     if mistake is not None:
         coach = reviewed_sentence(mistake, None)
-        lines.append(f"\n{coach} {mistake.reason.text}")
+        lines.append(f"\n{coach} {why_text(mistake)}")
     return "\n".join(lines)

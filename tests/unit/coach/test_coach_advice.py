@@ -165,9 +165,9 @@ def test_declarations_follow_the_policy_with_a_reason() -> None:
     sing = found[ReasonCode.SING_NOW]
     assert isinstance(sing.action, Sing)
     assert sing.reason.params["points"] in (20, 40)
-    # Leaving the cante unsung costs its points.
+    # Leaving the cante unsung costs half its points: a cante adds to one side's score only.
     if sing.values:
-        assert sing.cost(PLAY[next(iter(sing.values))]) == sing.reason.params["points"]
+        assert sing.cost(PLAY[next(iter(sing.values))]) == sing.reason.params["points"] / 2
     if ReasonCode.LET_GO in found:
         assert found[ReasonCode.LET_GO].action == PASS
 

@@ -91,3 +91,30 @@ def test_every_card_that_loses_the_juego_at_once_is_graded_a_blunder(players: in
         advice = advise(view, random.Random(number), SMALL)
         assert isinstance(advice.action, Play) and advice.action.card not in losing
         assert all(advice.mistake(PLAY[card]) for card in losing)
+
+
+@pytest.mark.parametrize(("players", "arrastre"), [(2, False), (4, False)])
+def test_the_review_says_why_the_card_played_is_worse(players: int, arrastre: bool) -> None:
+    """A card that hands over the juego at once is judged a blunder, and the review names what it loses (the
+    trick and the juego), not only why the coach's card is better."""
+    from guinote_tui.coach import ReasonCode
+    from guinote_tui.coach.verdict import judge
+    from guinote_tui.present.vocabulary import why_text
+
+    for number, (state, losing) in enumerate(_juego_positions(players, 3, arrastre)):
+        seat = state.to_move
+        assert seat is not None
+        view = seat_view(state, seat, events=False)
+        advice = advise(view, random.Random(number), SMALL)
+        for card in losing:
+            verdict = judge(advice, PLAY[card], view=view)
+            assert verdict.grade is Grade.BLUNDER and verdict.loss is not None
+            assert verdict.loss.code is ReasonCode.HANDS_JUEGO
+            assert str(Card(card)) == verdict.loss.params["card"]
+
+            class Decided:
+                reason = advice.reason
+                loss = verdict.loss
+
+            said = why_text(Decided())
+            assert said.startswith(verdict.loss.text) and said.endswith(advice.reason.text)

@@ -51,7 +51,7 @@ def test_a_cante_never_sung_in_the_window_is_charged_once_where_the_window_close
     decisions = [d for d in review_match(match, 0, 0, SMALL) if d.trick == 2]
     swap, lead = decisions
     assert str(swap.played) == "swap:7E" and (swap.cost, swap.mistake) == (0.0, False)
-    assert str(lead.best) == "sing:B" and lead.cost == 20 and lead.mistake and lead.grade == "blunder"
+    assert str(lead.best) == "sing:B" and lead.cost == 10 and lead.mistake and lead.grade == "blunder"
 
 
 def test_a_declaration_that_closes_the_window_is_judged_at_once() -> None:
