@@ -174,7 +174,8 @@ def replay(path: str) -> None:
         ' "played_win", "played_loss", "best_win", "best_loss", "reason", "loss"} with "grade" "same", "close",'
         ' "inaccuracy", "mistake" or "blunder", "mistake" true when graded, "juego" "lost", "missed" or null,'
         " the shares of the deals in which the card played and the coach's card win and lose the juego (null"
-        ' where not measured), the reasons as codes (e.g. WIN_POINTS; "loss" what the card played loses, or null); then "total_cost" (every decision),'
+        ' where not measured), the reasons as codes (e.g. WIN_POINTS; "loss" what the card played loses, or null);'
+        ' then "total_cost" (every decision),'
         ' "mistakes_cost" (the graded ones) and "close_calls".'
     ),
 )
