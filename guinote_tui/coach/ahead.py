@@ -4,14 +4,16 @@ Each time the reviewed seat takes a decision, :meth:`ReviewAhead.submit`
 sends the position before it (the hand's deal and the actions so far) to a
 worker process, which asks :func:`~.advice.advise` there. By the end of the
 hand most decisions are already analysed, so :meth:`ReviewAhead.review`
-only waits for the last few. The worker is one process shared by the whole
-program, started on first use ("spawn": no copy of the interface's threads),
-at a lower priority than the game, so the interface and the bots keep the
-machine when they need it.
+only waits for the last few. The workers are a pool of :data:`WORKERS`
+processes shared by the whole program, started on first use ("spawn": no
+copy of the interface's threads), at a lower priority than the game, so the
+interface and the bots keep the machine when they need it; quitting ends
+them at once (:func:`stop_workers`), it never waits for an analysis.
 
 The table also submits the position the moment the seat's turn begins, so
-the analysis runs while the player thinks: a hint asked once it is done
-(:meth:`ReviewAhead.ready`) answers at once with the deep budget.
+the analysis runs while the player thinks: first with the hint's quick
+budget, then the review's; a hint asked once one is done
+(:meth:`ReviewAhead.ready`) answers at once, with the deeper if it is done.
 
 The analysis of a decision depends only on the position, the seat and the
 seed (:func:`~.advice.decision_rng`: the hand's deal and the number of
@@ -43,7 +45,7 @@ from threading import Lock
 
 from ..engine import Action, Card, HandState, Rules, seat_view
 from .advice import COACH_SEED, DEEP_BUDGET, Advice, advise, decision_rng
-from .evaluate import CoachBudget, Grade
+from .evaluate import COACH_BUDGET, CoachBudget, Grade
 from .reasons import Reason
 from .verdict import declaration, judge
 
@@ -181,6 +183,10 @@ def review_hand(
     return out
 
 
+#: Worker processes: one may finish the last decision's deep analysis while the other answers the decision the
+#: player is thinking about now (both at a lower priority than the game).
+WORKERS = 2
+
 _executor: ProcessPoolExecutor | None = None
 _executor_lock = Lock()
 
@@ -216,20 +222,40 @@ def _shared_executor() -> ProcessPoolExecutor:
             try:
                 resource_tracker.ensure_running()
                 _executor = ProcessPoolExecutor(
-                    max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker
+                    max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker
                 )
             finally:
                 sys.stderr = stderr
             atexit.register(_shutdown)
+            # Before the interpreter's own exit joins the pool (which waits for a running analysis).
+            threading._register_atexit(stop_workers)  # type: ignore[attr-defined]
         return _executor
 
 
 def _shutdown() -> None:
+    stop_workers()
+
+
+def stop_workers() -> None:
+    """End the coach's worker process now: queued analyses are dropped and a running one is killed, not waited
+    for (a game that quits must not wait for an analysis nobody will read). The next analysis starts a new one."""
     global _executor
     with _executor_lock:
-        if _executor is not None:
-            _executor.shutdown(wait=False, cancel_futures=True)
-            _executor = None
+        executor, _executor = _executor, None
+    if executor is None:
+        return
+    processes = list(getattr(executor, "_processes", {}).values())  # the pool's own handles on its workers
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.terminate()
+
+
+def worker_processes() -> list[multiprocessing.process.BaseProcess]:
+    """The coach's worker processes now running (for tests and diagnostics)."""
+    with _executor_lock:
+        executor = _executor
+    return list(getattr(executor, "_processes", {}).values()) if executor is not None else []
 
 
 class ReviewAhead:
@@ -240,30 +266,46 @@ class ReviewAhead:
         self.seed = seed
         self.budget = budget
         self._pending: dict[tuple[HandSpec, tuple[Move, ...]], Future[Advice | None]] = {}
+        #: The quick analyses asked while the player thinks (:meth:`submit`).
+        self._quick: dict[tuple[HandSpec, tuple[Move, ...]], Future[Advice | None]] = {}
         #: Why the worker could not be used, if it could not (the review is then made on the spot).
         self.problem: str | None = None
 
-    def submit(self, hand: HandState) -> None:
-        """Analyse the decision the seat is about to take in ``hand`` (its turn, before it acts; once)."""
+    def submit(self, hand: HandState, quick: bool = False) -> None:
+        """Analyse the decision the seat is about to take in ``hand`` (its turn, before it acts; once).
+
+        ``quick``: the player is thinking about it now: the worker first runs the quick analysis (the hint's
+        budget, :data:`~.evaluate.COACH_BUDGET`, done in well under a second), so a hint asked soon is ready,
+        then the review's deeper one.
+        """
         if self.problem is not None or hand.to_move != self.seat or len(hand.legal_actions()) < 2:
             return
         key = (HandSpec.of(hand), tuple(hand.log))
-        if key in self._pending:
-            return
         try:
-            self._pending[key] = _shared_executor().submit(advise_at, key[0], key[1], self.seat, self.seed, self.budget)
+            if quick and key not in self._quick and key not in self._pending:
+                self._quick[key] = _shared_executor().submit(
+                    advise_at, key[0], key[1], self.seat, self.seed, COACH_BUDGET
+                )
+            if key not in self._pending:
+                self._pending[key] = _shared_executor().submit(
+                    advise_at, key[0], key[1], self.seat, self.seed, self.budget
+                )
         except (OSError, RuntimeError) as exc:  # no process could be started (or the pool broke)
             self.problem = f"{type(exc).__name__}: {exc}"
 
     def ready(self, hand: HandState) -> Advice | None:
-        """The analysis of the seat's decision now in ``hand`` if it is done (None: not asked, not done, failed)."""
-        future = self._pending.get((HandSpec.of(hand), tuple(hand.log)))
-        if future is None or not future.done() or future.cancelled():
-            return None
-        try:
-            return future.result()
-        except Exception:  # a broken worker: the hint is then worked out on the spot
-            return None
+        """The analysis of the seat's decision now in ``hand`` if one is done: the review's when it is, else the
+        quick one (None: not asked, not done, failed)."""
+        key = (HandSpec.of(hand), tuple(hand.log))
+        for futures in (self._pending, self._quick):
+            future = futures.get(key)
+            if future is None or not future.done() or future.cancelled():
+                continue
+            try:
+                return future.result()
+            except Exception:  # a broken worker: the hint is then worked out on the spot
+                continue
+        return None
 
     def catch_up(self, hand: HandState) -> None:
         """Analyse the seat's decisions already taken in ``hand`` (a continued match's hand so far)."""
@@ -304,3 +346,5 @@ class ReviewAhead:
         spec = HandSpec.of(keep) if keep is not None else None
         for key in [k for k in self._pending if k[0] != spec]:
             self._pending.pop(key).cancel()
+        for key in [k for k in self._quick if k[0] != spec]:
+            self._quick.pop(key).cancel()

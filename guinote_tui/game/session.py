@@ -262,7 +262,7 @@ class GameSession:
         """On the player's turn, have the coach analyse the decision while the player thinks."""
         hand = self.match.hand
         if self.ahead is not None and not hand.is_over and hand.to_move == HUMAN:
-            self.ahead.submit(hand)
+            self.ahead.submit(hand, quick=True)
 
     def apply(self, seat: int, action: Action) -> list[str]:
         """Apply one action (refused with :class:`IllegalAction`); returns the new log lines."""

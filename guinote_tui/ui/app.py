@@ -12,6 +12,7 @@ from typing import ClassVar
 from textual.app import App
 
 from .. import storage
+from ..coach.ahead import stop_workers
 from ..engine import Match, Rules, save_history
 from ..game import preferences, resume
 from ..game.launch import load_kept, prepare
@@ -197,6 +198,7 @@ class GuinoteApp(App[None]):
         if self._statistics is not None:
             self._statistics.close()
         resume.release()
+        stop_workers()  # quitting never waits for the coach's analyses
 
     def start_game(self, settings: GameSettings) -> None:
         """Deal a new match with ``settings`` (called by the start screen), and remember them."""
