@@ -6,13 +6,15 @@ card point that one side takes instead of the other counts one (a card that
 hands the other side 10 points costs 10). A cante adds to one side's score
 only and counts half its value.
 
-**The juego comes first.** Every line of play is also judged for the juego
-by the engine (:mod:`guinote_tui.engine.outcome`): a line that wins the juego
-in this hand adds :data:`JUEGO_POINTS` to its value, one that loses it takes
-them away. A juego swung from lost to won is worth more than any hand's
-margin of points, so wherever the juego can be decided (de vueltas, a side
-near the target, treinta malas) it outweighs the points, and where it cannot
-the term is the same for every card and changes nothing. Each card also
+**The juego comes first.** Wherever the juego can be decided in the hand
+(de vueltas, a side within :data:`JUEGO_NEAR` points of the target, the
+arrastre, where the solvers judge it exactly with treinta malas and the last
+trick), every line of play is also judged for the juego by the engine
+(:mod:`guinote_tui.engine.outcome`): a line that wins the juego in this hand
+adds :data:`JUEGO_POINTS` to its value, one that loses it takes them away. A
+juego swung from lost to won is worth more than any hand's margin of points,
+so there it outweighs the points. Earlier in a juego's first hand a line
+counts its points (and a tute that ends the hand its juego). Each card also
 carries the share of its lines that win and lose the juego, for the words
 ("wins the juego in about 7 deals of 10").
 
@@ -85,6 +87,9 @@ RACE_Z = 3.0
 #: What a juego decided in this hand adds to a line (won) or takes from it (lost), in points of the side.
 #: Swinging a juego from lost to won (twice this) is worth more than any hand's margin of points.
 JUEGO_POINTS = 65.0
+#: In a juego's first hand, the first phase's lines are valued for the juego once a side is this near the target
+#: (:func:`juego_near`).
+JUEGO_NEAR = 40
 #: With a spread of nothing seen in ``n`` sampled deals, the standard error is still taken as this over ``n``
 #: points: a few deals that happened to agree do not make a sampled cost exact.
 SE_FLOOR = 4.0
@@ -465,6 +470,7 @@ def _playout_evaluation(
     trick_number = len(view.tricks)
     cantes_before = len(view.cantes)
     muestra_out = view.muestra is not None
+    weigh = juego_near(view)
     deals = work = 0
     first = True
     while True:
@@ -486,7 +492,8 @@ def _playout_evaluation(
                 playout(state, tables)
                 juego = line_juego(state, side)
                 points = (state.points[side] - state.points[1 - side] - start) / 2
-                race.per_deal[card].append(points + JUEGO_POINTS * juego)
+                counted = weigh or (state.result is not None and state.result.reason is Termination.TUTE)
+                race.per_deal[card].append(points + (JUEGO_POINTS * juego if counted else 0.0))
                 facts = _line_facts(state, tables, side, trick_number, int(card), cantes_before)
                 if not muestra_out:
                     facts = (*facts[:4], 0.0, *facts[5:])
@@ -496,6 +503,16 @@ def _playout_evaluation(
         if race.step():
             break
     return _finish(race, "playouts", deals, work, lines, _sure_juego(view, cards))
+
+
+def juego_near(view: SeatView) -> bool:
+    """Whether the first-phase lines are valued for the juego: de vueltas, or a side within
+    :data:`JUEGO_NEAR` points of the target. Earlier in a juego's first hand the juego a playout happens to
+    decide says little the points do not (a side that scores more is the one nearer the target) and its noise
+    would hide the points: there a line counts its points, and a tute that ends the hand its juego."""
+    if view.rules.vueltas and not view.first_of_juego:
+        return True
+    return any(view.carried[s] + view.points[s] >= view.rules.target - JUEGO_NEAR for s in (0, 1))
 
 
 def _sure_juego(view: SeatView, cards: list[Card]) -> dict[Card, int]:

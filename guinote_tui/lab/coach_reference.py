@@ -46,7 +46,7 @@ from ..ai.rulebots import sung_mask
 from ..ai.search import paired_cost
 from ..ai.solver import OutOfBudget, juego_solver_for_view
 from ..ai.tables import mask_of, tables_for
-from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView
+from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView, Termination
 
 #: The coach's defaults for the budget fields the reference reads, where a budget lacks them.
 _BUDGET_DEFAULTS = {"arrastre_max_cards": 5, "arrastre_min_deals": 6}
@@ -72,10 +72,24 @@ def line_juego(state: HandState, side: int) -> int:
     return 1 if result.juego_winner == side else -1
 
 
-def line_value(state: HandState, side: int, start: int, juego: float) -> float:
+def line_value(state: HandState, side: int, start: int, juego: float, near: bool = True) -> float:
     """A finished line's value for ``side``: half the change in the sides' point difference since the decision
-    (``start``: the difference then) and ``juego`` points for a juego it decided (won; lost: minus them)."""
-    return (state.points[side] - state.points[1 - side] - start) / 2 + juego * line_juego(state, side)
+    (``start``: the difference then) and ``juego`` points for a juego it decided (won; lost: minus them), as the
+    coach counts it: only where the juego is near (``near``, :func:`~guinote_tui.coach.evaluate.juego_near`) or
+    a tute decided it."""
+    result = state.result
+    counted = near or (result is not None and result.reason is Termination.TUTE)
+    points = (state.points[side] - state.points[1 - side] - start) / 2
+    return points + (juego * line_juego(state, side) if counted else 0.0)
+
+
+def juego_near(view: SeatView) -> bool:
+    """Whether the coach values this decision's first-phase lines for the juego (always, for a coach without
+    the rule)."""
+    from ..coach import evaluate
+
+    near = getattr(evaluate, "juego_near", None)
+    return True if near is None else bool(near(view))
 
 
 def _solved_juego(value: float) -> int:
@@ -155,6 +169,7 @@ def playout_values(
     tables = tables_for(view.rules, view.trump)
     side = view.side
     weight = juego_points()
+    near = juego_near(view)
     values: dict[Card, list[float]] = {c: [] for c in cards}
     juego: dict[Card, list[int]] = {c: [] for c in cards}
     drawn = 0
@@ -166,7 +181,7 @@ def playout_values(
                 state = base.copy()
                 state.apply(PLAY[int(card)])
                 playout(state, tables)
-                values[card].append(line_value(state, side, start, weight))
+                values[card].append(line_value(state, side, start, weight, near))
                 juego[card].append(line_juego(state, side))
             drawn += 1
         if settle and _settled(values, cards):

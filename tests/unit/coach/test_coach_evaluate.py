@@ -18,11 +18,12 @@ from guinote_tui.coach.evaluate import (
     Grade,
     _Race,
     grade_of,
+    juego_near,
     line_juego,
     paired_cost,
     settled,
 )
-from guinote_tui.engine import PLAY, Card, Play, seat_view
+from guinote_tui.engine import PLAY, Card, Play, Termination, seat_view
 from guinote_tui.lab.bench import random_positions
 
 SMALL = CoachBudget(min_deals=6, batch=4, max_playouts=120, max_deals=20)
@@ -72,7 +73,9 @@ def test_every_card_is_played_out_on_the_same_deals_in_the_side_s_points(players
                 state.apply(PLAY[int(card)])
                 playout(state, tables)
                 points = (final_diff_now(state, view.side) - before) / 2
-                per_deal[card].append(points + JUEGO_POINTS * line_juego(state, view.side))
+                tute = state.result is not None and state.result.reason is Termination.TUTE
+                juego = JUEGO_POINTS * line_juego(state, view.side) if juego_near(view) or tute else 0.0
+                per_deal[card].append(points + juego)
         best = evaluation.best
         for card in cards:
             cost, se = paired_cost(per_deal[best], per_deal[card]) if card != best else (0.0, 0.0)
@@ -294,3 +297,18 @@ def test_the_last_tricks_of_the_pairs_arrastre_are_solved_on_every_consistent_de
         if seen == 4:
             break
     assert seen == 4
+
+
+def test_the_juego_weighs_on_the_first_phase_only_where_it_is_near() -> None:
+    from dataclasses import replace
+
+    from guinote_tui.engine import HandState
+    from guinote_tui.engine.position import format_position, parse_position
+
+    start = HandState(list(range(40)), dealer=1, players=2)
+    view = seat_view(start, 0, events=False)
+    assert not juego_near(view)  # a juego's first hand, nobody near the target
+    assert juego_near(replace(view, points=(61, 0))) and not juego_near(replace(view, points=(60, 0)))
+    assert juego_near(replace(view, carried=(0, 61)))
+    vueltas = parse_position(format_position(start) + "; carried 20 30; vueltas")
+    assert juego_near(seat_view(vueltas, 0, events=False))  # de vueltas: always
