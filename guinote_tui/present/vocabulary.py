@@ -144,6 +144,8 @@ def juego_share(win: float | None, loss: float | None) -> JuegoShare | None:
 
     >>> juego_share(1.0, 0.0), juego_share(0.68, 0.0), juego_share(0.3, 0.2), juego_share(None, None)
     (('win', 10, 0), ('win_share', 7, 0), ('both', 3, 2), None)
+    >>> juego_share(0.96, 0.04)  # never more than ten deals of ten between them
+    ('both', 9, 1)
     """
     if win is None or loss is None:
         return None
@@ -152,6 +154,11 @@ def juego_share(win: float | None, loss: float | None) -> JuegoShare | None:
     if loss >= 1:
         return ("loss", 0, 10)
     n, m = tenths(win), tenths(loss)
+    if n + m > 10:  # each share rounded up from nothing: the larger gives way, so the two fit in ten deals
+        if n >= m:
+            n = 10 - m
+        else:
+            m = 10 - n
     if n and m:
         return ("both", n, m)
     if n:
