@@ -33,6 +33,7 @@ often each card wins and loses the juego.
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 from collections.abc import Sequence
@@ -59,8 +60,8 @@ def _setting(budget: Any, name: str) -> int:
 def juego_points() -> float:
     """What a juego decided in the hand adds to a line in the coach's values
     (:data:`guinote_tui.coach.evaluate.JUEGO_POINTS`; 0 for a coach without it)."""
-    from ..coach import evaluate
-
+    # The module, not the function of the same name that ``guinote_tui.coach`` exports.
+    evaluate = importlib.import_module("guinote_tui.coach.evaluate")
     return float(getattr(evaluate, "JUEGO_POINTS", 0.0))
 
 
@@ -86,8 +87,7 @@ def line_value(state: HandState, side: int, start: int, juego: float, near: bool
 def juego_near(view: SeatView) -> bool:
     """Whether the coach values this decision's first-phase lines for the juego (always, for a coach without
     the rule)."""
-    from ..coach import evaluate
-
+    evaluate = importlib.import_module("guinote_tui.coach.evaluate")
     near = getattr(evaluate, "juego_near", None)
     return True if near is None else bool(near(view))
 

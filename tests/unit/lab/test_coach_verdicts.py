@@ -374,3 +374,11 @@ def test_dealing_into_a_corpus_already_there_is_refused(tmp_path: Path) -> None:
     shutil.copy(CORPUS / "pairs-01.json", tmp_path)
     result = CliRunner().invoke(main, ["--corpus", str(tmp_path), "--deal"])
     assert result.exit_code != 0 and "holds a corpus already" in result.output
+
+
+def test_the_reference_counts_the_juego_as_the_coach_does() -> None:
+    """The reference reads the coach's module (not the function ``guinote_tui.coach.evaluate``)."""
+    from guinote_tui.coach.evaluate import JUEGO_POINTS
+    from guinote_tui.lab.coach_reference import juego_points
+
+    assert juego_points() == JUEGO_POINTS > 0
