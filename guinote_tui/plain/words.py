@@ -39,8 +39,8 @@ from ..game.narration import HUMAN, Narrator
 from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
 from ..game.tracking import TrickEntry, trick_history
-from ..i18n import _, ngettext
-from ..present.vocabulary import action_words, estimate, level_name, review_sentence, why_text
+from ..i18n import _
+from ..present.vocabulary import action_words, estimate, level_name, review_overview, review_sentence, why_text
 
 __all__ = [
     "declarations",
@@ -289,44 +289,10 @@ def review_lines(session: GameSession, reviewed: list[Reviewed]) -> list[str]:
     first, each with its tier (inaccuracy, mistake, blunder), the better move and the reason; the close calls and
     the followed hints counted."""
     graded = sorted((r for r in reviewed if r.mistake), key=lambda r: -r.cost)
-    close = sum(1 for r in reviewed if r.grade == "close")
-    followed = sum(1 for r in reviewed if r.followed_hint)
-    total = sum(r.cost for r in graded)
-    choices = ngettext("You had {n} decision to make;", "You had {n} decisions to make;", len(reviewed))
-    dear = ngettext(
-        "{n} of them clearly cost points, beyond the coach's margin of error.",
-        "{n} of them clearly cost points, beyond the coach's margin of error.",
-        len(graded),
-    )
-    said = [choices.format(n=len(reviewed)), dear.format(n=len(graded))]
-    if graded:
-        added = _(
-            "Together they cost your side about [b]{points}[/b] points"
-            " (each measured as if the coach played on from there)."
-        )
-        said.append(added.format(points=f"{total:.0f}"))
-    if close:
-        said.append(
-            ngettext(
-                "{n} close call is not listed: the coach cannot tell whether it cost points.",
-                "{n} close calls are not listed: the coach cannot tell whether they cost points.",
-                close,
-            ).format(n=close)
-        )
-    if followed:
-        said.append(
-            ngettext(
-                "You followed the coach's hint at {n} decision: it is not graded.",
-                "You followed the coach's hint at {n} decisions: they are not graded.",
-                followed,
-            ).format(n=followed)
-        )
-    lines = [_("Hand {number}: the coach's review").format(number=session.match.hand_number), plain(" ".join(said))]
-    if not graded:
-        if close:
-            lines.append(_("Nothing the coach can fault for sure: the close calls are within its margin of error."))
-        else:
-            lines.append(_("Nothing to regret: every choice was about as good as the coach's."))
+    counted, nothing = review_overview(reviewed)
+    lines = [_("Hand {number}: the coach's review").format(number=session.match.hand_number), plain(counted)]
+    if nothing is not None:
+        lines.append(nothing)
     for r in graded:
         decision = review_sentence(
             r.trick,

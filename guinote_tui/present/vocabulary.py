@@ -10,7 +10,7 @@ reads them translated.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
@@ -350,3 +350,61 @@ def why_text(decision: _Judged) -> str:
     if decision.loss is None:
         return decision.reason.text
     return f"{decision.loss.text} {decision.reason.text}"
+
+
+class _Reviewed(Protocol):
+    @property
+    def cost(self) -> float: ...
+
+    @property
+    def grade(self) -> str: ...
+
+    @property
+    def mistake(self) -> bool: ...
+
+    @property
+    def followed_hint(self) -> bool: ...
+
+
+def review_overview(reviewed: Sequence[_Reviewed]) -> tuple[str, str | None]:
+    """A hand's review in two parts, in console markup: the sentence that counts its decisions (graded, their
+    cost, close calls, followed hints), and, when nothing is graded, what that means (else None)."""
+    graded = [r for r in reviewed if r.mistake]
+    close = sum(1 for r in reviewed if r.grade == "close")
+    followed = sum(1 for r in reviewed if r.followed_hint)
+    choices = ngettext("You had {n} decision to make;", "You had {n} decisions to make;", len(reviewed))
+    dear = ngettext(
+        "{n} of them clearly cost points, beyond the coach's margin of error.",
+        "{n} of them clearly cost points, beyond the coach's margin of error.",
+        len(graded),
+    )
+    said = [choices.format(n=len(reviewed)), dear.format(n=len(graded))]
+    if graded:
+        added = _(
+            "Together they cost your side about [b]{points}[/b] points"
+            " (each measured as if the coach played on from there)."
+        )
+        said.append(added.format(points=f"{sum(r.cost for r in graded):.0f}"))
+    if close:
+        said.append(
+            ngettext(
+                "{n} close call is not listed: the coach cannot tell whether it cost points.",
+                "{n} close calls are not listed: the coach cannot tell whether they cost points.",
+                close,
+            ).format(n=close)
+        )
+    if followed:
+        said.append(
+            ngettext(
+                "You followed the coach's hint at {n} decision: it is not graded.",
+                "You followed the coach's hint at {n} decisions: they are not graded.",
+                followed,
+            ).format(n=followed)
+        )
+    if graded:
+        return " ".join(said), None
+    if close:
+        return " ".join(said), _(
+            "Nothing the coach can fault for sure: the close calls are within its margin of error."
+        )
+    return " ".join(said), _("Nothing to regret: every choice was about as good as the coach's.")

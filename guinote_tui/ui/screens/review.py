@@ -36,8 +36,8 @@ from ...game.narration import HUMAN, Narrator, card_name_markup
 from ...game.palette import SUIT_LIGHT
 from ...game.session import GameSession
 from ...game.tracking import TrickEntry, trick_history
-from ...i18n import N_, _, ngettext
-from ...present.vocabulary import review_sentence, why_text
+from ...i18n import N_, _
+from ...present.vocabulary import review_overview, review_sentence, why_text
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
@@ -132,51 +132,14 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         self.reviewed = reviewed
         self.ready_after = time.perf_counter() - self._opened
         graded = sorted((r for r in reviewed if r.mistake), key=lambda r: -r.cost)
-        close = sum(1 for r in reviewed if r.grade == "close")
-        followed = sum(1 for r in reviewed if r.followed_hint)
-        total = sum(r.cost for r in graded)
-        self.session.record_review(total)
-        # Sentences, each with its own number.
-        choices = ngettext("You had {n} decision to make;", "You had {n} decisions to make;", len(reviewed))
-        dear = ngettext(
-            "{n} of them clearly cost points, beyond the coach's margin of error.",
-            "{n} of them clearly cost points, beyond the coach's margin of error.",
-            len(graded),
-        )
-        added = _(
-            "Together they cost your side about [b]{points}[/b] points"
-            " (each measured as if the coach played on from there)."
-        )
-        said = [choices.format(n=len(reviewed)), dear.format(n=len(graded))]
-        if graded:
-            said.append(added.format(points=f"{total:.0f}"))
-        if close:
-            said.append(
-                ngettext(
-                    "{n} close call is not listed: the coach cannot tell whether it cost points.",
-                    "{n} close calls are not listed: the coach cannot tell whether they cost points.",
-                    close,
-                ).format(n=close)
-            )
-        if followed:
-            said.append(
-                ngettext(
-                    "You followed the coach's hint at {n} decision: it is not graded.",
-                    "You followed the coach's hint at {n} decisions: they are not graded.",
-                    followed,
-                ).format(n=followed)
-            )
-        lines = [" ".join(said)]
-        if not graded:
-            if close:
-                nothing = _("Nothing the coach can fault for sure: the close calls are within its margin of error.")
-            else:
-                nothing = _("Nothing to regret: every choice was about as good as the coach's.")
+        self.session.record_review(sum(r.cost for r in graded))
+        counted, nothing = review_overview(reviewed)
+        lines = [counted]
+        if nothing is not None:
             lines.append("\n" + nothing)
         self.query_one("#review-body", Static).update(Text.from_markup("\n".join(lines)))
         rows = [
-            DecisionRow(Text.from_markup(reviewed_sentence(r, r.trick)), Text(why_text(r)), r.trick)
-            for r in graded
+            DecisionRow(Text.from_markup(reviewed_sentence(r, r.trick)), Text(why_text(r)), r.trick) for r in graded
         ]
         step = _("Press [b]s[/b] to step through the hand trick by trick, every hand open.")
         if rows:
