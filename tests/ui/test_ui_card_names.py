@@ -7,7 +7,7 @@ import asyncio
 import re
 
 from deals import arranged_deck
-from uihelpers import key_for, make_app, playable, settle
+from uihelpers import key_for, make_app, playable, settle, wait_until
 
 from guinote_tui.engine import Card, Play
 from guinote_tui.ui.screens.history import HistoryScreen
@@ -111,11 +111,7 @@ def test_no_screen_of_a_whole_hand_shows_notation() -> None:
             await look("o")
             await look("escape")
             await look("v")
-            for _ in range(500):
-                await pilot.pause(0.02)
-                screen = app.screen
-                if isinstance(screen, ReviewScreen) and screen.reviewed is not None:
-                    break
+            await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.reviewed is not None)
             await look("escape", "v")  # (the review is drawn again once made)
             await look("s")
             for _ in range(12):

@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import replace
 
 import pytest
-from uihelpers import REVIEW_TEST_BUDGET, REVIEWING, make_app, screen_lines, settle
+from uihelpers import REVIEW_TEST_BUDGET, REVIEWING, ask_hint, make_app, screen_lines, settle, wait_until
 
 from guinote_tui.coach import COACH_BUDGET, COACH_SEED
 from guinote_tui.coach.ahead import HandSpec, advise_at
@@ -24,12 +24,7 @@ def test_a_hint_is_shown_and_enter_plays_it() -> None:
             table = app.screen
             assert isinstance(table, TableScreen) and session is not None and session.human_to_move
             assert not session.assisted
-            await pilot.press("h")  # the coach thinks in a worker thread
-            for _ in range(500):  # up to ten seconds on a loaded machine
-                await pilot.pause(0.02)
-                if isinstance(app.screen, HintScreen):
-                    break
-            hint = app.screen
+            hint = await ask_hint(pilot)  # the coach thinks in a worker thread
             assert isinstance(hint, HintScreen)
             advice = hint.advice
             # Nothing was analysed ahead here: the quick budget, on the same deals the review draws first.
@@ -155,12 +150,7 @@ def test_a_hint_asked_again_after_an_undo_is_the_same_and_following_it_is_not_gr
     from guinote_tui.ui.screens.review import review_hand
 
     async def hint(pilot, app) -> HintScreen:  # type: ignore[no-untyped-def]
-        await pilot.press("h")
-        for _ in range(500):  # up to ten seconds on a loaded machine
-            await pilot.pause(0.02)
-            if isinstance(app.screen, HintScreen):
-                break
-        screen = app.screen
+        screen = await ask_hint(pilot)
         assert isinstance(screen, HintScreen)
         return screen
 
@@ -201,7 +191,7 @@ def test_a_hint_asked_again_after_an_undo_is_the_same_and_following_it_is_not_gr
 
 async def _hint_shown(pilot, app) -> HintScreen:  # type: ignore[no-untyped-def]
     """After the first trick (won with the As of trumps, a cante open): the player asks for the hint."""
-    from uihelpers import key_for, wait_until
+    from uihelpers import key_for
 
     from guinote_tui.engine import Card, Sing
 
@@ -210,9 +200,7 @@ async def _hint_shown(pilot, app) -> HintScreen:  # type: ignore[no-untyped-def]
     await pilot.press(key_for(app, Card.parse("1C")))
     await settle(pilot)
     assert any(isinstance(a, Sing) for a in session.view().legal)  # a declaration button on the table
-    await pilot.press("h")
-    assert await wait_until(pilot, lambda: isinstance(app.screen, HintScreen), rounds=4000)
-    return app.screen  # type: ignore[no-any-return]
+    return await ask_hint(pilot)  # type: ignore[no-any-return]
 
 
 def _cante_deal_app():  # type: ignore[no-untyped-def]
@@ -236,7 +224,6 @@ def _send(app, *keys: str) -> None:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("second", ["card", "enter"])
 def test_keys_pressed_right_after_the_hint_closes_reach_the_table(second: str) -> None:
     """Escape then a card key, or Enter, at once: the card is played; the focus is given to no button."""
-    from uihelpers import wait_until
 
     from guinote_tui.engine import PLAY
 
@@ -269,7 +256,6 @@ def escaped(digit: str) -> str:
 def test_a_card_key_on_the_hint_plays_that_card(typed: str) -> None:
     """The hint lists each card's key: pressing one plays it; so does Escape typed with it at once (the terminal
     sends the two as one key: its card is not lost)."""
-    from uihelpers import wait_until
 
     from guinote_tui.engine import PLAY
 

@@ -19,14 +19,13 @@ from deals import arranged_deck
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets._footer import FooterKey
-from uihelpers import key_for, make_app, playable, settle, summary_ready
+from uihelpers import hint_drawn, key_for, make_app, playable, settle, summary_ready, wait_until
 
 from guinote_tui import i18n
 from guinote_tui.engine import Card, Match, Swap
 from guinote_tui.game import preferences, resume
 from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.screens.dialogs import YesNoDialog
-from guinote_tui.ui.screens.hint import HintScreen
 from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.summary import SummaryScreen
 from guinote_tui.ui.screens.table import DeclarationButton, TableScreen
@@ -81,17 +80,6 @@ def focus_problem(app: App[None]) -> str | None:
     return None
 
 
-async def wait_for(pilot: Pilot[None], done: object, rounds: int = 100) -> bool:
-    """Pause until ``done()`` holds (bounded): the state, not the time, ends the wait."""
-    assert callable(done)
-    for _ in range(rounds):
-        if done():
-            return True
-        await pilot.pause()
-        await pilot.app.workers.wait_for_complete()
-    return bool(done())
-
-
 async def probe(pilot: Pilot[None], app: GuinoteApp) -> bool:
     """Clear a held trick with Space, or play a card by its key, and check the game took it (when it may)."""
     table = app.screen
@@ -100,7 +88,7 @@ async def probe(pilot: Pilot[None], app: GuinoteApp) -> bool:
         return False
     if table.holding:
         await pilot.press("space")
-        assert await wait_for(pilot, lambda: not table.holding), "Space did not clear the finished trick"
+        assert await wait_until(pilot, lambda: not table.holding), "Space did not clear the finished trick"
         return True
     if not session.human_to_move:
         return False
@@ -109,7 +97,7 @@ async def probe(pilot: Pilot[None], app: GuinoteApp) -> bool:
         return False
     before = len(session.match.hand.log)
     await pilot.press(key_for(app, cards[0]))
-    assert await wait_for(pilot, lambda: len(session.match.hand.log) > before or session.match.hand.log == []), (
+    assert await wait_until(pilot, lambda: len(session.match.hand.log) > before or session.match.hand.log == []), (
         "a card's key was not taken"
     )
     return True
@@ -144,7 +132,7 @@ async def random_keys(seed: int, presses: int, players: int = 4, finish: bool = 
                 asked = key == "h" and isinstance(table, TableScreen) and table.session.human_to_move
                 await pilot.press(key)  # (which waits until the key is taken)
                 if asked:  # the player waits for the coach's hint (the next key answers it)
-                    await wait_for(pilot, lambda: isinstance(app.screen, HintScreen), rounds=400)
+                    await wait_until(pilot, lambda: hint_drawn(app))
             if isinstance(app.screen, SummaryScreen) and not app.screen.ready:
                 hands += 1
                 await summary_ready(pilot)
@@ -163,7 +151,7 @@ async def random_keys(seed: int, presses: int, players: int = 4, finish: bool = 
                 probed += 1
             else:
                 moved = partial(bot_has_moved, app, screen)  # wait for the bot, a bounded while
-                await wait_for(pilot, moved, rounds=50)
+                await wait_until(pilot, moved, timeout=5)
             problem = focus_problem(app)
             assert problem is None, f"seed {seed}, finishing the hand: {problem}"
     return hands, probed
@@ -200,10 +188,10 @@ def test_a_hint_taken_from_a_focused_declaration_button_leaves_the_table_answeri
             await pilot.pause()
             assert isinstance(app.focused, DeclarationButton)
             await pilot.press("h")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, HintScreen), rounds=400)
+            assert await wait_until(pilot, lambda: hint_drawn(app))
             await pilot.press("enter")
             table = app.screen
-            assert await wait_for(pilot, lambda: isinstance(table, TableScreen) and not table.query("HintScreen"))
+            assert await wait_until(pilot, lambda: isinstance(table, TableScreen) and not table.query("HintScreen"))
             await pilot.pause()
             assert isinstance(table, TableScreen)
             assert focus_problem(app) is None
@@ -211,7 +199,7 @@ def test_a_hint_taken_from_a_focused_declaration_button_leaves_the_table_answeri
             played = len(session.match.hand.log)
             cards = playable(session.view().legal)
             await pilot.press(key_for(app, cards[0]) if cards else "p")
-            assert await wait_for(pilot, lambda: len(session.match.hand.log) > played)
+            assert await wait_until(pilot, lambda: len(session.match.hand.log) > played)
 
     asyncio.run(run())
 
@@ -236,7 +224,7 @@ async def first_trick_won(pilot: Pilot[None], app: GuinoteApp) -> TableScreen:
     assert isinstance(table, TableScreen) and session is not None
     await pilot.press(key_for(app, Card.parse("1B")))
     hand = session.match.hand
-    assert await wait_for(pilot, lambda: len(hand.tricks) == 1)
+    assert await wait_until(pilot, lambda: len(hand.tricks) == 1)
     assert hand.tricks[0].winner == 0 and session.human_to_move
     return table
 
@@ -278,7 +266,7 @@ def test_after_a_trick_the_player_won_the_first_key_only_clears_it(key: str) -> 
                 await pilot.pause()
                 assert len(log) == 2 and "Space only goes on after a trick" in message(table)
             await pilot.press("enter" if key == "space" else key)  # now a key plays: Enter the marked card
-            assert await wait_for(pilot, lambda: len(log) >= 3)
+            assert await wait_until(pilot, lambda: len(log) >= 3)
             assert log[2][0] == 0
 
     asyncio.run(run())
@@ -296,10 +284,7 @@ def test_a_timed_pace_clears_a_trick_the_player_won_by_itself_and_zero_seconds_h
                 assert "Your lead" in message(table)
                 return
             assert table.holding and felt(table).finished is not None
-            for _ in range(200):  # the timer clears it (the state ends the wait, bounded)
-                if not table.holding:
-                    break
-                await pilot.pause(0.05)
+            await wait_until(pilot, lambda: not table.holding)  # the timer clears it
             assert not table.holding and felt(table).finished is None
 
     asyncio.run(run(0))
@@ -316,9 +301,9 @@ def test_abandoning_from_the_table_gives_the_kept_match_up() -> None:
             await settle(pilot)
             assert resume.exists()
             await pilot.press("n")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, YesNoDialog))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, YesNoDialog))
             await pilot.press("y")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
             await pilot.pause()
             assert not resume.exists()
             assert not app.screen.query("#continue")  # nothing to continue
@@ -339,13 +324,13 @@ def test_abandoning_from_the_summary_gives_the_match_up_and_keeps_its_statistics
                 if session.hand_over:
                     break
                 await pilot.press(key_for(app, playable(session.view().legal)[0]))
-            assert await wait_for(pilot, lambda: isinstance(app.screen, SummaryScreen))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen))
             assert not session.match.is_over and resume.exists()
             await summary_ready(pilot)
             await pilot.press("n")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, YesNoDialog))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, YesNoDialog))
             await pilot.press("y")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
             await pilot.pause()
             assert not resume.exists()
             assert not app.screen.query("#continue")
@@ -369,14 +354,14 @@ def test_the_start_screens_choices_outlive_a_continued_match() -> None:
             start.query_one("#players", ChoiceRow).value = 4
             await pilot.pause()
             await pilot.press("c")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
             session = app.session
             assert session is not None and session.players == 2
             assert session.settings.level_of(1) == "easy"  # the continued match plays as it was
             await pilot.press("n")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, YesNoDialog))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, YesNoDialog))
             await pilot.press("y")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, StartScreen))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
             start = app.screen
             assert isinstance(start, StartScreen)
             assert start.query_one("#level", ChoiceRow).value == "hard"
@@ -393,7 +378,7 @@ def test_a_language_the_player_never_picked_is_not_saved(monkeypatch: pytest.Mon
             await pilot.pause()
             assert isinstance(app.screen, StartScreen)
             await pilot.press("enter")
-            assert await wait_for(pilot, lambda: isinstance(app.screen, TableScreen))
+            assert await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
 
     asyncio.run(run())
     assert preferences.path().is_file()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from uihelpers import make_app
+from uihelpers import make_app, wait_until
 
 from guinote_tui import i18n
 from guinote_tui.game import preferences
@@ -84,10 +84,7 @@ def test_the_picker_switches_the_language_at_once_and_it_is_remembered(spanish: 
                 # The screen is built again in Spanish: its buttons, then its footer (a moment later).
                 return i18n.current() == "es" and bool(start.query("#start")) and "Salir" in footer()
 
-            for _ in range(200):  # bounded: the state ends the wait, not the time
-                if rebuilt():
-                    break
-                await pilot.pause()
+            await wait_until(pilot, rebuilt)
             assert i18n.current() == "es"
             assert str(start.query_one("#start").label) == "Repartir ⏎"
             assert "Salir" in footer()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.text import Text
-from uihelpers import REVIEWING, make_app, screen_lines
+from uihelpers import REVIEWING, make_app, screen_lines, wait_until
 
 from guinote_tui.coach import COACH_SEED
 from guinote_tui.coach.ahead import HandSpec
@@ -41,11 +41,7 @@ def test_the_review_made_ahead_is_the_review_made_on_the_spot_and_steps_through_
             summary = app.screen
             assert isinstance(summary, SummaryScreen)
             await pilot.press("v")
-            for _ in range(1000):  # up to twenty seconds on a loaded machine
-                await pilot.pause(0.02)
-                screen = app.screen
-                if isinstance(screen, ReviewScreen) and screen.reviewed is not None:
-                    break
+            await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.reviewed is not None)
             review = app.screen
             assert isinstance(review, ReviewScreen) and review.reviewed is not None
             assert session.ahead.problem is None

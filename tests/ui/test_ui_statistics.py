@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from uihelpers import make_app, screen_lines
+from uihelpers import make_app, screen_lines, wait_until
 
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.engine import Match
@@ -43,10 +43,7 @@ async def open_statistics(pilot, app) -> StatisticsScreen:  # type: ignore[no-un
     await pilot.pause()
     assert isinstance(app.screen, StartScreen)
     await pilot.press("t")
-    for _ in range(200):
-        await pilot.pause(0.01)
-        if isinstance(app.screen, StatisticsScreen) and app.screen.loaded is not None:
-            break
+    await wait_until(pilot, lambda: isinstance(app.screen, StatisticsScreen) and app.screen.loaded is not None)
     screen = app.screen
     assert isinstance(screen, StatisticsScreen) and screen.loaded is not None
     await pilot.pause()
@@ -79,10 +76,7 @@ def test_the_button_opens_it_and_the_figures_are_the_apis() -> None:
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             await pilot.click("#statistics")
-            for _ in range(200):
-                await pilot.pause(0.01)
-                if isinstance(app.screen, StatisticsScreen) and app.screen.loaded is not None:
-                    break
+            await wait_until(pilot, lambda: isinstance(app.screen, StatisticsScreen) and app.screen.loaded is not None)
             screen = app.screen
             assert isinstance(screen, StatisticsScreen) and screen.loaded is not None
             shown = screen.loaded.summary

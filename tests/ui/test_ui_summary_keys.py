@@ -52,7 +52,7 @@ def test_space_on_the_summary_neither_deals_nor_loses_the_review() -> None:
             summary = app.screen
             assert isinstance(summary, SummaryScreen)
             await pilot.press("space")  # while it opens
-            assert await wait_until(pilot, lambda: summary.ready, rounds=4000)
+            assert await wait_until(pilot, lambda: summary.ready)
             await pilot.press("space")  # and once it takes keys
             await pilot.pause()
             assert app.screen is summary and session.match.hand_number == 1 and session.hand_over
@@ -85,7 +85,7 @@ def test_enter_on_another_button_of_the_summary_is_that_button() -> None:
             assert await wait_until(pilot, lambda: isinstance(app.screen, SummaryScreen))
             summary = app.screen
             assert isinstance(summary, SummaryScreen)
-            assert await wait_until(pilot, lambda: summary.ready, rounds=4000)
+            assert await wait_until(pilot, lambda: summary.ready)
             while summary.focused is None or summary.focused.id != "review":
                 await pilot.press("tab")
             await pilot.press("enter")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from uihelpers import key_for, make_app, playable, settle
+from uihelpers import key_for, make_app, playable, settle, wait_until
 
 from guinote_tui.coach import COACH_SEED
 from guinote_tui.engine import history_dict, load_history
@@ -178,11 +178,7 @@ def test_the_review_lists_a_deliberate_mistake_with_its_cost() -> None:
             assert isinstance(summary, SummaryScreen)
             summary.ready = True
             await pilot.press("v")
-            for _ in range(500):
-                await pilot.pause(0.02)
-                screen = app.screen
-                if isinstance(screen, ReviewScreen) and screen.reviewed is not None:
-                    break
+            await wait_until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.reviewed is not None)
             screen = app.screen
             assert isinstance(screen, ReviewScreen) and screen.reviewed is not None
             text = " ".join(" ".join(str(w.render()) for w in screen.query("#review-body, .review-decision")).split())

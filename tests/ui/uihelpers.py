@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -124,11 +125,34 @@ async def summary_ready(pilot: Pilot[None]) -> None:
     assert screen.ready
 
 
-async def wait_until(pilot: Pilot[None], done: Callable[[], bool], rounds: int = 400) -> bool:
-    """Pause until ``done()`` holds (bounded by ``rounds`` pauses): the state, not the time, ends the wait."""
-    for _ in range(rounds):
-        if done():
-            return True
-        await pilot.pause()
+#: The longest any pilot test waits for a state (bot moves, the coach's hint, the review): only a test
+#: that is broken waits this long; a loaded machine makes each pause slower, never the state wrong.
+WAIT_LIMIT = 180.0
+
+
+async def wait_until(pilot: Pilot[None], done: Callable[[], bool], timeout: float = WAIT_LIMIT) -> bool:
+    """Pause until ``done()`` holds: the state ends the wait; ``timeout`` only keeps a broken test from hanging."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() >= deadline:
+            return False
+        await pilot.pause(0.01)
         await pilot.app.workers.wait_for_complete()
-    return bool(done())
+    return True
+
+
+def hint_drawn(app: GuinoteApp) -> bool:
+    """The coach's hint is in front and drawn: its reason is on the screen (a pushed screen is composed later)."""
+    from guinote_tui.ui.screens.hint import HintScreen
+
+    screen = app.screen
+    return isinstance(screen, HintScreen) and screen.is_mounted and bool(screen.query("#hint-reason"))
+
+
+async def ask_hint(pilot: Pilot[None]) -> Any:
+    """Press ``h`` and return the coach's hint screen once it is drawn (the coach thinks in a worker)."""
+    app = pilot.app
+    assert isinstance(app, GuinoteApp)
+    await pilot.press("h")
+    assert await wait_until(pilot, lambda: hint_drawn(app)), "the coach's hint never came"
+    return app.screen
