@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import statistics
 
@@ -133,6 +134,29 @@ def test_inferred_deals_resample_in_proportion() -> None:
     # Same seed, same deals: reproducible.
     again = inferred_deals(view, know, random.Random(9), 20, inference, oversample=3)
     assert [d.hands for d in again] == [d.hands for d in deals]
+
+    class Weighed(Inference):
+        """Known weights, in the order the pool is weighed: 0, 1, 2, 3, 0, 1, ..."""
+
+        def __init__(self) -> None:
+            self.__dict__.update(inference.__dict__)
+            self.pool: list[Deal] = []
+
+        def weight(self, deal: Deal, rng: random.Random) -> float:
+            self.pool.append(deal)
+            return float((len(self.pool) - 1) % 4)
+
+    weighed = Weighed()
+    count = 40
+    chosen = inferred_deals(view, know, random.Random(5), count, weighed, oversample=3)
+    weights = [float(i % 4) for i in range(len(weighed.pool))]
+    total = sum(weights)
+    for deal, weight in zip(weighed.pool, weights, strict=True):
+        copies = sum(c.hands == deal.hands for c in chosen)
+        # Systematic resampling: each deal is drawn its expected number of times, rounded down or up.
+        expected = count * weight / total
+        assert math.floor(expected) <= copies <= math.ceil(expected), (weight, copies, expected)
+    assert sum(c.hands == d.hands for c in chosen for d, w in zip(weighed.pool, weights, strict=True) if w == 0) == 0
 
 
 def test_repeated_placements_get_their_own_stock_orders() -> None:

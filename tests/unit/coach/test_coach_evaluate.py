@@ -23,7 +23,7 @@ from guinote_tui.coach.evaluate import (
     paired_cost,
     settled,
 )
-from guinote_tui.engine import PLAY, Card, Play, Termination, seat_view
+from guinote_tui.engine import PLAY, Card, HandState, Play, Termination, seat_view
 from guinote_tui.lab.bench import random_positions
 
 SMALL = CoachBudget(min_deals=6, batch=4, max_playouts=120, max_deals=20)
@@ -185,17 +185,50 @@ def test_a_card_that_certainly_gives_the_juego_up_is_a_blunder_whatever_its_poin
     assert e.grade(Card.parse("4B")) is Grade.BLUNDER and e.juego_verdict(Card.parse("4B")) == "missed"
 
 
-def test_the_heads_up_arrastre_is_exact() -> None:
-    for state in random_positions(2, "aragones", seed=900, hands=30, wildness=0.3):
+def _minimax(state: HandState, side: int) -> tuple[int, int]:
+    """The hand played out by the engine, every line tried: (the juego, the hand's point margin) for ``side``,
+    the juego first (the coach's outcome model), each seat choosing for its own side."""
+    result = state.result
+    if result is not None:
+        juego = 0 if result.juego_winner is None else (1 if result.juego_winner == side else -1)
+        return juego, result.points[side] - result.points[1 - side]
+    mover = state.to_move
+    assert mover is not None
+    outcomes = []
+    for action in state.legal_actions():
+        child = state.copy()
+        child.apply(action)
+        outcomes.append(_minimax(child, side))
+    return max(outcomes) if mover % 2 == side else min(outcomes)
+
+
+@pytest.mark.parametrize("preset", ["aragones", "libre-100"])
+def test_the_heads_up_arrastre_is_exact(preset: str) -> None:
+    """Open cards: each card's value is the engine's own minimax of the hand (juego first, then the margin),
+    with no standard error."""
+    checked = 0
+    for state in random_positions(2, preset, seed=901, hands=12, wildness=0.3):
         legal = state.legal_actions()
-        if state.muestra is None and len(legal) > 1 and all(type(a) is Play for a in legal):
-            seat = state.to_move
-            assert seat is not None
-            evaluation = evaluate(seat_view(state, seat, events=False), random.Random(0), SMALL)
-            assert evaluation is not None and evaluation.method == "exact"
-            assert all(e.se == 0 for e in evaluation.cards.values())
-            return
-    raise AssertionError("no heads-up arrastre position")
+        seat = state.to_move
+        if seat is None or state.muestra is not None or len(state.hands[seat]) > 3:
+            continue
+        if len(legal) < 2 or not all(type(a) is Play for a in legal):
+            continue
+        evaluation = evaluate(seat_view(state, seat, events=False), random.Random(0), SMALL)
+        assert evaluation is not None and evaluation.method == "exact"
+        assert all(e.se == 0 for e in evaluation.cards.values())
+        truth = {}
+        for action in legal:
+            assert isinstance(action, Play)
+            child = state.copy()
+            child.apply(action)
+            juego, margin = _minimax(child, seat % 2)
+            truth[action.card] = margin / 2 + JUEGO_POINTS * juego
+        first = next(iter(truth))
+        for card, value in truth.items():  # one scale per decision: the differences are what is exact
+            assert evaluation.cards[card].value - evaluation.cards[first].value == pytest.approx(value - truth[first])
+        checked += 1
+    assert checked >= 10
 
 
 def test_the_pairs_arrastre_solves_deals_and_states_their_spread() -> None:

@@ -190,7 +190,7 @@ def test_a_hand_that_decides_nothing_is_told_by_the_rules_of_the_preset(preset: 
     import random as random_module
 
     from guinote_tui.engine import Rules
-    from guinote_tui.ui.screens.summary import verdict_lines
+    from guinote_tui.game.sentences import verdict
 
     rules = Rules.preset(preset)
     for seed in range(200):
@@ -204,13 +204,13 @@ def test_a_hand_that_decides_nothing_is_told_by_the_rules_of_the_preset(preset: 
             break
     else:
         pytest.fail("no undecided hand in 200 seeds")
-    verdict = verdict_lines(session, result)[0].plain
+    said = verdict(session, result)[0].text
     log = session.result_lines(result)[0]
     if preset == "aragones":
-        assert "de vueltas" in verdict and "ends the moment a side reaches 101" in verdict
+        assert "de vueltas" in said and "ends the moment a side reaches 101" in said
         assert log.endswith(": de vueltas")
     else:
-        assert "de vueltas" not in verdict and "is played to the end" in verdict
+        assert "de vueltas" not in said and "is played to the end" in said
         assert log.endswith(": the juego goes on")
 
 
@@ -240,7 +240,7 @@ def test_a_resumed_hand_tells_the_same_log_and_numbers(players: int) -> None:
 )
 def test_the_summary_counts_juegos_only_where_a_coto_has_several(preset: str, tally: str) -> None:
     from guinote_tui.engine import Rules
-    from guinote_tui.ui.screens.summary import verdict_lines
+    from guinote_tui.game.sentences import verdict
 
     rules = Rules.preset(preset)
     for seed in range(200):
@@ -252,7 +252,7 @@ def test_the_summary_counts_juegos_only_where_a_coto_has_several(preset: str, ta
             break
     else:
         pytest.fail("no hand won by the player in 200 seeds")
-    assert verdict_lines(session, result)[-1].plain.startswith(tally)
+    assert verdict(session, result)[-1].text.startswith(tally)
 
 
 def _won(cards: str, winner: int, why: WinReason, number: int = 3, points: int = 14) -> TrickWon:
@@ -322,13 +322,13 @@ def test_treinta_malas_names_the_side_as_a_subject(players: int, subjects: tuple
     """Not "Us reached 101": one whole sentence for each side, heads-up and in pairs."""
     from dataclasses import replace as replaced
 
-    from guinote_tui.ui.screens.summary import verdict_lines
+    from guinote_tui.game.sentences import verdict
 
     session = GameSession(GameSettings(players=players, level="random", seed=4))
     play_through(session, random.Random(4), lambda: session.hand_over)
     result = session.result
     assert result is not None
-    lines = [line.plain for line in verdict_lines(session, replaced(result, treinta_malas_denied=(0, 1)))]
+    lines = [line.text for line in verdict(session, replaced(result, treinta_malas_denied=(0, 1)))]
     denied = [line for line in lines if line.startswith("Treinta malas:")]
     assert len(denied) == 2 and subjects[0] in denied[0] and subjects[1] in denied[1], denied
     assert not any(name in line for line in denied for name in ("Us ", "Them ", "You reached"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from guinote_tui.engine import PLAY
+from guinote_tui.engine import PLAY, Play
 from guinote_tui.lab.juego_suite import (
     Position,
     check_positions,
@@ -68,12 +68,32 @@ def test_phase1_positions_are_decided_by_the_trick_either_way() -> None:
             assert result.juego_winner == seat % 2 and card in winning
 
 
-def test_score_counts_the_winning_choices() -> None:
-    positions = load()[:8]
-    result = score("normal", positions)
-    assert result.total == 8
-    assert 0 <= result.wins <= 8
-    assert result.hard_total == sum(not p.points_best_wins for p in positions)
+def test_score_counts_the_winning_choices(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A chooser that takes a winning card on every other position and a losing one otherwise: exactly half counted."""
+    from guinote_tui.lab import juego_suite
+
+    easy = [p for p in load() if p.points_best_wins]
+    hard_ones = [p for p in load() if not p.points_best_wins]
+    positions = [easy[0], hard_ones[0], hard_ones[1], easy[1], hard_ones[2], easy[2], easy[3], hard_ones[3]]
+    calls: list[int] = []
+
+    def alternate(spec: str):  # type: ignore[no-untyped-def]
+        def choose(state, seat, rng):  # type: ignore[no-untyped-def]
+            position = positions[len(calls)]
+            calls.append(seat)
+            legal = [a.card for a in state.legal_actions() if isinstance(a, Play)]
+            losing = [c for c in legal if c not in position.winning]
+            return PLAY[position.winning[0] if len(calls) % 2 else losing[0]]
+
+        return choose
+
+    monkeypatch.setattr(juego_suite, "chooser", alternate)
+    result = score("alternate", positions)
+    assert calls == [p.state().to_move for p in positions]
+    assert (result.wins, result.total) == (4, 8)
+    hard = [not p.points_best_wins for p in positions]
+    assert result.hard_total == sum(hard)
+    assert result.hard_wins == sum(h for index, h in enumerate(hard) if index % 2 == 0)
 
 
 def test_bench_command_prints_a_share_per_bot() -> None:
