@@ -484,6 +484,16 @@ def test_the_trick_that_finishes_a_juego_de_vueltas_says_so() -> None:
     assert reason.text == "The As de Copas takes the trick and your side reaches 101 points: the juego is won at once."
 
 
+@pytest.mark.parametrize(("carried", "wins_juego"), [(80, True), (79, False)])
+def test_a_trick_that_brings_the_side_to_exactly_the_target_wins_the_juego(carried: int, wins_juego: bool) -> None:
+    # The same trick (21 points with the As de Copas): 80 + 21 reaches 101 exactly and ends the juego; 79 does not.
+    counting = next(lesson for lesson in LESSONS if lesson.id == "counting")
+    state = counting.steps[4].state()  # type: ignore[union-attr]
+    assert state.points == [0, 0]
+    state.carried = (carried, 70)
+    assert (reason_for(state, "1C").code is ReasonCode.WIN_JUEGO) == wins_juego
+
+
 # -- reasons that contradicted the player's hand, the trick or the evaluation's table ---------------
 
 
