@@ -93,7 +93,9 @@ def _convert(name: str, key: str, raw: str, default: Any) -> Any:
         low, high = SPEC_RANGES[key]
         if not low <= value <= high:
             kind = "a whole number" if isinstance(default, int) else "a number"
-            raise ValueError(f"bot {name}: {key} must be {kind} from {_number(low)} to {_number(high)}, not {shown(raw)}")
+            raise ValueError(
+                f"bot {name}: {key} must be {kind} from {_number(low)} to {_number(high)}, not {shown(raw)}"
+            )
     return value
 
 

@@ -324,7 +324,8 @@ def read_weights(path: Path) -> dict[int, ValueNet]:
         with np.load(io.BytesIO(raw), allow_pickle=False) as data:
             if not isinstance(data, np.lib.npyio.NpzFile):
                 raise ValueError("not an .npz")
-            unpacked = sum(item.file_size for item in data.zip.infolist())
+            archive = data.zip
+            unpacked = sum(int(item.file_size) for item in archive.infolist()) if archive is not None else 0
             if unpacked > MAX_WEIGHTS_UNPACKED:
                 limit = MAX_WEIGHTS_UNPACKED // 2**20
                 raise WeightsError(f"the learned player's weights {named}: arrays of more than {limit} MB unpacked")

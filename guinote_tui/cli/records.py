@@ -207,9 +207,7 @@ def replay(path: str) -> None:
     type=IntegerRange(1, MAX_HANDS),
     default=REVIEW_HANDS,
     show_default=True,
-    help=N_(
-        "Review the match's last N hands (the coach takes a second or two a decision); a file with more says so."
-    ),
+    help=N_("Review the match's last N hands (the coach takes a second or two a decision); a file with more says so."),
 )
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object with every decision."))
 def review(

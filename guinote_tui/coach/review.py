@@ -100,7 +100,7 @@ def review_match(
     jobs: int = 1,
     first_hand: int = 1,
 ) -> list[Decision]:
-    """Every decision ``seat`` took in ``match`` (a loaded history) from hand ``first_hand`` on, in order, with its cost.
+    """Every decision ``seat`` took in ``match`` (a loaded history) from hand ``first_hand`` on, in order, priced.
 
     ``jobs`` above 1 analyses the decisions in that many processes, with the same result.
     ``progress(done, total)`` is called with 0 done before the first analysis, then as each one is finished.

@@ -28,14 +28,24 @@ from typing import Any
 import pytest
 
 from guinote_tui import storage
-from guinote_tui.engine import MAX_HANDS, HistoryError, Match, Rules, RulesError, history_dict, load_history
+from guinote_tui.engine import (
+    MAX_HANDS,
+    HistoryError,
+    Match,
+    Rules,
+    RulesError,
+    history_dict,
+    load_history,
+    read_history,
+    save_history,
+)
 from guinote_tui.engine import history as history_module
-from guinote_tui.engine import read_history, save_history
 from guinote_tui.game import resume
 
 #: The extreme rules: every numeric flag at its upper bound (aragones: no tie decides nothing).
 EXTREME = Rules.preset(
-    "aragones", **{flag: high for flag, (_low, high) in Rules.RANGES.items()}  # target, juegos, cotos
+    "aragones",
+    **{flag: high for flag, (_low, high) in Rules.RANGES.items()},  # target, juegos, cotos
 )
 #: Every hand played out gives out 120 card points and the last ten.
 POINTS_A_HAND = 130

@@ -45,7 +45,9 @@ def test_every_numeric_parameter_of_every_bot_has_a_range_holding_its_default() 
 
 
 @pytest.mark.parametrize(("name", "key", "default"), NUMERIC)
-def test_a_value_past_a_range_is_refused_naming_it_and_the_bounds_are_taken(name: str, key: str, default: float) -> None:
+def test_a_value_past_a_range_is_refused_naming_it_and_the_bounds_are_taken(
+    name: str, key: str, default: float
+) -> None:
     low, high = SPEC_RANGES[key]
     step = 1 if isinstance(default, int) else 0.5
     for outside in (low - step, high + step):

@@ -114,4 +114,3 @@ def test_a_mark_that_is_not_a_hand_of_the_match_records_only_what_is_played_from
         assert recorded_from(match) == 3
     match.table = {"recorded_from": 2}
     assert recorded_from(match) == 2
-
