@@ -6,8 +6,8 @@ choices (``settings.toml``, :mod:`.preferences`) are the starting point and
 what the command line gives wins over them; ``--load`` resumes a saved
 history with the table it recorded (its hands are not the player's: the
 statistics record only the hands played from then on), ``--continue`` the
-match kept in the data directory (:mod:`.resume`). :func:`prepare` does it once for both, and
-sets the language the run speaks.
+match kept in the data directory (:mod:`.resume`). :func:`prepare` does it
+once for both, and sets the language the run speaks.
 """
 
 from __future__ import annotations
