@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from ..engine.errors import shown
 from .base import Bot, OpenCardBot, RandomBot, decide
 from .learned import LearnedBot
 from .oracle import OpenBot, TeamBot
@@ -44,8 +45,35 @@ REGISTRY: dict[str, BotFactory] = {
 }
 
 
+#: The values each numeric parameter of a spec may take (every bot's; a parameter has one meaning wherever it is).
+#: They cover every setting measured (docs/lab) with room above it, and keep a decision within seconds: ``samples``
+#: at 2000 is ten times expert's playouts (some 4 s a decision, pairs), ``leaf_stock`` at 12 about twice the time of
+#: a hand at the default (the whole heads-up stock, 27, three times), ``arrastre_nodes`` 2,000,000 some 2 s.
+SPEC_RANGES: dict[str, tuple[float, float]] = {
+    # easy: chances
+    "miss_cante": (0.0, 1.0),
+    "miss_swap": (0.0, 1.0),
+    "blunder": (0.0, 1.0),
+    # hard, expert, team (SearchSettings); open shares arrastre_nodes
+    "samples": (1, 2000),
+    "arrastre_samples": (1, 1000),
+    "arrastre_nodes": (1, 2_000_000),
+    "leaf_stock": (0, 12),
+    "infer_eps": (0.0, 1.0),  # (more than 0: SearchSettings says so)
+    "infer_depth": (1, 20),
+    "oversample": (1, 20),
+    "race_min": (2, 1000),
+    "race_batch": (1, 1000),
+    "modest": (0.0, 130.0),
+    # open
+    "stock_samples": (1, 400),
+}
+
+
 def _convert(name: str, key: str, raw: str, default: Any) -> Any:
-    """Turn ``raw`` into the type of the parameter's default."""
+    """Turn ``raw`` into the type of the parameter's default, within the parameter's :data:`SPEC_RANGES`."""
+    kind = {bool: "true or false", int: "a whole number", float: "a finite number"}.get(type(default), "text")
+    value: Any = raw
     try:
         if isinstance(default, bool):
             if raw.lower() in ("true", "yes", "1", "on"):
@@ -54,16 +82,26 @@ def _convert(name: str, key: str, raw: str, default: Any) -> Any:
                 return False
             raise ValueError
         if isinstance(default, int):
-            return int(raw)
-        if isinstance(default, float):
+            value = int(raw)
+        elif isinstance(default, float):
             value = float(raw)
             if not math.isfinite(value):
                 raise ValueError
-            return value
-    except ValueError:
-        kind = {bool: "true or false", int: "a whole number", float: "a finite number"}.get(type(default), "text")
-        raise ValueError(f"bot {name}: {key} must be {kind}, not {raw!r}") from None
-    return raw
+    except ValueError:  # (also an int of more digits than Python converts)
+        raise ValueError(f"bot {name}: {key} must be {kind}, not {shown(raw)}") from None
+    if key in SPEC_RANGES and isinstance(default, int | float):
+        low, high = SPEC_RANGES[key]
+        if not low <= value <= high:
+            kind = "a whole number" if isinstance(default, int) else "a number"
+            raise ValueError(
+                f"bot {name}: {key} must be {kind} from {_number(low)} to {_number(high)}, not {shown(raw)}"
+            )
+    return value
+
+
+def _number(value: float) -> str:
+    """``12``, ``2,000,000``, ``0.5``: a bound as a person writes it."""
+    return f"{value:,}" if float(value).is_integer() and abs(value) >= 10_000 else f"{value:g}"
 
 
 def spec_defaults(name: str) -> dict[str, Any]:
@@ -87,17 +125,17 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     name, _, rest = spec.strip().partition(":")
     name = name.strip()
     if name not in REGISTRY:
-        raise ValueError(f"unknown bot {name!r}: choose from {', '.join(REGISTRY)}")
+        raise ValueError(f"unknown bot {shown(name)}: choose from {', '.join(REGISTRY)}")
     defaults = spec_defaults(name)
     kwargs: dict[str, Any] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, raw = item.partition("=")
         key = key.strip().replace("-", "_")
         if not eq:
-            raise ValueError(f"bot {name}: write parameters as key=value, not {item!r}")
+            raise ValueError(f"bot {name}: write parameters as key=value, not {shown(item)}")
         if key not in defaults:
             known = ", ".join(defaults) or "none"
-            raise ValueError(f"bot {name} has no parameter {key!r} (parameters: {known})")
+            raise ValueError(f"bot {name} has no parameter {shown(key)} (parameters: {known})")
         if key in kwargs:
             raise ValueError(f"bot {name}: {key} is given twice")
         kwargs[key] = _convert(name, key, raw.strip(), defaults[key])
@@ -158,6 +196,7 @@ def default_level() -> str:
 
 __all__ = [
     "REGISTRY",
+    "SPEC_RANGES",
     "Bot",
     "EasyBot",
     "ExpertBot",

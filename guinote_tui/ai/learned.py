@@ -29,8 +29,10 @@ relatives, unless already set), so a decision never wakes a thread pool.
 
 from __future__ import annotations
 
+import io
 import os
 import random
+import stat
 import sys
 import zipfile
 from collections.abc import Sequence
@@ -263,15 +265,75 @@ class WeightsError(ValueError):
     """Weights that cannot be read; the message is one line."""
 
 
-def read_weights(path: Path) -> dict[int, ValueNet]:
-    """The networks in a weights file, by table size (``net2_w0``, ``net2_b0``, ... ``net4_w0``...)."""
+#: The largest weights file read, and the most its arrays may take once unpacked (the shipped ones: 1.1 and 1.2 MB).
+MAX_WEIGHTS_BYTES = 16 * 1024 * 1024
+MAX_WEIGHTS_UNPACKED = 64 * 1024 * 1024
+
+
+def _named(path: Path) -> str:
+    """The path as a message shows it: quoted, on one line, cut past 200 characters."""
+    text = str(path)
+    return repr(text) if len(text) <= 200 else repr(text[:200]) + "…"
+
+
+def _weights_bytes(path: Path) -> bytes:
+    """The bytes of the weights file ``path``: a regular file of at most :data:`MAX_WEIGHTS_BYTES`, else one line.
+
+    A FIFO, a device or a folder is never read from (opening it does not block), as the game reads any file.
+    """
+    named = _named(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {name: data[name] for name in data.files}
+        handle = os.open(path, flags)
     except OSError as exc:
-        raise WeightsError(f"cannot read the learned player's weights {path}: {exc.strerror or exc}") from None
-    except (ValueError, EOFError, zipfile.BadZipFile):
-        raise WeightsError(f"{path} is not a learned player's weights file (an .npz of arrays)") from None
+        raise WeightsError(f"cannot read the learned player's weights {named}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+            raise WeightsError(f"the learned player's weights {named}: {kind}, not a weights file")
+        too_large = f"the learned player's weights {named}: larger than {MAX_WEIGHTS_BYTES // 2**20} MB"
+        if info.st_size > MAX_WEIGHTS_BYTES:
+            raise WeightsError(too_large)
+        chunks: list[bytes] = []
+        size = 0
+        while size <= MAX_WEIGHTS_BYTES:
+            chunk = os.read(handle, min(1 << 20, MAX_WEIGHTS_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_WEIGHTS_BYTES:  # it grew while being read
+            raise WeightsError(too_large)
+    except OSError as exc:
+        raise WeightsError(f"cannot read the learned player's weights {named}: {exc.strerror or exc}") from None
+    finally:
+        os.close(handle)
+    return b"".join(chunks)
+
+
+def read_weights(path: Path) -> dict[int, ValueNet]:
+    """The networks in a weights file, by table size (``net2_w0``, ``net2_b0``, ... ``net4_w0``...).
+
+    Read as any file the game reads: a regular file within :data:`MAX_WEIGHTS_BYTES`, its arrays within
+    :data:`MAX_WEIGHTS_UNPACKED` (checked before any is unpacked); anything else is a :class:`WeightsError`.
+    """
+    raw = _weights_bytes(path)
+    named = _named(path)
+    try:
+        with np.load(io.BytesIO(raw), allow_pickle=False) as data:
+            if not isinstance(data, np.lib.npyio.NpzFile):
+                raise ValueError("not an .npz")
+            archive = data.zip
+            unpacked = sum(int(item.file_size) for item in archive.infolist()) if archive is not None else 0
+            if unpacked > MAX_WEIGHTS_UNPACKED:
+                limit = MAX_WEIGHTS_UNPACKED // 2**20
+                raise WeightsError(f"the learned player's weights {named}: arrays of more than {limit} MB unpacked")
+            arrays = {name: data[name] for name in data.files}
+    except (ValueError, EOFError, OSError, zipfile.BadZipFile) as exc:
+        if isinstance(exc, WeightsError):
+            raise
+        raise WeightsError(f"{named} is not a learned player's weights file (an .npz of arrays)") from None
     nets: dict[int, ValueNet] = {}
     for players in (2, 4):
         layers: list[tuple[np.ndarray, np.ndarray]] = []
@@ -281,9 +343,9 @@ def read_weights(path: Path) -> dict[int, ValueNet]:
             try:
                 nets[players] = ValueNet(layers)
             except ValueError as exc:
-                raise WeightsError(f"{path}: {exc}") from None
+                raise WeightsError(f"{named}: {exc}") from None
     if not nets:
-        raise WeightsError(f"{path} holds no network")
+        raise WeightsError(f"{named} holds no network")
     return nets
 
 
@@ -295,10 +357,10 @@ def _cached(path: str, stamp: tuple[int, int]) -> dict[int, ValueNet]:
 def load_weights(path: Path) -> dict[int, ValueNet]:
     """:func:`read_weights`, cached while the file is unchanged."""
     try:
-        stat = path.stat()
+        info = path.stat()
     except OSError as exc:
-        raise WeightsError(f"cannot read the learned player's weights {path}: {exc.strerror}") from None
-    return _cached(str(path), (stat.st_mtime_ns, stat.st_size))
+        raise WeightsError(f"cannot read the learned player's weights {_named(path)}: {exc.strerror}") from None
+    return _cached(str(path), (info.st_mtime_ns, info.st_size))
 
 
 def save_weights(path: Path, nets: dict[int, Sequence[tuple[np.ndarray, np.ndarray]]], **meta: Any) -> None:
@@ -337,7 +399,7 @@ class LearnedBot(Bot):
             self._nets = load_weights(self.weights)
         net = self._nets.get(players)
         if net is None:
-            raise WeightsError(f"{self.weights} has no network for a table of {players}")
+            raise WeightsError(f"{_named(self.weights)} has no network for a table of {players}")
         return net
 
     def choose(self, view: SeatView, rng: random.Random) -> Action:

@@ -5,16 +5,21 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from typing import Any
 
 import click
 
 from .. import storage
-from ..engine import HistoryError
+from ..engine import MAX_HANDS, HistoryError
 from ..i18n import N_, _, ngettext
 from ..i18n import number as i18n_number
 from ..present.refusals import refusal_text
 from .help import INTEGER, IntegerRange, command, confirm
+
+#: The hands ``guinote review`` takes by default, the last ones: more than any real match holds (3 to 15), and
+#: some 200 to 500 decisions of one seat, minutes of the coach's work (a second or two each, side by side in --jobs).
+REVIEW_HANDS = 20
 
 
 @command(
@@ -196,8 +201,18 @@ def replay(path: str) -> None:
     default=None,
     help=N_("Processes analysing the decisions side by side (default: the machine's cores, at most 2)."),
 )
+@click.option(
+    "--hands",
+    "last_hands",
+    type=IntegerRange(1, MAX_HANDS),
+    default=REVIEW_HANDS,
+    show_default=True,
+    help=N_("Review the match's last N hands (the coach takes a second or two a decision); a file with more says so."),
+)
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object with every decision."))
-def review(path: str, seat: int, seed: int, playouts: int | None, jobs: int | None, as_json: bool) -> None:
+def review(
+    path: str, seat: int, seed: int, playouts: int | None, jobs: int | None, last_hands: int, as_json: bool
+) -> None:
     from dataclasses import replace
 
     from rich.text import Text
@@ -219,9 +234,18 @@ def review(path: str, seat: int, seed: int, playouts: int | None, jobs: int | No
     budget = DEEP_BUDGET if playouts is None else replace(DEEP_BUDGET, max_playouts=playouts)
     if jobs is None:
         jobs = max(1, min(os.cpu_count() or 1, 2))
+    held = len(match.records())
+    first_hand = max(1, held - last_hands + 1)
+    if first_hand > 1:  # the work is bounded: the last hands only, said in one line (never on the JSON's stdout)
+        click.echo(
+            _("reviewing the last {count} of the {total} hands (--hands {total} reviews them all)").format(
+                count=last_hands, total=held
+            ),
+            err=True,
+        )
     progress = _ReviewProgress() if _terminal(sys.stderr) else None
     try:
-        decisions = review_match(match, seat, seed, budget, progress, jobs)
+        decisions = review_match(match, seat, seed, budget, progress, jobs, first_hand)
     finally:
         if progress is not None:
             progress.clear()
@@ -240,7 +264,7 @@ def review(path: str, seat: int, seed: int, playouts: int | None, jobs: int | No
             )
         )
         return
-    hands = sorted({d.hand for d in decisions} | set(range(1, len(match.records()) + 1)))
+    hands = sorted({d.hand for d in decisions} | set(range(first_hand, held + 1)))
     for number in hands:
         mine = [d for d in decisions if d.hand == number]
         graded = [d for d in mine if d.mistake]
@@ -282,6 +306,14 @@ def review(path: str, seat: int, seed: int, playouts: int | None, jobs: int | No
     )
 
 
+def _clock(seconds: float) -> str:
+    """``1:05`` (minutes and seconds), ``2:03:09`` past an hour."""
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
 def _terminal(stream: Any) -> bool:
     """Whether ``stream`` is a terminal (a progress line is for a person watching, never for a file or a pipe)."""
     try:
@@ -291,13 +323,24 @@ def _terminal(stream: Any) -> bool:
 
 
 class _ReviewProgress:
-    """A line on the terminal's error stream, rewritten as the decisions' analyses finish."""
+    """A bar on the terminal's error stream, rewritten as the decisions' analyses finish, with the time left."""
+
+    BAR = 24
 
     def __init__(self) -> None:
         self.width = 0
+        self.started = time.monotonic()
 
     def __call__(self, done: int, total: int) -> None:
-        text = _("reviewing: {done} of {total} decisions analysed").format(done=done, total=total)
+        filled = self.BAR * done // max(total, 1)
+        bar = "[" + "#" * filled + "-" * (self.BAR - filled) + "]"
+        if done and done < total:
+            left = (time.monotonic() - self.started) / done * (total - done)
+            text = _("reviewing: {bar} {done} of {total} decisions analysed, about {time} left").format(
+                bar=bar, done=done, total=total, time=_clock(left)
+            )
+        else:
+            text = _("reviewing: {bar} {done} of {total} decisions analysed").format(bar=bar, done=done, total=total)
         self.width = max(self.width, len(text))
         click.echo("\r" + text.ljust(self.width), err=True, nl=False)
 

@@ -98,16 +98,17 @@ def review_match(
     budget: CoachBudget = DEEP_BUDGET,
     progress: Callable[[int, int], None] | None = None,
     jobs: int = 1,
+    first_hand: int = 1,
 ) -> list[Decision]:
-    """Every decision ``seat`` took in ``match`` (a loaded history), in order, with its cost.
+    """Every decision ``seat`` took in ``match`` (a loaded history) from hand ``first_hand`` on, in order, priced.
 
     ``jobs`` above 1 analyses the decisions in that many processes, with the same result.
-    ``progress(done, total)`` is called as each decision's analysis is finished.
+    ``progress(done, total)`` is called with 0 done before the first analysis, then as each one is finished.
     Raises ``ValueError`` when ``seat`` is not a seat of the match's table.
     """
     if not 0 <= seat < match.players:
         raise ValueError(f"no seat {seat} at a table of {match.players}: choose 0 to {match.players - 1}")
-    tasks = _tasks(match, seat)
+    tasks = [task for task in _tasks(match, seat) if task.hand >= first_hand]
     advice = _analyse(tasks, seat, seed, budget, progress, jobs)
     out = []
     for task, found in zip(tasks, advice, strict=True):
@@ -168,6 +169,8 @@ def _analyse(
     """Each task's advice, in order: one after the other, or in ``jobs`` processes."""
     total = len(tasks)
     found: list[Advice | None] = [None] * total
+    if progress is not None:
+        progress(0, total)
     if jobs > 1 and total > 1:
         context = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(max_workers=min(jobs, total), mp_context=context)

@@ -47,7 +47,7 @@ from .events import (
 )
 from .hand import HandState, judge_hand, side_of
 from .history import SEED_RANGE, dumps, history_dict, load_history, read_history, save_history
-from .match import HandRecord, Match
+from .match import MAX_HANDS, HandRecord, Match
 from .obligations import Obligation, allowed_cards
 from .outcome import JUEGO, JuegoOutcome, juego_value, line_value
 from .position import PositionError, build_position, check_position, format_position, parse_position, position_from_view
@@ -60,6 +60,7 @@ from .views import SeatView, seat_view
 __all__ = [
     "CARDS",
     "JUEGO",
+    "MAX_HANDS",
     "PASS",
     "PLAY",
     "PRESETS",

@@ -97,6 +97,7 @@ class ErrorCode(Enum):
     HISTORY_SEED = N_('"seed" must be a whole number from -2**63 to 2**63 - 1, or null, not {value}')
     HISTORY_TABLE = N_('"table" must be a JSON object')
     HISTORY_HANDS = N_('"hands" must be a non-empty list')
+    HISTORY_TOO_MANY_HANDS = N_("{hands} hands: more than the {most} a match may hold")
     HISTORY_UNFINISHED = N_("hand {hand} is not finished but another hand follows it")
     HISTORY_MATCH_OVER = N_("hand {hand}: the match was already over")
     HISTORY_WRONG_DEALER = N_("hand {hand}: dealer is seat {dealer} but the rules make seat {expected} deal")

@@ -26,7 +26,8 @@ table (each bot seat's spec, the pace…). The engine keeps it as it is in
 
 :func:`load_history` either returns a fully replayed :class:`Match` or raises
 :class:`HistoryError` with one message naming the hand, the action and the
-rule it breaks; it never returns a half-loaded match.
+rule it breaks; it never returns a half-loaded match. A history of more than
+:data:`~.match.MAX_HANDS` hands is refused before any hand is replayed.
 """
 
 from __future__ import annotations
@@ -43,12 +44,12 @@ from .actions import ActionError, parse_action
 from .cards import CARD_TEXT, CardError, parse_deck
 from .errors import ErrorCode, HistoryError, IllegalAction
 from .errors import shown as _shown
-from .match import Match
+from .match import MAX_HANDS, Match
 from .rules import Rules, RulesError
 
 FORMAT = "guinote-history"
 VERSION = 1
-#: The largest history read: a long real match is a few hundred kilobytes.
+#: The largest history read: a real match is a few kilobytes, the longest a match may be (:data:`MAX_HANDS`) about 1 MB.
 MAX_BYTES = 10 * 1024 * 1024
 #: Seeds are stored as SQLite integers: signed 64-bit.
 SEED_RANGE = range(-(2**63), 2**63)
@@ -195,6 +196,8 @@ def _load_history(source: str | dict[str, Any]) -> Match:
     hands = data.get("hands")
     if not isinstance(hands, list) or not hands:
         raise HistoryError(ErrorCode.HISTORY_HANDS)
+    if len(hands) > MAX_HANDS:  # before any hand is read: a longer match is refused at once
+        raise HistoryError(ErrorCode.HISTORY_TOO_MANY_HANDS, hands=len(hands), most=MAX_HANDS)
     parsed = [_parse_hand(i + 1, entry, players) for i, entry in enumerate(hands)]
     dealer0, deck0, _ = parsed[0]
     match = Match(players, rules, seed=seed, dealer=dealer0, deck=deck0)

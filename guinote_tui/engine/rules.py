@@ -95,10 +95,14 @@ class Rules:
         "tute": get_args(TuteRule),
         "capote_bonus": get_args(CapoteBonus),
     }
+    #: The values each numeric flag may take. Real play is 100 or 101 points, 1 to 5 juegos a coto and 1 to 3 cotos
+    #: (the start screen's choices); the bounds leave room above that and keep the longest match these rules allow
+    #: (without an exact tie over the target, hand after hand) to 486 hands, within the
+    #: :data:`~guinote_tui.engine.match.MAX_HANDS` a match may hold, so that what the game writes it reads back.
     RANGES: ClassVar[dict[str, tuple[int, int]]] = {
-        "target": (1, 1000),
-        "juegos_per_coto": (1, 99),
-        "cotos_to_win": (1, 99),
+        "target": (1, 300),
+        "juegos_per_coto": (1, 5),
+        "cotos_to_win": (1, 5),
     }
 
     def __post_init__(self) -> None:

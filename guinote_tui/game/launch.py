@@ -4,9 +4,10 @@ The table (:func:`guinote_tui.ui.app.make_app`) and the plain mode
 (:mod:`guinote_tui.plain`) start the same way: the start screen's last
 choices (``settings.toml``, :mod:`.preferences`) are the starting point and
 what the command line gives wins over them; ``--load`` resumes a saved
-history with the table it recorded, ``--continue`` the match kept in the
-data directory (:mod:`.resume`). :func:`prepare` does it once for both, and
-sets the language the run speaks.
+history with the table it recorded (its hands are not the player's: the
+statistics record only the hands played from then on), ``--continue`` the
+match kept in the data directory (:mod:`.resume`). :func:`prepare` does it
+once for both, and sets the language the run speaks.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from .. import i18n, storage
 from ..ai import offered_levels
 from ..engine import ErrorCode, HistoryError, Match, Rules, read_history
 from ..i18n import _
+from ..records import new_match_key
 from . import preferences, resume
 from .services import NO_STACK, Services, StackedDeal
 from .settings import GameSettings, Pace
@@ -105,6 +107,8 @@ def prepare(
     match = read_history(history) if history is not None else None
     choices: GameSettings | None = None
     if match is not None:
+        # A loaded history is a new match in the statistics, holding only the hands played from now on.
+        match.table = {**match.table, "stats_key": new_match_key(), "recorded_from": len(match.finished) + 1}
         try:
             settings.restore(match.table, match.players, keep_level=level is not None)
         except ValueError as exc:

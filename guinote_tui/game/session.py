@@ -57,6 +57,18 @@ class BotMove:
     problem: str | None = None
 
 
+def recorded_from(match: Match) -> int:
+    """The first hand of ``match`` its statistics record (``"recorded_from"`` in its table; 1 when not marked).
+
+    A mark that is not a hand number of the match (a file changed by hand) records only the hands played from now.
+    """
+    mark = match.table.get("recorded_from", 1)
+    first_new = len(match.finished) + 1
+    if isinstance(mark, int) and not isinstance(mark, bool) and 1 <= mark <= first_new:
+        return mark
+    return first_new
+
+
 class GameSession:
     """A match between the human at seat 0 and bots at every other seat.
 
@@ -99,6 +111,9 @@ class GameSession:
         self.assisted = bool(match.table.get("assisted", False)) or settings.open_hands
         #: The match's key in the statistics (kept in its history, so a continued match goes on under it).
         self.stats_key = str(match.table.get("stats_key") or new_match_key())
+        #: The first hand of the match the statistics record: the hands before it were loaded from a history,
+        #: not played here (:func:`.launch.prepare` marks a history loaded with ``--load``; the mark is kept).
+        self.recorded_from = recorded_from(match)
         #: Where finished hands are recorded (None: not recorded; the app opens the file once for all sessions).
         self.stats = stats if services.record_stats else None
         match.table = self.table_record()
@@ -291,14 +306,14 @@ class GameSession:
         ``catch_up``: every finished hand not recorded yet (a continued match). Recording is
         idempotent: a hand already recorded is not counted twice.
         """
-        if self.stats is None or not self.match.finished:
+        if self.stats is None or len(self.match.finished) < self.recorded_from:
             return
         self.match.table = self.table_record()
         table = TableInfo.of_match(self.match)
         if self.match.is_over:
-            self.stats.record_match_end(self.stats_key, self.match, table)
+            self.stats.record_match_end(self.stats_key, self.match, table, first=self.recorded_from)
         elif catch_up:
-            self.stats.record_match(self.stats_key, self.match, table)
+            self.stats.record_match(self.stats_key, self.match, table, first=self.recorded_from)
         else:
             self.stats.record_hand(self.stats_key, self.match, table)
 
@@ -308,8 +323,14 @@ class GameSession:
             self.stats.set_review_cost(self.stats_key, len(self.match.finished), cost)
 
     def table_record(self) -> dict[str, Any]:
-        """What a saved match keeps of its table: the settings' record, whether it was assisted, its statistics key."""
-        return {**self.settings.table_record(), "assisted": self.assisted, "stats_key": self.stats_key}
+        """What a saved match keeps of its table: the settings' record, whether it was assisted, its statistics key
+        and the first hand the statistics record."""
+        return {
+            **self.settings.table_record(),
+            "assisted": self.assisted,
+            "stats_key": self.stats_key,
+            "recorded_from": self.recorded_from,
+        }
 
     def deal_again(self) -> GameSession:
         """A new session on the same deal as the finished hand, to try another line (practice).

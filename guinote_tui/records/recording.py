@@ -79,17 +79,17 @@ class Recorder(Store):
         now = self.clock()
         return self._write(lambda c: self._insert_hand(c, match_key, match, table, facts, now), NOT_SAVED)
 
-    def record_match(self, match_key: str, match: Match, table: TableInfo) -> list[Recorded]:
-        """Record every finished hand of ``match`` not yet recorded (after a resume), in order."""
-        return [self.record_hand(match_key, match, table, n) for n in range(1, len(match.finished) + 1)]
+    def record_match(self, match_key: str, match: Match, table: TableInfo, first: int = 1) -> list[Recorded]:
+        """Record every finished hand of ``match`` not yet recorded (after a resume), in order, from hand ``first``."""
+        return [self.record_hand(match_key, match, table, n) for n in range(first, len(match.finished) + 1)]
 
-    def record_match_end(self, match_key: str, match: Match, table: TableInfo) -> bool:
-        """Record the match as ended: its hands (those not yet recorded), then the winner and the time.
+    def record_match_end(self, match_key: str, match: Match, table: TableInfo, first: int = 1) -> bool:
+        """Record the match as ended: its hands from ``first`` (those not yet recorded), then the winner and the time.
 
         A match left before its end keeps no winner and counts as unfinished.
         False when nothing could be saved.
         """
-        self.record_match(match_key, match, table)
+        self.record_match(match_key, match, table, first)
         now = iso(self.clock())
         winner = match.winner
 

@@ -166,7 +166,7 @@ def test_decisions_analysed_side_by_side_give_the_same_report(blunder: tuple[Pat
     done: list[tuple[int, int]] = []
     two = [d.to_dict() for d in review_match(match, 0, 2, budget, lambda n, t: done.append((n, t)), jobs=2)]
     assert one == two and len(one) > 3
-    assert [n for n, _t in done] == list(range(1, len(one) + 1)) and {t for _n, t in done} == {len(one)}
+    assert [n for n, _t in done] == list(range(len(one) + 1)) and {t for _n, t in done} == {len(one)}
 
 
 def pairs_hand() -> Match:
@@ -193,8 +193,12 @@ def test_a_progress_line_is_shown_on_a_terminal_only(
     monkeypatch.setattr(records, "_terminal", lambda stream: True)
     result = CliRunner().invoke(main, ["review", str(blunder[0]), "--json", "--playouts", "100", "--jobs", "1"])
     assert result.exit_code == 0
-    assert "reviewing: 1 of " in result.stderr and "reviewing:" not in result.stdout
-    assert f"reviewing: {total} of {total} decisions analysed" in result.stderr
+    assert "reviewing:" not in result.stdout
+    # A bar at once (before the first analysis, which takes a second or two), then with the time left, then full.
+    empty, full = "[" + "-" * 24 + "]", "[" + "#" * 24 + "]"
+    assert f"\rreviewing: {empty} 0 of {total} decisions analysed" in result.stderr
+    assert f" 1 of {total} decisions analysed, about 0:" in result.stderr
+    assert f"\rreviewing: {full} {total} of {total} decisions analysed" in result.stderr
     assert len(json.loads(result.stdout)["decisions"]) == total
 
 
@@ -240,3 +244,57 @@ def test_bad_files_and_seats_are_one_line(tmp_path: Path, blunder: tuple[Path, s
     code, out = run("review", str(blunder[0]), "--seat", "2")
     assert code == 1
     assert out.strip() == "Error: --seat 2: no such seat at a table of 2 (choose 0 to 1)"
+
+
+def long_history(tmp_path: Path, hands: int) -> Path:
+    """A pairs match of ``hands`` finished hands and a fresh deal (random play), saved."""
+    rng = random.Random(4)
+    match = Match(4, Rules.preset("aragones", juegos_per_coto=5, cotos_to_win=5), seed=4)
+    while len(match.finished) < hands:
+        if match.hand.is_over:
+            match.next_hand()
+        else:
+            match.apply(rng.choice(match.legal_actions()))
+    match.next_hand()
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(history_dict(match)), encoding="utf-8")
+    return path
+
+
+def test_the_review_takes_the_last_hands_only_and_says_so_in_one_line(tmp_path: Path) -> None:
+    """The work is bounded (--hands, the last ones): a file holding more is told on stderr, the JSON stays clean."""
+    path = long_history(tmp_path, hands=2)  # three hands: two finished, one dealt
+    result = CliRunner().invoke(main, ["review", str(path), "--hands", "1", "--json", "--playouts", "100"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "reviewing the last 1 of the 3 hands (--hands 3 reviews them all)\n"
+    assert json.loads(result.stdout)["decisions"] == []  # the third hand is only dealt: seat 0 has not played
+    result = CliRunner().invoke(main, ["review", str(path), "--hands", "2", "--playouts", "100", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == ["reviewing the last 2 of the 3 hands (--hands 3 reviews them all)"]
+    assert [line.split(":")[0] for line in result.stdout.splitlines() if line.startswith("hand ")] == [
+        "hand 2",
+        "hand 3",
+    ]
+    whole = CliRunner().invoke(main, ["review", str(path), "--hands", "3", "--json", "--playouts", "100"])
+    assert whole.exit_code == 0 and whole.stderr == ""
+    assert {d["hand"] for d in json.loads(whole.stdout)["decisions"]} == {1, 2}
+
+
+def test_the_review_of_a_long_file_takes_the_last_20_hands_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from guinote_tui import coach
+
+    asked: list[int] = []
+
+    def review_match(*args: object) -> list[object]:
+        asked.append(int(args[-1]))  # type: ignore[call-overload]
+        return []
+
+    monkeypatch.setattr(coach, "review_match", review_match)
+    path = long_history(tmp_path, hands=24)
+    result = CliRunner().invoke(main, ["review", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == "reviewing the last 20 of the 25 hands (--hands 25 reviews them all)\n"
+    assert asked == [6]  # hands 6 to 25
+    assert CliRunner().invoke(main, ["review", str(path), "--hands", "1001"]).exit_code == 2  # past MAX_HANDS

@@ -82,7 +82,7 @@ def test_tournament_text_report() -> None:
         (["--a", "random", "--b", "random", "--deals", "-5"], "--deals"),
         (["--a", "random", "--b", "random", "--rule", "nonsense=1"], "unknown rules flag"),
         (["--a", "random", "--b", "random", "--rule", "tute"], "--rule"),
-        (["--a", "hard:samples=0", "--b", "random"], "samples must be at least 1"),
+        (["--a", "hard:samples=0", "--b", "random"], "samples must be a whole number from 1 to 2000"),
         (["--a", "random"], "--b"),
         (["--a", "random", "--b", "random", "--games", "3"], "--games"),
     ],
