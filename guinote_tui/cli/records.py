@@ -13,7 +13,7 @@ from .. import storage
 from ..engine import HistoryError
 from ..i18n import N_, _, ngettext
 from ..i18n import number as i18n_number
-from ..present.refusals import refusal_text
+from .common import history_refused
 from .help import INTEGER, IntegerRange, command, confirm
 
 
@@ -132,7 +132,7 @@ def replay(path: str) -> None:
     try:
         match = read_history(path)
     except HistoryError as exc:
-        raise click.ClickException(refusal_text(exc)) from None
+        raise history_refused(exc) from None
     for number, record in enumerate(match.finished, start=1):
         result = record.result
         assert result is not None
@@ -209,7 +209,7 @@ def review(path: str, seat: int, seed: int, playouts: int | None, jobs: int | No
     try:
         match = read_history(path)
     except HistoryError as exc:
-        raise click.ClickException(refusal_text(exc)) from None
+        raise history_refused(exc) from None
     if not 0 <= seat < match.players:
         raise click.ClickException(
             _("--seat {seat}: no such seat at a table of {players} (choose 0 to {last})").format(

@@ -116,12 +116,12 @@ def load(target: Path | None = None) -> tuple[GameSettings, list[str]]:
     except FileNotFoundError:
         return GameSettings(), []
     except (storage.Unreadable, UnicodeDecodeError) as exc:
-        reason = _("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else str(exc).removeprefix(f"{where}: ")
+        reason = _("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else exc.reason
         damaged = storage.damaged(where, reason)
         return GameSettings(), [_("{problem}; the defaults are used").format(problem=damaged)]
     except OSError as exc:
         problem = _("{file} could not be read ({problem}); the defaults are used")
-        return GameSettings(), [problem.format(file=where.name, problem=exc.strerror or exc)]
+        return GameSettings(), [problem.format(file=storage.printable(where.name), problem=exc.strerror or exc)]
     try:
         return parse(text, where.name)
     except tomllib.TOMLDecodeError as exc:
@@ -171,6 +171,6 @@ def save(settings: GameSettings, target: Path | None = None) -> str | None:
         storage.write_atomic(where, dumps(settings))
     except OSError as exc:
         return _("The settings could not be saved in {folder} ({problem})").format(
-            folder=where.parent, problem=exc.strerror or exc
+            folder=storage.printable(str(where.parent)), problem=exc.strerror or exc
         )
     return None

@@ -144,7 +144,7 @@ class Keeper:
                 storage.write_atomic(self.path, dumps(match, names, table) + "\n")
         except OSError as exc:
             self.problem = _("The game cannot be saved in {folder} ({problem}); playing on.").format(
-                folder=self.path.parent, problem=exc.strerror or exc
+                folder=storage.printable(str(self.path.parent)), problem=exc.strerror or exc
             )
             return False
         return True

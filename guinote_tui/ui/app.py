@@ -276,10 +276,13 @@ class GuinoteApp(App[None]):
                     folder.mkdir(parents=True, exist_ok=True)
                 save_history(session.match, target, names=list(session.names), table=session.table_record())
             except OSError as exc:
-                problem = _("Could not save {path}: {problem}").format(path=target, problem=exc.strerror or exc)
+                problem = _("Could not save {path}: {problem}").format(
+                    path=storage.printable(str(target)), problem=exc.strerror or exc
+                )
                 self.notify(problem, severity="error", markup=False)
                 return
-            self.notify(_("Match saved to {path}").format(path=target), title=_("Saved"), markup=False)
+            saved = _("Match saved to {path}").format(path=storage.printable(str(target)))
+            self.notify(saved, title=_("Saved"), markup=False)
 
         self.push_screen(SaveDialog(str(default), folder), save)
 
