@@ -10,6 +10,7 @@ from pathlib import Path, PurePath
 from typing import ClassVar
 
 from textual.app import App
+from textual.worker import WorkerFailed
 
 from .. import storage
 from ..coach.ahead import stop_workers
@@ -84,10 +85,15 @@ class GuinoteApp(App[None]):
 
         Textual would print the whole traceback when the app closes; the
         command prints one line naming the crash log instead (``TEXTUAL=debug``
-        keeps Textual's printout).
+        keeps Textual's printout). An error in a worker (the bots, the coach) reaches here wrapped in a
+        ``WorkerFailed`` raised nowhere: the log gets the worker's own exception, with its traceback.
         """
         if self.crash_report is None:
-            self.crash_report = "".join(traceback.format_exception(error))
+            original = error.error if isinstance(error, WorkerFailed) else error
+            report = "".join(traceback.format_exception(original))
+            if original is not error:
+                report = f"in a worker ({type(error).__name__}):\n{report}"
+            self.crash_report = report
         super()._handle_exception(error)
         if "debug" not in self.features:
             self._exit_renderables.clear()
