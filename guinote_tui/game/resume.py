@@ -160,13 +160,14 @@ class Keeper:
 def load(target: Path | None = None) -> Match | None:
     """The saved match in progress; None when there is none.
 
-    A damaged file (not JSON, not a history, a history that does not replay)
-    is set aside and :class:`~guinote_tui.storage.Damaged` raised with the line to show.
+    A damaged file (not JSON, JSON that is not a history such as ``null``, a history
+    that does not replay) is set aside and :class:`~guinote_tui.storage.Damaged`
+    raised with the line to show. A finished match is not continued: its file is removed.
     """
     where = target or path()
     data = storage.read_json(where)
-    if data is None:
-        return None
+    if data is None and not where.exists():
+        return None  # (a file holding ``null`` is no match: refused below, like any other value)
     try:
         match = load_history(data)
     except HistoryError as exc:
