@@ -14,6 +14,7 @@ from textual.worker import WorkerFailed
 
 from .. import storage
 from ..coach.ahead import stop_workers
+from ..coach.stopping import stop_analyses
 from ..engine import Match, Rules, save_history
 from ..game import preferences, resume
 from ..game.launch import load_kept, prepare
@@ -204,7 +205,8 @@ class GuinoteApp(App[None]):
         if self._statistics is not None:
             self._statistics.close()
         resume.release()
-        stop_workers()  # quitting never waits for the coach's analyses
+        stop_analyses()  # quitting never waits for the coach's analyses: in a thread here,
+        stop_workers()  # nor in its worker processes
 
     def start_game(self, settings: GameSettings) -> None:
         """Deal a new match with ``settings`` (called by the start screen), and remember them."""
