@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 import traceback
 from collections.abc import Sequence
 from dataclasses import replace
@@ -31,6 +34,11 @@ from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 #: The app's stylesheets, next to this module, in the order they apply (Textual loads them: ``CSS_PATH``,
 #: so ``textual run --dev`` reloads a stylesheet when it changes).
 STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss", "lessons.tcss", "statistics.tcss")
+
+#: The signals that end the game as Quit does (``kill``, a closed terminal or SSH session): the match is kept,
+#: the terminal given back as it was, and the game exits with 128 + the signal's number (143, 129), as a shell
+#: reports a process the signal ended.
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
 class GuinoteApp(App[None]):
@@ -80,6 +88,8 @@ class GuinoteApp(App[None]):
         self.choices: GameSettings | None = None
         #: The traceback of an error that stopped the game (the command writes it to a crash log).
         self.crash_report: str | None = None
+        #: The signal that ended the game (:data:`ENDING_SIGNALS`), if one did.
+        self.ended_by: int | None = None
 
     def _handle_exception(self, error: Exception) -> None:
         """An error nothing caught: kept for the crash log, and the app exits with return code 1.
@@ -104,6 +114,8 @@ class GuinoteApp(App[None]):
         return {**super().get_theme_variable_defaults(), **FELT_COLOURS}
 
     def on_mount(self) -> None:
+        if not self.is_headless:  # (a test's app leaves the signals to the test runner)
+            self._catch_ending_signals()
         self.register_theme(FELT_THEME)
         self.theme = FELT_THEME.name
         for notice in self.notices:
@@ -119,6 +131,26 @@ class GuinoteApp(App[None]):
                 self.open_lessons(self.learn)
         else:
             self._open_table(self._session(self.settings))
+
+    def _catch_ending_signals(self) -> None:
+        """Have :data:`ENDING_SIGNALS` end the game through :meth:`end_on_signal` (by default they kill it at once,
+        leaving the terminal on the alternate screen with mouse reporting on). The loop's handlers go with it."""
+        loop = asyncio.get_running_loop()
+        for signum in ENDING_SIGNALS:
+            with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):  # no such signal here
+                loop.add_signal_handler(signum, self.end_on_signal, signum)
+
+    def end_on_signal(self, signum: int) -> None:
+        """SIGTERM or SIGHUP: keep the match as Quit does (the trick in progress too), and exit as Quit does,
+        which gives the terminal back; the return code is 128 + the signal's number. A second signal changes
+        nothing."""
+        if self.ended_by is not None:
+            return
+        self.ended_by = signum
+        if self.session is not None:
+            with contextlib.suppress(Exception):  # (keeping failed: it says so at the table; the game ends anyway)
+                self.session.keep()
+        self.exit(return_code=128 + signum)
 
     def open_lessons(self, lesson: str = "") -> None:
         """Put the lessons menu in front, and on it ``lesson`` (a number or id) if one is named."""
