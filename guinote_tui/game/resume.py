@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import storage
-from ..engine import HistoryError, Match, dumps, load_history
+from ..engine import ErrorCode, HistoryError, Match, dumps, load_history
 from ..i18n import _
 from ..present.refusals import refusal_text
 
@@ -166,8 +166,11 @@ def load(target: Path | None = None) -> Match | None:
     """
     where = target or path()
     data = storage.read_json(where)
-    if data is None and not where.exists():
-        return None  # (a file holding ``null`` is no match: refused below, like any other value)
+    if data is None:
+        if not where.exists():
+            return None
+        # The file holds ``null``: no match, refused like any other value that is not one.
+        raise storage.damaged(where, refusal_text(HistoryError(ErrorCode.HISTORY_NOT_OBJECT)))
     try:
         match = load_history(data)
     except HistoryError as exc:
