@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path, PurePath
 from typing import ClassVar
 
+from rich.console import RenderableType
 from textual.app import App
 from textual.worker import WorkerFailed
 
@@ -137,6 +138,8 @@ class GuinoteApp(App[None]):
         leaving the terminal on the alternate screen with mouse reporting on). The loop's handlers go with it."""
         loop = asyncio.get_running_loop()
         for signum in ENDING_SIGNALS:
+            if signal.getsignal(signum) is signal.SIG_IGN:
+                continue  # ignored when the game started (nohup): it stays ignored
             with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):  # no such signal here
                 loop.add_signal_handler(signum, self.end_on_signal, signum)
 
@@ -151,6 +154,12 @@ class GuinoteApp(App[None]):
             with contextlib.suppress(Exception):  # (keeping failed: it says so at the table; the game ends anyway)
                 self.session.keep()
         self.exit(return_code=128 + signum)
+
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        """Exit the app; after a signal (:meth:`end_on_signal`) a Quit still pending leaves its return code."""
+        if self.ended_by is not None and not return_code:
+            return_code = 128 + self.ended_by
+        super().exit(result, return_code, message)
 
     def open_lessons(self, lesson: str = "") -> None:
         """Put the lessons menu in front, and on it ``lesson`` (a number or id) if one is named."""

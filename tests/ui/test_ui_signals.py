@@ -34,7 +34,7 @@ PATIENCE = 180.0
 class Terminal:
     """The game running on a pseudo-terminal of 100×32, and every byte it wrote there."""
 
-    def __init__(self, *args: str) -> None:
+    def __init__(self, *args: str, ignore_hangups: bool = False) -> None:
         self.master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 32, 100, 0, 0))
         env = os.environ.copy()
@@ -48,6 +48,7 @@ class Terminal:
             stderr=slave,
             env=env,
             start_new_session=True,
+            preexec_fn=(lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) if ignore_hangups else None,
         )
         os.close(slave)
         self.output = bytearray()
@@ -123,3 +124,35 @@ def test_a_signal_gives_the_terminal_back_and_keeps_the_match(signum: int, statu
     assert b"Traceback" not in written
     kept = resume.load()
     assert kept is not None and len(kept.hand.log) == 1  # the card led is kept too, as q (Quit) keeps it
+
+
+def test_a_hangup_ignored_when_the_game_started_stays_ignored() -> None:
+    """``nohup guinote``: the player asked for hangups to be ignored; Ctrl+Q still ends the game as usual."""
+    terminal = Terminal("play", "--players", "2", "--seed", "5", "--delay", "10", ignore_hangups=True)
+    try:
+        terminal.read_until(b"Hint")
+        terminal.process.send_signal(signal.SIGHUP)
+        terminal.press(b"1")  # the game plays on
+        terminal.read_until(b"thinking")
+        terminal.press(b"\x11")  # Ctrl+Q
+        code = terminal.finish()
+    finally:
+        terminal.kill()
+    assert code == 0, bytes(terminal.output[-600:])
+
+
+def test_a_quit_that_follows_the_signal_keeps_its_return_code() -> None:
+    """Ctrl+Q pressed while the signal's exit is under way: the game still says a signal ended it."""
+    import asyncio
+
+    from uihelpers import make_app
+
+    async def run() -> int | None:
+        app = make_app(players=2, level="random", seed=5, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            app.end_on_signal(signal.SIGTERM)
+            app.exit()  # Ctrl+Q
+        return app.return_code
+
+    assert asyncio.run(run()) == 143
