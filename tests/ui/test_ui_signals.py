@@ -6,7 +6,6 @@ Killed by the signal's default action, it left the terminal on the alternate scr
 
 from __future__ import annotations
 
-import fcntl
 import os
 import re
 import select
@@ -14,7 +13,6 @@ import signal
 import struct
 import subprocess
 import sys
-import termios
 import time
 from pathlib import Path
 
@@ -22,6 +20,10 @@ import pytest
 
 import guinote_tui
 from guinote_tui.game import resume
+
+#: Pseudo-terminals (POSIX only).
+fcntl = pytest.importorskip("fcntl")
+termios = pytest.importorskip("termios")
 
 #: What the game writes when it gives the terminal back (Textual's driver): mouse reporting off, the keyboard
 #: protocol popped, the alternate screen left, the cursor shown.
