@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from pathlib import Path, PurePath
 
 from .i18n import _
-from .storage import data_dir
+from .storage import data_dir, printable
 
 SERVED_ENV = "GUINOTE_SERVED"
 """Set to ``1`` by ``guinote serve`` in the environment of every game it starts."""
@@ -52,17 +52,21 @@ def save_target(text: str, environ: Mapping[str, str] = os.environ) -> Path:
     if not served(environ):
         return Path(text).expanduser().resolve()
     if ".." in PurePath(text).parts:
-        raise SaveRefused(_("{path} was not saved: a game in the browser may not use '..' in a path").format(path=text))
+        raise SaveRefused(
+            _("{path} was not saved: a game in the browser may not use '..' in a path").format(path=printable(text))
+        )
     root = data_dir().resolve()
     target = (root / Path(text).expanduser()).resolve()  # an absolute path replaces root
     if target == root or not target.is_relative_to(root):
         raise SaveRefused(
-            _("{path} was not saved: a game in the browser saves only inside {folder}").format(path=text, folder=root)
+            _("{path} was not saved: a game in the browser saves only inside {folder}").format(
+                path=printable(text), folder=printable(str(root))
+            )
         )
     if target.suffix.lower() != ".json" or target.name.lower() in GAME_FILES:
         raise SaveRefused(
             _("{path} was not saved: a game in the browser saves only .json files, never over the game's own").format(
-                path=text
+                path=printable(text)
             )
         )
     return target

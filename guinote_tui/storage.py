@@ -27,6 +27,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import stat
 import tempfile
 import time
@@ -46,7 +47,36 @@ ECHO_CHARS = 60
 
 
 class Unreadable(Exception):
-    """A path that is not a regular file, or a file larger than the game reads; ``str()`` is the line."""
+    """A path that is not a regular file, or a file larger than the game reads; ``str()`` is the line.
+
+    :attr:`reason` is the line without the file's name (for a message that names the file its own way).
+    """
+
+    def __init__(self, line: str, reason: str) -> None:
+        super().__init__(line)
+        self.reason = reason
+
+
+#: What a terminal would act on rather than show: C0 controls (ESC among them), DEL, C1 controls, the
+#: bidirectional embeddings, overrides and isolates, and lone surrogates (a file name's undecodable bytes).
+_HIDDEN = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _visible(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    r"""``text`` with every character a terminal would act on written as a visible escape (``\x1b``).
+
+    For a path, or any text taken from a file or the command line, echoed in a message: an escape sequence
+    in a file name must not retitle, recolour or clear the player's terminal.
+
+    >>> print(printable("/tmp/x\x1b]0;PWN\x07.json"), printable("a\u202ecod.json"), printable("plain é"))
+    /tmp/x\x1b]0;PWN\x07.json a\u202ecod.json plain é
+    """
+    return _HIDDEN.sub(_visible, text)
 
 
 def shown(value: object, limit: int = ECHO_CHARS) -> str:
@@ -77,12 +107,12 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
             kind = _("a folder") if stat.S_ISDIR(info.st_mode) else _("not a regular file")
-            raise Unreadable(_("{file}: {kind}, not a file the game reads").format(file=path, kind=kind))
-        too_large = _("{file}: larger than {size} MB, more than any match the game writes").format(
-            file=path, size=limit // (1024 * 1024)
+            raise _unreadable(path, _("{file}: {kind}, not a file the game reads"), kind=kind)
+        too_large = _unreadable(
+            path, _("{file}: larger than {size} MB, more than any match the game writes"), size=limit // (1024 * 1024)
         )
         if info.st_size > limit:
-            raise Unreadable(too_large)
+            raise too_large
         chunks = []
         size = 0
         while size <= limit:
@@ -92,10 +122,17 @@ def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
             chunks.append(chunk)
             size += len(chunk)
         if size > limit:  # it grew while being read
-            raise Unreadable(too_large)
+            raise too_large
     finally:
         os.close(handle)
     return b"".join(chunks).decode("utf-8")
+
+
+def _unreadable(path: Path, template: str, **facts: object) -> Unreadable:
+    """:class:`Unreadable` for ``path``: ``template`` (translated, with ``{file}: `` first) filled in."""
+    file = printable(str(path))
+    line = template.format(file=file, **facts)
+    return Unreadable(line, line.removeprefix(f"{file}: "))
 
 
 def parse_json(text: str) -> Any:
@@ -123,11 +160,11 @@ class Damaged(Exception):
     def __init__(self, path: Path, problem: str, moved_to: Path | None) -> None:
         if moved_to:
             line = _("{file} could not be read ({problem}); it was moved to {moved}").format(
-                file=path.name, problem=problem, moved=moved_to.name
+                file=printable(path.name), problem=problem, moved=printable(moved_to.name)
             )
         else:
             line = _("{file} could not be read ({problem}); it could not be moved aside and was left as it is").format(
-                file=path.name, problem=problem
+                file=printable(path.name), problem=problem
             )
         super().__init__(line)
         self.path = path
@@ -304,7 +341,7 @@ def read_json(path: Path) -> Any | None:
     except UnicodeDecodeError as exc:
         raise Damaged(path, _("not UTF-8 text: {reason}").format(reason=exc.reason), set_aside(path)) from None
     except Unreadable as exc:
-        raise Damaged(path, str(exc).removeprefix(f"{path}: "), set_aside(path)) from None
+        raise Damaged(path, exc.reason, set_aside(path)) from None
     try:
         return parse_json(text)
     except ValueError as exc:

@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 import click
 
 from .. import storage
-from ..engine import Rules, RulesError
+from ..engine import HistoryError, Rules, RulesError
 from ..i18n import N_, _
 from ..present.refusals import refusal_text
 
@@ -25,8 +25,14 @@ def crashed(report: str) -> NoReturn:
         line = _("guinote stopped on an unexpected error; the crash log could not be written ({problem}).")
         click.echo(line.format(problem=exc.strerror or exc), err=True)
     else:
-        click.echo(_("guinote stopped on an unexpected error; what happened is in {path}").format(path=where), err=True)
+        line = _("guinote stopped on an unexpected error; what happened is in {path}")
+        click.echo(line.format(path=storage.printable(str(where))), err=True)
     sys.exit(EXIT_CRASH)
+
+
+def history_refused(refusal: HistoryError) -> click.ClickException:
+    """The one line for a history that cannot be used, its path (and anything else from the file) printable."""
+    return click.ClickException(storage.printable(refusal_text(refusal)))
 
 
 def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:

@@ -98,14 +98,28 @@ def translate_click() -> None:
 
 
 def _saved_language() -> str | None:
-    """The language saved in the settings, if they can be read (a problem is the game's to report)."""
+    """The language saved in the settings, if they can be read; a damaged file is left where it is, for the
+    command to set aside and tell once (the game, ``config``; any other command on its way out: :class:`Group`)."""
     try:
         from ..game import preferences
 
-        settings, _problems = preferences.load()
+        return preferences.saved_language()
     except Exception:  # the help must show whatever the settings file holds
         return None
-    return settings.language
+
+
+def _tell_set_aside_settings(loads_before: int) -> None:
+    """On the way out of a command that never read the settings: a damaged file is set aside now, and said in
+    one line on stderr (a command that read them told it already: in the game, or on its own output)."""
+    try:
+        from ..game import preferences
+
+        if preferences.loads() != loads_before:
+            return
+        for line in preferences.set_aside_lines():
+            click.echo(line, err=True)
+    except Exception:  # (telling must never turn a command's end into a crash)
+        return
 
 
 def lang_argument(args: Sequence[str]) -> str | None:
@@ -304,10 +318,16 @@ class Group(_Translating, click.Group):
     command_class = Command
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
+        from ..game import preferences
+
         translate_click()
         early_language(sys.argv[1:] if args is None else list(args))
-        with _translated(self._every_parameter(), "metavar"):
-            return super().main(args, *rest, **kwargs)
+        loads = preferences.loads()
+        try:
+            with _translated(self._every_parameter(), "metavar"):
+                return super().main(args, *rest, **kwargs)
+        finally:
+            _tell_set_aside_settings(loads)
 
     def _every_parameter(self) -> list[click.Parameter]:
         found = list(self.params)

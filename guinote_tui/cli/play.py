@@ -14,8 +14,8 @@ import click
 from ..ai import offered_levels
 from ..engine import SEED_RANGE, HistoryError, Rules
 from ..i18n import N_, _
-from ..present.refusals import refusal_text
-from .common import PRESET_CHOICE, RULE_HELP, build_rules, crashed
+from ..storage import printable
+from .common import PRESET_CHOICE, RULE_HELP, build_rules, crashed, history_refused
 from .help import File, IntegerRange, NumberRange, command
 
 
@@ -96,7 +96,7 @@ def play(
             lang=_lang_option(),
         )
     except HistoryError as exc:
-        raise click.ClickException(refusal_text(exc)) from None
+        raise history_refused(exc) from None
     _run_app(app)
 
 
@@ -136,7 +136,7 @@ def _play_plain(
             lang=_lang_option(),
         )
     except HistoryError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise history_refused(exc) from None
     except BrokenPipeError:  # the reader went away: the match was kept after the last trick
         with contextlib.suppress(AttributeError, ValueError, OSError):  # nothing more is written, not even at exit
             os.dup2(os.open(os.devnull, os.O_WRONLY), writer.fileno())
@@ -156,7 +156,7 @@ def config(path_only: bool) -> None:
     if path_only:
         click.echo(str(where))
         return
-    click.echo(_("settings file: {path}").format(path=where))
+    click.echo(_("settings file: {path}").format(path=printable(str(where))))
     settings, problems = preferences.load()
     for problem in problems:
         click.echo(problem, err=True)

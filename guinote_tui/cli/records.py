@@ -14,7 +14,7 @@ from .. import storage
 from ..engine import MAX_HANDS, HistoryError
 from ..i18n import N_, _, ngettext
 from ..i18n import number as i18n_number
-from ..present.refusals import refusal_text
+from .common import history_refused
 from .help import INTEGER, IntegerRange, command, confirm
 
 #: The hands ``guinote review`` takes by default, the last ones: more than any real match holds (3 to 15), and
@@ -137,7 +137,7 @@ def replay(path: str) -> None:
     try:
         match = read_history(path)
     except HistoryError as exc:
-        raise click.ClickException(refusal_text(exc)) from None
+        raise history_refused(exc) from None
     for number, record in enumerate(match.finished, start=1):
         result = record.result
         assert result is not None
@@ -224,7 +224,7 @@ def review(
     try:
         match = read_history(path)
     except HistoryError as exc:
-        raise click.ClickException(refusal_text(exc)) from None
+        raise history_refused(exc) from None
     if not 0 <= seat < match.players:
         raise click.ClickException(
             _("--seat {seat}: no such seat at a table of {players} (choose 0 to {last})").format(

@@ -8,7 +8,9 @@ only waits for the last few. The workers are a pool of :data:`WORKERS`
 processes shared by the whole program, started on first use ("spawn": no
 copy of the interface's threads), at a lower priority than the game, so the
 interface and the bots keep the machine when they need it; quitting ends
-them at once (:func:`stop_workers`), it never waits for an analysis.
+them at once (:func:`stop_workers`), it never waits for an analysis, and
+an analysis the game runs in a thread meanwhile (a review waiting here,
+then analysing on the spot) stops too (:mod:`.stopping`).
 
 The table also submits the position the moment the seat's turn begins, so
 the analysis runs while the player thinks: first with the hint's quick
@@ -187,6 +189,9 @@ def review_hand(
 #: player is thinking about now (both at a lower priority than the game).
 WORKERS = 2
 
+#: Seconds a terminated worker is given to end before it is killed (it ends at once: SIGTERM is not handled).
+STOP_WAIT = 2.0
+
 _executor: ProcessPoolExecutor | None = None
 _executor_lock = Lock()
 
@@ -237,8 +242,12 @@ def _shutdown() -> None:
 
 
 def stop_workers() -> None:
-    """End the coach's worker process now: queued analyses are dropped and a running one is killed, not waited
-    for (a game that quits must not wait for an analysis nobody will read). The next analysis starts a new one."""
+    """End the coach's worker processes now: queued analyses are dropped and a running one is killed, not waited
+    for (a game that quits must not wait for an analysis nobody will read). The next analysis starts a new one.
+
+    Each worker is terminated and reaped (at most :data:`STOP_WAIT` seconds, then killed): none is left behind.
+    An analysis running in a thread of this process is stopped by :func:`~.stopping.stop_analyses`.
+    """
     global _executor
     with _executor_lock:
         executor, _executor = _executor, None
@@ -249,6 +258,12 @@ def stop_workers() -> None:
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
             process.terminate()
+    for process in processes:  # a terminated worker ends at once; one that does not is killed
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            process.join(timeout=STOP_WAIT)
+            if process.is_alive():
+                process.kill()
+                process.join(timeout=STOP_WAIT)
 
 
 def worker_processes() -> list[multiprocessing.process.BaseProcess]:

@@ -73,6 +73,7 @@ from ..ai.search import loses_at_once, paired_cost, risk_key, wins_at_once
 from ..ai.solver import OutOfBudget, juego_solver_for_view
 from ..ai.tables import Tables, mask_of, tables_for
 from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView, Termination
+from .stopping import check
 
 #: The first tier: a cost of at least this many points of the side (interval clear of it) is an inaccuracy.
 INACCURACY_POINTS = 2.0
@@ -483,6 +484,7 @@ def _playout_evaluation(
             break
         first = False
         for _ in range(count):
+            check()  # the game quits: no deal more
             deal = sample_deal(view, know, rng)
             base = build_state(view, deal)
             start = base.points[side] - base.points[1 - side]
@@ -591,6 +593,7 @@ def _solved_evaluation(
     order = [int(c) for c in cards]
     every = enumerate_deals(view, know, budget.arrastre_deals)
     for number in range(budget.arrastre_deals if every is None else len(every)):
+        check()  # the game quits: no deal more
         deal: Deal = sample_deal(view, know, rng) if every is None else every[number]
         hands = [know.mine if seat == view.seat else mask_of(deal.hands[seat]) for seat in range(view.players)]
         solver.table.clear()

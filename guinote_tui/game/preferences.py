@@ -108,22 +108,62 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
     return settings, problems
 
 
+#: How many times this process has read the settings with :func:`load` or :func:`set_aside_lines`.
+_loads = 0
+
+
 def load(target: Path | None = None) -> tuple[GameSettings, list[str]]:
-    """The remembered settings (the defaults when there are none) and the lines to tell the player."""
+    """The remembered settings (the defaults when there are none) and the lines to tell the player.
+
+    A file that cannot be read at all is set aside here, and the line saying so is among those returned:
+    whoever calls this tells the player.
+    """
+    settings, problems, _set_aside = _load(target)
+    return settings, problems
+
+
+def loads() -> int:
+    """How many times this process has read the settings (and so told of a damaged file): see :func:`load`."""
+    return _loads
+
+
+def set_aside_lines() -> list[str]:
+    """For a command that does not use the settings: a damaged file set aside now, and the line saying so
+    (none when the file is sound or absent; a value that is not allowed is the game's to tell)."""
+    _settings, problems, set_aside = _load(None)
+    return problems if set_aside else []
+
+
+def saved_language(target: Path | None = None) -> str | None:
+    """The language saved in the settings, read without changing anything (the help's language, chosen
+    before any command runs): a file that cannot be read gives None and is left where it is, for the
+    command to set aside and tell (:func:`load`, :func:`set_aside_lines`)."""
+    try:
+        settings, _problems = parse(storage.read_text(target or path()))
+    except Exception:  # any damage: no saved language (the command reports it)
+        return None
+    return settings.language
+
+
+def _load(target: Path | None) -> tuple[GameSettings, list[str], bool]:
+    """:func:`load`, and whether the file was set aside (then the one line is the only problem)."""
+    global _loads
+    _loads += 1
     where = target or path()
     try:
         text = storage.read_text(where)
     except FileNotFoundError:
-        return GameSettings(), []
+        return GameSettings(), [], False
     except (storage.Unreadable, UnicodeDecodeError) as exc:
-        reason = _("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else str(exc).removeprefix(f"{where}: ")
+        reason = _("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else exc.reason
         damaged = storage.damaged(where, reason)
-        return GameSettings(), [_("{problem}; the defaults are used").format(problem=damaged)]
+        return GameSettings(), [_("{problem}; the defaults are used").format(problem=damaged)], True
     except OSError as exc:
         problem = _("{file} could not be read ({problem}); the defaults are used")
-        return GameSettings(), [problem.format(file=where.name, problem=exc.strerror or exc)]
+        return GameSettings(), [problem.format(file=storage.printable(where.name), problem=exc.strerror or exc)], False
     try:
-        return parse(text, where.name)
+        settings, problems = parse(text, where.name)
+        return settings, problems, False
     except tomllib.TOMLDecodeError as exc:
         reason = _("not TOML: {error}").format(error=exc)
     except RecursionError:
@@ -131,7 +171,7 @@ def load(target: Path | None = None) -> tuple[GameSettings, list[str]]:
     except Exception as exc:  # a reader has one rule: the one line, never a traceback
         reason = _("not TOML this program can read: {error}").format(error=storage.shown(str(exc))[1:-1])
     damaged = storage.damaged(where, reason)
-    return GameSettings(), [_("{problem}; the defaults are used").format(problem=damaged)]
+    return GameSettings(), [_("{problem}; the defaults are used").format(problem=damaged)], True
 
 
 def _value(value: Any) -> str:
@@ -171,6 +211,6 @@ def save(settings: GameSettings, target: Path | None = None) -> str | None:
         storage.write_atomic(where, dumps(settings))
     except OSError as exc:
         return _("The settings could not be saved in {folder} ({problem})").format(
-            folder=where.parent, problem=exc.strerror or exc
+            folder=storage.printable(str(where.parent)), problem=exc.strerror or exc
         )
     return None

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import storage
-from ..engine import HistoryError, Match, dumps, load_history
+from ..engine import ErrorCode, HistoryError, Match, dumps, load_history
 from ..i18n import _
 from ..present.refusals import refusal_text
 
@@ -144,7 +144,7 @@ class Keeper:
                 storage.write_atomic(self.path, dumps(match, names, table) + "\n")
         except OSError as exc:
             self.problem = _("The game cannot be saved in {folder} ({problem}); playing on.").format(
-                folder=self.path.parent, problem=exc.strerror or exc
+                folder=storage.printable(str(self.path.parent)), problem=exc.strerror or exc
             )
             return False
         return True
@@ -160,13 +160,17 @@ class Keeper:
 def load(target: Path | None = None) -> Match | None:
     """The saved match in progress; None when there is none.
 
-    A damaged file (not JSON, not a history, a history that does not replay)
-    is set aside and :class:`~guinote_tui.storage.Damaged` raised with the line to show.
+    A damaged file (not JSON, JSON that is not a history such as ``null``, a history
+    that does not replay) is set aside and :class:`~guinote_tui.storage.Damaged`
+    raised with the line to show. A finished match is not continued: its file is removed.
     """
     where = target or path()
     data = storage.read_json(where)
     if data is None:
-        return None
+        if not where.exists():
+            return None
+        # The file holds ``null``: no match, refused like any other value that is not one.
+        raise storage.damaged(where, refusal_text(HistoryError(ErrorCode.HISTORY_NOT_OBJECT)))
     try:
         match = load_history(data)
     except HistoryError as exc:

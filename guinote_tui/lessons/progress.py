@@ -59,7 +59,7 @@ class Progress:
             return cls(path, problem=_("{problem}; your lessons start afresh").format(problem=exc))
         except OSError as exc:
             problem = _("{file} could not be read ({error}); your lessons start afresh").format(
-                file=path.name, error=exc.strerror or exc
+                file=storage.printable(path.name), error=exc.strerror or exc
             )
             return cls(path, problem=problem)
         return cls(path, set(done))
@@ -75,6 +75,6 @@ class Progress:
                 return None
             self.save_failed = True
             return _("Your progress could not be saved in {folder} ({error}).").format(
-                folder=self.path.parent, error=exc.strerror or exc
+                folder=storage.printable(str(self.path.parent)), error=exc.strerror or exc
             )
         return None

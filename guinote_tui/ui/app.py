@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 import traceback
 from collections.abc import Sequence
 from dataclasses import replace
@@ -9,10 +12,13 @@ from datetime import datetime
 from pathlib import Path, PurePath
 from typing import ClassVar
 
+from rich.console import RenderableType
 from textual.app import App
+from textual.worker import WorkerFailed
 
 from .. import storage
 from ..coach.ahead import stop_workers
+from ..coach.stopping import stop_analyses
 from ..engine import Match, Rules, save_history
 from ..game import preferences, resume
 from ..game.launch import load_kept, prepare
@@ -29,6 +35,11 @@ from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 #: The app's stylesheets, next to this module, in the order they apply (Textual loads them: ``CSS_PATH``,
 #: so ``textual run --dev`` reloads a stylesheet when it changes).
 STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss", "lessons.tcss", "statistics.tcss")
+
+#: The signals that end the game as Quit does (``kill``, a closed terminal or SSH session): the match is kept,
+#: the terminal given back as it was, and the game exits with 128 + the signal's number (143, 129), as a shell
+#: reports a process the signal ended.
+ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
 
 class GuinoteApp(App[None]):
@@ -78,16 +89,23 @@ class GuinoteApp(App[None]):
         self.choices: GameSettings | None = None
         #: The traceback of an error that stopped the game (the command writes it to a crash log).
         self.crash_report: str | None = None
+        #: The signal that ended the game (:data:`ENDING_SIGNALS`), if one did.
+        self.ended_by: int | None = None
 
     def _handle_exception(self, error: Exception) -> None:
         """An error nothing caught: kept for the crash log, and the app exits with return code 1.
 
         Textual would print the whole traceback when the app closes; the
         command prints one line naming the crash log instead (``TEXTUAL=debug``
-        keeps Textual's printout).
+        keeps Textual's printout). An error in a worker (the bots, the coach) reaches here wrapped in a
+        ``WorkerFailed`` raised nowhere: the log gets the worker's own exception, with its traceback.
         """
         if self.crash_report is None:
-            self.crash_report = "".join(traceback.format_exception(error))
+            original = error.error if isinstance(error, WorkerFailed) else error
+            report = "".join(traceback.format_exception(original))
+            if original is not error:
+                report = f"in a worker ({type(error).__name__}):\n{report}"
+            self.crash_report = report
         super()._handle_exception(error)
         if "debug" not in self.features:
             self._exit_renderables.clear()
@@ -97,6 +115,8 @@ class GuinoteApp(App[None]):
         return {**super().get_theme_variable_defaults(), **FELT_COLOURS}
 
     def on_mount(self) -> None:
+        if not self.is_headless:  # (a test's app leaves the signals to the test runner)
+            self._catch_ending_signals()
         self.register_theme(FELT_THEME)
         self.theme = FELT_THEME.name
         for notice in self.notices:
@@ -112,6 +132,34 @@ class GuinoteApp(App[None]):
                 self.open_lessons(self.learn)
         else:
             self._open_table(self._session(self.settings))
+
+    def _catch_ending_signals(self) -> None:
+        """Have :data:`ENDING_SIGNALS` end the game through :meth:`end_on_signal` (by default they kill it at once,
+        leaving the terminal on the alternate screen with mouse reporting on). The loop's handlers go with it."""
+        loop = asyncio.get_running_loop()
+        for signum in ENDING_SIGNALS:
+            if signal.getsignal(signum) is signal.SIG_IGN:
+                continue  # ignored when the game started (nohup): it stays ignored
+            with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):  # no such signal here
+                loop.add_signal_handler(signum, self.end_on_signal, signum)
+
+    def end_on_signal(self, signum: int) -> None:
+        """SIGTERM or SIGHUP: keep the match as Quit does (the trick in progress too), and exit as Quit does,
+        which gives the terminal back; the return code is 128 + the signal's number. A second signal changes
+        nothing."""
+        if self.ended_by is not None:
+            return
+        self.ended_by = signum
+        if self.session is not None:
+            with contextlib.suppress(Exception):  # (keeping failed: it says so at the table; the game ends anyway)
+                self.session.keep()
+        self.exit(return_code=128 + signum)
+
+    def exit(self, result: None = None, return_code: int = 0, message: RenderableType | None = None) -> None:
+        """Exit the app; after a signal (:meth:`end_on_signal`) a Quit still pending leaves its return code."""
+        if self.ended_by is not None and not return_code:
+            return_code = 128 + self.ended_by
+        super().exit(result, return_code, message)
 
     def open_lessons(self, lesson: str = "") -> None:
         """Put the lessons menu in front, and on it ``lesson`` (a number or id) if one is named."""
@@ -198,7 +246,8 @@ class GuinoteApp(App[None]):
         if self._statistics is not None:
             self._statistics.close()
         resume.release()
-        stop_workers()  # quitting never waits for the coach's analyses
+        stop_analyses()  # quitting never waits for the coach's analyses: in a thread here,
+        stop_workers()  # nor in its worker processes
 
     def start_game(self, settings: GameSettings) -> None:
         """Deal a new match with ``settings`` (called by the start screen), and remember them."""
@@ -276,10 +325,13 @@ class GuinoteApp(App[None]):
                     folder.mkdir(parents=True, exist_ok=True)
                 save_history(session.match, target, names=list(session.names), table=session.table_record())
             except OSError as exc:
-                problem = _("Could not save {path}: {problem}").format(path=target, problem=exc.strerror or exc)
+                problem = _("Could not save {path}: {problem}").format(
+                    path=storage.printable(str(target)), problem=exc.strerror or exc
+                )
                 self.notify(problem, severity="error", markup=False)
                 return
-            self.notify(_("Match saved to {path}").format(path=target), title=_("Saved"), markup=False)
+            saved = _("Match saved to {path}").format(path=storage.printable(str(target)))
+            self.notify(saved, title=_("Saved"), markup=False)
 
         self.push_screen(SaveDialog(str(default), folder), save)
 

@@ -122,3 +122,31 @@ def test_the_console_script_exits_70_in_a_real_process(tmp_path: Path) -> None:
     assert result.returncode == 70
     (line,) = result.stderr.strip().splitlines()
     assert line.endswith(".log") and Path(line.rsplit(" ", 1)[1]).is_file()
+
+
+def worker_crash(self: StartScreen) -> None:
+    """Runs in a worker thread of the start screen (as the bots and the coach do): an error nothing catches."""
+    raise RuntimeError(CRASH)
+
+
+@pytest.mark.usefixtures("headless")
+@pytest.mark.parametrize("thread", [True, False])
+def test_a_crash_in_a_worker_logs_the_original_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], thread: bool
+) -> None:
+    async def async_crash(self: StartScreen) -> None:
+        raise RuntimeError(CRASH)
+
+    def on_mount(self: StartScreen) -> None:
+        work = functools.partial(worker_crash if thread else async_crash, self)
+        self.run_worker(work, thread=thread, group="test")
+
+    monkeypatch.setattr(StartScreen, "on_mount", on_mount)
+    with pytest.raises(SystemExit) as stopped:
+        cli.run([])
+    assert stopped.value.code == 70
+    text = the_crash_log().read_text()
+    # Not only "WorkerFailed: Worker raised exception: RuntimeError(...)": where it was raised, line by line.
+    assert "Traceback (most recent call last)" in text, text
+    assert f"RuntimeError: {CRASH}" in text and ("worker_crash" if thread else "async_crash") in text, text
+    assert capsys.readouterr().err.strip().startswith("guinote stopped on an unexpected error")

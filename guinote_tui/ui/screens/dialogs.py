@@ -73,14 +73,20 @@ def save_target(text: str, folder: Path | None = None) -> Path:
     try:
         path = Path(typed).expanduser()
     except RuntimeError:  # ~someone who has no home folder here
-        raise ValueError(_("{path}: there is no such user's home folder").format(path=typed)) from None
+        raise ValueError(
+            _("{path}: there is no such user's home folder").format(path=storage.printable(typed))
+        ) from None
     try:
         path = ((folder or storage.data_dir()) / path).resolve()
         folder_named = path.is_dir()
     except (OSError, ValueError, RuntimeError) as exc:
-        raise ValueError(_("Could not save {path}: {problem}").format(path=typed, problem=exc)) from None
+        raise ValueError(
+            _("Could not save {path}: {problem}").format(
+                path=storage.printable(typed), problem=storage.printable(str(exc))
+            )
+        ) from None
     if folder_named:
-        raise ValueError(_("{path} is a folder: add a file name").format(path=path))
+        raise ValueError(_("{path} is a folder: add a file name").format(path=storage.printable(str(path))))
     return path
 
 
@@ -130,7 +136,7 @@ class SaveDialog(SizeGuard, ModalScreen[Path | None]):
             line.update(str(exc))
             line.set_class(True, "-warning")
             return None
-        line.update(_("Saves to {path}").format(path=path))
+        line.update(_("Saves to {path}").format(path=storage.printable(str(path))))
         line.set_class(False, "-warning")
         return path
 
@@ -152,7 +158,9 @@ class SaveDialog(SizeGuard, ModalScreen[Path | None]):
             if yes:
                 self.dismiss(path)
 
-        self.app.push_screen(YesNoDialog(_("{path} already exists. Replace it?").format(path=path)), replace)
+        self.app.push_screen(
+            YesNoDialog(_("{path} already exists. Replace it?").format(path=storage.printable(str(path)))), replace
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -31,6 +31,7 @@ from textual.worker import get_current_worker
 
 from ...coach import JUEGO_POINTS, Z
 from ...coach.ahead import HandSpec, Reviewed
+from ...coach.stopping import Stopped, stoppable
 from ...engine import RANK_NAMES, Card, CardDrawn, HandState, Play, Suit, card_tables
 from ...game.narration import HUMAN, Narrator, card_name_markup
 from ...game.palette import SUIT_LIGHT
@@ -124,8 +125,13 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         self.run_worker(self._review, thread=True, group="coach", exclusive=True)
 
     def _review(self) -> None:
-        reviewed = review_hand(self.session)
-        if not get_current_worker().is_cancelled:
+        worker = get_current_worker()
+        try:
+            with stoppable(worker.cancelled_event):
+                reviewed = review_hand(self.session)
+        except Stopped:  # the game quits (or the screen was closed): nobody will read it
+            return
+        if not worker.is_cancelled:
             self.app.call_from_thread(self.show_review, reviewed)
 
     def show_review(self, reviewed: list[Reviewed]) -> None:

@@ -482,9 +482,7 @@ class StartScreen(SizeGuard, Screen[None]):
         with Center(id="start-help-row"):
             yield Static(id="start-help")
         with Horizontal(id="start-buttons"):
-            kept = resume.exists()
-            if kept:
-                self._read_kept_match()
+            kept = resume.exists() and self._read_kept_match()
             shown = [button_id for button_id, *_rest in BUTTONS if kept or button_id != "continue"]
             labels = button_labels(self.app.size.width, shown)
             variants: dict[str, ButtonVariant] = {"continue": "primary", "start": "success", "quit": "error"}
@@ -496,14 +494,16 @@ class StartScreen(SizeGuard, Screen[None]):
                 yield button
         yield GameFooter()
 
-    def _read_kept_match(self) -> None:
-        """Say what Continue resumes; a damaged file (then set aside) is kept quiet until Continue is asked for."""
+    def _read_kept_match(self) -> bool:
+        """Whether Continue is offered: for a match that loads (saying what it resumes), or for a damaged file
+        (then set aside), kept quiet until Continue is asked for; not for a finished match (its file removed)."""
         try:
             match = resume.load()
         except storage.Damaged as exc:
             self._continue_problem = str(exc)
-            return
+            return True
         self.continue_text = continue_summary(match) if match is not None else None
+        return match is not None
 
     @staticmethod
     def _row(row_id: str, options: Options, value: Any) -> ChoiceRow:

@@ -21,6 +21,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
+from ...coach.stopping import Stopped, stoppable
 from ...engine import (
     PASS,
     PLAY,
@@ -698,8 +699,13 @@ class TableScreen(Screen[None]):
         race the review carries further, so their verdicts agree within the
         uncertainty the hint shows. The session keeps it for the position.
         """
-        advice = self.session.work_out_hint(position)
-        if not get_current_worker().is_cancelled:
+        worker = get_current_worker()
+        try:
+            with stoppable(worker.cancelled_event):
+                advice = self.session.work_out_hint(position)
+        except Stopped:  # the game quits (or the table is gone): nobody will read it
+            return
+        if not worker.is_cancelled:
             self.post_message(HintReady(advice, turn, position))
 
     def on_hint_ready(self, message: HintReady) -> None:

@@ -1,9 +1,13 @@
-"""Quitting never waits for the coach: its worker process is ended, not joined."""
+"""Quitting never waits for the coach: its worker processes are ended, and its analyses in threads stopped."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+
 from guinote_tui.coach import CoachBudget
-from guinote_tui.coach.ahead import ReviewAhead, stop_workers, worker_processes
+from guinote_tui.coach.ahead import HandSpec, ReviewAhead, advise_at, stop_workers, worker_processes
+from guinote_tui.coach.stopping import Stopped, stop_analyses, stoppable
 from guinote_tui.engine import Match
 
 
@@ -45,3 +49,97 @@ def test_while_the_player_thinks_the_quick_analysis_is_ready_before_the_deep_one
         assert ahead.ready(hand) is quick
     finally:
         stop_workers()
+
+
+def at_a_decision_of_seat_0(seed: int) -> Match:
+    match = Match(2, seed=seed)
+    hand = match.hand
+    while hand.to_move != 0 or len(hand.legal_actions()) < 2:
+        match.apply(hand.legal_actions()[0], hand.to_move)
+    return match
+
+
+def in_a_thread(work: Callable[[], object]) -> tuple[threading.Thread, threading.Event, list[BaseException]]:
+    """``work`` in a thread inside a stoppable block; the event is set once the block is entered."""
+    entered = threading.Event()
+    raised: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            with stoppable():
+                entered.set()
+                work()
+        except BaseException as exc:  # kept for the test to look at
+            raised.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)  # (daemon: a test that fails leaves no thread to wait for)
+    thread.start()
+    assert entered.wait(timeout=120)
+    return thread, entered, raised
+
+
+def test_an_analysis_in_a_thread_stops_when_asked() -> None:
+    """A hint worked out in the game's thread: the program's exit waits for it, so quitting stops it."""
+    endless = CoachBudget(max_playouts=10_000_000, max_deals=10_000_000)
+    match = at_a_decision_of_seat_0(3)
+    spec, log = HandSpec.of(match.hand), tuple(match.hand.log)
+    thread, _entered, raised = in_a_thread(lambda: advise_at(spec, log, 0, budget=endless))
+    stop_analyses()
+    thread.join(timeout=120)  # the state is waited on: a stopped analysis ends at its next deal
+    assert not thread.is_alive() and len(raised) == 1 and isinstance(raised[0], Stopped)
+
+
+def test_a_review_waiting_for_the_worker_stops_when_the_game_quits() -> None:
+    """The review screen's thread waits for the worker; once the worker is killed it would analyse on the spot
+    (a deep analysis, tens of seconds): quitting stops both."""
+    endless = CoachBudget(max_playouts=10_000_000, max_deals=10_000_000)
+    ahead = ReviewAhead(0, budget=endless)
+    match = at_a_decision_of_seat_0(4)
+    hand = match.hand
+    ahead.submit(hand)
+    match.apply(hand.legal_actions()[0], 0)
+    processes = worker_processes()
+    try:
+        thread, _entered, raised = in_a_thread(lambda: ahead.review(hand))
+        stop_analyses()  # as the app's unmount does: the threads' analyses, then the workers
+        stop_workers()
+        thread.join(timeout=120)
+        assert not thread.is_alive() and len(raised) == 1 and isinstance(raised[0], Stopped), raised
+        for process in processes:  # reaped by stop_workers itself: no join needed here
+            assert not process.is_alive() and process.exitcode is not None
+    finally:
+        stop_workers()
+
+
+def test_an_analysis_started_after_a_stop_runs_to_its_end() -> None:
+    stop_analyses()  # nothing running: nothing to stop, and nothing stopped later
+    match = at_a_decision_of_seat_0(5)
+    spec, log = HandSpec.of(match.hand), tuple(match.hand.log)
+    small = CoachBudget(min_deals=4, batch=2, max_playouts=40, max_deals=10)
+    thread, _entered, raised = in_a_thread(lambda: advise_at(spec, log, 0, budget=small))
+    thread.join(timeout=120)
+    assert not thread.is_alive() and raised == []
+
+
+def test_a_cancelled_worker_event_stops_its_analysis_alone() -> None:
+    endless = CoachBudget(max_playouts=10_000_000, max_deals=10_000_000)
+    match = at_a_decision_of_seat_0(6)
+    spec, log = HandSpec.of(match.hand), tuple(match.hand.log)
+    cancelled = threading.Event()
+    raised: list[BaseException] = []
+    entered = threading.Event()
+
+    def run() -> None:
+        try:
+            with stoppable(cancelled):
+                entered.set()
+                advise_at(spec, log, 0, budget=endless)
+        except Stopped as exc:
+            raised.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert entered.wait(timeout=120)
+    cancelled.set()  # Textual sets a worker's cancelled_event when the screen that ran it goes away
+    thread.join(timeout=120)
+    assert not thread.is_alive() and len(raised) == 1

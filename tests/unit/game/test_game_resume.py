@@ -87,3 +87,17 @@ def test_an_unwritable_directory_is_told_once_and_play_goes_on(tmp_path: Path) -
     assert first is not None and "cannot be saved" in first and "\n" not in first
     assert not keeper.save(match, ["You", "Rival"], {})
     assert keeper.problem_to_tell() is None  # said once
+
+
+@pytest.mark.parametrize("content", ["null", "[]", "42", '"a match"', "true"])
+def test_a_kept_file_holding_json_that_is_no_match_is_set_aside(content: str) -> None:
+    """``null`` was read as "no file": Continue was offered, then said there was no match."""
+    target = resume.path()
+    target.parent.mkdir(parents=True)
+    target.write_text(content)
+    with pytest.raises(storage.Damaged) as caught:
+        resume.load()
+    line = str(caught.value)
+    assert line.startswith("current-match.json could not be read (") and "\n" not in line, line
+    assert not target.exists() and list(target.parent.glob("current-match.json.corrupt-*"))
+    assert resume.load() is None  # set aside once: the next run finds nothing
