@@ -39,8 +39,9 @@ import multiprocessing.connection
 import os
 import sys
 import threading
+import weakref
 from collections.abc import Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from multiprocessing import resource_tracker
 from threading import Lock
@@ -254,6 +255,9 @@ def stop_workers() -> None:
     if executor is None:
         return
     processes = list(getattr(executor, "_processes", {}).values())  # the pool's own handles on its workers
+    manager = getattr(executor, "_executor_manager_thread", None)
+    if isinstance(manager, threading.Thread):
+        _quiet_after_stop(manager)
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
@@ -264,6 +268,31 @@ def stop_workers() -> None:
             if process.is_alive():
                 process.kill()
                 process.join(timeout=STOP_WAIT)
+
+
+#: The pools' manager threads whose workers were terminated on purpose (see :func:`_quiet_after_stop`).
+_stopped_managers: weakref.WeakSet[threading.Thread] = weakref.WeakSet()
+
+
+def _quiet_after_stop(manager: threading.Thread) -> None:
+    """Keep the pool's manager thread from printing a traceback over the terminal when its workers are killed.
+
+    Python 3.11's pool, finding its workers gone, marks every queued analysis as failed, including the ones
+    just cancelled, which raises ``InvalidStateError`` in its thread (Python 3.12 ignores it there). Only that
+    error, from a pool stopped here, is silenced; any other goes to the usual hook.
+    """
+    _stopped_managers.add(manager)
+    if getattr(threading.excepthook, "_guinote_quiet", False):
+        return  # already in place (a hook set since then is wrapped in turn)
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if args.thread in _stopped_managers and isinstance(args.exc_value, InvalidStateError):
+            return
+        previous(args)
+
+    hook._guinote_quiet = True  # type: ignore[attr-defined]
+    threading.excepthook = hook
 
 
 def worker_processes() -> list[multiprocessing.process.BaseProcess]:
