@@ -60,6 +60,7 @@ A fresh interpreter then confirms the same at run time for the headless parts.
 from __future__ import annotations
 
 import ast
+import os
 import re
 import subprocess
 import sys
@@ -471,3 +472,26 @@ def test_every_import_of_the_project_names_a_module_that_exists() -> None:
         if part(i.target) is not None and i.target not in modules and not i.typing_only
     ]
     assert missing == []
+
+
+#: Libraries a command loads only when it uses them: the help and the statistics in words need none of them.
+HEAVY_LIBRARIES = {"numpy", "textual", "rich", "aiohttp"}
+
+
+@pytest.mark.parametrize("args", [["--help"], ["stats", "--json"], ["rules", "--flags"]])
+def test_commands_that_draw_no_table_load_nothing_heavy(args: list[str], tmp_path: Path) -> None:
+    """``guinote --help`` and ``guinote stats --json`` start without NumPy or the interface (their start-up time
+    is measured by ``python -m guinote_tui.lab.startup_bench``)."""
+    report = tmp_path / "modules.txt"
+    code = (
+        "import sys\nfrom guinote_tui.cli import run\n"
+        f"sys.argv = ['guinote', *{args!r}]\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        f"open({str(report)!r}, 'w').write(' '.join({{m.split('.')[0] for m in sys.modules}}))\n"
+    )
+    env = {
+        **os.environ,
+        **{name: str(tmp_path / name) for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME")},
+    }
+    subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, check=True, timeout=120)
+    assert set(report.read_text().split()) & HEAVY_LIBRARIES == set()

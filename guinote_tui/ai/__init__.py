@@ -18,6 +18,7 @@ network trained by self-play).
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import inspect
 import math
 from collections.abc import Callable
@@ -25,12 +26,29 @@ from typing import Any
 
 from ..engine.errors import shown
 from .base import Bot, OpenCardBot, RandomBot, decide
-from .learned import LearnedBot
 from .oracle import OpenBot, TeamBot
 from .rulebots import EasyBot, NormalBot
 from .search import ExpertBot, HardBot, SearchSettings
 
 BotFactory = Callable[..., Bot]
+
+
+class _Deferred:
+    """A bot whose module is imported only when the bot is made or its parameters are read.
+
+    The learned player needs NumPy and its weights: loading them at every ``guinote`` command (the help, the
+    statistics) would cost more than the command itself.
+    """
+
+    def __init__(self, module: str, name: str, offered: bool) -> None:
+        self.module, self.name, self.offered = module, name, offered
+
+    def resolve(self) -> type[Bot]:
+        bot: type[Bot] = getattr(importlib.import_module(self.module, __name__), self.name)
+        return bot
+
+    def __call__(self, **kwargs: Any) -> Bot:
+        return self.resolve()(**kwargs)
 
 #: name -> factory; weakest first, the measurement-only bots (seeing hidden cards) last.
 REGISTRY: dict[str, BotFactory] = {
@@ -39,7 +57,7 @@ REGISTRY: dict[str, BotFactory] = {
     "normal": NormalBot,
     "hard": HardBot,
     "expert": ExpertBot,
-    "learned": LearnedBot,
+    "learned": _Deferred(".learned", "LearnedBot", offered=False),
     "open": OpenBot,
     "team": TeamBot,
 }
@@ -111,6 +129,8 @@ def spec_defaults(name: str) -> dict[str, Any]:
     any other bot's are its constructor's keyword parameters.
     """
     factory = REGISTRY[name]
+    if isinstance(factory, _Deferred):
+        factory = factory.resolve()
     settings = getattr(factory, "SETTINGS", None)
     if settings is not None and dataclasses.is_dataclass(settings):
         return {field.name: getattr(settings, field.name) for field in dataclasses.fields(settings)}
@@ -166,7 +186,7 @@ def spec_list(text: str, *, players_only: bool = False) -> list[str]:
 
 def bot_names(offered_only: bool = False) -> list[str]:
     """Registered bot names, weakest first; ``offered_only`` hides measurement bots."""
-    return [name for name, factory in REGISTRY.items() if not offered_only or factory().offered]
+    return [name for name, factory in REGISTRY.items() if not offered_only or getattr(factory, "offered", True)]
 
 
 def offered_levels() -> list[str]:
@@ -192,6 +212,15 @@ def default_level() -> str:
     """``normal`` when it exists, otherwise the strongest level offered."""
     levels = offered_levels()
     return "normal" if "normal" in levels else levels[-1]
+
+
+def __getattr__(name: str) -> Any:
+    """``LearnedBot`` on first use (see :class:`_Deferred`)."""
+    if name == "LearnedBot":
+        from .learned import LearnedBot
+
+        return LearnedBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
