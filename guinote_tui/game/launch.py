@@ -25,7 +25,7 @@ from . import preferences, resume
 from .services import NO_STACK, Services, StackedDeal
 from .settings import GameSettings, Pace
 
-__all__ = ["Start", "load_kept", "prepare"]
+__all__ = ["Asked", "Start", "load_kept", "prepare"]
 
 
 @dataclass
@@ -56,69 +56,91 @@ def load_kept(settings: GameSettings) -> tuple[Match | None, GameSettings]:
             settings.restore(match.table, match.players)
         except ValueError as exc:
             raise storage.damaged(resume.path(), str(exc)) from None
+        settings.players, settings.rules = match.players, match.rules  # the match's own table
     return match, settings
 
 
-def prepare(
-    players: int | None = None,
-    level: str | None = None,
-    rules: Rules | None = None,
-    seed: int | None = None,
-    delay: float | None = None,
-    history: str | Path | None = None,
-    pace: Pace | None = None,
-    continue_match: bool = False,
-    lang: str | None = None,
-    *,
-    partner_level: str | None = None,
-    services: Services | None = None,
-    decks: Sequence[str | Sequence[int]] | str | None = None,
-    dealer: int | None = None,
-) -> Start:
+@dataclass(frozen=True)
+class Asked:
+    """What this run asks for (the command line, a test, a measuring tool): each field given wins over the
+    layers below it, the start screen's last choices (``settings.toml``) and a match resumed.
+
+    ``history``: a saved match history to resume; ``continue_match``: the match kept in the data directory.
+    ``decks`` and ``dealer``: a deal chosen in advance (:class:`~.services.StackedDeal`). ``lang``: the
+    language asked for (:func:`guinote_tui.i18n.choose`).
+    """
+
+    players: int | None = None
+    level: str | None = None
+    partner_level: str | None = None
+    rules: Rules | None = None
+    seed: int | None = None
+    delay: float | None = None
+    pace: Pace | None = None
+    history: str | Path | None = None
+    continue_match: bool = False
+    lang: str | None = None
+    decks: Sequence[str | Sequence[int]] | str | None = None
+    dealer: int | None = None
+
+    def over_choices(self, settings: GameSettings) -> GameSettings:
+        """``settings`` (the remembered choices) with the table asked for on top: players, levels, rules, seed."""
+        settings = replace(settings, seed=self.seed)
+        if self.players is not None:
+            settings.players = self.players
+        if self.level is not None:
+            settings.level = self.level
+            settings.partner_level = None
+        if self.partner_level is not None:
+            settings.partner_level = self.partner_level
+        if self.rules is not None:
+            settings.rules = self.rules
+        return self.over_match(settings)
+
+    def over_match(self, settings: GameSettings) -> GameSettings:
+        """``settings`` with what a resumed match does not fix on top: the bots' delay and the pace."""
+        if self.delay is not None:
+            settings.delay = self.delay
+        if self.pace is not None:
+            settings.pace = self.pace
+        return settings
+
+
+def prepare(asked: Asked | None = None, *, services: Services | None = None, **choices: object) -> Start:
     """The settings, the match to resume and the side jobs for a run with these choices; sets the language.
 
-    ``continue_match`` takes the match kept in the data directory; when there is none, or it is damaged
-    (then set aside), :attr:`Start.match` is None and a notice says so. ``lang`` is the language asked for on
-    the command line (:func:`guinote_tui.i18n.choose`; raises :class:`~guinote_tui.i18n.UnknownLanguage`).
-    ``decks`` and ``dealer``: a deal chosen in advance (:class:`~.services.StackedDeal`), added to ``services``.
-    Raises :class:`~guinote_tui.engine.HistoryError` for a history that cannot be resumed, and
-    ``ValueError`` for an unknown level.
+    The layers, each over the one before: the defaults, the start screen's last choices (``settings.toml``), the
+    match resumed (``asked.history`` or the kept one), then what this run asks for (:class:`Asked`, or its fields
+    as keywords). ``continue_match`` takes the match kept in the data directory; when there is none, or it is
+    damaged (then set aside), :attr:`Start.match` is None and a notice says so. The language is set here, once
+    for the run: ``lang`` (or ``GUINOTE_LANG``), then the one chosen on the start screen, then the locale
+    (raises :class:`~guinote_tui.i18n.UnknownLanguage`). Raises :class:`~guinote_tui.engine.HistoryError` for a
+    history that cannot be resumed, and ``ValueError`` for an unknown level.
     """
+    if asked is None:
+        asked = Asked(**choices)  # type: ignore[arg-type]
+    elif choices:
+        raise TypeError("give an Asked or its fields, not both")
+    level = asked.level
     if level is not None and level not in offered_levels() and level != "random":
         raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(offered_levels())}")
     services = services if services is not None else Services()
-    if decks is not None or dealer is not None:
-        services = replace(services, stacked=StackedDeal.parse(decks, dealer))
+    if asked.decks is not None or asked.dealer is not None:
+        services = replace(services, stacked=StackedDeal.parse(asked.decks, asked.dealer))
     remembered, notices = preferences.load()
-    settings = replace(remembered, seed=seed)
-    if players is not None:
-        settings.players = players
-    if level is not None:
-        settings.level = level
-        settings.partner_level = None
-    if partner_level is not None:
-        settings.partner_level = partner_level
-    if rules is not None:
-        settings.rules = rules
-    if delay is not None:
-        settings.delay = delay
-    if pace is not None:
-        settings.pace = pace
-    match = read_history(history) if history is not None else None
-    choices: GameSettings | None = None
+    settings = asked.over_choices(remembered)
+    match = read_history(asked.history) if asked.history is not None else None
+    choices_shown: GameSettings | None = None
     if match is not None:
         # A loaded history is a new match in the statistics, holding only the hands played from now on.
         match.table = {**match.table, "stats_key": new_match_key(), "recorded_from": len(match.finished) + 1}
         try:
             settings.restore(match.table, match.players, keep_level=level is not None)
         except ValueError as exc:
-            raise HistoryError(ErrorCode.HISTORY_IN_FILE, path=str(history), reason=str(exc)) from None
-        # What was asked for on this run wins over what the file recorded.
-        if delay is not None:
-            settings.delay = delay
-        if pace is not None:
-            settings.pace = pace
-    elif continue_match:
+            raise HistoryError(ErrorCode.HISTORY_IN_FILE, path=str(asked.history), reason=str(exc)) from None
+        settings.players, settings.rules = match.players, match.rules  # the match's own table
+        settings = asked.over_match(settings)
+    elif asked.continue_match:
         try:
             match, kept = load_kept(settings)
         except (storage.Damaged, resume.KeptElsewhere) as exc:
@@ -127,12 +149,7 @@ def prepare(
             if match is None:
                 notices.append(_("There is no match in progress to continue: deal a new one."))
             else:
-                choices, settings = settings, kept
+                choices_shown, settings = settings, asked.over_match(kept)
                 services = replace(services, stacked=NO_STACK)  # a kept match goes on with its own deals
-                if delay is not None:
-                    settings.delay = delay
-                if pace is not None:
-                    settings.pace = pace
-    # The language: --lang (or GUINOTE_LANG), then the one chosen on the start screen, then the locale.
-    i18n.set_language(i18n.choose(option=lang, saved=settings.language))
-    return Start(settings, match, services, notices, choices)
+    i18n.set_language(i18n.choose(option=asked.lang, saved=settings.language))
+    return Start(settings, match, services, notices, choices_shown)

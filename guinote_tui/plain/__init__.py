@@ -23,7 +23,7 @@ from typing import TextIO
 from ..coach import COACH_BUDGET, CoachBudget
 from ..engine import Rules
 from ..game import resume
-from ..game.launch import prepare
+from ..game.launch import Asked, prepare
 from ..game.services import Services
 from ..game.session import GameSession
 from ..records import Statistics
@@ -60,20 +60,18 @@ def play(
     (default none). Raises :class:`~guinote_tui.engine.HistoryError` for a history that
     cannot be resumed.
     """
-    start = prepare(
-        players,
-        level,
-        rules,
-        seed,
-        None,
-        history,
-        None,
-        continue_match,
-        lang,
-        services=services,
+    asked = Asked(
+        players=players,
+        level=level,
+        rules=rules,
+        seed=seed,
+        history=history,
+        continue_match=continue_match,
+        lang=lang,
         decks=decks,
         dealer=dealer,
     )
+    start = prepare(asked, services=services)
     services = start.services
     stats = Statistics() if services.record_stats else None
     try:

@@ -19,12 +19,12 @@ from textual.worker import WorkerFailed
 from .. import storage
 from ..coach.ahead import stop_workers
 from ..coach.stopping import stop_analyses
-from ..engine import Match, Rules, save_history
+from ..engine import Match, save_history
 from ..game import preferences, resume
-from ..game.launch import load_kept, prepare
+from ..game.launch import Asked, load_kept, prepare
 from ..game.services import NO_STACK, Services, StackedDeal
 from ..game.session import GameSession
-from ..game.settings import GameSettings, Pace
+from ..game.settings import GameSettings
 from ..i18n import _
 from ..present import statsreport
 from ..records import Statistics
@@ -337,61 +337,32 @@ class GuinoteApp(App[None]):
 
 
 def make_app(
-    players: int | None = None,
-    level: str | None = None,
-    rules: Rules | None = None,
-    seed: int | None = None,
-    delay: float | None = None,
-    history: str | Path | None = None,
-    pace: Pace | None = None,
-    continue_match: bool = False,
-    lang: str | None = None,
+    asked: Asked | None = None,
     *,
-    partner_level: str | None = None,
     learn: str | None = None,
     show_start: bool | None = None,
     services: Services | None = None,
-    decks: Sequence[str | Sequence[int]] | str | None = None,
-    dealer: int | None = None,
+    **choices: object,
 ) -> GuinoteApp:
     """Build the app; with ``players`` given (or a history, or ``continue_match``) the table opens at once.
 
-    The start screen's last choices (``settings.toml``, :mod:`guinote_tui.game.preferences`)
-    are the starting point; what is given here wins over them.
-    ``lang`` is the language asked for on the command line (see
-    :func:`guinote_tui.i18n.choose`; raises :class:`~guinote_tui.i18n.UnknownLanguage`).
-    ``continue_match`` opens the match in progress kept in the data directory
-    (:mod:`guinote_tui.game.resume`); when there is none, or it is damaged (then set aside),
-    the start screen opens with a notice saying so.
-
-    ``partner_level``: the partner's level in pairs (default: ``level``).
-    ``learn`` opens the lessons over the start screen: ``""`` the menu, or a
-    lesson's number or id. ``show_start`` forces or skips the start screen.
-    ``services``: the side jobs that run (:class:`~guinote_tui.game.services.Services`; the
-    tests and measuring tools pass their own). ``decks`` and ``dealer``: a
-    deal chosen in advance (deck orders, top card first, for the first hands,
-    and the first dealer; :class:`~guinote_tui.game.services.StackedDeal`), added to ``services``.
-    Raises :class:`~guinote_tui.engine.HistoryError` for a history that
+    ``asked`` (or its fields as keywords: ``players``, ``level``, ``rules``, ``seed``, ``delay``, ``pace``,
+    ``history``, ``continue_match``, ``lang``, ``partner_level``, ``decks``, ``dealer``) is what this run asks
+    for, on top of the start screen's last choices and the match resumed
+    (:func:`guinote_tui.game.launch.prepare`, which also sets the language). ``learn`` opens the lessons over
+    the start screen: ``""`` the menu, or a lesson's number or id. ``show_start`` forces or skips the start
+    screen. ``services``: the side jobs that run (:class:`~guinote_tui.game.services.Services`; the tests and
+    measuring tools pass their own). Raises :class:`~guinote_tui.engine.HistoryError` for a history that
     cannot be resumed, and ``ValueError`` for an unknown level.
     """
-    start = prepare(
-        players,
-        level,
-        rules,
-        seed,
-        delay,
-        history,
-        pace,
-        continue_match,
-        lang,
-        partner_level=partner_level,
-        services=services,
-        decks=decks,
-        dealer=dealer,
-    )
+    if asked is None:
+        asked = Asked(**choices)  # type: ignore[arg-type]
+    elif choices:
+        raise TypeError("give an Asked or its fields, not both")
+    start = prepare(asked, services=services)
     match = start.match
     if show_start is None:
-        show_start = (players is None and match is None) or learn is not None
+        show_start = (asked.players is None and match is None) or learn is not None
     app = GuinoteApp(
         start.settings, match, show_start=show_start, learn=learn, notices=start.notices, services=start.services
     )
