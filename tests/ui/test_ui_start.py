@@ -57,26 +57,23 @@ def test_choices_on_the_start_screen_make_the_match() -> None:
             screen = start_screen(app)
             # Game row has the focus: → switches to heads-up, and the partner row is hidden.
             await pilot.press("right")
-            assert screen.query_one("#players", ChoiceRow).value == 2
+            assert await wait_until(pilot, lambda: screen.query_one("#players", ChoiceRow).value == 2)
             assert not screen.query_one("#partner_level", ChoiceRow).display
             await open_house_rules(pilot)
             # A click on the preset row moves it on: libre-100 brings its own flags.
             await pilot.click("#preset", offset=(30, 0))
-            await pilot.pause()
-            assert screen.query_one("#preset", ChoiceRow).value == "libre-100"
+            assert await wait_until(pilot, lambda: screen.query_one("#preset", ChoiceRow).value == "libre-100")
             assert screen.query_one("#tute", ChoiceRow).value == "off"
             assert screen.query_one("#juegos_per_coto", ChoiceRow).value == 1
             # Then one flag changed by keys: the focus walks down the rules with ↓.
             assert app.focused is screen.query_one("#preset")
             await pilot.press("down", "down", "down", "down", "down")
-            assert app.focused is screen.query_one("#treinta_malas")
+            assert await wait_until(pilot, lambda: app.focused is screen.query_one("#treinta_malas"))
             await pilot.press("left")
-            assert screen.query_one("#treinta_malas", ChoiceRow).value is True
+            assert await wait_until(pilot, lambda: screen.query_one("#treinta_malas", ChoiceRow).value is True)
             screen.query_one("#seed", Input).value = "42"
             await pilot.press("enter")
-            await pilot.pause()
-            await app.workers.wait_for_complete()
-            assert isinstance(app.screen, TableScreen)
+            assert await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
             session = app.session
             assert session is not None
             rules = session.match.rules
