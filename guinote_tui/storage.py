@@ -27,6 +27,7 @@ import contextlib
 import errno
 import json
 import os
+import re
 import stat
 import tempfile
 import time
@@ -62,6 +63,30 @@ def shown(value: object, limit: int = ECHO_CHARS) -> str:
     except ValueError:  # an int too long to print
         return "<a number too long to show>"
     return text if len(text) <= limit else text[:limit] + "…"
+
+
+#: What :func:`printable` escapes: the C0 controls (ESC among them), DEL, the C1 controls, the bidi embeddings,
+#: overrides and isolates (U+202A-U+202E, U+2066-U+2069), and lone surrogates (undecodable bytes of a file name).
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def _escape(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    r"""``text`` with every character a terminal would act on shown as a visible escape (``\x1b``, ``\u202e``).
+
+    For whatever the game prints that came from a file or the command line (a path, a value read back):
+    an escape sequence planted there is shown, not run. Everything else, other scripts included, is kept.
+
+    >>> printable("title\x1b]0;pwned\x07 ok")
+    'title\\x1b]0;pwned\\x07 ok'
+    >>> printable("line\nnext\u202etxt.exe"), printable("señor ¿sí?")
+    ('line\\x0anext\\u202etxt.exe', 'señor ¿sí?')
+    """
+    return _UNPRINTABLE.sub(_escape, text)
 
 
 def read_text(path: Path, limit: int = MAX_FILE_BYTES) -> str:
