@@ -14,10 +14,18 @@ How it stays safe:
 * The schema version is ``PRAGMA user_version``; missing migrations
   (:mod:`.schema`) are applied at opening. A file from a newer program is
   refused and left untouched.
-* A damaged file (not SQLite, failing ``PRAGMA quick_check``, or a schema
-  that lacks what this version needs) is renamed to
+* Nothing in the file's place is opened before it is known to be a regular
+  file: a FIFO or a device is never waited on (:meth:`Store._inspect`).
+* A damaged file (a folder, a FIFO or a device in its place, not SQLite,
+  failing ``PRAGMA quick_check``, a schema that lacks what this version
+  needs, or most of its records damaged) is renamed to
   ``statistics.sqlite3.corrupt-<timestamp>`` (with its ``-wal`` and ``-shm``
   files) and a new one is started.
+* A record (a row) holding a value of the wrong type or out of range is left
+  out of every figure and counted (:mod:`.columns`); text from the file is
+  decoded leniently, never failing a query.
+* A file (or data folder) the player may not open is one problem, and nothing
+  is shown or saved.
 * When the file cannot be written (a read-only directory, a full disk), the
   object goes on working for the game: recording does nothing, and what was
   recorded is read through a read-only connection (``immutable=1`` when a
@@ -40,6 +48,7 @@ import contextlib
 import logging
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -49,7 +58,8 @@ from typing import Self, TypeVar
 from urllib.parse import quote
 
 from .. import storage
-from .problems import Problem, ProblemKind
+from . import columns
+from .problems import Cause, Problem, ProblemKind
 from .schema import MIGRATIONS, TABLES, Migration
 
 logger = logging.getLogger(__name__)
@@ -88,7 +98,31 @@ def iso(moment: datetime) -> str:
 
 
 class _Damaged(Exception):
-    """The file is not a usable statistics database (internal: it is then set aside)."""
+    """The file is not a usable statistics database (internal: it is then set aside).
+
+    The message is what SQLite said; ``cause`` a reason of the program's own instead (with the counts).
+    """
+
+    def __init__(self, message: str = "", cause: Cause | None = None, damaged: int = 0, records: int = 0) -> None:
+        super().__init__(message)
+        self.cause = cause
+        self.damaged = damaged
+        self.records = records
+
+    def problem(self, kind: ProblemKind, file: str, moved: str = "") -> Problem:
+        return Problem(
+            kind,
+            detail=str(self),
+            file=file,
+            moved=moved,
+            cause=self.cause,
+            damaged=self.damaged,
+            records=self.records,
+        )
+
+
+class _Unreadable(Exception):
+    """The file, or its folder, cannot be opened at all (internal: no permission); the message is the system's."""
 
 
 class _Newer(Exception):
@@ -117,6 +151,24 @@ def _is_busy(exc: sqlite3.Error) -> bool:
 def _said(exc: BaseException) -> str:
     """What an exception says, or its type's name when it says nothing."""
     return str(exc) or type(exc).__name__
+
+
+def _lenient_text(data: bytes) -> str:
+    """Text from the file as a string whatever its bytes (SQLite does not check that text is UTF-8)."""
+    return data.decode("utf-8", "replace")
+
+
+#: How a file in the statistics' place is opened to read its header: never waiting (a FIFO), never a terminal.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+def _not_regular(mode: int, name: str) -> _Damaged | None:
+    """The damage of a path of that mode in the statistics' place (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return _Damaged(f"{name}: a folder", Cause.FOLDER)
+    return _Damaged(f"{name}: not a regular file", Cause.NOT_REGULAR)
 
 
 class Store:
@@ -160,6 +212,11 @@ class Store:
         """Whether hands recorded now are kept."""
         return self._connection is not None and self._writable
 
+    @property
+    def readable(self) -> bool:
+        """Whether what the file holds can be read (False: a file refused, or one that cannot be opened)."""
+        return self._connection is not None
+
     def take_problem(self) -> Problem | None:
         """The problem not yet handed over, once (then None until a new problem)."""
         with self._lock:
@@ -196,6 +253,11 @@ class Store:
                 self._close_quietly()
                 self._tell(Problem(ProblemKind.NEWER, file=self.path.name, version=exc.version, known=self.version))
                 return
+            except _Unreadable as exc:
+                self._close_quietly()
+                self._tell(Problem(ProblemKind.UNREADABLE, detail=str(exc), file=str(self.path)))
+                self._told_cannot_save = True
+                return
             except _Damaged as exc:
                 self._close_quietly()
                 if attempt == 1:
@@ -203,10 +265,10 @@ class Store:
                     return
                 moved = self._set_aside()
                 if moved is None:
-                    self._tell(Problem(ProblemKind.NOT_SET_ASIDE, detail=str(exc), file=self.path.name))
+                    self._tell(exc.problem(ProblemKind.NOT_SET_ASIDE, self.path.name))
                     self._writable = False
                     return
-                self._tell(Problem(ProblemKind.SET_ASIDE, detail=str(exc), file=self.path.name, moved=moved.name))
+                self._tell(exc.problem(ProblemKind.SET_ASIDE, self.path.name, moved.name))
                 self.set_aside_to = moved
             except (sqlite3.Error, OSError) as exc:
                 self._close_quietly()
@@ -217,18 +279,52 @@ class Store:
                     self._cannot_save(_said(exc))
                 return
 
-    def _connect(self) -> sqlite3.Connection:
-        # Checked before SQLite opens it: SQLite may discard the -wal file of a file it cannot read.
+    def _companions(self) -> tuple[Path, Path]:
+        return (self.path.with_name(self.path.name + "-wal"), self.path.with_name(self.path.name + "-shm"))
+
+    def _inspect(self) -> None:
+        """Check what is in the file's place before SQLite opens it, never waiting on it.
+
+        Raises :class:`_Damaged` for a folder, a FIFO or a device in the place of
+        the file or of its ``-wal`` or ``-shm`` file (SQLite would wait on a FIFO
+        for ever), and for a file that is not SQLite (SQLite may discard the
+        ``-wal`` file of a file it cannot read); :class:`_Unreadable` when the file
+        or its folder cannot be opened (no permission). Links are followed.
+        """
+        for companion in self._companions():
+            try:
+                damage = _not_regular(os.stat(companion).st_mode, companion.name)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise _Unreadable(exc.strerror or _said(exc)) from None
+            if damage is not None:
+                raise damage
         try:
-            with self.path.open("rb") as stream:
-                header = stream.read(len(_SQLITE_HEADER))
+            damage = _not_regular(os.stat(self.path).st_mode, self.path.name)
+            if damage is not None:
+                raise damage
+            handle = os.open(self.path, _OPEN_FLAGS)
         except FileNotFoundError:
-            header = b""
+            return
+        except PermissionError as exc:
+            raise _Unreadable(exc.strerror or _said(exc)) from None
+        try:
+            damage = _not_regular(os.fstat(handle).st_mode, self.path.name)  # (replaced since: no waiting either)
+            if damage is not None:
+                raise damage
+            header = os.read(handle, len(_SQLITE_HEADER))
+        finally:
+            os.close(handle)
         if header and header != _SQLITE_HEADER:
             raise _Damaged("file is not a database")
+
+    def _connect(self) -> sqlite3.Connection:
+        self._inspect()
         connection = sqlite3.connect(
             self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
         )
+        connection.text_factory = _lenient_text
         self._connection = connection
         try:
             connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -240,6 +336,7 @@ class Store:
                 raise _Damaged(f"quick_check: {check[0][0]}")
             self._migrate(connection)
             self._check_schema(connection)
+            self._check_records(connection)
         except sqlite3.Error as exc:
             if _is_damage(exc):
                 raise _Damaged(str(exc)) from None
@@ -254,13 +351,17 @@ class Store:
         it is then opened ``immutable=1``, which reads the file as it is and
         takes no lock. True when the figures can be read.
         """
-        if not self.path.is_file():
+        try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):
+                return False
+        except OSError:
             return False
         for parameters in ("mode=ro", "mode=ro&immutable=1"):
             connection: sqlite3.Connection | None = None
             try:
                 uri = f"file:{quote(str(self.path))}?{parameters}"
                 connection = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+                connection.text_factory = _lenient_text
                 version = connection.execute("PRAGMA user_version").fetchone()[0]
                 if version != self.version:
                     connection.close()
@@ -309,6 +410,15 @@ class Store:
             connection.execute("ROLLBACK")
             raise
 
+    @staticmethod
+    def _check_records(connection: sqlite3.Connection) -> None:
+        """Refuse a file whose records are mostly damaged (:mod:`.columns`); a few are left out of the figures."""
+        damaged, records = columns.tally(connection)
+        if damaged and damaged * 2 > records:
+            raise _Damaged(
+                f"{damaged} of {records} records damaged", Cause.MOSTLY_DAMAGED, damaged=damaged, records=records
+            )
+
     def _check_schema(self, connection: sqlite3.Connection) -> None:
         for table, columns in _expected_columns(self.migrations).items():
             have = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
@@ -320,11 +430,9 @@ class Store:
         moved = storage.set_aside(self.path)
         if moved is None:
             return None
-        for suffix in ("-wal", "-shm"):
-            companion = self.path.with_name(self.path.name + suffix)
-            if companion.exists():
-                with contextlib.suppress(OSError):
-                    os.replace(companion, moved.with_name(moved.name + suffix))
+        for companion in self._companions():
+            with contextlib.suppress(OSError):  # (FileNotFoundError: there is none)
+                os.replace(companion, moved.with_name(moved.name + companion.name.removeprefix(self.path.name)))
         return moved
 
     def _close_quietly(self) -> None:
