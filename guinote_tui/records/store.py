@@ -17,7 +17,8 @@ How it stays safe:
 * Nothing in the file's place is opened before it is known to be a regular
   file: a FIFO or a device is never waited on (:meth:`Store._inspect`).
 * A damaged file (a folder, a FIFO or a device in its place, not SQLite,
-  failing ``PRAGMA quick_check``, a schema that lacks what this version
+  failing ``PRAGMA quick_check`` but for values against a NOT NULL or a
+  CHECK (damaged records), a schema that lacks what this version
   needs, or most of its records damaged) is renamed to
   ``statistics.sqlite3.corrupt-<timestamp>`` (with its ``-wal`` and ``-shm``
   files) and a new one is started.
@@ -75,6 +76,9 @@ _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 _SQLITE_BUSY = 5
 _SQLITE_LOCKED = 6
+#: What ``PRAGMA quick_check`` says of a value against its column's NOT NULL or CHECK: a damaged record, left
+#: out of the figures like any value out of range (:mod:`.columns`), not a damaged file.
+_ROW_LEVEL = ("NULL value in ", "CHECK constraint failed in ")
 #: The first bytes of every SQLite 3 database file.
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -331,9 +335,10 @@ class Store:
             self._retry_busy(lambda: connection.execute("PRAGMA journal_mode = WAL").fetchone())
             connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute("PRAGMA foreign_keys = ON")
-            check = connection.execute("PRAGMA quick_check").fetchall()
-            if [tuple(row) for row in check] != [("ok",)]:
-                raise _Damaged(f"quick_check: {check[0][0]}")
+            found = [str(row[0]) for row in connection.execute("PRAGMA quick_check")]
+            damage = [line for line in found if line != "ok" and not line.startswith(_ROW_LEVEL)]
+            if damage:
+                raise _Damaged(f"quick_check: {damage[0]}")
             self._migrate(connection)
             self._check_schema(connection)
             self._check_records(connection)

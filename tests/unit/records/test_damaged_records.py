@@ -284,3 +284,43 @@ def test_rows_reads_a_table_under_its_own_name() -> None:
     )
     assert connection.execute(f"SELECT COUNT(*), SUM(won) FROM {rows('cotos')}").fetchone() == (1, 1)
     assert tally(connection, ["cotos"]) == (2, 3)
+
+
+def test_a_value_against_a_check_constraint_is_a_damaged_record_not_a_damaged_file(tmp_path: Path) -> None:
+    """SQLite's quick check reports it; it is one row left out, as a value out of range anywhere else."""
+    path = tmp_path / "statistics.sqlite3"
+    recorded(path)
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA ignore_check_constraints = ON")
+    connection.execute("UPDATE matches SET players = 3 WHERE key = 'c'")
+    connection.commit()
+    connection.close()
+    connection = sqlite3.connect(path)
+    assert connection.execute("PRAGMA quick_check").fetchall() == [("CHECK constraint failed in matches",)]
+    connection.close()
+    with Statistics(path) as stats:
+        assert stats.take_problem() is None and stats.set_aside_to is None
+        summary = stats.summary()
+    assert summary.totals.matches == 2 and summary.damaged >= 1
+
+
+def test_a_stray_rating_naming_the_next_juego_does_not_stop_recording(tmp_path: Path) -> None:
+    """Found by the fuzzer: the rating of a new juego was refused (UNIQUE juego_id) and recording stopped."""
+    path = tmp_path / "statistics.sqlite3"
+    recorded(path)
+    connection = sqlite3.connect(path)
+    following = connection.execute("SELECT MAX(id) + 1 FROM juegos").fetchone()[0]
+    connection.execute(
+        "INSERT INTO ratings (juego_id, players, rated_at, opponent, weight, score, expected, rating_before,"
+        " rd_before, rating, rd) SELECT ?, players, rated_at, opponent, weight, score, expected, rating_before,"
+        " rd_before, rating, rd FROM ratings LIMIT 1",
+        (following,),
+    )
+    connection.commit()
+    connection.close()
+    match, _ = play_match(2, seed=72, seats={"1": "normal"})
+    with Statistics(path, clock=Clock()) as stats:
+        before = stats.totals().juegos
+        record_as_the_game_does(stats, "new", match, TableInfo.of_match(match))
+        assert stats.take_problem() is None and stats.saving
+        assert stats.totals().juegos > before
