@@ -270,7 +270,7 @@ def remove_stale_exports(folder: Path, now: float | None = None) -> list[str]:
     """
     now = time.time() if now is None else now
     owner = os.geteuid() if hasattr(os, "geteuid") else None
-    removed = []
+    removed: list[str] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:

@@ -10,11 +10,11 @@ from typing import Any
 import click
 
 from .. import storage
-from ..storage import printable
 from ..engine import HistoryError
 from ..i18n import N_, _, ngettext
 from ..i18n import number as i18n_number
 from ..present.refusals import refusal_text
+from ..storage import printable
 from .help import INTEGER, IntegerRange, command, confirm
 
 
@@ -107,7 +107,9 @@ def _reset_statistics(source: Any, yes: bool) -> None:
         "hands": ngettext("{n} hand", "{n} hands", totals.hands).format(n=totals.hands),
         "juegos": ngettext("{n} juego", "{n} juegos", totals.juegos).format(n=totals.juegos),
     }
-    question = _("Forget the {hands} and {juegos} recorded in {path}?").format(path=printable(str(source.path)), **counts)
+    question = _("Forget the {hands} and {juegos} recorded in {path}?").format(
+        path=printable(str(source.path)), **counts
+    )
     if not yes:
         if sys.stdin is None or sys.stdin.closed or not _readable(sys.stdin):
             raise click.ClickException(_("--reset asks first and there is no one to answer: add --yes"))

@@ -279,7 +279,9 @@ def tally(connection: sqlite3.Connection, tables: Sequence[str] = ()) -> tuple[i
     """The damaged rows (those :func:`rows` leaves out) and all the rows, in ``tables`` (default: every table)."""
     damaged = total = 0
     for table in tables or tuple(columns()):
-        bad, count = connection.execute(f"SELECT COALESCE(SUM(NOT {valid(table)}), 0), COUNT(*) FROM {table}").fetchone()
+        bad, count = connection.execute(
+            f"SELECT COALESCE(SUM(NOT {valid(table)}), 0), COUNT(*) FROM {table}"
+        ).fetchone()
         damaged += int(bad)
         total += int(count)
     return damaged, total

@@ -425,9 +425,9 @@ class Store:
             )
 
     def _check_schema(self, connection: sqlite3.Connection) -> None:
-        for table, columns in _expected_columns(self.migrations).items():
+        for table, wanted in _expected_columns(self.migrations).items():
             have = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
-            missing = columns - have
+            missing = wanted - have
             if missing:
                 raise _Damaged(f"table {table} lacks {', '.join(sorted(missing))}")
 

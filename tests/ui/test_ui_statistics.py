@@ -248,7 +248,7 @@ def test_damaged_records_are_left_out_and_said_and_their_escapes_never_shown() -
     async def run() -> None:
         app = make_app()
         async with app.run_test(size=(100, 30)) as pilot:
-            screen = await open_statistics(pilot, app)
+            await open_statistics(pilot, app)
             text = "\n".join(screen_lines(app))
             assert "3 damaged records in the statistics file are left out of these figures." in text
             assert "PWNED" not in text and "cHduZWQ" not in text
