@@ -133,9 +133,9 @@ def cause_text(problem: Problem) -> str:
     if cause is None:
         return ""
     if cause is Cause.FOLDER:
-        return _("a folder has its name")
+        return _("a folder is in its place")
     if cause is Cause.NOT_REGULAR:
-        return _("not a regular file: a FIFO or a device has its name")
+        return _("not a regular file: a FIFO or a device is in its place")
     if cause is Cause.MOSTLY_DAMAGED:
         line = _("most of its records are damaged: {damaged} of {records}")
         return line.format(damaged=problem.damaged, records=problem.records)

@@ -59,7 +59,7 @@ from typing import Self, TypeVar
 from urllib.parse import quote
 
 from .. import storage
-from . import columns
+from .columns import tally
 from .problems import Cause, Problem, ProblemKind
 from .schema import MIGRATIONS, TABLES, Migration
 
@@ -418,7 +418,7 @@ class Store:
     @staticmethod
     def _check_records(connection: sqlite3.Connection) -> None:
         """Refuse a file whose records are mostly damaged (:mod:`.columns`); a few are left out of the figures."""
-        damaged, records = columns.tally(connection)
+        damaged, records = tally(connection)
         if damaged and damaged * 2 > records:
             raise _Damaged(
                 f"{damaged} of {records} records damaged", Cause.MOSTLY_DAMAGED, damaged=damaged, records=records

@@ -237,7 +237,7 @@ def test_a_folder_as_the_statistics_file_is_set_aside() -> None:
     path.mkdir(parents=True)
     result = CliRunner().invoke(main, ["stats"])
     assert result.exit_code == 0, result.output
-    assert "a folder has its name" in result.output and "Play a hand and it will show here" in result.output
+    assert "a folder is in its place" in result.output and "Play a hand and it will show here" in result.output
     assert path.is_file() and [p.is_dir() for p in path.parent.glob("statistics.sqlite3.corrupt-*")] == [True]
 
 

@@ -258,7 +258,7 @@ def test_a_folder_in_the_files_place_is_set_aside(tmp_path: Path) -> None:
         assert problem is not None and problem.kind is ProblemKind.SET_ASIDE and problem.cause.value == "folder"
         assert stats.set_aside_to is not None and (stats.set_aside_to / "inside").read_text() == "kept"
         assert stats.saving and path.is_file()
-    assert "a folder has its name" in statsreport.problem_line(problem)
+    assert "a folder is in its place" in statsreport.problem_line(problem)
 
 
 def test_a_link_to_a_device_in_the_files_place_is_set_aside_and_the_device_left_alone(tmp_path: Path) -> None:

@@ -56,8 +56,8 @@ LINES = {
 
 #: The reasons of the program's own a file is set aside for, as they read in the line.
 CAUSES = {
-    Cause.FOLDER: "a folder has its name",
-    Cause.NOT_REGULAR: "not a regular file: a FIFO or a device has its name",
+    Cause.FOLDER: "a folder is in its place",
+    Cause.NOT_REGULAR: "not a regular file: a FIFO or a device is in its place",
     Cause.MOSTLY_DAMAGED: "most of its records are damaged: 7 of 9",
 }
 
