@@ -136,6 +136,8 @@ def cause_text(problem: Problem) -> str:
         return _("a folder is in its place")
     if cause is Cause.NOT_REGULAR:
         return _("not a regular file: a FIFO or a device is in its place")
+    if cause is Cause.CODE:
+        return _("it holds SQL of its own, which the game never makes: {what}").format(what=problem.detail)
     if cause is Cause.MOSTLY_DAMAGED:
         line = _("most of its records are damaged: {damaged} of {records}")
         return line.format(damaged=problem.damaged, records=problem.records)

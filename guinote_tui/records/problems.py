@@ -55,6 +55,8 @@ class Cause(Enum):
     FOLDER = "folder"
     #: Something that is not a regular file has the file's name (or its ``-wal`` or ``-shm`` file's): a FIFO, a device.
     NOT_REGULAR = "not-regular"
+    #: It holds a trigger or a view (``detail``: which), SQL the game never makes and would run.
+    CODE = "code"
     #: Most of its records are damaged (``damaged`` of ``records``: values of the wrong type or out of range).
     MOSTLY_DAMAGED = "mostly-damaged"
 

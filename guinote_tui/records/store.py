@@ -18,7 +18,8 @@ How it stays safe:
   file: a FIFO or a device is never waited on (:meth:`Store._inspect`).
 * A damaged file (a folder, a FIFO or a device in its place, not SQLite,
   failing ``PRAGMA quick_check`` but for values against a NOT NULL or a
-  CHECK (damaged records), a schema that lacks what this version
+  CHECK (damaged records), a trigger or a view (SQL of the file's own that
+  the game's reads and writes would run), a schema that lacks what this version
   needs, or most of its records damaged) is renamed to
   ``statistics.sqlite3.corrupt-<timestamp>`` (with its ``-wal`` and ``-shm``
   files) and a new one is started.
@@ -335,6 +336,7 @@ class Store:
             self._retry_busy(lambda: connection.execute("PRAGMA journal_mode = WAL").fetchone())
             connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute("PRAGMA foreign_keys = ON")
+            connection.execute("PRAGMA trusted_schema = OFF")  # (the schema is the file's: no functions of its own)
             found = [str(row[0]) for row in connection.execute("PRAGMA quick_check")]
             damage = [line for line in found if line != "ok" and not line.startswith(_ROW_LEVEL)]
             if damage:
@@ -425,6 +427,18 @@ class Store:
             )
 
     def _check_schema(self, connection: sqlite3.Connection) -> None:
+        """Refuse a schema that lacks a table or a column this version needs, or that holds code.
+
+        A trigger or a view is SQL of the file's that would run on the game's
+        own reads and writes (a loop without end, an error message of any
+        text); the game makes none, so a file holding one is not its own.
+        """
+        kinds = dict(
+            connection.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view', 'trigger')")
+        )
+        code = sorted(name for name, kind in kinds.items() if kind != "table")
+        if code:
+            raise _Damaged(f"{kinds[code[0]]} {code[0]}", Cause.CODE)
         for table, wanted in _expected_columns(self.migrations).items():
             have = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
             missing = wanted - have

@@ -326,3 +326,44 @@ def test_a_stray_rating_naming_the_next_juego_does_not_stop_recording(tmp_path: 
         record_as_the_game_does(stats, "new", match, TableInfo.of_match(match))
         assert stats.take_problem() is None and stats.saving
         assert stats.totals().juegos > before
+
+
+ENDLESS = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT COUNT(*) FROM c"
+
+
+@pytest.mark.parametrize(
+    ("statement", "what"),
+    [
+        (f"CREATE TRIGGER endless AFTER INSERT ON hands BEGIN {ENDLESS}; END", "trigger endless"),
+        (
+            "CREATE TRIGGER loud BEFORE DELETE ON ratings BEGIN SELECT RAISE(ABORT, '\x1b]0;PWNED\x07'); END",
+            "trigger loud",
+        ),
+        (f"CREATE VIEW slow AS {ENDLESS}", "view slow"),
+    ],
+    ids=["a-trigger-without-end", "a-trigger-with-escapes", "a-view"],
+)
+def test_a_file_holding_sql_of_its_own_is_set_aside(tmp_path: Path, statement: str, what: str) -> None:
+    """A trigger would run on the game's writes (a loop without end: recording hangs); the game makes none."""
+    path = tmp_path / "statistics.sqlite3"
+    recorded(path)
+    plant(path, statement)
+    code = textwrap.dedent(
+        f"""
+        import sys
+        sys.path.insert(0, {str(Path(__file__).parent)!r})
+        from records_helpers import Clock, play_match
+        from guinote_tui.records import Statistics, TableInfo
+        from guinote_tui.present.statsreport import problem_line
+        match, _ = play_match(2, seed=73, seats={{"1": "normal"}})
+        with Statistics({str(path)!r}, clock=Clock()) as stats:
+            print(problem_line(stats.take_problem()))
+            print(stats.record_match_end("new", match, TableInfo.of_match(match)), stats.reset())
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    line, outcome = done.stdout.splitlines()
+    assert f"(it holds SQL of its own, which the game never makes: {what})" in line
+    assert "moved to statistics.sqlite3.corrupt-" in line and "\x1b" not in line
+    assert outcome == "True True"
