@@ -268,12 +268,12 @@ class Store:
                 if attempt == 1:
                     self._cannot_save(str(exc))
                     return
-                moved = self._set_aside()
+                name, moved = self._set_aside()
                 if moved is None:
-                    self._tell(exc.problem(ProblemKind.NOT_SET_ASIDE, self.path.name))
+                    self._tell(exc.problem(ProblemKind.NOT_SET_ASIDE, name))
                     self._writable = False
                     return
-                self._tell(exc.problem(ProblemKind.SET_ASIDE, self.path.name, moved.name))
+                self._tell(exc.problem(ProblemKind.SET_ASIDE, name, moved.name))
                 self.set_aside_to = moved
             except (sqlite3.Error, OSError) as exc:
                 self._close_quietly()
@@ -445,14 +445,19 @@ class Store:
             if missing:
                 raise _Damaged(f"table {table} lacks {', '.join(sorted(missing))}")
 
-    def _set_aside(self) -> Path | None:
+    def _set_aside(self) -> tuple[str, Path | None]:
+        """Rename the file and its companions aside: the name of what was moved, and where (None: it could not be)."""
+        if not os.path.lexists(self.path):  # a -wal or -shm file alone in the way (a FIFO): set aside by its name
+            found = [companion for companion in self._companions() if os.path.lexists(companion)]
+            aside = [storage.set_aside(companion) for companion in found]
+            return (found[0].name, aside[0]) if found else (self.path.name, None)
         moved = storage.set_aside(self.path)
         if moved is None:
-            return None
+            return self.path.name, None
         for companion in self._companions():
             with contextlib.suppress(OSError):  # (FileNotFoundError: there is none)
                 os.replace(companion, moved.with_name(moved.name + companion.name.removeprefix(self.path.name)))
-        return moved
+        return self.path.name, moved
 
     def _close_quietly(self) -> None:
         if self._connection is not None:

@@ -234,17 +234,22 @@ def open_in_a_child(path: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
 
 
-@pytest.mark.parametrize("companion", ["", "-wal", "-shm"])
-def test_a_fifo_in_the_files_place_is_set_aside_without_waiting(tmp_path: Path, companion: str) -> None:
+@pytest.mark.parametrize(("companion", "alone"), [("", True), ("-wal", False), ("-shm", False), ("-wal", True)])
+def test_a_fifo_in_the_files_place_is_set_aside_without_waiting(tmp_path: Path, companion: str, alone: bool) -> None:
     path = tmp_path / "statistics.sqlite3"
-    if companion:
+    if not alone:
         recorded(path)
     os.mkfifo(path.with_name(path.name + companion))
     done = open_in_a_child(path)
     assert done.returncode == 0, done.stderr
     figures, line = done.stdout.splitlines()
     assert figures == "0 True"  # a fresh file, recording
-    assert "not a regular file" in line and "moved to statistics.sqlite3.corrupt-" in line
+    assert "not a regular file" in line
+    if alone:
+        moved = path.name + companion
+        assert line.startswith(f"{moved} could not be read") and f"moved to {moved}.corrupt-" in line
+    else:
+        assert line.startswith(f"{path.name} could not be read") and f"moved to {path.name}.corrupt-" in line
     moved = [p for p in tmp_path.iterdir() if ".corrupt-" in p.name]
     assert any(p.is_fifo() for p in moved) and path.is_file()
 
