@@ -127,7 +127,7 @@ def cause_text(problem: Problem) -> str:
     """Why the file was set aside, when the reason is the program's own, in the current language ("" otherwise).
 
     >>> cause_text(Problem(ProblemKind.SET_ASIDE, cause=Cause.MOSTLY_DAMAGED, damaged=7, records=9))
-    'most of its records are damaged: 7 of 9'
+    'most of the records checked are damaged: 7 of 9'
     """
     cause = problem.cause
     if cause is None:
@@ -139,7 +139,7 @@ def cause_text(problem: Problem) -> str:
     if cause is Cause.CODE:
         return _("it holds SQL of its own, which the game never makes: {what}").format(what=problem.detail)
     if cause is Cause.MOSTLY_DAMAGED:
-        line = _("most of its records are damaged: {damaged} of {records}")
+        line = _("most of the records checked are damaged: {damaged} of {records}")
         return line.format(damaged=problem.damaged, records=problem.records)
     assert_never(cause)
 

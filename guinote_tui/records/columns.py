@@ -7,10 +7,12 @@ the figures or reach the terminal. :func:`columns` declares, for every
 column of the schema (:mod:`.schema`), its type and its valid values: what the
 game itself writes, with room to spare. A row is *valid* when every value in
 it holds to its column (and, for a hand, its match is valid too: the export
-names the hand by its match); every query reads a table through
-:func:`rows`, which keeps the valid rows only, and :func:`tally` counts the
-others, shown as the damaged records left out. The check is SQL, made here from
-the declarations, so the figures are still summed by SQLite.
+names the hand by its match). The check is SQL made here from the
+declarations (:func:`valid`), so the figures are still summed by SQLite.
+:func:`find_damaged` checks every row once and lists the damaged ones in the
+connection's temporary database; every query then reads a table through
+:func:`rows`, which leaves them out (or through :func:`checked`, which checks
+the few rows it reads), and the damaged are counted, shown as left out.
 
     >>> columns()["juegos"]["won"].check("won")
     "typeof(won) = 'integer' AND won IN (0, 1)"
@@ -25,11 +27,10 @@ the declarations, so the figures are still summed by SQLite.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
-from ..engine import Termination
+from ..engine import PRESETS, Termination
 from .rating import RD_MAX
 
 
@@ -40,10 +41,10 @@ class Column:
     ``kind`` is ``integer``, ``real`` (an integer is read as a real too) or
     ``text``. A number lies from ``low`` to ``high``; ``choices`` lists the
     only values allowed; text is printable ASCII, from ``shortest`` to ``longest``
-    characters, and matches the GLOB ``pattern`` when there is one (with
-    ``strict``: also reads back the same as an SQLite date, so that
-    ``2025-02-30`` is refused), and the SQL ``condition`` when there is one
-    (``{name}`` stands for the column). ``nullable`` lets NULL in.
+    characters, and matches the GLOB ``pattern`` and the SQL ``condition``
+    (``{name}`` stands for the column) when there are some; ``usual`` lists
+    the values the game writes, valid at once (the check is quicker). ``nullable``
+    lets NULL in.
     """
 
     kind: str
@@ -53,8 +54,8 @@ class Column:
     shortest: int = 1
     longest: int = 0
     pattern: str = ""
-    strict: str = ""
     condition: str = ""
+    usual: tuple[str, ...] = ()
     nullable: bool = False
 
     def or_null(self) -> Column:
@@ -65,19 +66,21 @@ class Column:
         parts = [f"typeof({name}) IN ('integer', 'real')" if self.kind == "real" else f"typeof({name}) = '{self.kind}'"]
         if self.low is not None and self.high is not None:
             parts.append(f"{name} BETWEEN {_literal(self.low)} AND {_literal(self.high)}")
+        text = []
         if self.kind == "text" and not self.choices:
-            parts.append(f"instr(CAST({name} AS BLOB), x'00') = 0")  # SQLite's text functions stop at a NUL
-            parts.append(f"length({name}) BETWEEN {self.shortest} AND {self.longest}")
-            parts.append(f"{name} NOT GLOB '*[^ -~]*'")  # printable ASCII only
+            text.append(f"length({name}) BETWEEN {self.shortest} AND {self.longest}")
             if self.pattern:
-                parts.append(f"{name} GLOB {_literal(self.pattern)}")
-            if self.strict:
-                parts.append(f"strftime({_literal(self.strict)}, {name}, '+0 days') IS {name}")  # (normalised)
+                text.append(f"{name} GLOB {_literal(self.pattern)}")
+            text.append(f"{name} NOT GLOB '*[^ -~]*'")  # printable ASCII only
+            text.append(f"instr(CAST({name} AS BLOB), x'00') = 0")  # (SQLite's text functions stop at a NUL)
         if self.condition:
-            parts.append(self.condition.format(name=name))
+            text.append(self.condition.format(name=name))
+        if self.usual:  # the values the game writes, checked first (the others then in full)
+            usual = f"{name} IN ({', '.join(_literal(c) for c in self.usual)})"
+            text = [f"({usual} OR ({' AND '.join(text)}))"]
         if self.choices:
             parts.append(f"{name} IN ({', '.join(_literal(c) for c in self.choices)})")
-        condition = " AND ".join(parts)
+        condition = " AND ".join(parts + text)
         return f"(typeof({name}) = 'null' OR ({condition}))" if self.nullable else condition
 
 
@@ -110,12 +113,17 @@ def label(longest: int) -> Column:
 
 #: The largest SQLite integer, and the smallest.
 BIG = 2**63 - 1
-#: A moment as the file keeps it (:func:`.store.iso`): UTC, to the second, in the years 1000 to 2999.
+#: A moment as the file keeps it (:func:`.store.iso`): UTC, to the second, in the years 1000 to 2999, a day
+#: its month has (a day past the 28th is checked by SQLite's calendar: ``2025-02-30`` is refused).
 MOMENT = Column(
     "text",
     longest=25,
-    pattern="[12][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9]+00:00",
-    strict="%Y-%m-%dT%H:%M:%S+00:00",
+    pattern="[12][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-5][0-9]:[0-5][0-9]+00:00",
+    condition=(
+        "substr({name}, 6, 2) BETWEEN '01' AND '12' AND substr({name}, 9, 2) BETWEEN '01' AND '31'"
+        " AND substr({name}, 12, 2) <= '23'"
+        " AND (substr({name}, 9, 2) <= '28' OR date({name}, '+0 days') IS substr({name}, 1, 10))"
+    ),
 )
 #: The longest bot spec kept (``hard:samples=12`` and the like).
 LONGEST_SPEC = 200
@@ -129,6 +137,7 @@ LEVEL = Column(
     longest=LONGEST_SPEC,
     pattern="[a-z]*",
     condition="substr({name}, 1, instr({name} || ':', ':') - 1) NOT GLOB '*[^a-z0-9_]*'",
+    usual=("random", "easy", "normal", "hard", "expert"),
 )
 
 
@@ -154,8 +163,8 @@ def columns() -> dict[str, dict[str, Column]]:
     """Every column of every table of the schema, with its type and valid values."""
     levels = LEVEL
     termination = one_of(*(t.value for t in Termination))
-    preset = label(64)
-    flags = Column("text", shortest=0, longest=1_000)  # "" for the preset as it is
+    preset = replace(label(64), usual=tuple(PRESETS))
+    flags = Column("text", shortest=0, longest=1_000, usual=("",))  # "" for the preset as it is
     row_id = whole(-BIG - 1, BIG)
     return {
         "matches": {
@@ -252,36 +261,83 @@ PARENTS = {"hands": ("match_id", "matches")}
 
 
 @cache
-def valid(table: str, alias: str = "") -> str:
-    """The SQL condition that a row of ``table`` (named ``alias`` in the query, or the table's name) is valid."""
+def valid(table: str, alias: str = "", parent: bool = True) -> str:
+    """The SQL condition that a row of ``table`` (named ``alias`` in the query, or by the table's name) is valid.
+
+    Written for a ``WHERE`` clause, where SQLite stops at the first check that
+    fails (a NULL counts as failed); as a value it is several times slower.
+    Without ``parent``, the row's own values only.
+    """
     name = alias or table
     checks = [column.check(f"{name}.{column_name}") for column_name, column in columns()[table].items()]
-    if table in PARENTS:
-        link, parent = PARENTS[table]
-        inner = f"{parent}_of_{table}"
-        checks.append(
-            f"EXISTS (SELECT 1 FROM {parent} AS {inner} WHERE {inner}.id = {name}.{link} AND {valid(parent, inner)})"
-        )
-    return "COALESCE((" + " AND ".join(checks) + "), 0)"
+    if parent and table in PARENTS:  # (the valid parents are listed once for the whole query)
+        link, above = PARENTS[table]
+        inner = f"{above}_of_{table}"
+        checks.append(f"{name}.{link} IN (SELECT {inner}.id FROM {above} AS {inner} WHERE {valid(above, inner)})")
+    return " AND ".join(checks)
+
+
+def damaged_table(table: str) -> str:
+    """The temporary table listing the damaged rows of ``table`` by rowid (:func:`find_damaged` fills it)."""
+    return f"temp.damaged_{table}"
+
+
+def find_damaged(connection: sqlite3.Connection, tables: tuple[str, ...] = ()) -> tuple[int, int]:
+    """Check every row of ``tables`` (default: all) once; list the damaged ones: how many, and all the rows.
+
+    The list lives in the connection's temporary database (never in the file),
+    and :func:`rows` reads through it; a connection lists again whenever the
+    file may have changed (the store sees to it). A table that cannot be read
+    gets no list, so that no query reads it unchecked (the query then says
+    what is wrong); its rows are not counted.
+    """
+    damaged = total = 0
+    for table in tables or tuple(columns()):
+        listed = damaged_table(table)
+        try:
+            connection.execute(f"CREATE TABLE IF NOT EXISTS {listed} (id INTEGER PRIMARY KEY)")
+            connection.execute(f"DELETE FROM {listed}")
+            connection.execute(
+                f"INSERT INTO {listed} SELECT rowid FROM {table}"
+                f" WHERE rowid NOT IN (SELECT rowid FROM {table} WHERE {valid(table)})"
+            )
+            count = connection.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0]
+        except sqlite3.Error:
+            connection.execute(f"DROP TABLE IF EXISTS {listed}")
+            continue
+        damaged += connection.execute(f"SELECT COUNT(*) FROM {listed}").fetchone()[0]
+        total += count
+    return damaged, total
+
+
+def sample_damaged(connection: sqlite3.Connection, latest: int) -> tuple[int, int]:
+    """Check the ``latest`` rows of each table (by rowid, their own values): how many are damaged, how many checked."""
+    damaged = total = 0
+    for table in columns():
+        recent = f"(SELECT * FROM {table} ORDER BY rowid DESC LIMIT {int(latest)}) AS {table}"
+        count = connection.execute(f"SELECT COUNT(*) FROM {recent}").fetchone()[0]
+        own = valid(table, parent=False)
+        fine = connection.execute(f"SELECT COUNT(*) FROM {recent} WHERE {own}").fetchone()[0]
+        damaged += count - fine
+        total += count
+    return damaged, total
 
 
 @cache
 def rows(table: str) -> str:
-    """The valid rows of ``table``, for a query's ``FROM``, under the table's own name.
+    """The valid rows of ``table``, for a query's ``FROM``, under the table's own name (:func:`find_damaged` first).
 
-    >>> rows("cotos").startswith("(SELECT * FROM cotos WHERE COALESCE((typeof(cotos.id) = 'integer'")
+    >>> rows("cotos")
+    '(SELECT * FROM cotos WHERE rowid NOT IN temp.damaged_cotos) AS cotos'
+    """
+    return f"(SELECT * FROM {table} WHERE rowid NOT IN {damaged_table(table)}) AS {table}"
+
+
+@cache
+def checked(table: str) -> str:
+    """The valid rows of ``table`` checked as they are read, for a query that reads one or two of them (no list needed).
+
+    >>> checked("cotos").startswith("(SELECT * FROM cotos WHERE typeof(cotos.id) = 'integer'")
     True
     """
     return f"(SELECT * FROM {table} WHERE {valid(table)}) AS {table}"
-
-
-def tally(connection: sqlite3.Connection, tables: Sequence[str] = ()) -> tuple[int, int]:
-    """The damaged rows (those :func:`rows` leaves out) and all the rows, in ``tables`` (default: every table)."""
-    damaged = total = 0
-    for table in tables or tuple(columns()):
-        bad, count = connection.execute(
-            f"SELECT COALESCE(SUM(NOT {valid(table)}), 0), COUNT(*) FROM {table}"
-        ).fetchone()
-        damaged += int(bad)
-        total += int(count)
-    return damaged, total

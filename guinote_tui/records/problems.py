@@ -57,7 +57,8 @@ class Cause(Enum):
     NOT_REGULAR = "not-regular"
     #: It holds a trigger or a view (``detail``: which), SQL the game never makes and would run.
     CODE = "code"
-    #: Most of its records are damaged (``damaged`` of ``records``: values of the wrong type or out of range).
+    #: Most of its records checked are damaged (``damaged`` of ``records``: values of the wrong type or out of
+    #: range; the latest records of each table are checked when the file is opened).
     MOSTLY_DAMAGED = "mostly-damaged"
 
 
@@ -78,7 +79,7 @@ class Problem:
     known: int = 0
     #: Why the file was set aside, when it is a reason of the program's own (``detail`` is then empty).
     cause: Cause | None = None
-    #: With :attr:`Cause.MOSTLY_DAMAGED`: the damaged records, and all of them.
+    #: With :attr:`Cause.MOSTLY_DAMAGED`: the damaged records, and all the records checked.
     damaged: int = 0
     records: int = 0
 

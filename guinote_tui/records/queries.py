@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from ..engine import Termination
-from .columns import rows, tally
+from .columns import checked, rows
 from .rating import Rating, age
 from .results import CanteCounts, LevelResult, PointsSample, RatingPoint, RatingState, Summary, Totals
 from .store import Store
@@ -39,7 +39,7 @@ def days_between(earlier: str, later: datetime) -> float:
 def current_rating(connection: sqlite3.Connection, players: int, moment: datetime) -> Rating:
     """The rating at a table size at ``moment``: the last one recorded, aged since (1500 ± 350 before any)."""
     row = connection.execute(
-        f"SELECT rating, rd, rated_at FROM {rows('ratings')} WHERE players = ? ORDER BY id DESC LIMIT 1", (players,)
+        f"SELECT rating, rd, rated_at FROM {checked('ratings')} WHERE players = ? ORDER BY id DESC LIMIT 1", (players,)
     ).fetchone()
     if row is None:
         return Rating()
@@ -193,7 +193,7 @@ class Queries(Store):
 
     def damaged(self) -> int:
         """The damaged records (rows holding a value of the wrong type or out of range), left out of every figure."""
-        return self._read(lambda connection: tally(connection)[0], 0)
+        return self._read(lambda connection: self._list_damaged(connection)[0], 0)
 
     def summary(self, players: int | None = None) -> Summary:
         """Totals, results by table, cantes, endings, the ratings and the damaged records left out, in one call."""

@@ -60,7 +60,7 @@ from typing import Self, TypeVar
 from urllib.parse import quote
 
 from .. import storage
-from .columns import tally
+from .columns import find_damaged, sample_damaged
 from .problems import Cause, Problem, ProblemKind
 from .schema import MIGRATIONS, TABLES, Migration
 
@@ -69,6 +69,8 @@ logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
 FILE_NAME = "statistics.sqlite3"
+#: The latest rows of each table checked when the file is opened, to refuse a file mostly damaged.
+RECORDS_CHECKED = 500
 #: How long a writer waits for another program's transaction before giving up, in milliseconds.
 BUSY_TIMEOUT_MS = 10_000
 
@@ -208,6 +210,10 @@ class Store:
         self._lock = threading.RLock()
         self._connection: sqlite3.Connection | None = None
         self._writable = False
+        #: ``PRAGMA data_version`` when the damaged rows were last listed (None: to list before the next read).
+        self._listed_at: int | None = None
+        #: The damaged rows found then.
+        self._damaged = 0
         self._open()
 
     # -- the state the caller may show ---------------------------------------------
@@ -419,12 +425,32 @@ class Store:
 
     @staticmethod
     def _check_records(connection: sqlite3.Connection) -> None:
-        """Refuse a file whose records are mostly damaged (:mod:`.columns`); a few are left out of the figures."""
-        damaged, records = tally(connection)
+        """Refuse a file whose records are mostly damaged (:mod:`.columns`); a few are left out of the figures.
+
+        The latest :data:`RECORDS_CHECKED` rows of each table are checked (all of
+        them in a file of that size), so that opening a large file stays quick;
+        every row is checked before the first figure is read (:meth:`_list_damaged`).
+        """
+        damaged, records = sample_damaged(connection, RECORDS_CHECKED)
         if damaged and damaged * 2 > records:
             raise _Damaged(
                 f"{damaged} of {records} records damaged", Cause.MOSTLY_DAMAGED, damaged=damaged, records=records
             )
+
+    def _list_damaged(self, connection: sqlite3.Connection) -> tuple[int, int]:
+        """List the damaged rows (:func:`.columns.find_damaged`) unless they are listed and the file is unchanged since.
+
+        Another program's writes change ``PRAGMA data_version``; this object's
+        own clear the list (:meth:`_write`: a row deleted lets its rowid be used
+        again). The damaged rows, and all the rows (-1 when they were not counted now).
+        """
+        version = int(connection.execute("PRAGMA data_version").fetchone()[0])
+        if version != self._listed_at:
+            self._listed_at = None
+            self._damaged, records = find_damaged(connection)
+            self._listed_at = version
+            return self._damaged, records
+        return self._damaged, -1
 
     def _check_schema(self, connection: sqlite3.Connection) -> None:
         """Refuse a schema that lacks a table or a column this version needs, or that holds code.
@@ -499,7 +525,10 @@ class Store:
                 return default
             try:
                 with self._transaction() as connection:
-                    return step(connection)
+                    try:
+                        return step(connection)
+                    finally:
+                        self._listed_at = None  # (listed again before the next read)
             except sqlite3.Error as exc:
                 if _is_busy(exc):
                     self._tell(Problem(ProblemKind.HAND_NOT_SAVED, detail=str(exc)))
@@ -518,6 +547,7 @@ class Store:
             if self._connection is None:
                 return default
             try:
+                self._list_damaged(self._connection)
                 return step(self._connection)
             except sqlite3.Error as exc:
                 self._tell(Problem(ProblemKind.NOT_READ, detail=str(exc)))

@@ -60,13 +60,13 @@ def test_every_column_of_the_schema_is_declared_and_nothing_else() -> None:
 
 
 def test_what_the_game_records_is_valid(tmp_path: Path) -> None:
-    from guinote_tui.records.columns import tally
+    from guinote_tui.records.columns import find_damaged
 
     path = tmp_path / "statistics.sqlite3"
     recorded(path)
     connection = sqlite3.connect(path)
     try:
-        damaged, records = tally(connection)
+        damaged, records = find_damaged(connection)
         assert damaged == 0 and records > 50
     finally:
         connection.close()
@@ -160,7 +160,7 @@ def test_a_file_whose_records_are_mostly_damaged_is_set_aside(tmp_path: Path) ->
         assert stats.set_aside_to is not None and stats.set_aside_to.read_bytes() == original
         assert stats.saving and stats.summary().totals.hands == 0
     line = statsreport.problem_line(problem)
-    assert f"most of its records are damaged: {damaged} of {records}" in line and "moved to" in line
+    assert f"most of the records checked are damaged: {damaged} of {records}" in line and "moved to" in line
 
 
 def test_recording_goes_on_past_damaged_records(tmp_path: Path) -> None:
@@ -279,7 +279,7 @@ def test_a_link_to_a_device_in_the_files_place_is_set_aside_and_the_device_left_
 
 
 def test_rows_reads_a_table_under_its_own_name() -> None:
-    from guinote_tui.records.columns import rows, tally
+    from guinote_tui.records.columns import checked, find_damaged, rows
 
     connection = sqlite3.connect(":memory:")
     connection.execute(
@@ -289,8 +289,9 @@ def test_rows_reads_a_table_under_its_own_name() -> None:
         "INSERT INTO cotos (match_id, number, ended_at, players, assisted, won) VALUES (1, 1, ?, 2, 0, ?)",
         [("2025-03-01T12:00:00+00:00", 1), ("2025-03-01T12:00:00+00:00", 9.9e307), (None, 1)],
     )
+    assert find_damaged(connection, ("cotos",)) == (2, 3)
     assert connection.execute(f"SELECT COUNT(*), SUM(won) FROM {rows('cotos')}").fetchone() == (1, 1)
-    assert tally(connection, ["cotos"]) == (2, 3)
+    assert connection.execute(f"SELECT COUNT(*), SUM(won) FROM {checked('cotos')}").fetchone() == (1, 1)
 
 
 def test_a_value_against_a_check_constraint_is_a_damaged_record_not_a_damaged_file(tmp_path: Path) -> None:
@@ -372,3 +373,51 @@ def test_a_file_holding_sql_of_its_own_is_set_aside(tmp_path: Path, statement: s
     assert f"(it holds SQL of its own, which the game never makes: {what})" in line
     assert "moved to statistics.sqlite3.corrupt-" in line and "\x1b" not in line
     assert outcome == "True True"
+
+
+def test_rows_damaged_by_another_program_meanwhile_are_found_at_the_next_read(tmp_path: Path) -> None:
+    path = tmp_path / "statistics.sqlite3"
+    recorded(path)
+    with Statistics(path) as stats:
+        before = stats.summary()
+        assert before.damaged == 0
+        plant(path, "UPDATE hands SET players = 'x' WHERE id = 1")  # another connection, while this one is open
+        after = stats.summary()
+        assert (after.damaged, after.totals.hands) == (1, before.totals.hands - 1)
+
+
+def test_what_is_recorded_after_a_reset_is_all_counted(tmp_path: Path) -> None:
+    """The damaged rows are listed by rowid: after a reset, new rows take those rowids again."""
+    path = tmp_path / "statistics.sqlite3"
+    recorded(path)
+    plant(path, "UPDATE hands SET players = 'x' WHERE id IN (1, 2, 3)")
+    match, _ = play_match(2, seed=74, seats={"1": "easy"})
+    with Statistics(path, clock=Clock()) as stats:
+        assert stats.summary().damaged == 3
+        assert stats.reset()
+        record_as_the_game_does(stats, "after", match, TableInfo.of_match(match))
+        summary = stats.summary()
+    assert (summary.damaged, summary.totals.hands) == (0, len(match.finished))
+
+
+def test_opening_checks_the_latest_records_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening stays quick with a large file: a file whose latest records are sound is kept, its damage counted."""
+    from guinote_tui.records import store
+
+    path = tmp_path / "statistics.sqlite3"
+    recorded(path)
+    for table in ("hands", "juegos", "cotos", "ratings"):  # every row damaged but the two latest of each table
+        plant(path, f"UPDATE {table} SET players = 'x' WHERE rowid <= (SELECT MAX(rowid) - 2 FROM {table})")
+    copy = tmp_path / "copy" / path.name
+    copy.parent.mkdir()
+    copy.write_bytes(path.read_bytes())
+    every = store.RECORDS_CHECKED
+    monkeypatch.setattr(store, "RECORDS_CHECKED", 2)
+    with Statistics(path) as stats:
+        assert stats.take_problem() is None
+        summary = stats.summary()
+    assert summary.totals.hands == 2 and summary.damaged > 10 * summary.totals.hands
+    monkeypatch.setattr(store, "RECORDS_CHECKED", every)  # every record checked: the same file is mostly damaged
+    with Statistics(copy) as stats:
+        problem = stats.take_problem()
+    assert problem is not None and problem.kind is ProblemKind.SET_ASIDE

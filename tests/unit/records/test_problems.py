@@ -58,7 +58,7 @@ LINES = {
 CAUSES = {
     Cause.FOLDER: "a folder is in its place",
     Cause.NOT_REGULAR: "not a regular file: a FIFO or a device is in its place",
-    Cause.MOSTLY_DAMAGED: "most of its records are damaged: 7 of 9",
+    Cause.MOSTLY_DAMAGED: "most of the records checked are damaged: 7 of 9",
     Cause.CODE: "it holds SQL of its own, which the game never makes: x",
 }
 
