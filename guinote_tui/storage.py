@@ -75,6 +75,8 @@ def printable(text: str) -> str:
 
     >>> print(printable("/tmp/x\x1b]0;PWN\x07.json"), printable("a\u202ecod.json"), printable("plain é"))
     /tmp/x\x1b]0;PWN\x07.json a\u202ecod.json plain é
+    >>> printable("line\nnext\u202etxt.exe"), printable("señor ¿sí?")
+    ('line\\x0anext\\u202etxt.exe', 'señor ¿sí?')
     """
     return _HIDDEN.sub(_visible, text)
 
@@ -228,12 +230,14 @@ def write_crash_log(report: str) -> Path:
 
 
 @contextlib.contextmanager
-def _staged(path: Path, text: str, mode: int | None = None) -> Iterator[str]:
+def _staged(path: Path, text: str, mode: int | None = None, prefix: str | None = None) -> Iterator[str]:
     """A temporary file beside ``path`` holding ``text``, on disk (and with ``mode`` if given).
 
-    The block puts it in place (rename or link); whatever is left of it afterwards is removed.
+    Named ``<prefix><random>.tmp`` (the prefix is ``.<name>.`` unless given). The block puts
+    it in place (rename or link); whatever is left of it afterwards is removed.
     """
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    prefix = f".{path.name}." if prefix is None else prefix
+    handle, temporary = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
@@ -261,6 +265,46 @@ class Refused(Exception):
     """A file the player named that the game will not write; ``str()`` is the one line to show."""
 
 
+#: How an export's temporary file is named, ``.guinote-export-<8 random characters>.tmp``, in the folder written to.
+EXPORT_TEMPORARY_PREFIX = ".guinote-export-"
+_EXPORT_TEMPORARY = re.compile(re.escape(EXPORT_TEMPORARY_PREFIX) + r"[a-z0-9_]{8}\.tmp")
+#: A temporary file of an export older than this (seconds) was left by an export that was killed: removed.
+STALE_EXPORT_S = 3600
+
+
+def remove_stale_exports(folder: Path, now: float | None = None) -> list[str]:
+    """Remove what killed exports left in ``folder``: the names removed.
+
+    An export's temporary file is removed when the process writing it is
+    killed (``kill -9``, a power cut) and only then is it left behind. Such a
+    file is removed by the next export into its folder: a regular file
+    named as an export's temporary file (:data:`EXPORT_TEMPORARY_PREFIX`), the
+    user's own, untouched for :data:`STALE_EXPORT_S` (no export writes that
+    long). Nothing else is touched, and a folder that cannot be listed is left alone.
+    """
+    now = time.time() if now is None else now
+    owner = os.geteuid() if hasattr(os, "geteuid") else None
+    removed: list[str] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not _EXPORT_TEMPORARY.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or (owner is not None and info.st_uid != owner):
+                continue
+            if now - info.st_mtime < STALE_EXPORT_S:
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(entry.name)
+    return removed
+
+
 def _in_folder(path: Path, folder: Path) -> bool:
     """Whether ``path`` names a file directly in ``folder`` (links followed), where the game keeps its own."""
     try:
@@ -276,13 +320,19 @@ def write_export(path: Path, text: str, force: bool = False) -> None:
     data, config or state folder, where its files live; a link, a folder, a device or a FIFO; an existing file
     unless ``force``. A new file appears whole or not at all (a temporary file
     linked into place, which fails if another file took the name meanwhile);
-    a file replaced on purpose keeps its permissions. A folder that is not
+    a file replaced on purpose keeps its permissions. The temporary file is
+    named so that one left by a killed export is known and removed by the next
+    export into the folder (:func:`remove_stale_exports`). The messages show the
+    path with its control characters escaped (:func:`printable`). A folder that is not
     there is not created: ``FileNotFoundError``. Other ``OSError`` pass through.
     """
+    shown_path = printable(str(path))
     for folder in (data_dir(), config_dir(), state_dir()):
         if _in_folder(path, folder):
             raise Refused(
-                _("{path} is in the game's own folder {folder}: choose another place").format(path=path, folder=folder)
+                _("{path} is in the game's own folder {folder}: choose another place").format(
+                    path=shown_path, folder=printable(str(folder))
+                )
             )
     if not path.parent.is_dir():
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path.parent))
@@ -293,21 +343,22 @@ def write_export(path: Path, text: str, force: bool = False) -> None:
     if info is not None:
         if not stat.S_ISREG(info.st_mode):
             kind = _("a link") if stat.S_ISLNK(info.st_mode) else _("not a regular file")
-            raise Refused(_("{path} is {kind}: it is not replaced").format(path=path, kind=kind))
+            raise Refused(_("{path} is {kind}: it is not replaced").format(path=shown_path, kind=kind))
         if not force:
-            raise Refused(_("{path} already exists: add --force to replace it").format(path=path))
+            raise Refused(_("{path} already exists: add --force to replace it").format(path=shown_path))
     if info is not None:
         mode = stat.S_IMODE(info.st_mode)
     else:  # a new file gets the permissions any new file of the player's gets
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    with _staged(path, text, mode) as temporary:
+    remove_stale_exports(path.parent)
+    with _staged(path, text, mode, prefix=EXPORT_TEMPORARY_PREFIX) as temporary:
         if info is None:
             try:
                 os.link(temporary, path)  # fails if the name was taken meanwhile: nothing replaced
             except FileExistsError:
-                raise Refused(_("{path} already exists: add --force to replace it").format(path=path)) from None
+                raise Refused(_("{path} already exists: add --force to replace it").format(path=shown_path)) from None
         else:
             os.replace(temporary, path)
 

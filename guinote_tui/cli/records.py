@@ -14,6 +14,7 @@ from .. import storage
 from ..engine import MAX_HANDS, HistoryError
 from ..i18n import N_, _, ngettext
 from ..i18n import number as i18n_number
+from ..storage import printable
 from .common import history_refused
 from .help import INTEGER, IntegerRange, command, confirm
 
@@ -46,14 +47,19 @@ def stats(as_json: bool, players: str | None, export: str | None, force: bool, r
         raise click.UsageError(_("--json prints the statistics: give it without --export and --reset"))
     if yes and not reset:
         raise click.UsageError(_("--yes only answers the question --reset asks"))
-    if force and not export:
+    if export == "":
+        raise click.UsageError(_("--export needs a file name"))
+    if force and export is None:
         raise click.UsageError(_("--force only lets --export replace a file"))
     with Statistics() as source:
         problem = statsreport.problem_line(source.take_problem())
+        if not source.readable:  # (a file refused, or one that cannot be opened: nothing to show)
+            raise click.ClickException(problem or _("{path} cannot be read").format(path=printable(str(source.path))))
         if problem:
             click.echo(problem, err=True)
-        if export or reset:
-            if export:
+        if export is not None or reset:
+            if export is not None:
+                shown_path = printable(export)
                 try:
                     rows = source.export_csv(export, force=force)
                 except storage.Refused as exc:
@@ -61,12 +67,13 @@ def stats(as_json: bool, players: str | None, export: str | None, force: bool, r
                 except ExportRefused as exc:
                     raise click.ClickException(statsreport.problem_line(exc.problem)) from None
                 except OSError as exc:
+                    reason = printable(exc.strerror or str(exc))
                     raise click.ClickException(
-                        _("cannot write {path}: {problem}").format(path=export, problem=exc.strerror or exc)
+                        _("cannot write {path}: {problem}").format(path=shown_path, problem=reason)
                     ) from None
                 click.echo(
                     ngettext("{n} hand written to {path}", "{n} hands written to {path}", rows).format(
-                        n=rows, path=export
+                        n=rows, path=shown_path
                     )
                 )
             if reset:
@@ -79,9 +86,9 @@ def stats(as_json: bool, players: str | None, export: str | None, force: bool, r
     if as_json:
         click.echo(json.dumps({"path": str(source.path), **statsreport.summary_dict(summary)}))
         return
-    click.echo(_("statistics file: {path}").format(path=source.path))
+    click.echo(_("statistics file: {path}").format(path=printable(str(source.path))))
     for line in statsreport.text_lines(summary):
-        click.echo(line)
+        click.echo(printable(line))  # (the figures hold nothing but checked values: this is the last guard)
 
 
 def _readable(stream: Any) -> bool:
@@ -105,7 +112,9 @@ def _reset_statistics(source: Any, yes: bool) -> None:
         "hands": ngettext("{n} hand", "{n} hands", totals.hands).format(n=totals.hands),
         "juegos": ngettext("{n} juego", "{n} juegos", totals.juegos).format(n=totals.juegos),
     }
-    question = _("Forget the {hands} and {juegos} recorded in {path}?").format(path=source.path, **counts)
+    question = _("Forget the {hands} and {juegos} recorded in {path}?").format(
+        path=printable(str(source.path)), **counts
+    )
     if not yes:
         if sys.stdin is None or sys.stdin.closed or not _readable(sys.stdin):
             raise click.ClickException(_("--reset asks first and there is no one to answer: add --yes"))
@@ -121,7 +130,7 @@ def _reset_statistics(source: Any, yes: bool) -> None:
         from ..present.statsreport import problem_line
 
         problem = problem_line(source.take_problem())
-        raise click.ClickException(problem or _("{path} could not be emptied").format(path=source.path))
+        raise click.ClickException(problem or _("{path} could not be emptied").format(path=printable(str(source.path))))
     click.echo(
         _("Statistics emptied: {hands} and {juegos} forgotten; the rating starts again at 1500.").format(**counts)
     )

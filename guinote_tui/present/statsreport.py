@@ -26,7 +26,7 @@ from typing import Any, assert_never
 
 from ..engine import Termination
 from ..i18n import N_, _, ngettext, number, pgettext
-from ..records import LevelResult, PointsSample, Problem, ProblemKind, RatingState, Summary
+from ..records import Cause, LevelResult, PointsSample, Problem, ProblemKind, RatingState, Summary
 from .vocabulary import level_name
 
 #: The table sizes' names, in English (:func:`size_name` translates them).
@@ -89,7 +89,7 @@ def problem_line(problem: Problem | None) -> str:
     """  # noqa: E501
     if problem is None:
         return ""
-    kind, detail = problem.kind, problem.detail
+    kind, detail = problem.kind, cause_text(problem) or problem.detail
     if kind is ProblemKind.NOT_SAVED:
         return _("Statistics cannot be saved ({reason}); the game goes on without them.").format(reason=detail)
     if kind is ProblemKind.DAMAGED_WHILE_SAVING:
@@ -104,6 +104,10 @@ def problem_line(problem: Problem | None) -> str:
     if kind is ProblemKind.NOT_SET_ASIDE:
         line = _("{file} could not be read ({problem}); it could not be moved aside and a new one was started.")
         return line.format(file=problem.file, problem=detail)
+    if kind is ProblemKind.UNREADABLE:
+        return _("{path} cannot be opened ({reason}): no statistics are shown or saved.").format(
+            path=problem.file, reason=detail
+        )
     if kind is ProblemKind.NEWER:
         line = _(
             "{file} was written by a newer guinote-tui (schema {version}, this one knows up to "
@@ -117,6 +121,44 @@ def problem_line(problem: Problem | None) -> str:
     if kind is ProblemKind.EXPORT_IS_DATABASE:
         return _("{path} is the statistics file itself: choose another place").format(path=problem.file)
     assert_never(kind)
+
+
+def cause_text(problem: Problem) -> str:
+    """Why the file was set aside, when the reason is the program's own, in the current language ("" otherwise).
+
+    >>> cause_text(Problem(ProblemKind.SET_ASIDE, cause=Cause.MOSTLY_DAMAGED, damaged=7, records=9))
+    'most of the records checked are damaged: 7 of 9'
+    """
+    cause = problem.cause
+    if cause is None:
+        return ""
+    if cause is Cause.FOLDER:
+        return _("a folder is in its place")
+    if cause is Cause.NOT_REGULAR:
+        return _("not a regular file: a FIFO or a device is in its place")
+    if cause is Cause.CODE:
+        return _("it holds SQL of its own, which the game never makes: {what}").format(what=problem.detail)
+    if cause is Cause.MOSTLY_DAMAGED:
+        line = _("most of the records checked are damaged: {damaged} of {records}")
+        return line.format(damaged=problem.damaged, records=problem.records)
+    assert_never(cause)
+
+
+def damaged_line(summary: Summary) -> str:
+    """How many damaged records the figures leave out ("" for none).
+
+    >>> from guinote_tui.records import CanteCounts, Totals
+    >>> damaged_line(Summary(Totals(), [], CanteCounts(), {}, damaged=3))
+    '3 damaged records in the statistics file are left out of these figures.'
+    """
+    n = summary.damaged
+    if not n:
+        return ""
+    return ngettext(
+        "{n} damaged record in the statistics file is left out of these figures.",
+        "{n} damaged records in the statistics file are left out of these figures.",
+        n,
+    ).format(n=n)
 
 
 def percent(share: float | None) -> str:
@@ -339,6 +381,7 @@ def summary_dict(summary: Summary) -> dict[str, Any]:
     totals["cotos_lost"] = summary.totals.cotos_lost
     player, rivals = points_per_hand(summary)
     return {
+        "damaged": summary.damaged,
         "totals": totals,
         "points_per_hand": {"player": player, "rivals": rivals},
         "results": [_result_dict(r) for r in summary.results],
@@ -395,9 +438,10 @@ def _result_lines(results: list[LevelResult]) -> list[str]:
 
 def text_lines(summary: Summary) -> list[str]:
     """The summary as plain text, for ``guinote stats``."""
+    damaged = [damaged_line(summary)] if summary.damaged else []
     if not summary.totals.hands:
-        return [empty_text()]
-    lines = [overview(summary), points_line(summary)]
+        return [empty_text(), *damaged]
+    lines = [overview(summary), points_line(summary), *damaged]
     lines += ["", _("Rating")]
     sizes = [size_name(size) for size in summary.ratings]
     size_width = max([9, *(len(name) for name in sizes)])

@@ -27,9 +27,16 @@ LEVEL_NAMES: dict[str, str] = {
 
 
 def level_name(level: str) -> str:
-    """The bot level ``level`` as the player reads it (an id without a name is shown as it is)."""
+    r"""The bot level ``level`` as the player reads it.
+
+    An id without a name is shown as it is, but for the characters a terminal would act on (an escape
+    sequence), shown escaped as Python writes them:
+
+    >>> level_name("hard:samples=12"), level_name("\x1b]0;title\x07")
+    ('hard:samples=12', '\\x1b]0;title\\x07')
+    """
     if level not in LEVEL_NAMES:
-        return level
+        return repr(str(level))[1:-1]
     return _LEVEL_TEXT[level]()
 
 

@@ -25,7 +25,7 @@ docs/statistics.md describes what is kept and how the rating works.
 """
 
 from .facts import HandFacts, TableInfo, hand_facts
-from .problems import ExportRefused, Problem, ProblemKind
+from .problems import Cause, ExportRefused, Problem, ProblemKind
 from .rating import Game, Rating, age, expected, juego_game, update
 from .recording import RatingChange, Recorded, new_match_key
 from .results import CanteCounts, LevelResult, PointsSample, RatingPoint, RatingState, Summary, Totals, wilson
@@ -38,6 +38,7 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "CanteCounts",
+    "Cause",
     "ExportRefused",
     "Game",
     "HandFacts",

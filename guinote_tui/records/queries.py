@@ -2,7 +2,9 @@
 
 Each returns plain dataclasses (:mod:`.results`), and what an empty file
 would give when the file cannot be read (the problem is then kept by the
-store, :attr:`~.store.Store.problem`).
+store, :attr:`~.store.Store.problem`). Every query reads the valid rows of
+its tables only (:func:`.columns.rows`); :meth:`Queries.damaged` counts the
+others.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from ..engine import Termination
+from .columns import checked, rows
 from .rating import Rating, age
 from .results import CanteCounts, LevelResult, PointsSample, RatingPoint, RatingState, Summary, Totals
 from .store import Store
@@ -36,7 +39,7 @@ def days_between(earlier: str, later: datetime) -> float:
 def current_rating(connection: sqlite3.Connection, players: int, moment: datetime) -> Rating:
     """The rating at a table size at ``moment``: the last one recorded, aged since (1500 ± 350 before any)."""
     row = connection.execute(
-        "SELECT rating, rd, rated_at FROM ratings WHERE players = ? ORDER BY id DESC LIMIT 1", (players,)
+        f"SELECT rating, rd, rated_at FROM {checked('ratings')} WHERE players = ? ORDER BY id DESC LIMIT 1", (players,)
     ).fetchone()
     if row is None:
         return Rating()
@@ -53,16 +56,20 @@ class Queries(Store):
             where, args = _filter(players, assisted)
             matches = connection.execute(
                 "SELECT COUNT(*), COALESCE(SUM(winner_side = 0), 0), COALESCE(SUM(winner_side = 1), 0)"
-                f" FROM matches {where}",
+                f" FROM {rows('matches')} {where}",
                 args,
             ).fetchone()
             hands = connection.execute(
                 "SELECT COUNT(*), COALESCE(SUM(points_player), 0), COALESCE(SUM(points_rivals), 0),"
-                f" MIN(played_at), MAX(played_at) FROM hands {where}",
+                f" MIN(played_at), MAX(played_at) FROM {rows('hands')} {where}",
                 args,
             ).fetchone()
-            juegos = connection.execute(f"SELECT COUNT(*), COALESCE(SUM(won), 0) FROM juegos {where}", args).fetchone()
-            cotos = connection.execute(f"SELECT COUNT(*), COALESCE(SUM(won), 0) FROM cotos {where}", args).fetchone()
+            juegos = connection.execute(
+                f"SELECT COUNT(*), COALESCE(SUM(won), 0) FROM {rows('juegos')} {where}", args
+            ).fetchone()
+            cotos = connection.execute(
+                f"SELECT COUNT(*), COALESCE(SUM(won), 0) FROM {rows('cotos')} {where}", args
+            ).fetchone()
             return Totals(
                 matches=matches[0],
                 matches_won=matches[1],
@@ -88,8 +95,8 @@ class Queries(Store):
             juegos = {
                 (row[0], row[1], row[2], bool(row[3])): (row[4], row[5])
                 for row in connection.execute(
-                    "SELECT players, rival_level, partner_level, assisted, COUNT(*), SUM(won) FROM juegos"
-                    f" {where} GROUP BY players, rival_level, partner_level, assisted",
+                    "SELECT players, rival_level, partner_level, assisted, COUNT(*), SUM(won) FROM"
+                    f" {rows('juegos')} {where} GROUP BY players, rival_level, partner_level, assisted",
                     args,
                 )
             }
@@ -97,7 +104,7 @@ class Queries(Store):
                 (row[0], row[1], row[2], bool(row[3])): (row[4], row[5])
                 for row in connection.execute(
                     "SELECT players, rival_level, partner_level, assisted, COUNT(*),"
-                    f" AVG(points_player - points_rivals) FROM hands {where}"
+                    f" AVG(points_player - points_rivals) FROM {rows('hands')} {where}"
                     " GROUP BY players, rival_level, partner_level, assisted",
                     args,
                 )
@@ -120,7 +127,8 @@ class Queries(Store):
                 "SELECT COUNT(*), COALESCE(SUM(cantes_player), 0), COALESCE(SUM(cantes_rivals), 0),"
                 " COALESCE(SUM(cante_points_player), 0), COALESCE(SUM(cante_points_rivals), 0),"
                 " COALESCE(SUM(tute_side = 0), 0), COALESCE(SUM(tute_side = 1), 0),"
-                f" COALESCE(SUM(capote_side = 0), 0), COALESCE(SUM(capote_side = 1), 0) FROM hands {where}",
+                " COALESCE(SUM(capote_side = 0), 0), COALESCE(SUM(capote_side = 1), 0)"
+                f" FROM {rows('hands')} {where}",
                 args,
             ).fetchone()
             return CanteCounts(*row)
@@ -133,7 +141,9 @@ class Queries(Store):
         def step(connection: sqlite3.Connection) -> dict[Termination, int]:
             where, args = _filter(players, assisted)
             counts = dict(
-                connection.execute(f"SELECT termination, COUNT(*) FROM hands {where} GROUP BY termination", args)
+                connection.execute(
+                    f"SELECT termination, COUNT(*) FROM {rows('hands')} {where} GROUP BY termination", args
+                )
             )
             return {t: counts[t.value] for t in Termination if t.value in counts}
 
@@ -144,14 +154,14 @@ class Queries(Store):
 
         def step(connection: sqlite3.Connection) -> list[PointsSample]:
             where, args = _filter(players, assisted)
-            rows = connection.execute(
-                f"SELECT played_at, players, points_player, points_rivals, assisted FROM hands {where}"
+            found = connection.execute(
+                f"SELECT played_at, players, points_player, points_rivals, assisted FROM {rows('hands')} {where}"
                 " ORDER BY played_at, id",
                 args,
             )
             return [
                 PointsSample(index, row[0], row[1], row[2], row[3], bool(row[4]))
-                for index, row in enumerate(rows, start=1)
+                for index, row in enumerate(found, start=1)
             ]
 
         return self._read(step, [])
@@ -162,7 +172,7 @@ class Queries(Store):
 
         def step(connection: sqlite3.Connection) -> RatingState:
             count, last = connection.execute(
-                "SELECT COUNT(*), MAX(rated_at) FROM ratings WHERE players = ?", (players,)
+                f"SELECT COUNT(*), MAX(rated_at) FROM {rows('ratings')} WHERE players = ?", (players,)
             ).fetchone()
             return RatingState(players, current_rating(connection, players, now), count, last)
 
@@ -172,17 +182,21 @@ class Queries(Store):
         """The rating after each rated juego at a table size, oldest first."""
 
         def step(connection: sqlite3.Connection) -> list[RatingPoint]:
-            rows = connection.execute(
-                "SELECT rated_at, players, rating, rd, opponent, weight, score, expected FROM ratings"
-                " WHERE players = ? ORDER BY id",
+            found = connection.execute(
+                "SELECT rated_at, players, rating, rd, opponent, weight, score, expected FROM"
+                f" {rows('ratings')} WHERE players = ? ORDER BY id",
                 (players,),
             )
-            return [RatingPoint(*row) for row in rows]
+            return [RatingPoint(*row) for row in found]
 
         return self._read(step, [])
 
+    def damaged(self) -> int:
+        """The damaged records (rows holding a value of the wrong type or out of range), left out of every figure."""
+        return self._read(lambda connection: self._list_damaged(connection)[0], 0)
+
     def summary(self, players: int | None = None) -> Summary:
-        """Totals, results by table, cantes, endings and the ratings, in one call."""
+        """Totals, results by table, cantes, endings, the ratings and the damaged records left out, in one call."""
         with self._lock:
             sizes = (players,) if players is not None else (2, 4)
             return Summary(
@@ -191,6 +205,7 @@ class Queries(Store):
                 cantes=self.cantes(players),
                 endings=self.endings(players),
                 ratings={size: self.rating(size) for size in sizes},
+                damaged=self.damaged(),
             )
 
 

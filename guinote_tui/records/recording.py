@@ -235,9 +235,10 @@ class Recorder(Store):
         before = current_rating(connection, table.players, moment)
         game = juego_game(table.players, table.rival_level, partner, won)
         after = update(before, [game])
+        # (A rating already naming this juego, new as it is, is a stray row of a file the game did not write.)
         connection.execute(
-            "INSERT INTO ratings (juego_id, players, rated_at, opponent, weight, score, expected, rating_before,"
-            " rd_before, rating, rd) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO ratings (juego_id, players, rated_at, opponent, weight, score, expected,"
+            " rating_before, rd_before, rating, rd) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 juego_id,
                 table.players,

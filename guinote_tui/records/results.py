@@ -190,3 +190,5 @@ class Summary:
     cantes: CanteCounts
     endings: dict[Termination, int]
     ratings: dict[int, RatingState] = field(default_factory=dict)
+    #: Records (rows of any table) left out of every figure: a value of the wrong type or out of range.
+    damaged: int = 0

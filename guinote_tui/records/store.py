@@ -14,10 +14,20 @@ How it stays safe:
 * The schema version is ``PRAGMA user_version``; missing migrations
   (:mod:`.schema`) are applied at opening. A file from a newer program is
   refused and left untouched.
-* A damaged file (not SQLite, failing ``PRAGMA quick_check``, or a schema
-  that lacks what this version needs) is renamed to
+* Nothing in the file's place is opened before it is known to be a regular
+  file: a FIFO or a device is never waited on (:meth:`Store._inspect`).
+* A damaged file (a folder, a FIFO or a device in its place, not SQLite,
+  failing ``PRAGMA quick_check`` but for values against a NOT NULL or a
+  CHECK (damaged records), a trigger or a view (SQL of the file's own that
+  the game's reads and writes would run), a schema that lacks what this version
+  needs, or most of its records damaged) is renamed to
   ``statistics.sqlite3.corrupt-<timestamp>`` (with its ``-wal`` and ``-shm``
   files) and a new one is started.
+* A record (a row) holding a value of the wrong type or out of range is left
+  out of every figure and counted (:mod:`.columns`); text from the file is
+  decoded leniently, never failing a query.
+* A file (or data folder) the player may not open is one problem, and nothing
+  is shown or saved.
 * When the file cannot be written (a read-only directory, a full disk), the
   object goes on working for the game: recording does nothing, and what was
   recorded is read through a read-only connection (``immutable=1`` when a
@@ -40,6 +50,7 @@ import contextlib
 import logging
 import os
 import sqlite3
+import stat
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -49,7 +60,8 @@ from typing import Self, TypeVar
 from urllib.parse import quote
 
 from .. import storage
-from .problems import Problem, ProblemKind
+from .columns import find_damaged, sample_damaged
+from .problems import Cause, Problem, ProblemKind
 from .schema import MIGRATIONS, TABLES, Migration
 
 logger = logging.getLogger(__name__)
@@ -57,6 +69,8 @@ logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
 FILE_NAME = "statistics.sqlite3"
+#: The latest rows of each table checked when the file is opened, to refuse a file mostly damaged.
+RECORDS_CHECKED = 500
 #: How long a writer waits for another program's transaction before giving up, in milliseconds.
 BUSY_TIMEOUT_MS = 10_000
 
@@ -65,6 +79,9 @@ _SQLITE_CORRUPT = 11
 _SQLITE_NOTADB = 26
 _SQLITE_BUSY = 5
 _SQLITE_LOCKED = 6
+#: What ``PRAGMA quick_check`` says of a value against its column's NOT NULL or CHECK: a damaged record, left
+#: out of the figures like any value out of range (:mod:`.columns`), not a damaged file.
+_ROW_LEVEL = ("NULL value in ", "CHECK constraint failed in ")
 #: The first bytes of every SQLite 3 database file.
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -88,7 +105,31 @@ def iso(moment: datetime) -> str:
 
 
 class _Damaged(Exception):
-    """The file is not a usable statistics database (internal: it is then set aside)."""
+    """The file is not a usable statistics database (internal: it is then set aside).
+
+    The message is what SQLite said; ``cause`` a reason of the program's own instead (with the counts).
+    """
+
+    def __init__(self, message: str = "", cause: Cause | None = None, damaged: int = 0, records: int = 0) -> None:
+        super().__init__(message)
+        self.cause = cause
+        self.damaged = damaged
+        self.records = records
+
+    def problem(self, kind: ProblemKind, file: str, moved: str = "") -> Problem:
+        return Problem(
+            kind,
+            detail=str(self),
+            file=file,
+            moved=moved,
+            cause=self.cause,
+            damaged=self.damaged,
+            records=self.records,
+        )
+
+
+class _Unreadable(Exception):
+    """The file, or its folder, cannot be opened at all (internal: no permission); the message is the system's."""
 
 
 class _Newer(Exception):
@@ -117,6 +158,24 @@ def _is_busy(exc: sqlite3.Error) -> bool:
 def _said(exc: BaseException) -> str:
     """What an exception says, or its type's name when it says nothing."""
     return str(exc) or type(exc).__name__
+
+
+def _lenient_text(data: bytes) -> str:
+    """Text from the file as a string whatever its bytes (SQLite does not check that text is UTF-8)."""
+    return data.decode("utf-8", "replace")
+
+
+#: How a file in the statistics' place is opened to read its header: never waiting (a FIFO), never a terminal.
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+
+
+def _not_regular(mode: int, name: str) -> _Damaged | None:
+    """The damage of a path of that mode in the statistics' place (None for a regular file)."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return _Damaged(f"{name}: a folder", Cause.FOLDER)
+    return _Damaged(f"{name}: not a regular file", Cause.NOT_REGULAR)
 
 
 class Store:
@@ -151,6 +210,10 @@ class Store:
         self._lock = threading.RLock()
         self._connection: sqlite3.Connection | None = None
         self._writable = False
+        #: ``PRAGMA data_version`` when the damaged rows were last listed (None: to list before the next read).
+        self._listed_at: int | None = None
+        #: The damaged rows found then.
+        self._damaged = 0
         self._open()
 
     # -- the state the caller may show ---------------------------------------------
@@ -159,6 +222,11 @@ class Store:
     def saving(self) -> bool:
         """Whether hands recorded now are kept."""
         return self._connection is not None and self._writable
+
+    @property
+    def readable(self) -> bool:
+        """Whether what the file holds can be read (False: a file refused, or one that cannot be opened)."""
+        return self._connection is not None
 
     def take_problem(self) -> Problem | None:
         """The problem not yet handed over, once (then None until a new problem)."""
@@ -196,17 +264,22 @@ class Store:
                 self._close_quietly()
                 self._tell(Problem(ProblemKind.NEWER, file=self.path.name, version=exc.version, known=self.version))
                 return
+            except _Unreadable as exc:
+                self._close_quietly()
+                self._tell(Problem(ProblemKind.UNREADABLE, detail=str(exc), file=str(self.path)))
+                self._told_cannot_save = True
+                return
             except _Damaged as exc:
                 self._close_quietly()
                 if attempt == 1:
                     self._cannot_save(str(exc))
                     return
-                moved = self._set_aside()
+                name, moved = self._set_aside()
                 if moved is None:
-                    self._tell(Problem(ProblemKind.NOT_SET_ASIDE, detail=str(exc), file=self.path.name))
+                    self._tell(exc.problem(ProblemKind.NOT_SET_ASIDE, name))
                     self._writable = False
                     return
-                self._tell(Problem(ProblemKind.SET_ASIDE, detail=str(exc), file=self.path.name, moved=moved.name))
+                self._tell(exc.problem(ProblemKind.SET_ASIDE, name, moved.name))
                 self.set_aside_to = moved
             except (sqlite3.Error, OSError) as exc:
                 self._close_quietly()
@@ -217,29 +290,66 @@ class Store:
                     self._cannot_save(_said(exc))
                 return
 
-    def _connect(self) -> sqlite3.Connection:
-        # Checked before SQLite opens it: SQLite may discard the -wal file of a file it cannot read.
+    def _companions(self) -> tuple[Path, Path]:
+        return (self.path.with_name(self.path.name + "-wal"), self.path.with_name(self.path.name + "-shm"))
+
+    def _inspect(self) -> None:
+        """Check what is in the file's place before SQLite opens it, never waiting on it.
+
+        Raises :class:`_Damaged` for a folder, a FIFO or a device in the place of
+        the file or of its ``-wal`` or ``-shm`` file (SQLite would wait on a FIFO
+        for ever), and for a file that is not SQLite (SQLite may discard the
+        ``-wal`` file of a file it cannot read); :class:`_Unreadable` when the file
+        or its folder cannot be opened (no permission). Links are followed.
+        """
+        for companion in self._companions():
+            try:
+                damage = _not_regular(os.stat(companion).st_mode, companion.name)
+            except FileNotFoundError:
+                continue
+            except OSError as exc:
+                raise _Unreadable(exc.strerror or _said(exc)) from None
+            if damage is not None:
+                raise damage
         try:
-            with self.path.open("rb") as stream:
-                header = stream.read(len(_SQLITE_HEADER))
+            damage = _not_regular(os.stat(self.path).st_mode, self.path.name)
+            if damage is not None:
+                raise damage
+            handle = os.open(self.path, _OPEN_FLAGS)
         except FileNotFoundError:
-            header = b""
+            return
+        except PermissionError as exc:
+            raise _Unreadable(exc.strerror or _said(exc)) from None
+        try:
+            damage = _not_regular(os.fstat(handle).st_mode, self.path.name)  # (replaced since: no waiting either)
+            if damage is not None:
+                raise damage
+            header = os.read(handle, len(_SQLITE_HEADER))
+        finally:
+            os.close(handle)
         if header and header != _SQLITE_HEADER:
             raise _Damaged("file is not a database")
+
+    def _connect(self) -> sqlite3.Connection:
+        self._inspect()
         connection = sqlite3.connect(
             self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
         )
+        connection.text_factory = _lenient_text
         self._connection = connection
         try:
             connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             self._retry_busy(lambda: connection.execute("PRAGMA journal_mode = WAL").fetchone())
             connection.execute("PRAGMA synchronous = NORMAL")
             connection.execute("PRAGMA foreign_keys = ON")
-            check = connection.execute("PRAGMA quick_check").fetchall()
-            if [tuple(row) for row in check] != [("ok",)]:
-                raise _Damaged(f"quick_check: {check[0][0]}")
+            connection.execute("PRAGMA trusted_schema = OFF")  # (the schema is the file's: no functions of its own)
+            found = [str(row[0]) for row in connection.execute("PRAGMA quick_check")]
+            damage = [line for line in found if line != "ok" and not line.startswith(_ROW_LEVEL)]
+            if damage:
+                raise _Damaged(f"quick_check: {damage[0]}")
             self._migrate(connection)
             self._check_schema(connection)
+            self._check_records(connection)
         except sqlite3.Error as exc:
             if _is_damage(exc):
                 raise _Damaged(str(exc)) from None
@@ -254,13 +364,17 @@ class Store:
         it is then opened ``immutable=1``, which reads the file as it is and
         takes no lock. True when the figures can be read.
         """
-        if not self.path.is_file():
+        try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):
+                return False
+        except OSError:
             return False
         for parameters in ("mode=ro", "mode=ro&immutable=1"):
             connection: sqlite3.Connection | None = None
             try:
                 uri = f"file:{quote(str(self.path))}?{parameters}"
                 connection = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+                connection.text_factory = _lenient_text
                 version = connection.execute("PRAGMA user_version").fetchone()[0]
                 if version != self.version:
                     connection.close()
@@ -309,23 +423,67 @@ class Store:
             connection.execute("ROLLBACK")
             raise
 
+    @staticmethod
+    def _check_records(connection: sqlite3.Connection) -> None:
+        """Refuse a file whose records are mostly damaged (:mod:`.columns`); a few are left out of the figures.
+
+        The latest :data:`RECORDS_CHECKED` rows of each table are checked (all of
+        them in a file of that size), so that opening a large file stays quick;
+        every row is checked before the first figure is read (:meth:`_list_damaged`).
+        """
+        damaged, records = sample_damaged(connection, RECORDS_CHECKED)
+        if damaged and damaged * 2 > records:
+            raise _Damaged(
+                f"{damaged} of {records} records damaged", Cause.MOSTLY_DAMAGED, damaged=damaged, records=records
+            )
+
+    def _list_damaged(self, connection: sqlite3.Connection) -> tuple[int, int]:
+        """List the damaged rows (:func:`.columns.find_damaged`) unless they are listed and the file is unchanged since.
+
+        Another program's writes change ``PRAGMA data_version``; this object's
+        own clear the list (:meth:`_write`: a row deleted lets its rowid be used
+        again). The damaged rows, and all the rows (-1 when they were not counted now).
+        """
+        version = int(connection.execute("PRAGMA data_version").fetchone()[0])
+        if version != self._listed_at:
+            self._listed_at = None
+            self._damaged, records = find_damaged(connection)
+            self._listed_at = version
+            return self._damaged, records
+        return self._damaged, -1
+
     def _check_schema(self, connection: sqlite3.Connection) -> None:
-        for table, columns in _expected_columns(self.migrations).items():
+        """Refuse a schema that lacks a table or a column this version needs, or that holds code.
+
+        A trigger or a view is SQL of the file's that would run on the game's
+        own reads and writes (a loop without end, an error message of any
+        text); the game makes none, so a file holding one is not its own.
+        """
+        kinds = dict(
+            connection.execute("SELECT name, type FROM sqlite_master WHERE type IN ('table', 'view', 'trigger')")
+        )
+        code = sorted(name for name, kind in kinds.items() if kind != "table")
+        if code:
+            raise _Damaged(f"{kinds[code[0]]} {code[0]}", Cause.CODE)
+        for table, wanted in _expected_columns(self.migrations).items():
             have = {row[1] for row in connection.execute(f"PRAGMA table_info({table})")}
-            missing = columns - have
+            missing = wanted - have
             if missing:
                 raise _Damaged(f"table {table} lacks {', '.join(sorted(missing))}")
 
-    def _set_aside(self) -> Path | None:
+    def _set_aside(self) -> tuple[str, Path | None]:
+        """Rename the file and its companions aside: the name of what was moved, and where (None: it could not be)."""
+        if not os.path.lexists(self.path):  # a -wal or -shm file alone in the way (a FIFO): set aside by its name
+            found = [companion for companion in self._companions() if os.path.lexists(companion)]
+            aside = [storage.set_aside(companion) for companion in found]
+            return (found[0].name, aside[0]) if found else (self.path.name, None)
         moved = storage.set_aside(self.path)
         if moved is None:
-            return None
-        for suffix in ("-wal", "-shm"):
-            companion = self.path.with_name(self.path.name + suffix)
-            if companion.exists():
-                with contextlib.suppress(OSError):
-                    os.replace(companion, moved.with_name(moved.name + suffix))
-        return moved
+            return self.path.name, None
+        for companion in self._companions():
+            with contextlib.suppress(OSError):  # (FileNotFoundError: there is none)
+                os.replace(companion, moved.with_name(moved.name + companion.name.removeprefix(self.path.name)))
+        return self.path.name, moved
 
     def _close_quietly(self) -> None:
         if self._connection is not None:
@@ -367,7 +525,10 @@ class Store:
                 return default
             try:
                 with self._transaction() as connection:
-                    return step(connection)
+                    try:
+                        return step(connection)
+                    finally:
+                        self._listed_at = None  # (listed again before the next read)
             except sqlite3.Error as exc:
                 if _is_busy(exc):
                     self._tell(Problem(ProblemKind.HAND_NOT_SAVED, detail=str(exc)))
@@ -386,6 +547,7 @@ class Store:
             if self._connection is None:
                 return default
             try:
+                self._list_damaged(self._connection)
                 return step(self._connection)
             except sqlite3.Error as exc:
                 self._tell(Problem(ProblemKind.NOT_READ, detail=str(exc)))

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import random
+import sqlite3
+import threading
+from collections.abc import Iterator
+from pathlib import Path
 
 from uihelpers import make_app, screen_lines, wait_until
 
@@ -162,5 +168,110 @@ def test_a_file_that_cannot_be_written_shows_the_figures_and_says_so(monkeypatch
                 "those recorded so far are shown but not updated."
             )
             assert "not updated" in text  # the notice line on the screen
+
+    asyncio.run(run())
+
+
+# -- a statistics file the game did not write (issue 38) ----------------------------------------------
+
+ESCAPES = "\x1b]0;PWNED\x07\x1b[2J\x1b]52;c;cHduZWQ=\x07"
+
+
+@contextlib.contextmanager
+def unblocked_after_a_while(fifo: Path) -> Iterator[None]:
+    """A safety net, not a measure: a reader stuck on the FIFO is let go after a while, so a test fails, never hangs."""
+    done = threading.Event()
+
+    def release() -> None:
+        if done.wait(60):
+            return
+        with contextlib.suppress(OSError):  # (no reader: nothing to let go)
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+
+    watchdog = threading.Thread(target=release, daemon=True)
+    watchdog.start()
+    try:
+        yield
+    finally:
+        done.set()
+        watchdog.join()
+
+
+def test_a_fifo_as_the_statistics_file_neither_hangs_the_screen_nor_the_table() -> None:
+    path = default_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_statistics(pilot, app)
+            assert screen.loaded is not None and screen.loaded.problem is not None
+            assert "not a regular file" in screen.loaded.problem and "moved to" in screen.loaded.problem
+            assert "not a regular file" in "\n".join(screen_lines(app))
+
+    with unblocked_after_a_while(path):
+        asyncio.run(run())
+    assert path.is_file() and [p.is_fifo() for p in path.parent.glob("statistics.sqlite3.corrupt-*")] == [True]
+    path.unlink()
+    os.mkfifo(path)
+
+    async def play() -> None:
+        app = make_app(players=2, level="random", seed=3, delay=0)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if app.session is not None:
+                    break
+            assert app.session is not None and app.session.stats is not None and app.session.stats.saving
+            notices = [n.message for n in app._notifications]
+            assert any("not a regular file" in message for message in notices), notices
+
+    with unblocked_after_a_while(path):
+        asyncio.run(play())
+
+
+def test_damaged_records_are_left_out_and_said_and_their_escapes_never_shown() -> None:
+    record_random_matches(3)
+    connection = sqlite3.connect(default_path())
+    connection.execute("UPDATE hands SET rival_level = ? WHERE id IN (1, 2)", (ESCAPES,))
+    connection.execute("UPDATE juegos SET won = 9.9e307 WHERE id = 1")
+    connection.commit()
+    connection.close()
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_statistics(pilot, app)
+            text = "\n".join(screen_lines(app))
+            assert "3 damaged records in the statistics file are left out of these figures." in text
+            assert "PWNED" not in text and "cHduZWQ" not in text
+            assert "Results by table" in text
+
+    asyncio.run(run())
+
+
+def test_a_file_that_cannot_be_opened_says_so_and_not_that_nothing_was_recorded(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """As when the data folder may not be entered (tests/unit/test_cli_stats.py does it for real)."""
+    from guinote_tui.records import store
+
+    record_random_matches(1)
+    real_open = os.open
+
+    def refuse(path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        if str(path) == str(default_path()):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(store.os, "open", refuse)
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_statistics(pilot, app)
+            assert screen.loaded is not None
+            text = " ".join(" ".join(line.strip(" │").split()) for line in screen_lines(app))  # (the line wraps)
+            assert "cannot be opened (Permission denied): no statistics are shown or saved." in text
+            assert "Play a hand and it will show here" not in text
 
     asyncio.run(run())

@@ -4,7 +4,8 @@ Everything comes from :class:`guinote_tui.records.Statistics` (the file in the
 user's data directory unless another is given), read in a thread worker so
 that the screen opens at once even with thousands of hands; the words are
 :mod:`guinote_tui.present.statsreport`'s, as ``guinote stats`` prints them. A damaged
-or unwritable file is one notice line. Escape (or t, q) closes.
+or unwritable file is one notice line, and so are the damaged records left out;
+a file that cannot be read at all shows that line only. Escape (or t, q) closes.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from textual_plotext import PlotextPlot
 from ...i18n import N_, _, ngettext
 from ...present import statsreport as report
 from ...records import LevelResult, Statistics, Summary
+from ...storage import printable
 from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
@@ -41,11 +43,12 @@ LINE_COLOURS = ((255, 213, 74), (159, 184, 165))
 
 @dataclass(frozen=True)
 class Loaded:
-    """What the worker read: the summary, the chart's series, and the problem line (if any)."""
+    """What the worker read: the summary, the chart's series, the problem line (if any), whether the file was read."""
 
     summary: Summary
     chart: report.Smoothed
     problem: str | None
+    readable: bool = True
 
 
 def load(path: Path | None = None, stats: Statistics | None = None) -> Loaded:
@@ -56,7 +59,8 @@ def load(path: Path | None = None, stats: Statistics | None = None) -> Loaded:
         summary = source.summary()
         chart = report.smoothed(source.points_series())
         # A problem already told elsewhere (when the table opened) is still worth a line here.
-        return Loaded(summary, chart, report.problem_line(source.take_problem() or source.problem) or None)
+        problem = report.problem_line(source.take_problem() or source.problem) or None
+        return Loaded(summary, chart, problem, source.readable)
     finally:
         if own:
             source.close()
@@ -204,10 +208,15 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
         self.loaded = loaded
         summary = loaded.summary
         notice = self.query_one("#stats-notice", Static)
-        if loaded.problem:
-            notice.update(Text(loaded.problem))
+        lines = [line for line in (loaded.problem, report.damaged_line(summary)) if line]
+        if lines:
+            notice.update(Text("\n".join(printable(line) for line in lines)))
             notice.display = True
         overview = self.query_one("#stats-overview", Static)
+        if not loaded.readable:  # the notice says why: "nothing recorded yet" would not be true
+            overview.display = False
+            self.ready_after = time.perf_counter() - self._opened
+            return
         if not summary.totals.hands:
             overview.update(Text(report.empty_text()))
             overview.add_class("-empty")

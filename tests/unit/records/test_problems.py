@@ -8,7 +8,7 @@ import pytest
 
 from guinote_tui import i18n
 from guinote_tui.present.statsreport import problem_line
-from guinote_tui.records import ExportRefused, Problem, ProblemKind
+from guinote_tui.records import Cause, ExportRefused, Problem, ProblemKind
 
 #: One problem of each kind, and the line it reads as in English (the catalogs' msgids, filled in).
 LINES = {
@@ -49,6 +49,17 @@ LINES = {
     Problem(ProblemKind.EXPORT_IS_DATABASE, file="/tmp/stats.csv"): (
         "/tmp/stats.csv is the statistics file itself: choose another place"
     ),
+    Problem(ProblemKind.UNREADABLE, detail="Permission denied", file="/home/x/statistics.sqlite3"): (
+        "/home/x/statistics.sqlite3 cannot be opened (Permission denied): no statistics are shown or saved."
+    ),
+}
+
+#: The reasons of the program's own a file is set aside for, as they read in the line.
+CAUSES = {
+    Cause.FOLDER: "a folder is in its place",
+    Cause.NOT_REGULAR: "not a regular file: a FIFO or a device is in its place",
+    Cause.MOSTLY_DAMAGED: "most of the records checked are damaged: 7 of 9",
+    Cause.CODE: "it holds SQL of its own, which the game never makes: x",
 }
 
 
@@ -60,6 +71,27 @@ def test_every_kind_of_problem_has_its_line() -> None:
 def test_a_problem_reads_as_one_line_with_its_facts(problem: Problem, line: str) -> None:
     assert problem_line(problem) == line
     assert "\n" not in line
+
+
+@pytest.mark.parametrize("cause", list(Cause), ids=[c.value for c in Cause])
+def test_a_cause_of_the_programs_own_is_worded_in_the_line(cause: Cause) -> None:
+    problem = Problem(
+        ProblemKind.SET_ASIDE, detail="x", file="statistics.sqlite3", moved="m", cause=cause, damaged=7, records=9
+    )
+    assert problem_line(problem) == (
+        f"statistics.sqlite3 could not be read ({CAUSES[cause]}); it was moved to m and a new one was started."
+    )
+    i18n.set_language("de")
+    assert CAUSES[cause] not in problem_line(problem)
+
+
+def test_what_a_problem_quotes_is_shown_with_its_control_characters_escaped() -> None:
+    """An SQLite message may quote a name from the file (an index's), and a path may hold anything."""
+    problem = Problem(ProblemKind.NOT_READ, detail="no such index: \x1b]52;c;cHduZWQ=\x07", file="a\x1b[2Jb")
+    line = problem_line(problem)
+    assert "\x1b" not in line and "\x07" not in line
+    assert "no such index: \\x1b]52;c;cHduZWQ=\\x07" in line
+    assert problem.file == "a\\x1b[2Jb"
 
 
 def test_no_problem_is_no_line() -> None:
