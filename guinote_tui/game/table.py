@@ -462,6 +462,7 @@ class TableController:
         session.next_hand()
         self.tell_keeping_problem()
         self.turn += 1
+        self.state = self.next_turn()
         self.message = ""
         self.listener.table_changed(Change.NEW_HAND, session.hand_log())
         self.advance()
