@@ -22,11 +22,9 @@ from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
 from ...coach import Advice
-from ...engine import PLAY, Action, Card, DeclareTute, Pass, Play, SeatView, Sing, Stage, Swap
-from ...game.choices import one_of
-from ...game.pacing import shown_to_move
+from ...engine import PLAY, Action, Card, DeclareTute, Pass, Play, SeatView, Sing, Swap
 from ...game.sentences import leave_question
-from ...game.session import HUMAN, GameSession
+from ...game.session import GameSession
 from ...game.table import Change, TableController, Timer, keyed_declaration
 from ...game.tracking import card_tracker
 from ...i18n import _
@@ -34,7 +32,6 @@ from ..bindings import TABLE_BINDINGS
 from ..messages import CardClicked
 from ..navigation import navigator
 from ..picture import Turn, table_picture
-from ..theme import FELT_COLOURS
 from ..widgets.board import MuestraPanel, Scoreboard
 from ..widgets.felt import FeltMonte, TakenPiles
 from ..widgets.footer import GameFooter
@@ -44,7 +41,7 @@ from ..widgets.notice import TooSmall, too_small
 from ..widgets.table import LEFT, RIGHT, SeatPanel, TrickArea
 from ..widgets.tracker import TrackerPanel
 from .dialogs import cante_label
-from .start import PRESET_NAMES
+from .tablelines import message_text, status_texts
 
 
 def action_label(action: Action, view: SeatView) -> str:
@@ -255,36 +252,7 @@ class TableScreen(Screen[None]):
         )
 
     def _show_status(self, view: SeatView) -> None:
-        session = self.session
-        match = session.match
-        rules = view.rules
-        mode = _("Pairs") if session.players == 4 else _("Heads-up")
-        preset = PRESET_NAMES.get(rules.preset_name, rules.preset_name)  # as the start screen names it
-        if view.first_of_juego:
-            hand = _("Hand {number} (first)")
-        elif rules.vueltas:
-            hand = _("Hand {number} (de vueltas)")
-        else:
-            hand = _("Hand {number} (scores carried)")
-        hand = hand.format(number=match.hand_number)
-        coto = _("Coto {number}").format(number=session.coto_number) + " · " if rules.cotos_to_win > 1 else ""
-        juego = _("Juego {number}").format(number=session.juego_number)
-        # Below 100 columns the game's name gives way to what the player needs.
-        title = f"[b {FELT_COLOURS['gold']}]GUIÑOTE[/] · " if self.app.size.width >= 100 else ""
-        dealing = " · " + _("you deal") if view.dealer == view.seat else ""  # the others show it by their cards
-        seed = session.seed
-        right = _("seed {seed}").format(seed=seed) if seed is not None else ""
-        if session.assisted:
-            assisted = "[b]" + _("assisted") + "[/b]"
-            right = f"{assisted} · {right}" if right else assisted
-        # What does not fit the line gives way: first who deals, then the preset's name.
-        room = self.app.size.width - Text.from_markup(right).cell_len - 4
-        choices = (
-            f"{title}{mode} · {preset} │ {coto}{juego} · {hand}{dealing}",
-            f"{title}{mode} · {preset} │ {coto}{juego} · {hand}",
-            f"{title}{mode} │ {coto}{juego} · {hand}",
-        )
-        text = next((c for c in choices if Text.from_markup(c).cell_len <= room), choices[-1])
+        text, right = status_texts(self.session, view, self.app.size.width)
         self.query_one("#status", Static).update(text)
         corner = self.query_one("#seed", Static)
         corner.update(right)
@@ -301,59 +269,8 @@ class TableScreen(Screen[None]):
 
     def _show_message(self, view: SeatView) -> None:
         widget = self.query_one("#message", Static)
-        if self.message:
-            widget.update(self.message)
-            widget.set_class(True, "-warning")
-            return
-        widget.set_class(False, "-warning")
-        session = self.session
-        if self.holding and view.tricks:
-            trick = view.tricks[-1]
-            if session.settings.pace != "wait":
-                to_you = _("[b]Trick {number} to you.[/b] [dim](Space to go on now)[/dim]")
-                to_name = _("[b]Trick {number} to {name}.[/b] [dim](Space to go on now)[/dim]")
-            elif session.hand_over:
-                to_you = _("[b]Trick {number} to you.[/b] Press Space to go on to the summary")
-                to_name = _("[b]Trick {number} to {name}.[/b] Press Space to go on to the summary")
-            else:
-                to_you = _("[b]Trick {number} to you.[/b] Press Space to go on")
-                to_name = _("[b]Trick {number} to {name}.[/b] Press Space to go on")
-            text = to_you if trick.winner == HUMAN else to_name
-            text = text.format(number=len(view.tricks), name=session.narrator.name(trick.winner))
-        elif session.hand_over:
-            text = _("The hand is over.")
-        elif view.my_turn:
-            offers = []
-            if any(isinstance(a, Sing) for a in view.legal):
-                offers.append(_("sing (s)"))
-            swap = next((a for a in view.legal if isinstance(a, Swap)), None)
-            if swap is not None:
-                offers.append(_("change the {rank} of trumps (c)").format(rank=swap.card.rank))
-            if any(isinstance(a, DeclareTute) for a in view.legal):
-                offers.append(_("declare tute (t)"))
-            text = self._turn_text(view, one_of(offers))
-        else:
-            seat = shown_to_move(view)
-            if seat is None or seat == view.seat:
-                text = "[dim]…[/dim]"
-            else:
-                text = "[dim]" + _("{name} is thinking…").format(name=session.narrator.name(seat)) + "[/dim]"
-        widget.update(text)
-
-    @staticmethod
-    def _turn_text(view: SeatView, offers: str) -> str:
-        """The message line on the player's turn; ``offers``: the declarations open (``""`` for none)."""
-        if view.stage is Stage.PREDRAW:
-            return _("[b]Your turn:[/b] {offers} before the last draw, or pass (p)").format(offers=offers)
-        if view.stage is Stage.WINDOW:
-            return _("[b]Your turn:[/b] your partner won the trick — {offers}, or pass (p)").format(offers=offers)
-        if offers and view.trick:
-            return _("[b]Your turn:[/b] {offers} first, or play a card").format(offers=offers)
-        if offers:
-            return _("[b]Your lead:[/b] {offers} first, or play a card").format(offers=offers)
-        if view.trick:
-            return _("[b]Your turn:[/b] play a card — keys 1-6, ←/→ and Enter, or click")
-        return _("[b]Your lead:[/b] play a card — keys 1-6, ←/→ and Enter, or click")
+        widget.set_class(bool(self.message), "-warning")
+        widget.update(self.message or message_text(self.session, view, self.holding))
 
     def say(self, message: str, title: str = "") -> None:
         """Show a warning (a refused play...) on the message line until the next move.
