@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai import Bot, make_bot
-from ..coach import COACH_BUDGET, COACH_SEED, Advice, advise, decision_rng
+from ..coach import COACH_BUDGET, COACH_SEED, Advice, CoachBudget, advise, decision_rng
 from ..coach.ahead import HandSpec, ReviewAhead, Reviewed, advise_at, review_hand
 from ..engine import (
     Action,
@@ -239,20 +239,20 @@ class GameSession:
         ready = self.ahead.ready(hand) if self.ahead is not None and hand.to_move == HUMAN else None
         return self.coach.remember(position, ready) if ready is not None else None
 
-    def work_out_hint(self, position: Position) -> Advice:
+    def work_out_hint(self, position: Position, budget: CoachBudget = COACH_BUDGET) -> Advice:
         """The coach's hint for ``position`` (may take a second: run it in a worker thread).
 
-        Kept for the position: asked again, the same advice. Worked out with the quick budget
+        Kept for the position: asked again, the same advice. Worked out with the quick ``budget``
         (:data:`~guinote_tui.coach.COACH_BUDGET`) on the deals the review draws first.
         """
         known = self.coach.known(position)
         if known is not None:
             return known
         spec, actions = position
-        advice = advise_at(spec, actions, HUMAN, COACH_SEED, COACH_BUDGET)
+        advice = advise_at(spec, actions, HUMAN, COACH_SEED, budget)
         if advice is None:  # one legal action: nothing to weigh, only to say why
             view = seat_view(spec.replay(actions), HUMAN, events=False)
-            advice = advise(view, decision_rng(COACH_SEED, spec.deck, len(actions)), COACH_BUDGET)
+            advice = advise(view, decision_rng(COACH_SEED, spec.deck, len(actions)), budget)
         return self.coach.remember(position, advice)
 
     def hint_shown(self, position: Position, advice: Advice) -> None:

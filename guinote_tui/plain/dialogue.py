@@ -15,10 +15,9 @@ from collections.abc import Sequence
 from functools import partial
 from typing import TextIO
 
-from ..coach import COACH_BUDGET, COACH_SEED, Advice, CoachBudget, advise, decision_rng
-from ..coach.ahead import HandSpec, Reviewed, advise_at
-from ..coach.ahead import review_hand as review_on_the_spot
-from ..engine import PASS, PLAY, SING, SWAP, TUTE, Action, Card, IllegalAction, SeatView, Suit, seat_view, visible_to
+from ..coach import COACH_BUDGET, CoachBudget
+from ..coach.ahead import Reviewed
+from ..engine import PASS, PLAY, SING, SWAP, TUTE, Action, Card, IllegalAction, SeatView, Suit, visible_to
 from ..game.choices import sorted_hand
 from ..game.narration import HUMAN
 from ..game.pacing import bot_pause, think_with_delay
@@ -245,23 +244,17 @@ class PlainGame:
         return True
 
     def _hint(self, view: SeatView) -> None:
-        """The coach's hint for the decision now (the match is then assisted, as at the table)."""
+        """The coach's hint for the decision now (the match is then assisted, and the hint followed is not
+        graded in the review, as at the table)."""
         session = self.session
         session.assisted = True
-        hand = session.match.hand
-        advice = session.ahead.ready(hand) if session.ahead is not None else None
+        position = session.hint_position()
+        advice = session.hint_ready()  # given before, or analysed ahead while the player read
         if advice is None:
             self.say(_("The coach is thinking…"))
-            advice = self._advise(HandSpec.of(hand), tuple(hand.log))
+            advice = session.work_out_hint(position, self.hint_budget)
+        session.hint_shown(position, advice)
         self.say_all(hint_lines(advice, sorted_hand(view)))
-
-    def _advise(self, spec: HandSpec, actions: tuple[tuple[int, Action], ...]) -> Advice:
-        """Asked about the same position with the same deals as the review (:func:`~guinote_tui.coach.decision_rng`)."""
-        advice = advise_at(spec, actions, HUMAN, COACH_SEED, self.hint_budget)
-        if advice is None:  # one legal action: nothing to weigh, only to say why
-            view = seat_view(spec.replay(actions), HUMAN, events=False)
-            advice = advise(view, decision_rng(COACH_SEED, spec.deck, len(actions)), self.hint_budget)
-        return advice
 
     def _undo(self) -> bool:
         session = self.session
@@ -312,12 +305,7 @@ class PlainGame:
         session = self.session
         if self._reviewed is None:
             self.say(_("The coach is going through your decisions…"))
-            hand = session.match.hand
-            if session.ahead is not None:
-                self._reviewed = session.ahead.review(hand)
-            else:
-                spec, budget = HandSpec.of(hand), session.review_budget
-                self._reviewed = review_on_the_spot(spec, hand.log, HUMAN, COACH_SEED, budget)
+            self._reviewed = session.review()  # a followed hint not graded
             session.record_review(sum(r.cost for r in self._reviewed if r.mistake))
         self.say_all(review_lines(session, self._reviewed))
 

@@ -14,7 +14,6 @@ be tested without a pilot, and it is computed in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
 
 from rich.cells import cell_len
 
@@ -23,30 +22,12 @@ from ..game.choices import sorted_hand
 from ..game.narration import edge_name
 from ..game.pacing import shown_to_move
 from ..game.session import HUMAN, GameSession
+from ..game.table import Turn  # (where the table's flow is kept; named here too)
 from .widgets.board import MuestraInfo, ScoreInfo
 from .widgets.felt import TakenInfo
 from .widgets.table import SeatInfo, TrickPicture, position_of
 
 __all__ = ["TablePicture", "Turn", "open_cards", "sorted_hand", "table_picture"]
-
-
-class Turn(Enum):
-    """Where the table stands between two moves: who acts next, or what the player is looking at.
-
-    The picture tells only a held trick apart (its cards stay, no card is marked); the screen
-    acts on the held trick and the summary, and shows whose turn it is.
-    """
-
-    #: The player is to act (a card, a declaration, a pass).
-    PLAYER = "player"
-    #: A bot is to move: it thinks in a worker and its move comes back as a message.
-    BOT = "bot"
-    #: A finished trick stays on the table: until the player presses a key (pace ``wait``) or its timer runs.
-    HOLDING = "holding"
-    #: The hand is over; its summary is about to be shown.
-    OVER = "over"
-    #: The hand's summary is in front of the table.
-    SUMMARY = "summary"
 
 
 @dataclass(frozen=True)

@@ -233,3 +233,31 @@ def test_the_card_numbers_follow_the_table_and_a_card_is_played_by_its_number() 
     assert f"Your cards: {listed}." in transcript
     assert f"> 2\nYou play the {hand[1].name}." in transcript
     assert next(action for seat, action in game.match.hand.log if seat == 0) == PLAY[hand[1]]
+
+
+class FollowingPlayer(ReadingPlayer):
+    """Asks for the hint on the first turn and plays the card the coach names; then as :class:`ReadingPlayer`."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        super().__init__(out)
+        self.followed: str | None = None
+
+    def answer(self, lines: list[str]) -> str | None:
+        if self.hinted and self.followed is None:
+            said = next(line for line in reversed(lines) if line.startswith("Coach: "))
+            found = re.fullmatch(r"Coach: play the .+ \((\d)\)\.", said)
+            assert found is not None, said
+            self.followed = found[1]
+            return self.followed
+        return super().answer(lines)
+
+
+def test_a_hint_followed_is_not_graded_in_the_review_as_at_the_table() -> None:
+    game = session(2, 3)
+    out = io.StringIO()
+    player = FollowingPlayer(out)
+    PlainGame(game, player, out, echo=True, hint_budget=SMALL).run()
+    transcript = out.getvalue()
+    assert player.followed is not None and game.match.hand.is_over
+    # The review leaves the decision where the hint was followed ungraded (before: priced like any other).
+    assert "You followed the coach's hint at 1 decision: it is not graded." in transcript
