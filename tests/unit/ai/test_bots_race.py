@@ -107,9 +107,9 @@ def test_modest_plays_the_cheapest_card_the_race_cannot_tell_from_the_leader(mon
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("hard:race_min=1", "race_min must be at least 2"),
-        ("hard:race_batch=0", "race_batch must be at least 1"),
-        ("hard:modest=-1", "modest must not be negative"),
+        ("hard:race_min=1", "race_min must be a whole number from 2 to 1000"),
+        ("hard:race_batch=0", "race_batch must be a whole number from 1 to 1000"),
+        ("hard:modest=-1", "modest must be a number from 0 to 130"),
     ],
 )
 def test_bad_race_settings_fail_with_one_line(spec: str, message: str) -> None:
