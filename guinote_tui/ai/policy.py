@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import PASS, RANKS, Action, DeclareTute, Sing, Stage, Swap
+from ..engine import PASS, RANKS, Action, DeclareTute, Sing, Stage, Swap, winner_index
 from .tables import SUIT_MASK, Tables
 
 REY_INDEX = RANKS.index(12)
@@ -162,12 +162,7 @@ def settled_action(
 
 def holder(trick: Sequence[tuple[int, int]], tables: Tables) -> tuple[int, int]:
     """(seat, card) holding the trick ``trick`` of (seat, card) pairs: the engine's beat table."""
-    beaters = tables.beaters
-    seat, winning = trick[0]
-    for who, card in trick[1:]:
-        if beaters[winning] >> card & 1:
-            seat, winning = who, card
-    return seat, winning
+    return trick[winner_index([card for _, card in trick], tables.beaters)]
 
 
 def _opponents_after(s: Situation) -> list[int]:

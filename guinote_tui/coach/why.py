@@ -31,7 +31,7 @@ from math import hypot
 from ..ai.knowledge import Knowledge
 from ..ai.policy import holder
 from ..ai.tables import Tables, cards_of, mask_of, tables_for
-from ..engine import RANK_NAMES, RANKS, Card, Obligation, Play, Rules, SeatView, Suit, allowed_cards, card_tables
+from ..engine import RANK_NAMES, RANKS, Card, Obligation, Play, Rules, SeatView, Suit, trick_obligation, winner_index
 from .evaluate import INACCURACY_POINTS, Evaluation, Grade, grade_of
 from .reasons import Reason, ReasonCode
 
@@ -44,20 +44,8 @@ def _obligation(view: SeatView) -> Obligation:
     """The arrastre rule limiting the seat's cards now (FREE when none does)."""
     if not view.in_arrastre or not view.trick:
         return Obligation.FREE
-    base = card_tables(view.rules)
-    trick = list(view.trick)
-    win_seat, win_card = holder([(s, int(c)) for s, c in trick], tables_for(view.rules, view.trump))
-    partner_winning = view.rules.partner_exemption and view.players == 4 and win_seat == view.partner
-    _, obligation = allowed_cards(
-        list(view.hand),
-        trick[0][1] // 10,
-        win_card,
-        partner_winning,
-        view.trump,
-        [c // 10 for c in range(40)],
-        list(base.strength),
-        view.rules.must_undertrump,
-    )
+    trick = [int(c) for _, c in view.trick]
+    _, obligation = trick_obligation(mask_of(view.hand), trick, view.players, tables_for(view.rules, view.trump))
     return obligation
 
 
@@ -72,33 +60,23 @@ _FORCED = {
 
 @lru_cache(maxsize=4096)
 def _wins_last(
-    rules: Rules, trump: int, seat: int, mine: int, theirs: int, trick: tuple[tuple[int, int], ...], to_move: int
+    rules: Rules, trump: int, seat: int, mine: int, theirs: int, trick: tuple[int, ...], to_move: int
 ) -> bool:
-    """Heads-up arrastre, every card known: does ``seat`` win the last trick whatever the other seat plays?"""
+    """Heads-up arrastre, every card known: does ``seat`` win the last trick whatever the other seat plays?
+
+    ``trick`` holds the cards of the trick in progress (its leader is the seat not to move), by the engine's
+    rules: the obligations (:func:`~guinote_tui.engine.trick_obligation`) and the trick's winner.
+    """
     tables = tables_for(rules, trump)
     if len(trick) == 2:
-        winner, _ = holder(trick, tables)
+        # The second card took the trick when it beat the lead: the seat that played it was the one to move.
+        winner = to_move if winner_index(trick, tables.beaters) == 0 else 1 - to_move
         if not mine and not theirs:
             return winner == seat
         return _wins_last(rules, trump, seat, mine, theirs, (), winner)
     hand = mine if to_move == seat else theirs
-    cards = cards_of(hand)
     if trick:
-        _, win_card = holder(trick, tables)
-        base = card_tables(rules)
-        cards = [
-            int(c)
-            for c in allowed_cards(
-                [Card(c) for c in cards],
-                trick[0][1] // 10,
-                win_card,
-                False,
-                trump,
-                [c // 10 for c in range(40)],
-                list(base.strength),
-                rules.must_undertrump,
-            )[0]
-        ]
+        hand, _ = trick_obligation(hand, trick, 2, tables)
     outcomes = (
         _wins_last(
             rules,
@@ -106,10 +84,10 @@ def _wins_last(
             seat,
             mine & ~(1 << c) if to_move == seat else mine,
             theirs & ~(1 << c) if to_move != seat else theirs,
-            (*trick, (to_move, c)),
+            (*trick, c),
             1 - to_move,
         )
-        for c in cards
+        for c in cards_of(hand)
     )
     return any(outcomes) if to_move == seat else all(outcomes)
 
@@ -260,7 +238,7 @@ class Facts:
                 view.seat,
                 mine & ~(1 << card),
                 theirs,
-                (*((s, c) for s, c in self.trick), (view.seat, card)),
+                (*(c for _, c in self.trick), card),
                 opponent,
             )
 
