@@ -20,6 +20,11 @@ differs, with how many of its entries do):
   (and the nodes searched) on arrastre positions, heads-up and pairs, for the
   points and for the juego; each entry says whether a capote or a tute could
   still happen from it (``hand_rules``);
+* ``solver_points_hand``: the same for the points with the hand's facts (which
+  sides took a trick, a tute declared: ``points_solver``, where the checkout
+  has it, else the points solver as it was), on positions where a capote or a
+  tute may still happen and as many where neither may (its figures change
+  where the points objective came to count them);
 * ``coach``: the coach's advice (reduced budget) and the reason of every legal
   card, heads-up and pairs;
 * ``selfplay``, ``tournaments``, ``juego_suite``: whole matches of bots
@@ -191,6 +196,40 @@ def hand_rules(state: HandState) -> list[str]:
     return live
 
 
+def hand_solver(state: HandState) -> ArrastreSolver:
+    """The points solver that knows the hand's capote and tute (before it counted neither)."""
+    try:
+        from guinote_tui.ai.solver import points_solver  # type: ignore[attr-defined]
+    except ImportError:
+        return ArrastreSolver(state.rules, state.trump, state.players)
+    return points_solver(state)  # type: ignore[no-any-return]
+
+
+def solver_hand_section(quick: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, rules in RULE_SETS.items():
+        for players, most_cards in ((2, 12), (4, 16)):
+            found = [
+                state
+                for state in positions(players, rules, seed=71 + players, hands=60 if quick else 400)
+                if state.muestra is None
+                and state.stage is Stage.PLAY
+                and sum(len(h) for h in state.hands) <= most_cards
+                and all(isinstance(a, Play) for a in state.legal_actions())
+            ]
+            live = [state for state in found if hand_rules(state)]
+            rest = [state for state in found if not hand_rules(state)]
+            chosen = live + rest[:: max(1, len(rest) // max(len(live), 10))]
+            rows = []
+            for state in chosen:
+                hands = [mask_of(h) for h in state.hands]
+                solver = hand_solver(state)
+                values = solver.action_values(hands, state.leader, [int(c) for c in state.trick], state.sung)
+                rows.append([state.describe()["hands"], hand_rules(state), sorted(values.items())])
+            out[f"{name}/{players}"] = rows
+    return out
+
+
 def solver_sections(quick: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     points: dict[str, Any] = {}
     juego: dict[str, Any] = {}
@@ -318,6 +357,7 @@ SECTIONS = {
     "selfplay": selfplay_section,
     "tournaments": tournaments_section,
     "juego_suite": suite_section,
+    "solver_points_hand": solver_hand_section,
 }
 
 
