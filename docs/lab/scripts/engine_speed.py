@@ -13,12 +13,15 @@ from __future__ import annotations
 import random
 import sys
 import time
+from types import ModuleType
 
-from guinote_tui.engine import HandState, Rules
 
-
-def actions_per_cpu_second(hands: int = 1500) -> float:
-    rules = Rules()
+def actions_per_cpu_second(hands: int = 1500, players: int = 4, engine: ModuleType | None = None) -> float:
+    """Random legal actions applied per CPU second over ``hands`` hands at ``players`` seats (``engine``: the
+    engine package to measure, by default this checkout's)."""
+    if engine is None:
+        from guinote_tui import engine
+    rules = engine.Rules()
     rng = random.Random(1)
     decks = []
     for _ in range(hands):
@@ -28,7 +31,7 @@ def actions_per_cpu_second(hands: int = 1500) -> float:
     started = time.process_time()
     applied = 0
     for number, deck in enumerate(decks):
-        state = HandState(deck, number % 4, rules, 4, events=False)
+        state = engine.HandState(deck, number % players, rules, players, events=False)
         choose = random.Random(number)
         while not state.is_over:
             state.apply(choose.choice(state.legal_actions()))

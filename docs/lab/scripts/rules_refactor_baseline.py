@@ -46,15 +46,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from guinote_tui.ai import NormalBot, decide, make_bot
+from guinote_tui.ai import decide, make_bot
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.search import loses_at_once, wins_at_once
 from guinote_tui.ai.solver import ArrastreSolver, juego_solver
 from guinote_tui.ai.tables import mask_of, tables_for
 from guinote_tui.coach import CoachBudget, advise
 from guinote_tui.coach.why import card_reason
-from guinote_tui.engine import PLAY, RANKS, Card, HandState, Play, Rules, Stage, seat_view
+from guinote_tui.engine import PLAY, PRESETS, RANKS, Card, HandState, Play, Rules, Stage, seat_view
 from guinote_tui.lab import juego_suite
+from guinote_tui.lab.bench import random_positions
 from guinote_tui.lab.runner import TournamentConfig, play_deals
 from guinote_tui.lab.selfplay import simulate
 
@@ -75,25 +76,12 @@ RULE_SETS: dict[str, Rules] = {
 }
 
 
-def positions(players: int, rules: Rules, seed: int, hands: int, wildness: float = 0.3) -> Iterator[HandState]:
-    """Every decision point of ``hands`` hands dealt from ``seed`` (lab.bench.random_positions for any rules)."""
-    rng = random.Random(seed)
-    guide = NormalBot()
-    for index in range(hands):
-        deck = list(range(40))
-        rng.shuffle(deck)
-        vueltas = index % 3 == 2
-        carried = (rng.randrange(0, 90), rng.randrange(0, 90)) if vueltas else (0, 0)
-        state = HandState(
-            deck, rng.randrange(players), rules, players, carried, first_of_juego=not vueltas, events=False
-        )
-        while not state.is_over:
-            yield state.copy()
-            seat = state.to_move
-            assert seat is not None
-            legal = state.legal_actions()
-            wild = rng.random() < wildness
-            state.apply(rng.choice(legal) if wild else decide(guide, state, seat, rng))
+def positions(players: int, rules: Rules, seed: int, hands: int) -> Iterator[HandState]:
+    """Every decision point of ``hands`` hands dealt from ``seed`` under ``rules`` (lab.bench.random_positions)."""
+    name = next(key for key, value in RULE_SETS.items() if value == rules)
+    # random_positions takes a preset's name: the variant is lent one for the run.
+    PRESETS.setdefault(name, rules)
+    return random_positions(players, name, seed, hands)
 
 
 def engine_section() -> dict[str, Any]:
@@ -205,18 +193,23 @@ def hand_solver(state: HandState) -> ArrastreSolver:
     return points_solver(state)  # type: ignore[no-any-return]
 
 
+def arrastre_found(players: int, rules: Rules, seed: int, hands: int, most_cards: int) -> list[HandState]:
+    """The arrastre card choices with at most ``most_cards`` cards in hand, from :func:`positions`."""
+    return [
+        state
+        for state in positions(players, rules, seed, hands)
+        if state.muestra is None
+        and state.stage is Stage.PLAY
+        and sum(len(h) for h in state.hands) <= most_cards
+        and all(isinstance(a, Play) for a in state.legal_actions())
+    ]
+
+
 def solver_hand_section(quick: bool) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, rules in RULE_SETS.items():
         for players, most_cards in ((2, 12), (4, 16)):
-            found = [
-                state
-                for state in positions(players, rules, seed=71 + players, hands=60 if quick else 400)
-                if state.muestra is None
-                and state.stage is Stage.PLAY
-                and sum(len(h) for h in state.hands) <= most_cards
-                and all(isinstance(a, Play) for a in state.legal_actions())
-            ]
+            found = arrastre_found(players, rules, 71 + players, 60 if quick else 400, most_cards)
             live = [state for state in found if hand_rules(state)]
             rest = [state for state in found if not hand_rules(state)]
             chosen = live + rest[:: max(1, len(rest) // max(len(live), 10))]
@@ -235,14 +228,7 @@ def solver_sections(quick: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     juego: dict[str, Any] = {}
     for name, rules in RULE_SETS.items():
         for players, most_cards in ((2, 12), (4, 16)):
-            found = [
-                state
-                for state in positions(players, rules, seed=51 + players, hands=30 if quick else 120)
-                if state.muestra is None
-                and state.stage is Stage.PLAY
-                and sum(len(h) for h in state.hands) <= most_cards
-                and all(isinstance(a, Play) for a in state.legal_actions())
-            ]
+            found = arrastre_found(players, rules, 51 + players, 30 if quick else 120, most_cards)
             found = found[:: max(1, len(found) // (30 if quick else 150))]
             plain_rows, juego_rows = [], []
             for state in found:

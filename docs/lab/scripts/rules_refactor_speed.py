@@ -42,29 +42,16 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).parent))
+from engine_speed import actions_per_cpu_second
+
 
 def _module(package: str, name: str) -> ModuleType:
     return importlib.import_module(f"{package}.{name}")
 
 
 def engine_rate(package: str, players: int, hands: int = 200) -> float:
-    engine = _module(package, "engine")
-    rules = engine.Rules()
-    rng = random.Random(1)
-    decks = []
-    for _ in range(hands):
-        deck = list(range(40))
-        rng.shuffle(deck)
-        decks.append(deck)
-    started = time.process_time()
-    applied = 0
-    for number, deck in enumerate(decks):
-        state = engine.HandState(deck, number % players, rules, players, events=False)
-        choose = random.Random(number)
-        while not state.is_over:
-            state.apply(choose.choice(state.legal_actions()))
-            applied += 1
-    return applied / (time.process_time() - started)
+    return actions_per_cpu_second(hands, players, _module(package, "engine"))
 
 
 def _arrastre_states(package: str, players: int, cards: int, hands: int) -> list[Any]:

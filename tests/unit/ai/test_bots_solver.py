@@ -23,6 +23,7 @@ from guinote_tui.lab.bench import random_positions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from engine_setup import arrastre
+from solver_minimax import check_values
 
 
 def final(state: HandState) -> int:
@@ -53,23 +54,8 @@ def final(state: HandState) -> int:
 
 
 def check(state: HandState) -> dict[int, int]:
-    """The points solver's value of every legal card equals the minimax's (returned, for side 0)."""
-    solver = points_solver(state)
-    hands = [mask_of(h) for h in state.hands]
-    values = solver.action_values(hands, state.leader, list(state.trick), state.sung)
-    seat = state.to_move
-    assert seat is not None
-    sign = 1 if seat % 2 == 0 else -1
-    before = state.points[0] - state.points[1]
-    assert set(values) == {a.card for a in state.legal_actions()}
-    expected = {}
-    for action in state.legal_actions():
-        child = state.copy()
-        child.apply(action)
-        expected[action.card] = final(child) - before
-        assert values[action.card] == sign * expected[action.card], (state.describe(), str(action))
-    assert solver.value(hands, state.leader, list(state.trick), state.sung) == sign * max(values.values())
-    return expected
+    """The points solver's value of every legal card equals the minimax's; returns the values."""
+    return check_values(state, points_solver(state), final)
 
 
 def arrastre_positions(players: int, preset: str, max_cards: int, count: int) -> list[HandState]:
