@@ -25,10 +25,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import PASS, RANKS, Action, DeclareTute, Sing, Stage, Swap, winner_index
+from ..engine import PASS, Action, DeclareTute, Sing, Stage, Swap, winner_index
 from .tables import SUIT_MASK, Tables
-
-REY_INDEX = RANKS.index(12)
 
 
 @dataclass(frozen=True)
@@ -189,14 +187,11 @@ def _threatened(s: Situation, card: int, led: int, opponents: list[int]) -> bool
 
 def _cante_piece(s: Situation, card: int) -> bool:
     """A rey or pair card we may still sing with."""
-    tables = s.tables
-    index = card % 10
-    if index != REY_INDEX and index != tables.cante_rank_index:
-        return False
     suit = card // 10
-    if s.sung >> suit & 1:
+    pair = s.tables.cante_pairs[suit]
+    if not pair >> card & 1 or s.sung >> suit & 1:
         return False
-    other = suit * 10 + (tables.cante_rank_index if index == REY_INDEX else REY_INDEX)
+    other = (pair ^ 1 << card).bit_length() - 1
     if other in s.hand:
         return True
     return not s.arrastre and s.stock_count > 0 and bool(s.unseen >> other & 1)

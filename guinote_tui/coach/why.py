@@ -31,11 +31,21 @@ from math import hypot
 from ..ai.knowledge import Knowledge
 from ..ai.policy import holder
 from ..ai.tables import Tables, cards_of, mask_of, tables_for
-from ..engine import RANK_NAMES, RANKS, Card, Obligation, Play, Rules, SeatView, Suit, trick_obligation, winner_index
+from ..engine import (
+    LAST_TRICK_POINTS,
+    RANK_NAMES,
+    Card,
+    Obligation,
+    Play,
+    Rules,
+    SeatView,
+    Suit,
+    trick_obligation,
+    winner_index,
+)
 from .evaluate import INACCURACY_POINTS, Evaluation, Grade, grade_of
 from .reasons import Reason, ReasonCode
 
-REY = RANKS.index(12)
 #: The most cards in hand for which the last-trick check looks ahead (it solves the rest of the hand).
 LAST_TRICK_CARDS = 4
 
@@ -216,7 +226,7 @@ class Facts:
     def side_after(self) -> int:
         """The seat's side's total once it takes this trick with the card (and the last ten on the last trick)."""
         side = self.view.seat & 1
-        return self.total(side) + self.trick_points + self.own + (10 if self.last_trick else 0)
+        return self.total(side) + self.trick_points + self.own + (LAST_TRICK_POINTS if self.last_trick else 0)
 
     @cached_property
     def last_trick_decided(self) -> bool:
@@ -245,11 +255,10 @@ class Facts:
         return wins_with(self.card) and not all(wins_with(c) for c in self.legal)
 
     @cached_property
-    def pair(self) -> tuple[int, int] | None:
-        """The card's suit's Rey and cante card, when the card is one of them (else None)."""
-        suit = self.card // 10
-        pair = (suit * 10 + REY, suit * 10 + self.tables.cante_rank_index)
-        return pair if self.card in pair else None
+    def pair(self) -> int | None:
+        """The card's suit's Rey and cante card (a mask), when the card is one of them (else None)."""
+        pair = self.tables.cante_pairs[self.card // 10]
+        return pair if pair >> self.card & 1 else None
 
     def sung(self, suit: int) -> bool:
         return any(c.suit == suit for c in self.view.cantes)
@@ -263,11 +272,11 @@ class Facts:
             return None
         hand = mask_of(view.hand)
         for suit in range(4):
-            rey, other = suit * 10 + REY, suit * 10 + self.tables.cante_rank_index
-            if self.card in (rey, other) or self.sung(suit):
+            pair = self.tables.cante_pairs[suit]
+            if pair >> self.card & 1 or self.sung(suit):
                 continue
-            pair = [c for c in (rey, other) if c in self.legal]
-            if hand >> rey & 1 and hand >> other & 1 and pair and all(self.worse(c) for c in pair):
+            playable = [c for c in cards_of(pair) if c in self.legal]
+            if hand & pair == pair and playable and all(self.worse(c) for c in playable):
                 return suit
         return None
 
@@ -286,10 +295,12 @@ class Facts:
         if self.points[muestra] >= 10:
             return True
         trump = self.view.trump
-        rey, other = trump * 10 + REY, trump * 10 + self.tables.cante_rank_index
-        hand = mask_of(self.view.hand)
-        return not self.sung(trump) and (
-            (muestra == rey and bool(hand >> other & 1)) or (muestra == other and bool(hand >> rey & 1))
+        pair = self.tables.cante_pairs[trump]
+        # The muestra is half of the forty, and the seat holds the other half.
+        return (
+            not self.sung(trump)
+            and bool(pair >> muestra & 1)
+            and bool(pair & ~(1 << muestra) & mask_of(self.view.hand))
         )
 
     @cached_property
