@@ -25,8 +25,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import PASS, Action, DeclareTute, Sing, Stage, Swap, winner_index
+from ..engine import PASS, RANKS, Action, DeclareTute, Sing, Stage, Swap
 from .tables import SUIT_MASK, Tables
+
+REY_INDEX = RANKS.index(12)
 
 
 @dataclass(frozen=True)
@@ -160,7 +162,12 @@ def settled_action(
 
 def holder(trick: Sequence[tuple[int, int]], tables: Tables) -> tuple[int, int]:
     """(seat, card) holding the trick ``trick`` of (seat, card) pairs: the engine's beat table."""
-    return trick[winner_index([card for _, card in trick], tables.beaters)]
+    beaters = tables.beaters
+    seat, winning = trick[0]
+    for who, card in trick[1:]:
+        if beaters[winning] >> card & 1:
+            seat, winning = who, card
+    return seat, winning
 
 
 def _opponents_after(s: Situation) -> list[int]:
@@ -187,11 +194,14 @@ def _threatened(s: Situation, card: int, led: int, opponents: list[int]) -> bool
 
 def _cante_piece(s: Situation, card: int) -> bool:
     """A rey or pair card we may still sing with."""
-    suit = card // 10
-    pair = s.tables.cante_pairs[suit]
-    if not pair >> card & 1 or s.sung >> suit & 1:
+    tables = s.tables
+    index = card % 10
+    if index != REY_INDEX and index != tables.cante_rank_index:
         return False
-    other = (pair ^ 1 << card).bit_length() - 1
+    suit = card // 10
+    if s.sung >> suit & 1:
+        return False
+    other = suit * 10 + (tables.cante_rank_index if index == REY_INDEX else REY_INDEX)
     if other in s.hand:
         return True
     return not s.arrastre and s.stock_count > 0 and bool(s.unseen >> other & 1)
