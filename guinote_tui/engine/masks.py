@@ -57,7 +57,7 @@ def cards_of(mask: int) -> list[int]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class RuleTables:
     """The per-card tables of one rule set with one trump suit (:func:`rule_tables`)."""
 
