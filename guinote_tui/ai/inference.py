@@ -25,10 +25,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine import RANKS, SeatView, allowed_cards, card_tables
+from ..engine import RANKS, SeatView, open_cantes, trick_obligation
 from .determinize import Deal, sample_deal
 from .knowledge import Knowledge, arrastre_start
-from .policy import REY_INDEX, Situation, choose_card
+from .policy import Situation, choose_card
 from .tables import ALL_CARDS, Tables, mask_of
 
 #: Chance that a pair held in a won trick's window is not sung (or the seven not changed).
@@ -75,12 +75,7 @@ class Inference:
         self.tables: Tables = know.tables
         self.players = view.players
         self.start = arrastre_start(view.players)
-        rules = view.rules
-        base = card_tables(rules)
-        self.suit_of = [c // 10 for c in range(40)]
-        self.strength = list(base.strength)
         self.initial_stock = 40 - 6 * view.players - 1
-        self.pair_index = self.tables.cante_rank_index
         self.seven = self._swap_wanted()
         # Plays of every other seat, oldest first.
         tricks = [(t.leader, tuple(t.cards)) for t in view.tricks]
@@ -97,9 +92,7 @@ class Inference:
         cante_cards: dict[int, list[tuple[int, int]]] = {s: [] for s in self.plays}
         for cante in view.cantes:
             if cante.seat in cante_cards:
-                rey = cante.suit * 10 + REY_INDEX
-                other = cante.suit * 10 + self.pair_index
-                cante_cards[cante.seat].append((cante.trick_number, 1 << rey | 1 << other))
+                cante_cards[cante.seat].append((cante.trick_number, self.tables.cante_pairs[cante.suit]))
         self.cante_cards = cante_cards
         swapper = view.swap.seat if view.swap is not None else None
         observations: list[Observation] = []
@@ -232,13 +225,8 @@ class Inference:
         return self._could_declare(window, held)
 
     def _could_declare(self, window: Window, held: int) -> bool:
-        for suit in range(4):
-            if window.sung >> suit & 1:
-                continue
-            rey = suit * 10 + REY_INDEX
-            other = suit * 10 + self.pair_index
-            if held >> rey & 1 and held >> other & 1:
-                return True
+        if open_cantes(held, window.sung, self.tables):
+            return True
         return window.swap_open and self.seven is not None and bool(held >> self.seven & 1)
 
     def _play_probability(self, obs: Observation, held: int) -> float:
@@ -275,25 +263,8 @@ class Inference:
         return spread + (1.0 - self.eps) if chosen == obs.card else spread
 
     def _allowed(self, obs: Observation, hand: list[int]) -> list[int]:
-        tables = self.tables
-        led = obs.before[0][1] // 10
-        win_seat, winning = obs.before[0]
-        for seat, card in obs.before[1:]:
-            if tables.beaters[winning] >> card & 1:
-                win_seat, winning = seat, card
-        rules = self.view.rules
-        partner = self.players == 4 and rules.partner_exemption and win_seat == (obs.seat + 2) % 4
-        cards, _ = allowed_cards(
-            hand,  # type: ignore[arg-type]
-            led,
-            winning,
-            partner,
-            tables.trump,
-            self.suit_of,
-            self.strength,
-            rules.must_undertrump,
-        )
-        return list(cards)
+        allowed, _ = trick_obligation(mask_of(hand), [c for _, c in obs.before], self.players, self.tables)
+        return [c for c in hand if allowed >> c & 1]
 
 
 def inferred_deals(

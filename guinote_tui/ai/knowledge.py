@@ -7,10 +7,12 @@ From a :class:`~guinote_tui.engine.SeatView` the seat can tell:
 * cards **known to be held** by another seat: a cante reveals its rey and sota
   (or caballo), a swap reveals the muestra taken, and the seat that drew the
   muestra last holds it; each until it is played;
-* **caps** revealed in the arrastre: a seat that did not follow suit is void in
-  it; one that did not beat an opponent's winning card of the suit led holds no
-  higher card of it; one that did not trump (or over-trump) an opponent's
-  winning card holds no trump (or no higher trump). No card is drawn in the
+* cards a seat is **known not to hold**, revealed in the arrastre: a seat that
+  did not follow suit is void in it; one that did not beat an opponent's
+  winning card of the suit led holds no higher card of it; one that did not
+  trump (or over-trump) an opponent's winning card holds no trump (or no
+  higher trump). The engine derives these from the obligations themselves
+  (:func:`~guinote_tui.engine.revealed_absent`). No card is drawn in the
   arrastre, so these facts stay true for the rest of the hand.
 
 Everything here is a function of the view, so a bot built on it cannot peek.
@@ -20,10 +22,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import RANKS, SeatView
+from ..engine import SeatView, revealed_absent
 from .tables import Tables, mask_of, tables_for
-
-REY_INDEX = RANKS.index(12)
 
 
 def arrastre_start(players: int) -> int:
@@ -46,7 +46,7 @@ class Knowledge:
     unseen: int
     #: seat -> cards that seat is known to hold (only unseen cards, other seats).
     known: dict[int, int]
-    #: seat -> mask of unseen cards that seat may hold (known cards and caps applied).
+    #: seat -> mask of unseen cards that seat may hold (known cards and what its arrastre play revealed applied).
     possible: dict[int, int]
     #: Face-down stock cards (the muestra not counted).
     stock_count: int
@@ -62,25 +62,20 @@ class Knowledge:
         if view.muestra is not None:
             unseen &= ~(1 << view.muestra)
         known: dict[int, int] = {s: 0 for s in range(players) if s != view.seat}
-        rank_index = tables.cante_rank_index
         for cante in view.cantes:
             if cante.seat != view.seat:
-                pair = 1 << (cante.suit * 10 + REY_INDEX) | 1 << (cante.suit * 10 + rank_index)
-                known[cante.seat] |= pair & unseen
+                known[cante.seat] |= tables.cante_pairs[cante.suit] & unseen
         if view.swap is not None and view.swap.seat != view.seat:
             known[view.swap.seat] |= (1 << view.swap.taken) & unseen
         if view.muestra_taker is not None and view.muestra_taker != view.seat:
             known[view.muestra_taker] |= (1 << view.muestra_card) & unseen
-        caps = _arrastre_caps(view, tables)
+        absent = _arrastre_absent(view, tables)
         everyone_known = 0
         for mask in known.values():
             everyone_known |= mask
         possible: dict[int, int] = {}
         for s in known:
-            allowed = unseen & ~everyone_known
-            for suit in range(4):
-                allowed &= ~_cut(caps[s][suit], suit, tables)
-            possible[s] = allowed | known[s]
+            possible[s] = (unseen & ~everyone_known & ~absent[s]) | known[s]
         return cls(
             seat=view.seat,
             players=players,
@@ -95,54 +90,25 @@ class Knowledge:
         )
 
 
-def _cut(cap: int, suit: int, tables: Tables) -> int:
-    """Cards of ``suit`` at or above strength ``cap`` (the ones the cap rules out)."""
-    if cap > 10:
-        return 0
-    strength = tables.strength
-    return mask_of(c for c in range(suit * 10, suit * 10 + 10) if strength[c] >= cap)
-
-
-def _arrastre_caps(view: SeatView, tables: Tables) -> list[list[int]]:
-    """caps[seat][suit]: the seat holds no card of ``suit`` with strength >= cap.
-
-    11 means nothing is known; 0 means void.
-    """
+def _arrastre_absent(view: SeatView, tables: Tables) -> list[int]:
+    """absent[seat]: the cards the seat's arrastre plays show it does not hold (the obligations read backwards)."""
     players = view.players
-    caps = [[11] * 4 for _ in range(players)]
+    absent = [0] * players
     start = arrastre_start(players)
     plays: list[tuple[int, tuple[int, ...]]] = [
         (t.leader, tuple(t.cards)) for i, t in enumerate(view.tricks) if i >= start
     ]
     if view.in_arrastre and view.trick:
         plays.append((view.trick[0][0], tuple(c for _, c in view.trick)))
-    rules = view.rules
-    trump = view.trump
-    strength = tables.strength
     beaters = tables.beaters
     for leader, cards in plays:
         led = cards[0] // 10
         win_index = 0
         for index in range(1, len(cards)):
             card = cards[index]
-            seat = (leader + index) % players
             winning = cards[win_index]
-            winner = (leader + win_index) % players
-            partner_winning = players == 4 and rules.partner_exemption and winner == (seat + 2) % 4
-            suit = card // 10
-            cap = caps[seat]
-            if suit != led:
-                cap[led] = 0
-                if not partner_winning:
-                    if winning // 10 != trump:
-                        if suit != trump:
-                            cap[trump] = 0
-                    elif suit != trump:
-                        cap[trump] = 0 if rules.must_undertrump else min(cap[trump], strength[winning])
-                    elif strength[card] < strength[winning]:
-                        cap[trump] = min(cap[trump], strength[winning])
-            elif not partner_winning and winning // 10 == led and strength[card] < strength[winning]:
-                cap[led] = min(cap[led], strength[winning])
+            partner_holds = players == 4 and index - win_index == 2
+            absent[(leader + index) % players] |= revealed_absent(card, led, winning, partner_holds, tables)
             if beaters[winning] >> card & 1:
                 win_index = index
-    return caps
+    return absent

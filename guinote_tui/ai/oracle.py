@@ -17,7 +17,7 @@ from .playouts import final_diff, playout
 from .policy import settled_action
 from .rulebots import NormalBot
 from .search import HardBot, SearchSettings
-from .solver import ArrastreSolver, OutOfBudget
+from .solver import ArrastreSolver, OutOfBudget, points_solver
 from .tables import mask_of, tables_for
 
 
@@ -105,7 +105,7 @@ class OpenBot(OpenCardBot):
             return action
         cards: list[int] = [a.card for a in legal if isinstance(a, Play)]
         if state.muestra is None:
-            solver = ArrastreSolver(state.rules, state.trump, state.players, node_limit=self.arrastre_nodes)
+            solver = points_solver(state, node_limit=self.arrastre_nodes)
             hands = [mask_of(h) for h in state.hands]
             try:
                 exact = solver.action_values(hands, state.leader, list(state.trick), state.sung)

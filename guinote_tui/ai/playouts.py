@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from ..engine import PLAY, Action, HandState, Play, Stage, Termination, line_value
 from .policy import Situation, choose_card, settled_action
-from .solver import ArrastreSolver, juego_solver
+from .solver import TUTE_HAND_POINTS, ArrastreSolver, juego_solver
 from .tables import ALL_CARDS, Tables, mask_of
 
 
@@ -90,18 +90,19 @@ def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = No
 
 
 def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None) -> float:
-    """Points of ``side`` minus the other side: at the end, or solved from the arrastre.
+    """Points of ``side`` minus the other side: at the end, or solved from the arrastre (a solver for the points).
 
-    A tute that ends the hand counts 100.
+    A tute that ends the hand counts :data:`~.solver.TUTE_HAND_POINTS`, as in the solver.
     """
     points = state.points
     diff: float = points[side] - points[1 - side]
     if state.is_over:
         result = state.result
         if result is not None and result.juego_winner is not None and result.reason is Termination.TUTE:
-            diff += 100 if result.juego_winner == side else -100
+            diff += TUTE_HAND_POINTS if result.juego_winner == side else -TUTE_HAND_POINTS
         return diff
     assert solver is not None
+    solver.set_score(tricks_won=(state.tricks_won[0], state.tricks_won[1]), tute_declared=state.tute_declared)
     rest = solver.value([mask_of(h) for h in state.hands], state.leader, [], state.sung)
     return diff + (rest if side == 0 else -rest)
 

@@ -29,14 +29,15 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ..engine import PLAY, RANKS, Action, JuegoOutcome, Play, SeatView, winner_index
+from ..engine import LAST_TRICK_POINTS, PLAY, Action, JuegoOutcome, Play, SeatView, best_cante, winner_index
 from .base import Bot
 from .determinize import Deal, build_state, sample_deal
 from .inference import Inference, inferred_deals
 from .knowledge import Knowledge
 from .playouts import final_diff, final_value, playout
 from .policy import settled_action
-from .solver import ArrastreSolver, OutOfBudget, juego_solver_for_view
+from .rulebots import sung_mask
+from .solver import ArrastreSolver, OutOfBudget, solver_for_view
 from .tables import Tables, mask_of, tables_for
 
 
@@ -119,44 +120,23 @@ def wins_at_once(view: SeatView, cards: list[int], tables: Tables) -> list[int]:
     if len(view.trick) != players - 1 or not (outcome.instant or last):
         return []
     side = view.side
-    trick = [c for _, c in view.trick]
-    base = sum(tables.points[c] for c in trick) + (10 if last else 0)
-    taken = {t.winner & 1 for t in view.tricks}
-    sung = {int(c.suit) for c in view.cantes}
-    hand = set(view.hand)
+    took = _took(view)
+    hand = mask_of(view.hand)
     out = []
     for card in cards:
-        won_by = (view.leader + winner_index([*trick, card], tables.beaters)) % players & 1
-        gained = base + tables.points[card]
-        points = list(view.points)
-        points[won_by] += gained
-        if outcome.reaches(won_by, points[won_by]):
-            if won_by == side:
+        holder, points, malas = _taking(view, card, tables, last)
+        if outcome.reaches(holder, points[holder]):
+            if holder == side:
                 out.append(card)
             continue
-        if players == 2 and won_by == side and outcome.instant and not last:
+        if players == 2 and holder == side and outcome.instant and not last:
             # Heads-up the winner's window opens after the trick: it may sing a pair it holds (the best one).
-            kept = hand - {card}
-            cante = max(
-                (
-                    40 if suit == view.trump else 20
-                    for suit in range(4)
-                    if suit not in sung
-                    and suit * 10 + REY_INDEX in kept
-                    and suit * 10 + tables.cante_rank_index in kept
-                ),
-                default=0,
-            )
-            if cante and outcome.reaches(side, points[side] + cante):
+            suit = best_cante(hand & ~(1 << card), sung_mask(view), tables)
+            if suit >= 0 and outcome.reaches(side, points[side] + tables.cante_points[suit]):
                 out.append(card)
             continue
-        if last:
-            if view.rules.capote_bonus and taken <= {won_by}:
-                points[won_by] += view.rules.capote_bonus
-            malas = list(view.card_points)
-            malas[won_by] += gained
-            if outcome.at_end((points[0], points[1]), (malas[0], malas[1]), won_by) == side:
-                out.append(card)
+        if last and outcome.played_out(points, malas, took | 1 << holder, holder)[0] == side:
+            out.append(card)
     return out
 
 
@@ -172,33 +152,41 @@ def loses_at_once(view: SeatView, cards: list[int], tables: Tables) -> list[int]
         return []
     side = view.side
     rival = 1 - side
-    trick = [c for _, c in view.trick]
-    to_come = players - 1 - len(trick)
+    to_come = players - 1 - len(view.trick)
     if any((view.seat + k) % players % 2 == side for k in range(1, to_come + 1)):
         return []  # a partner still to play may take the trick
-    base = sum(tables.points[c] for c in trick) + (10 if last else 0)
-    taken = {t.winner & 1 for t in view.tricks}
+    took = _took(view)
     out = []
     for card in cards:
-        holder = (view.leader + winner_index([*trick, card], tables.beaters)) % players & 1
+        holder, points, malas = _taking(view, card, tables, last)
         if holder == side:
             continue
-        gained = base + tables.points[card]
-        points = list(view.points)
-        points[rival] += gained
-        if outcome.reaches(rival, points[rival]):
+        if outcome.reaches(rival, points[rival]) or (
+            last and to_come == 0 and outcome.played_out(points, malas, took | 1 << rival, rival)[0] == rival
+        ):
             out.append(card)
-        elif last and to_come == 0:
-            if view.rules.capote_bonus and taken <= {rival}:
-                points[rival] += view.rules.capote_bonus
-            malas = list(view.card_points)
-            malas[rival] += gained
-            if outcome.at_end((points[0], points[1]), (malas[0], malas[1]), rival) == rival:
-                out.append(card)
     return out
 
 
-REY_INDEX = RANKS.index(12)
+def _taking(view: SeatView, card: int, tables: Tables, last: bool) -> tuple[int, tuple[int, int], tuple[int, int]]:
+    """The side holding the trick once the seat plays ``card``, and the sides' points and malas once that side takes
+    it with the cards played so far (the last ten on the hand's last trick)."""
+    trick = [int(c) for _, c in view.trick]
+    trick.append(card)
+    holder = (view.leader + winner_index(trick, tables.beaters)) % view.players & 1
+    gained = sum(tables.points[c] for c in trick) + (LAST_TRICK_POINTS if last else 0)
+    points, malas = list(view.points), list(view.card_points)
+    points[holder] += gained
+    malas[holder] += gained
+    return holder, (points[0], points[1]), (malas[0], malas[1])
+
+
+def _took(view: SeatView) -> int:
+    """The sides that took a trick so far (bit ``side``), for the capote."""
+    took = 0
+    for trick in view.tricks:
+        took |= 1 << (trick.winner & 1)
+    return took
 
 
 class HardBot(Bot):
@@ -291,25 +279,17 @@ class HardBot(Bot):
         """
         settings = self.settings
         trick: list[int] = [c for _, c in view.trick]
-        sung = 0
-        for cante in view.cantes:
-            sung |= 1 << cante.suit
+        sung = sung_mask(view)
         if view.players == 2:
             # Heads-up arrastre is open information: the unseen cards are the opponent's hand.
-            if juego and settings.juego:
-                solver = juego_solver_for_view(view)
-            else:
-                solver = ArrastreSolver(view.rules, view.trump, view.players)
+            solver = solver_for_view(view, juego=juego and settings.juego)
             hands = [0, 0]
             hands[view.seat] = know.mine
             hands[1 - view.seat] = know.unseen
             values = solver.action_values(hands, view.leader, trick, sung)
             return {c: float(values[c]) for c in cards}, 1
         vueltas = view.rules.vueltas and not view.first_of_juego
-        if juego and settings.juego_pairs and vueltas:
-            solver = juego_solver_for_view(view, settings.arrastre_nodes)
-        else:
-            solver = ArrastreSolver(view.rules, view.trump, view.players, settings.arrastre_nodes)
+        solver = solver_for_view(view, settings.arrastre_nodes, juego and settings.juego_pairs and vueltas)
         deals = self._deals(view, know, rng, settings.arrastre_samples)
         totals = dict.fromkeys(cards, 0.0)
         solved = 0

@@ -5,31 +5,56 @@ remaining tricks form a finite two-sided game. Heads-up this is the real
 position (the opponent's hand is exactly the cards the seat has not seen);
 in pairs the search samples the hidden hands and solves each sample.
 
-The solver plays the arrastre obligations of docs/rules.md, section 4 with bit
-masks, sings the best cante open to the trick winner's side after each
-trick (forty before twenty: singing never costs anything when every card is
-known), adds the last-trick ten, and runs alpha-beta with a transposition
-table keyed at trick boundaries. Values are points of the rest of the hand,
-side 0 minus side 1.
+The solver plays by the engine's own rules on bit masks
+(:mod:`guinote_tui.engine.masks`): the arrastre obligations
+(:func:`~guinote_tui.engine.allowed_mask`), who takes a trick (the beat
+table), the cantes and the tute, the capote and the juego
+(:class:`~guinote_tui.engine.JuegoOutcome`). After each trick the winner's
+side sings the best cante open to it (forty before twenty: singing never
+costs anything when every card is known) and declares a tute it holds (the
+bots always do); the last trick adds its ten. It runs alpha-beta with a
+transposition table keyed at trick boundaries.
+
+Values are points of the rest of the hand, side 0 minus side 1: cards, the
+last ten, cantes, a tute's forty (``tute=points40``) and a capote's bonus
+(given which sides took a trick so far, :meth:`ArrastreSolver.set_score`).
+A tute that wins the juego (``tute=juego``) ends the hand and counts
+:data:`TUTE_HAND_POINTS`, as in the playouts.
 
 With an ``outcome`` (a :class:`~guinote_tui.engine.JuegoOutcome`, and the
 hand's score so far given by :meth:`ArrastreSolver.set_score`) the solver
 plays for the juego instead: a line's value is ``±JUEGO`` when it decides
 the juego (de vueltas the moment a side reaches the target, with cards still
 in hand; a hand played to its end judged with treinta malas and the last
-trick; a tute under ``tute=juego``) plus the rest of the hand's point
-difference, which breaks ties between lines with the same outcome. It then
-also declares a tute and adds a capote bonus, which the points solver leaves
-out.
+trick, after the capote; a tute under ``tute=juego``) plus the rest of the
+hand's point difference, which breaks ties between lines with the same
+outcome.
 """
 
 from __future__ import annotations
 
-from ..engine import JUEGO, RANKS, HandState, JuegoOutcome, Rules, SeatView, TuteDeclared, winner_index
-from .tables import SUIT_MASK, tables_for
+from collections.abc import Callable
 
-REY_INDEX = RANKS.index(12)
+from ..engine import (
+    JUEGO,
+    LAST_TRICK_POINTS,
+    SUIT_MASK,
+    TUTE_POINTS,
+    HandState,
+    JuegoOutcome,
+    Rules,
+    SeatView,
+    TuteDeclared,
+    allowed_mask,
+    best_cante,
+    rule_tables,
+    tutes_held,
+    winner_index,
+)
+
 INF = 1 << 40
+#: What a tute that wins the juego (``tute=juego``) counts for the points: it ends the hand at once.
+TUTE_HAND_POINTS = 100
 
 
 class OutOfBudget(Exception):
@@ -47,23 +72,16 @@ class ArrastreSolver:
         node_limit: int = 1 << 62,
         outcome: JuegoOutcome | None = None,
     ) -> None:
-        tables = tables_for(rules, trump)
+        #: The engine's tables of the rules with this trump (the rules the search plays by).
+        self.tables = tables = rule_tables(rules, trump)
+        self.rules = rules
         self.players = players
         self.trump = trump
         self.points = tables.points
         self.strength = tables.strength
-        self.above = tables.above
         #: beaters[w]: the cards that take the trick from ``w`` (the engine's beat table).
         self.beaters = tables.beaters
-        self.trump_mask = SUIT_MASK[trump]
-        self.partner_exemption = rules.partner_exemption and players == 4
-        self.must_undertrump = rules.must_undertrump
         self.per_player = rules.cante_limit == "per_player"
-        pair_index = tables.cante_rank_index
-        self.cante_pairs = [
-            (suit, (1 << (suit * 10 + REY_INDEX)) | (1 << (suit * 10 + pair_index)), 40 if suit == trump else 20)
-            for suit in sorted(range(4), key=lambda s: s != trump)
-        ]
         self.by_strength_desc = [
             sorted(range(suit * 10, suit * 10 + 10), key=lambda c: -self.strength[c]) for suit in range(4)
         ]
@@ -74,87 +92,80 @@ class ArrastreSolver:
         self.node_limit = node_limit
         #: Playing for the juego: how lines are judged (None: for the points).
         self.outcome = outcome
-        #: The juego objective's score of the hand so far: points, malas (card points and the last ten),
-        #: which sides took a trick (bits), whether a tute was declared.
+        #: The hand's score so far: points, malas (card points and the last ten), which sides took a trick
+        #: (bits), whether a tute was declared. The points objective reads only the last two.
         self.acc = [0, 0, 0, 0, 3, 0]
-        #: ``acc`` as the part of a transposition key above the four bits of the sung mask (0 for the points).
+        #: ``acc`` as the part of a transposition key above the four bits of the sung mask.
         self.score_key = 0
-        if outcome is not None:
-            if outcome.rules != rules:
-                raise ValueError("the outcome model must be for the solver's rules")
-            self.target = rules.target
-            self.carried = outcome.carried
-            self.instant = outcome.instant
-            self.capote_bonus = rules.capote_bonus
-            self.tute_rule = rules.tute
-            self.tute_masks = [
-                sum(1 << (suit * 10 + RANKS.index(rank)) for suit in range(4)) for rank in rules.tute_ranks
-            ]
-            # De vueltas the malas decide nothing; the capote only under a bonus: left out of the key, they share more.
-            self.key_malas = outcome.first_of_juego and rules.treinta_malas
-            self._close = self._close_juego  # type: ignore[method-assign]
-            self._rekey()
+        #: How lines are judged: the outcome model, or one for the capote alone (the points objective).
+        self.judge = outcome if outcome is not None else JuegoOutcome(rules)
+        self.target = rules.target
+        self.carried = self.judge.carried
+        self.instant = outcome is not None and outcome.instant
+        self.tute_on = bool(tables.tute_masks)
+        self.tute_juego = rules.tute == "juego"
+        #: What a tute that wins the juego is worth: the juego, or for the points :data:`TUTE_HAND_POINTS`.
+        self.tute_value = JUEGO if outcome is not None else TUTE_HAND_POINTS
+        # For the points only the capote and the tute are in the key; de vueltas the malas decide nothing.
+        self.key_points = outcome is not None
+        self.key_malas = outcome is not None and outcome.first_of_juego and rules.treinta_malas
+        self.key_took = rules.capote_bonus > 0
+        if outcome is not None and outcome.rules != rules:
+            raise ValueError("the outcome model must be for the solver's rules")
+        #: What :meth:`_node` calls when a trick is complete: :meth:`_close_hand` (every rule of the hand) for the
+        #: juego, and for the points where a capote or a tute may still happen; else :meth:`_close_points`.
+        self._close: Callable[[list[int], int, int, int, int, int], int] = (
+            self._close_hand if outcome is not None else self._close_points
+        )
+        self._rekey()
 
     def set_score(
         self,
-        points: tuple[int, int],
-        card_points: tuple[int, int],
+        points: tuple[int, int] = (0, 0),
+        card_points: tuple[int, int] = (0, 0),
         tricks_won: tuple[int, int] = (1, 1),
         tute_declared: bool = False,
     ) -> None:
-        """The hand's score so far, for the juego objective: each side's points and card points, tricks
-        won (only whether a side took none matters, for a capote) and whether a tute was declared."""
-        if self.outcome is None:
-            raise ValueError("set_score is for a solver with an outcome model")
+        """The hand's score so far: each side's points and card points (for the juego objective), tricks won
+        (only whether a side took none matters, for a capote) and whether a tute was declared."""
         took = (1 if tricks_won[0] else 0) | (2 if tricks_won[1] else 0)
         self.acc = [points[0], points[1], card_points[0], card_points[1], took, int(tute_declared)]
-        self.table.clear()
+        if self.outcome is not None:
+            self.table.clear()
         self._rekey()
 
     def _rekey(self) -> None:
         p0, p1, m0, m1, took, tute = self.acc
+        if not self.key_points:
+            p0 = p1 = 0
         if not self.key_malas:
             m0 = m1 = 0
-        if not self.capote_bonus:
+        if not self.key_took:
             took = 0
         self.score_key = (p0 | p1 << 10 | m0 << 20 | m1 << 30 | took << 40 | tute << 42) << 4
 
-    # -- rules ------------------------------------------------------------------
+    def _hand_rules_live(self, hands: list[int]) -> bool:
+        """Whether a capote or a tute may still happen from ``hands`` (the arrastre draws no card)."""
+        acc = self.acc
+        if self.key_took and acc[4] != 3:
+            return True
+        return self.tute_on and not acc[5] and any(tutes_held(hand, self.tables) for hand in hands)
 
-    def allowed(self, hand: int, led: int, winning: int, partner_winning: bool) -> int:
-        """Mask of the cards of ``hand`` that may follow (the arrastre obligations)."""
-        follow = hand & SUIT_MASK[led]
-        if follow:
-            if partner_winning or winning // 10 != led:
-                return follow
-            beat = follow & self.above[winning]
-            return beat or follow
-        if partner_winning:
-            return hand
-        trumps = hand & self.trump_mask
-        if not trumps:
-            return hand
-        if winning // 10 != self.trump:
-            return trumps
-        over = trumps & self.above[winning]
-        if over:
-            return over
-        return trumps if self.must_undertrump else hand
+    # -- rules ------------------------------------------------------------------
 
     def _cante(self, hands: list[int], winner: int, sung: int) -> tuple[int, int]:
         """Points the winner's side sings after a trick, and the new sung mask."""
         gained = 0
+        tables = self.tables
         # As at the table: the winner's partner is asked first, then the winner.
         seats = ((winner + 2) % 4, winner) if self.players == 4 else (winner,)
         for seat in seats:
-            hand = hands[seat]
-            for suit, pair, value in self.cante_pairs:
-                if not sung >> suit & 1 and hand & pair == pair:
-                    sung |= 1 << suit
-                    gained += value
+            suit = best_cante(hands[seat], sung, tables)
+            if suit >= 0:
+                sung |= 1 << suit
+                gained += tables.cante_points[suit]
+                if not self.per_player:
                     break
-            if gained and not self.per_player:
-                break
         return gained, sung
 
     # -- search -------------------------------------------------------------------
@@ -185,8 +196,7 @@ class ArrastreSolver:
         hand = hands[seat]
         if trick:
             win_card, win_seat = self._winner(leader, trick)
-            partner_winning = self.partner_exemption and win_seat == (seat + 2) % 4
-            hand = self.allowed(hand, trick[0] // 10, win_card, partner_winning)
+            hand, _ = allowed_mask(hand, trick[0] // 10, win_card, win_seat == (seat + 2) % 4, self.tables)
         cards = []
         mask = hand
         while mask:
@@ -225,6 +235,9 @@ class ArrastreSolver:
         beta: int = INF,
     ) -> int:
         """Search from a position given as a trick in progress, optionally forcing the next card."""
+        if self.outcome is None:
+            # The points: the full judge only where a capote or a tute may still change a line.
+            self._close = self._close_hand if self._hand_rules_live(hands) else self._close_points
         live = 0
         for hand in hands:
             live |= hand
@@ -290,8 +303,8 @@ class ArrastreSolver:
         key: tuple[int, ...] | None = None
         hint = -1
         if count:
-            partner_winning = self.partner_exemption and win_seat == (seat + 2) % 4
-            allowed = self.allowed(hand, led, win_card, partner_winning)
+            # (Heads-up no seat is ever ``seat + 2``: no partner holds the trick.)
+            allowed, _ = allowed_mask(hand, led, win_card, win_seat == (seat + 2) % 4, self.tables)
         else:
             allowed = hand
             if first is None:
@@ -361,10 +374,10 @@ class ArrastreSolver:
             self.table[key] = (low, high, best_card)
         return best
 
-    def _close(self, hands: list[int], winner: int, gained: int, sung: int, alpha: int, beta: int) -> int:
-        """A trick is complete: score it, sing, and search the next one."""
+    def _close_points(self, hands: list[int], winner: int, gained: int, sung: int, alpha: int, beta: int) -> int:
+        """:meth:`_close` for the points where neither a capote nor a tute can happen: score, sing, search on."""
         if not hands[winner]:
-            gained += 10
+            gained += LAST_TRICK_POINTS
             return gained if winner & 1 == 0 else -gained
         sung_points, sung = self._cante(hands, winner, sung)
         gained += sung_points
@@ -375,10 +388,9 @@ class ArrastreSolver:
         rest = self._node(hands, winner, 0, 0, -1, -1, -1, live, sung, alpha - sign * gained, beta - sign * gained)
         return sign * gained + rest
 
-    def _close_juego(self, hands: list[int], winner: int, gained: int, sung: int, alpha: int, beta: int) -> int:
-        """:meth:`_close` for the juego: the target de vueltas, the tute, and the judge at the end."""
-        outcome = self.outcome
-        assert outcome is not None
+    def _close_hand(self, hands: list[int], winner: int, gained: int, sung: int, alpha: int, beta: int) -> int:
+        """:meth:`_close` with every rule of the hand: the target de vueltas (for the juego), the tute, the capote,
+        and the judge at the end (for the juego)."""
         acc = self.acc
         saved = acc.copy()
         saved_key = self.score_key
@@ -386,7 +398,7 @@ class ArrastreSolver:
         sign = 1 if side == 0 else -1
         last = not hands[winner]
         if last:
-            gained += 10
+            gained += LAST_TRICK_POINTS
         acc[side] += gained
         acc[2 + side] += gained
         acc[4] |= 1 << side
@@ -394,22 +406,22 @@ class ArrastreSolver:
             if self.instant and self.carried[side] + acc[side] >= self.target:
                 return sign * (gained + JUEGO)
             if last:
-                points = [acc[0], acc[1]]
-                if self.capote_bonus and acc[4] == 1 << side:
-                    points[side] += self.capote_bonus
-                    gained += self.capote_bonus
-                won = outcome.at_end((points[0], points[1]), (acc[2], acc[3]), side)
-                return sign * gained + (0 if won is None else JUEGO if won == 0 else -JUEGO)
-            if self.tute_rule != "off" and not acc[5]:
+                won, points = self.judge.played_out((acc[0], acc[1]), (acc[2], acc[3]), acc[4], side)
+                # The capote's bonus, if any, is the last trick's winner's.
+                gained += points[side] - acc[side]
+                if won is None or self.outcome is None:
+                    return sign * gained
+                return sign * gained + (JUEGO if won == 0 else -JUEGO)
+            if self.tute_on and not acc[5]:
                 seats = (winner, (winner + 2) % 4) if self.players == 4 else (winner,)
                 for seat in seats:
                     hand = hands[seat]
-                    if hand.bit_count() >= 4 and any(hand & mask == mask for mask in self.tute_masks):
-                        if self.tute_rule == "juego":
-                            return sign * (gained + JUEGO)
+                    if hand.bit_count() >= 4 and tutes_held(hand, self.tables):
+                        if self.tute_juego:
+                            return sign * (gained + self.tute_value)
                         acc[5] = 1
-                        acc[side] += 40
-                        gained += 40
+                        acc[side] += TUTE_POINTS
+                        gained += TUTE_POINTS
                         if self.instant and self.carried[side] + acc[side] >= self.target:
                             return sign * (gained + JUEGO)
                         break
@@ -430,9 +442,11 @@ class ArrastreSolver:
             self.score_key = saved_key
 
 
-def juego_solver(state: HandState, node_limit: int = 1 << 62) -> ArrastreSolver:
-    """A solver playing for the juego from the position ``state`` is in (its scores, carried and so far)."""
-    solver = ArrastreSolver(state.rules, state.trump, state.players, node_limit, JuegoOutcome.of(state))
+def solver_for_state(state: HandState, node_limit: int = 1 << 62, juego: bool = True) -> ArrastreSolver:
+    """A solver from the position ``state`` is in, with its score so far (the scores carried in, for the
+    ``juego``; which sides took a trick and whether a tute was declared, for the capote and the tute)."""
+    outcome = JuegoOutcome.of(state) if juego else None
+    solver = ArrastreSolver(state.rules, state.trump, state.players, node_limit, outcome)
     solver.set_score(
         (state.points[0], state.points[1]),
         (state.card_points[0], state.card_points[1]),
@@ -442,14 +456,28 @@ def juego_solver(state: HandState, node_limit: int = 1 << 62) -> ArrastreSolver:
     return solver
 
 
-def juego_solver_for_view(view: SeatView, node_limit: int = 1 << 62) -> ArrastreSolver:
-    """:func:`juego_solver` from what a seat sees (the scores, the tricks' winners, a tute declared)."""
-    solver = ArrastreSolver(
-        view.rules, view.trump, view.players, node_limit, JuegoOutcome(view.rules, view.carried, view.first_of_juego)
-    )
+def juego_solver(state: HandState, node_limit: int = 1 << 62) -> ArrastreSolver:
+    """A solver playing for the juego from the position ``state`` is in (its scores, carried and so far)."""
+    return solver_for_state(state, node_limit)
+
+
+def points_solver(state: HandState, node_limit: int = 1 << 62) -> ArrastreSolver:
+    """A solver playing for the points from the position ``state`` is in (its capote and tute so far)."""
+    return solver_for_state(state, node_limit, juego=False)
+
+
+def solver_for_view(view: SeatView, node_limit: int = 1 << 62, juego: bool = True) -> ArrastreSolver:
+    """:func:`solver_for_state` from what a seat sees (the scores, the tricks' winners, a tute declared)."""
+    outcome = JuegoOutcome(view.rules, view.carried, view.first_of_juego) if juego else None
+    solver = ArrastreSolver(view.rules, view.trump, view.players, node_limit, outcome)
     won = [0, 0]
     for trick in view.tricks:
         won[trick.winner & 1] += 1
     tute = any(type(event) is TuteDeclared for event in view.events)
     solver.set_score(view.points, view.card_points, (won[0], won[1]), tute)
     return solver
+
+
+def juego_solver_for_view(view: SeatView, node_limit: int = 1 << 62) -> ArrastreSolver:
+    """:func:`juego_solver` from what a seat sees."""
+    return solver_for_view(view, node_limit)

@@ -165,7 +165,7 @@ def decision_rng(seed: int, deck: Sequence[Card], actions: int) -> random.Random
 
 
 def sing_points(view: SeatView, suit: int) -> int:
-    return 40 if suit == view.trump else 20
+    return tables_for(view.rules, view.trump).cante_points[suit]
 
 
 def declaration_reason(view: SeatView, action: Action, forced: bool = False) -> Reason:

@@ -43,12 +43,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ai.search import loses_at_once, wins_at_once
-from ..ai.tables import Tables, tables_for
-from ..engine import RANKS, Card, SeatView, Suit
+from ..ai.tables import Tables, cards_of, mask_of, tables_for
+from ..engine import Card, SeatView, Suit
 from .evaluate import JUEGO_POINTS, CardEstimate, Evaluation, LineStats
 from .reasons import LOST_CODES, Reason, ReasonCode
 
-REY = RANKS.index(12)
 #: The least difference between two shares (of the deals) that a reason names.
 SHARE_STEP = 0.1
 #: The least difference in the points of the card given on this trick that a reason names.
@@ -199,7 +198,7 @@ def _broken_cante(
     """Phase 1: ``played`` is the Rey or the cante card of a pair the seat holds unsung (``best`` is neither), and
     the side sings at least :data:`CANTE_POINTS` less after it."""
     suit = int(played) // 10
-    pair = (suit * 10 + REY, suit * 10 + tables.cante_rank_index)
+    pair = cards_of(tables.cante_pairs[suit])
     hand = {int(c) for c in view.hand}
     if (
         view.in_arrastre
@@ -210,7 +209,7 @@ def _broken_cante(
         or theirs.cantes - mine.cantes < CANTE_POINTS
     ):
         return None
-    params = {"card": str(played), "suit": Suit(suit).title, "points": 40 if suit == view.trump else 20}
+    params = {"card": str(played), "suit": Suit(suit).title, "points": tables.cante_points[suit]}
     return Reason(ReasonCode.BREAKS_CANTE, params)
 
 
@@ -220,10 +219,12 @@ def _muestra_worth(view: SeatView, tables: Tables) -> float:
     assert muestra is not None
     worth = float(tables.points[muestra])
     trump = view.trump
-    rey, other = trump * 10 + REY, trump * 10 + tables.cante_rank_index
-    hand = {int(c) for c in view.hand}
-    if not any(c.suit == trump for c in view.cantes) and (
-        (muestra == rey and other in hand) or (muestra == other and rey in hand)
+    pair = tables.cante_pairs[trump]
+    # Half the forty when the muestra is half of it and the seat holds the other half.
+    if (
+        not any(c.suit == trump for c in view.cantes)
+        and pair >> muestra & 1
+        and pair & ~(1 << muestra) & mask_of(view.hand)
     ):
-        worth += 20.0
+        worth += tables.cante_points[trump] / 2
     return worth

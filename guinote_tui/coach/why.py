@@ -31,11 +31,21 @@ from math import hypot
 from ..ai.knowledge import Knowledge
 from ..ai.policy import holder
 from ..ai.tables import Tables, cards_of, mask_of, tables_for
-from ..engine import RANK_NAMES, RANKS, Card, Obligation, Play, Rules, SeatView, Suit, allowed_cards, card_tables
+from ..engine import (
+    LAST_TRICK_POINTS,
+    RANK_NAMES,
+    Card,
+    Obligation,
+    Play,
+    Rules,
+    SeatView,
+    Suit,
+    trick_obligation,
+    winner_index,
+)
 from .evaluate import INACCURACY_POINTS, Evaluation, Grade, grade_of
 from .reasons import Reason, ReasonCode
 
-REY = RANKS.index(12)
 #: The most cards in hand for which the last-trick check looks ahead (it solves the rest of the hand).
 LAST_TRICK_CARDS = 4
 
@@ -44,20 +54,8 @@ def _obligation(view: SeatView) -> Obligation:
     """The arrastre rule limiting the seat's cards now (FREE when none does)."""
     if not view.in_arrastre or not view.trick:
         return Obligation.FREE
-    base = card_tables(view.rules)
-    trick = list(view.trick)
-    win_seat, win_card = holder([(s, int(c)) for s, c in trick], tables_for(view.rules, view.trump))
-    partner_winning = view.rules.partner_exemption and view.players == 4 and win_seat == view.partner
-    _, obligation = allowed_cards(
-        list(view.hand),
-        trick[0][1] // 10,
-        win_card,
-        partner_winning,
-        view.trump,
-        [c // 10 for c in range(40)],
-        list(base.strength),
-        view.rules.must_undertrump,
-    )
+    trick = [int(c) for _, c in view.trick]
+    _, obligation = trick_obligation(mask_of(view.hand), trick, view.players, tables_for(view.rules, view.trump))
     return obligation
 
 
@@ -72,33 +70,23 @@ _FORCED = {
 
 @lru_cache(maxsize=4096)
 def _wins_last(
-    rules: Rules, trump: int, seat: int, mine: int, theirs: int, trick: tuple[tuple[int, int], ...], to_move: int
+    rules: Rules, trump: int, seat: int, mine: int, theirs: int, trick: tuple[int, ...], to_move: int
 ) -> bool:
-    """Heads-up arrastre, every card known: does ``seat`` win the last trick whatever the other seat plays?"""
+    """Heads-up arrastre, every card known: does ``seat`` win the last trick whatever the other seat plays?
+
+    ``trick`` holds the cards of the trick in progress (its leader is the seat not to move), by the engine's
+    rules: the obligations (:func:`~guinote_tui.engine.trick_obligation`) and the trick's winner.
+    """
     tables = tables_for(rules, trump)
     if len(trick) == 2:
-        winner, _ = holder(trick, tables)
+        # The second card took the trick when it beat the lead: the seat that played it was the one to move.
+        winner = to_move if winner_index(trick, tables.beaters) == 0 else 1 - to_move
         if not mine and not theirs:
             return winner == seat
         return _wins_last(rules, trump, seat, mine, theirs, (), winner)
     hand = mine if to_move == seat else theirs
-    cards = cards_of(hand)
     if trick:
-        _, win_card = holder(trick, tables)
-        base = card_tables(rules)
-        cards = [
-            int(c)
-            for c in allowed_cards(
-                [Card(c) for c in cards],
-                trick[0][1] // 10,
-                win_card,
-                False,
-                trump,
-                [c // 10 for c in range(40)],
-                list(base.strength),
-                rules.must_undertrump,
-            )[0]
-        ]
+        hand, _ = trick_obligation(hand, trick, 2, tables)
     outcomes = (
         _wins_last(
             rules,
@@ -106,10 +94,10 @@ def _wins_last(
             seat,
             mine & ~(1 << c) if to_move == seat else mine,
             theirs & ~(1 << c) if to_move != seat else theirs,
-            (*trick, (to_move, c)),
+            (*trick, c),
             1 - to_move,
         )
-        for c in cards
+        for c in cards_of(hand)
     )
     return any(outcomes) if to_move == seat else all(outcomes)
 
@@ -238,7 +226,7 @@ class Facts:
     def side_after(self) -> int:
         """The seat's side's total once it takes this trick with the card (and the last ten on the last trick)."""
         side = self.view.seat & 1
-        return self.total(side) + self.trick_points + self.own + (10 if self.last_trick else 0)
+        return self.total(side) + self.trick_points + self.own + (LAST_TRICK_POINTS if self.last_trick else 0)
 
     @cached_property
     def last_trick_decided(self) -> bool:
@@ -260,18 +248,17 @@ class Facts:
                 view.seat,
                 mine & ~(1 << card),
                 theirs,
-                (*((s, c) for s, c in self.trick), (view.seat, card)),
+                (*(c for _, c in self.trick), card),
                 opponent,
             )
 
         return wins_with(self.card) and not all(wins_with(c) for c in self.legal)
 
     @cached_property
-    def pair(self) -> tuple[int, int] | None:
-        """The card's suit's Rey and cante card, when the card is one of them (else None)."""
-        suit = self.card // 10
-        pair = (suit * 10 + REY, suit * 10 + self.tables.cante_rank_index)
-        return pair if self.card in pair else None
+    def pair(self) -> int | None:
+        """The card's suit's Rey and cante card (a mask), when the card is one of them (else None)."""
+        pair = self.tables.cante_pairs[self.card // 10]
+        return pair if pair >> self.card & 1 else None
 
     def sung(self, suit: int) -> bool:
         return any(c.suit == suit for c in self.view.cantes)
@@ -285,11 +272,11 @@ class Facts:
             return None
         hand = mask_of(view.hand)
         for suit in range(4):
-            rey, other = suit * 10 + REY, suit * 10 + self.tables.cante_rank_index
-            if self.card in (rey, other) or self.sung(suit):
+            pair = self.tables.cante_pairs[suit]
+            if pair >> self.card & 1 or self.sung(suit):
                 continue
-            pair = [c for c in (rey, other) if c in self.legal]
-            if hand >> rey & 1 and hand >> other & 1 and pair and all(self.worse(c) for c in pair):
+            playable = [c for c in cards_of(pair) if c in self.legal]
+            if hand & pair == pair and playable and all(self.worse(c) for c in playable):
                 return suit
         return None
 
@@ -308,10 +295,12 @@ class Facts:
         if self.points[muestra] >= 10:
             return True
         trump = self.view.trump
-        rey, other = trump * 10 + REY, trump * 10 + self.tables.cante_rank_index
-        hand = mask_of(self.view.hand)
-        return not self.sung(trump) and (
-            (muestra == rey and bool(hand >> other & 1)) or (muestra == other and bool(hand >> rey & 1))
+        pair = self.tables.cante_pairs[trump]
+        # The muestra is half of the forty, and the seat holds the other half.
+        return (
+            not self.sung(trump)
+            and bool(pair >> muestra & 1)
+            and bool(pair & ~(1 << muestra) & mask_of(self.view.hand))
         )
 
     @cached_property

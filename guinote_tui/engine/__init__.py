@@ -8,7 +8,10 @@ for what one seat may see, the actions :class:`Play`, :class:`Sing`,
 :class:`Swap`, :class:`DeclareTute` and :class:`Pass`, the events a hand
 records (:mod:`.events`), and positions (:mod:`.position`: a hand built from
 where its cards lie, e.g. :func:`position_from_view`, and its one-line
-notation, :func:`parse_position`). Other packages import from here, not from
+notation, :func:`parse_position`). The rules are also offered as fast
+primitives on bit masks for searches (:mod:`.masks`: :func:`rule_tables`,
+:func:`allowed_mask`, :func:`winner_index`, :func:`open_cantes`,
+:func:`capote`, :class:`JuegoOutcome`), the same code the hand plays by. Other packages import from here, not from
 the submodules.
 """
 
@@ -45,21 +48,43 @@ from .events import (
     TuteDeclared,
     visible_to,
 )
-from .hand import HandState, judge_hand, side_of
+from .hand import HandState, side_of
 from .history import SEED_RANGE, dumps, history_dict, load_history, read_history, save_history
+from .masks import ALL_CARDS, RuleTables, best_cante, cards_of, mask_of, open_cantes, rule_tables, tutes_held
 from .match import MAX_HANDS, HandRecord, Match
-from .obligations import Obligation, allowed_cards
-from .outcome import JUEGO, JuegoOutcome, juego_value, line_value
+from .obligations import Obligation, allowed_cards, allowed_mask, revealed_absent, trick_obligation
+from .outcome import (
+    JUEGO,
+    LAST_TRICK_POINTS,
+    TUTE_POINTS,
+    JuegoOutcome,
+    capote,
+    judge_hand,
+    juego_value,
+    line_value,
+)
 from .position import PositionError, build_position, check_position, format_position, parse_position, position_from_view
 from .records import Cante, HandResult, SwapMade, Trick
 from .rules import PRESETS, Rules, RulesError
 from .stages import Stage, Termination
-from .tricks import CardTables, WinReason, beat_table, beats, card_tables, trick_winner, win_reason, winner_index
+from .tricks import (
+    SUIT_MASK,
+    CardTables,
+    WinReason,
+    beat_table,
+    beats,
+    card_tables,
+    trick_winner,
+    win_reason,
+    winner_index,
+)
 from .views import SeatView, seat_view
 
 __all__ = [
+    "ALL_CARDS",
     "CARDS",
     "JUEGO",
+    "LAST_TRICK_POINTS",
     "MAX_HANDS",
     "PASS",
     "PLAY",
@@ -68,8 +93,10 @@ __all__ = [
     "RANK_NAMES",
     "SEED_RANGE",
     "SING",
+    "SUIT_MASK",
     "SWAP",
     "TUTE",
+    "TUTE_POINTS",
     "TUTE_RANKS",
     "Action",
     "ActionError",
@@ -102,6 +129,7 @@ __all__ = [
     "Play",
     "PositionError",
     "Refusal",
+    "RuleTables",
     "Rules",
     "RulesError",
     "SeatView",
@@ -117,10 +145,14 @@ __all__ = [
     "TuteDeclared",
     "WinReason",
     "allowed_cards",
+    "allowed_mask",
     "beat_table",
     "beats",
+    "best_cante",
     "build_position",
+    "capote",
     "card_tables",
+    "cards_of",
     "check_position",
     "dumps",
     "format_cards",
@@ -130,16 +162,22 @@ __all__ = [
     "juego_value",
     "line_value",
     "load_history",
+    "mask_of",
+    "open_cantes",
     "parse_action",
     "parse_cards",
     "parse_deck",
     "parse_position",
     "position_from_view",
     "read_history",
+    "revealed_absent",
+    "rule_tables",
     "save_history",
     "seat_view",
     "side_of",
+    "trick_obligation",
     "trick_winner",
+    "tutes_held",
     "visible_to",
     "win_reason",
     "winner_index",

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .actions import PASS, PLAY, SING, SWAP, TUTE, Action, DeclareTute, Play, Sing, Swap
-from .cards import CARD_TEXT, CARDS, RANKS, Card, Suit
+from .cards import CARD_TEXT, CARDS, Card, Suit
 from .errors import N_, IllegalAction, Refusal
 from .events import (
     ArrastreBegun,
@@ -58,50 +58,18 @@ from .events import (
     visible_to,
 )
 from .explain import refusal, why_illegal
+from .masks import open_cantes, rule_tables, tutes_held
 from .obligations import Obligation, allowed_cards
+from .outcome import LAST_TRICK_POINTS, TUTE_POINTS, capote, judge_hand
 from .records import Cante, HandResult, SwapMade, Trick
 from .rules import Rules
 from .stages import HAND_SIZE, RANK_INDEX, REY_INDEX, SEVEN_INDEX, SUIT_OF, TWO_INDEX, Stage, Termination
-from .tricks import beat_table, card_tables, reason_of, winner_index
+from .tricks import reason_of, winner_index
 
 
 def side_of(seat: int) -> int:
     """The side (0 or 1) a seat plays for."""
     return seat & 1
-
-
-def judge_hand(
-    rules: Rules,
-    totals: tuple[int, int],
-    malas: tuple[int, int],
-    last_trick_side: int | None,
-    first_of_juego: bool,
-) -> tuple[int | None, Termination, list[int]]:
-    """Who wins the juego when a hand is played to the end (docs/rules.md, section 7).
-
-    ``totals`` are the sides' running totals, ``malas`` their card points plus
-    the last-trick ten (what treinta malas counts). Returns the winning side
-    (None: no juego yet), why, and the sides treinta malas denied.
-    """
-    reached = [side for side in (0, 1) if totals[side] >= rules.target]
-    denied: list[int] = []
-    if rules.treinta_malas and first_of_juego:
-        for side in list(reached):
-            if malas[side] < 30:
-                reached.remove(side)
-                denied.append(side)
-    if len(reached) == 2:
-        if rules.both_reach == "last_trick":
-            return last_trick_side, Termination.BOTH_LAST_TRICK, denied
-        if totals[0] == totals[1]:
-            return None, Termination.BOTH_TIED, denied
-        best = 0 if totals[0] > totals[1] else 1
-        return best, Termination.BOTH_HIGHER, denied
-    if reached:
-        return reached[0], Termination.TARGET, denied
-    if denied:
-        return None, Termination.TREINTA_MALAS, denied
-    return None, Termination.DE_VUELTAS, denied
 
 
 # Module constants: an enum member looked up on its class costs a dictionary walk in hot loops.
@@ -116,12 +84,10 @@ class HandState:
         "_events",
         "_instant",
         "_legal",
-        "_pair_index",
         "_played",
         "_points",
         "_record",
-        "_strength",
-        "_tute_ranks",
+        "_tables",
         "cante_points",
         "cante_used",
         "cantes",
@@ -173,11 +139,6 @@ class HandState:
         if not 0 <= dealer < players:
             raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
         self.rules = rules = rules or Rules()
-        tables = card_tables(rules)
-        self._strength = tables.strength
-        self._points = tables.points
-        self._pair_index = RANKS.index(rules.cante_rank)
-        self._tute_ranks = tuple((rank, RANKS.index(rank)) for rank in rules.tute_ranks)
         self.players = players
         self.dealer = dealer
         self.deck: tuple[Card, ...] = tuple(CARDS[c] for c in deck)
@@ -193,7 +154,9 @@ class HandState:
         self.muestra_card: Card = self.deck[position]
         self.muestra_taker: int | None = None
         self.trump: int = SUIT_OF[self.deck[position]]
-        self._beaters = beat_table(rules, self.trump)
+        self._tables = tables = rule_tables(rules, self.trump)
+        self._beaters = tables.beaters
+        self._points = tables.points
         # Stored reversed so that drawing is list.pop().
         self.stock: list[Card] = list(reversed(self.deck[position + 1 :]))
         self.stage = _PLAY
@@ -274,11 +237,6 @@ class HandState:
         """
         state = cls.__new__(cls)
         state.rules = rules
-        tables = card_tables(rules)
-        state._strength = tables.strength
-        state._points = points = tables.points
-        state._pair_index = RANKS.index(rules.cante_rank)
-        state._tute_ranks = tuple((rank, RANKS.index(rank)) for rank in rules.tute_ranks)
         state.players = players
         state.dealer = dealer
         state.deck = ()
@@ -288,7 +246,9 @@ class HandState:
         state.muestra_card = muestra
         state.muestra_taker = muestra_taker
         state.trump = trump = SUIT_OF[muestra]
-        state._beaters = beaters = beat_table(rules, trump)
+        state._tables = tables = rule_tables(rules, trump)
+        state._beaters = beaters = tables.beaters
+        state._points = points = tables.points
         # Stored reversed so that drawing is list.pop().
         state.stock = [CARDS[c] for c in reversed(stock)]
         state.stage = stage
@@ -309,7 +269,7 @@ class HandState:
             cante_points[cante.seat & 1] += cante.points
             sung |= 1 << cante.suit
         if tute_side is not None:
-            cante_points[tute_side] += 40
+            cante_points[tute_side] += TUTE_POINTS
         state.card_points = card_points
         state.cante_points = cante_points
         state.points = [card_points[0] + cante_points[0], card_points[1] + cante_points[1]]
@@ -450,43 +410,30 @@ class HandState:
     def obligation(self, seat: int) -> tuple[list[Card], Obligation]:
         """In an arrastre trick already led: the cards ``seat`` may play and the rule limiting them."""
         trick = self.trick
-        winning = trick[self.win_index]
-        winner = (self.leader + self.win_index) % self.players
-        partner_winning = self.players == 4 and self.rules.partner_exemption and winner == (seat + 2) % 4
-        return allowed_cards(
-            self.hands[seat],
-            SUIT_OF[trick[0]],
-            winning,
-            partner_winning,
-            self.trump,
-            SUIT_OF,
-            self._strength,
-            self.rules.must_undertrump,
-        )
+        partner_holds = self.players == 4 and (self.leader + self.win_index) % 4 == (seat + 2) % 4
+        return allowed_cards(self.hands[seat], SUIT_OF[trick[0]], trick[self.win_index], partner_holds, self._tables)
 
     def _declarations(self, seat: int) -> list[Action]:
         """Cantes, tute and (after a won trick) the swap open to ``seat`` in the window."""
         out: list[Action] = []
         hand = self.hands[seat]
         rules = self.rules
-        ranks = [RANK_INDEX[c] for c in hand]
-        if REY_INDEX in ranks:
-            limit_used = (
-                self.cante_used[seat]
-                if rules.cante_limit == "per_player"
-                else self.cante_used[seat] or self.cante_used[(seat + 2) % self.players]
-            )
-            if not limit_used:
-                pair = self._pair_index
-                for card in hand:
-                    if RANK_INDEX[card] == REY_INDEX:
-                        suit = SUIT_OF[card]
-                        if not self.sung >> suit & 1 and CARDS[suit * 10 + pair] in hand:
-                            out.append(SING[suit])
-        if len(hand) >= 4 and rules.tute != "off" and not self.tute_declared:
-            for rank, index in self._tute_ranks:
-                if ranks.count(index) == 4:
-                    out.append(TUTE[rank])
+        held = 0
+        for card in hand:
+            held |= 1 << card
+        suits = open_cantes(held, self.sung, self._tables)
+        if suits and (
+            not self.cante_used[seat]
+            if rules.cante_limit == "per_player"
+            else not (self.cante_used[seat] or self.cante_used[(seat + 2) % self.players])
+        ):
+            # In the order the seat holds its reyes.
+            for card in hand:
+                if RANK_INDEX[card] == REY_INDEX and suits >> SUIT_OF[card] & 1:
+                    out.append(SING[SUIT_OF[card]])
+        if len(hand) >= 4 and not self.tute_declared:
+            for rank in tutes_held(held, self._tables):
+                out.append(TUTE[rank])
         if self.muestra is not None and rules.swap_window == "after_trick":
             swap = self.swap_card(seat)
             if swap is not None:
@@ -505,7 +452,8 @@ class HandState:
             wanted = CARDS[trump * 10 + TWO_INDEX]
         else:
             wanted = CARDS[trump * 10 + SEVEN_INDEX]
-            if not self.rules.swap_low_muestra and self._strength[muestra] < self._strength[wanted]:
+            strength = self._tables.strength
+            if not self.rules.swap_low_muestra and strength[muestra] < strength[wanted]:
                 return None
         return wanted if wanted in self.hands[seat] else None
 
@@ -585,7 +533,7 @@ class HandState:
         self.last_winner = winner
         last = not self.hands[winner] and self.muestra is None
         if last:
-            self.points[side] += 10
+            self.points[side] += LAST_TRICK_POINTS
             self.last_trick_side = side
             if record is not None:
                 record.append((LastTrickTen, winner, side))
@@ -666,8 +614,8 @@ class HandState:
         if wins:
             self._end(side, Termination.TUTE, stopped=True)
             return
-        self.points[side] += 40
-        self.cante_points[side] += 40
+        self.points[side] += TUTE_POINTS
+        self.cante_points[side] += TUTE_POINTS
         if self.instant_win and self.total(side) >= self.rules.target:
             self._end(side, Termination.VUELTAS_TUTE, stopped=True)
             return
@@ -705,14 +653,12 @@ class HandState:
     # -- the end of the hand --------------------------------------------------
 
     def _end(self, juego_winner: int | None, reason: Termination | None, stopped: bool) -> None:
-        rules = self.rules
         capote_side: int | None = None
         bonus = 0
-        if not stopped and rules.capote_bonus:
-            for side in (0, 1):
-                if self.tricks_won[side] == len(self.tricks):
-                    capote_side, bonus = side, rules.capote_bonus
-                    self.points[side] += bonus
+        if not stopped:
+            capote_side, bonus = capote(self.rules, (1 if self.tricks_won[0] else 0) | (2 if self.tricks_won[1] else 0))
+            if capote_side is not None:
+                self.points[capote_side] += bonus
         totals = (self.total(0), self.total(1))
         denied: list[int] = []
         if reason is None:
@@ -741,7 +687,9 @@ class HandState:
 
     def _judge(self, totals: tuple[int, int]) -> tuple[int | None, Termination, list[int]]:
         """Who wins the juego when a hand is played to the end."""
-        malas = tuple(self.card_points[side] + (10 if self.last_trick_side == side else 0) for side in (0, 1))
+        malas = tuple(
+            self.card_points[side] + (LAST_TRICK_POINTS if self.last_trick_side == side else 0) for side in (0, 1)
+        )
         return judge_hand(self.rules, totals, (malas[0], malas[1]), self.last_trick_side, self.first_of_juego)
 
     # -- explanations ---------------------------------------------------------

@@ -11,17 +11,22 @@ each player after the leader must, in order of priority:
    ``must_undertrump``);
 3. if void and the partner is winning: any card.
 
-:func:`allowed_cards` returns the cards a seat may play together with an
-:class:`Obligation` code; :func:`obligation_refusal` turns the code into the sentence a
+:func:`allowed_mask` returns the cards a seat may play (a bit mask) together
+with an :class:`Obligation` code, :func:`allowed_cards` the same for a list of
+cards; :func:`revealed_absent` says what a card played reveals of the hand it
+came from; :func:`obligation_refusal` turns the code into the sentence a
 player is shown when a play is refused.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 
 from .cards import CARDS, Card, Suit
 from .errors import N_
+from .masks import ALL_CARDS, RuleTables
+from .tricks import SUIT_MASK, winner_index
 
 
 class Obligation(IntEnum):
@@ -35,48 +40,83 @@ class Obligation(IntEnum):
     UNDERTRUMP = 5  # rule 2 with must_undertrump: no higher trump, still a trump
 
 
-def allowed_cards(
-    hand: list[Card],
-    led_suit: int,
-    winning_card: int,
-    partner_winning: bool,
-    trump: int,
-    suit_of: list[int],
-    strength: list[int],
-    must_undertrump: bool,
-) -> tuple[list[Card], Obligation]:
-    """The cards of ``hand`` that may be played to an arrastre trick already led.
+# Module constants: an enum member looked up on its class costs a dictionary walk in hot loops.
+_FREE, _FOLLOW_SUIT, _BEAT = Obligation.FREE, Obligation.FOLLOW_SUIT, Obligation.BEAT
+_TRUMP, _OVERTRUMP, _UNDERTRUMP = Obligation.TRUMP, Obligation.OVERTRUMP, Obligation.UNDERTRUMP
 
-    ``partner_winning`` is true only when the partner holds the trick *and* the
-    partner exemption applies; ``suit_of`` and ``strength`` are the per-card
-    tables of the rule set.
+
+def allowed_mask(hand: int, led: int, winning: int, partner_holds: bool, tables: RuleTables) -> tuple[int, Obligation]:
+    """The cards of ``hand`` (a mask) that may be played to an arrastre trick already led, and the rule limiting them.
+
+    ``led`` is the suit led, ``winning`` the card holding the trick and
+    ``partner_holds`` whether the seat's partner played it (the partner
+    exemption, where the rules have it, is applied here). The one copy of the
+    obligations: the engine, the arrastre solver, card counting and the coach
+    all call it.
     """
     # 1. Follow suit.
-    follow = [c for c in hand if suit_of[c] == led_suit]
+    follow = hand & SUIT_MASK[led]
+    partner_winning = partner_holds and tables.partner_exemption
     if follow:
-        if partner_winning or suit_of[winning_card] != led_suit:
+        if partner_winning or winning // 10 != led:
             # The partner holds the trick, or it was trumped: any card of the suit.
-            return follow, Obligation.FOLLOW_SUIT
+            return follow, _FOLLOW_SUIT
         # An opponent holds the trick with the suit led: beat it if able (montar).
-        bar = strength[winning_card]
-        beat = [c for c in follow if strength[c] > bar]
-        return (beat, Obligation.BEAT) if beat else (follow, Obligation.FOLLOW_SUIT)
+        beat = follow & tables.above[winning]
+        return (beat, _BEAT) if beat else (follow, _FOLLOW_SUIT)
     # 3. Void, and the partner is winning: any card.
     if partner_winning:
-        return hand, Obligation.FREE
+        return hand, _FREE
     # 2. Void, and an opponent is winning: trump, over-trump if able.
-    trumps = [c for c in hand if suit_of[c] == trump]
+    trumps = hand & tables.trump_mask
     if not trumps:
-        return hand, Obligation.FREE
-    if suit_of[winning_card] != trump:
-        return trumps, Obligation.TRUMP
-    bar = strength[winning_card]
-    over = [c for c in trumps if strength[c] > bar]
+        return hand, _FREE
+    if winning // 10 != tables.trump:
+        return trumps, _TRUMP
+    over = trumps & tables.above[winning]
     if over:
-        return over, Obligation.OVERTRUMP
-    if must_undertrump:
-        return trumps, Obligation.UNDERTRUMP
-    return hand, Obligation.FREE
+        return over, _OVERTRUMP
+    if tables.must_undertrump:
+        return trumps, _UNDERTRUMP
+    return hand, _FREE
+
+
+def allowed_cards(
+    hand: Sequence[Card], led: int, winning: int, partner_holds: bool, tables: RuleTables
+) -> tuple[list[Card], Obligation]:
+    """:func:`allowed_mask` for a hand held as a list of cards (in the order held)."""
+    mask = 0
+    for card in hand:
+        mask |= 1 << card
+    allowed, obligation = allowed_mask(mask, led, winning, partner_holds, tables)
+    if allowed == mask:
+        return list(hand), obligation
+    return [c for c in hand if allowed >> c & 1], obligation
+
+
+def trick_obligation(hand: int, trick: Sequence[int], players: int, tables: RuleTables) -> tuple[int, Obligation]:
+    """:func:`allowed_mask` for the seat to play next to ``trick`` (its cards in playing order, one at least)."""
+    win = winner_index(trick, tables.beaters)
+    return allowed_mask(hand, trick[0] // 10, trick[win], players == 4 and win == len(trick) - 2, tables)
+
+
+def revealed_absent(card: int, led: int, winning: int, partner_holds: bool, tables: RuleTables) -> int:
+    """The cards a seat cannot hold, having played ``card`` to an arrastre trick (:func:`allowed_mask`'s arguments).
+
+    Derived from the obligations themselves: they rank the cards into tiers
+    (beat, follow, trump, over-trump...), and a seat plays from the first tier
+    it holds a card of, so it holds no card of a tier above the one ``card``
+    is in. No card is drawn in the arrastre: what a play reveals stays true.
+    """
+    absent = 0
+    pool = ALL_CARDS
+    for _ in range(8):
+        tier, _ = allowed_mask(pool, led, winning, partner_holds, tables)
+        if tier >> card & 1:
+            return absent
+        absent |= tier
+        pool &= ~tier
+    raise ValueError(f"card {card} is in no tier of the obligations")
 
 
 def obligation_refusal(

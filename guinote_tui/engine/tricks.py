@@ -26,7 +26,8 @@ from enum import Enum
 from .cards import RANKS
 from .rules import Rules
 
-_SUIT_MASK: tuple[int, ...] = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
+#: The cards of each suit, as bit masks.
+SUIT_MASK: tuple[int, ...] = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,7 @@ def beat_table(rules: Rules, trump: int) -> tuple[int, ...]:
             for other in range(suit * 10, suit * 10 + 10):
                 if strength[other] > strength[card]:
                     higher |= 1 << other
-            rows.append(higher | (_SUIT_MASK[trump] if suit != trump else 0))
+            rows.append(higher | (SUIT_MASK[trump] if suit != trump else 0))
         table = _BEATS[key] = tuple(rows)
     return table
 

@@ -22,7 +22,7 @@ import time
 import click
 
 from ..ai import decide, make_bot
-from ..ai.solver import ArrastreSolver
+from ..ai.solver import points_solver
 from ..ai.tables import mask_of
 from ..coach import COACH_BUDGET, advise
 from ..coach.ahead import HandSpec, advise_at
@@ -69,7 +69,7 @@ def solver_agreement(count: int, seed: int) -> tuple[int, int]:
         seat = state.to_move
         assert seat is not None
         advice = advise(seat_view(state, seat, events=False), random.Random(total))
-        solver = ArrastreSolver(state.rules, state.trump, 2)
+        solver = points_solver(state)
         exact = solver.action_values([mask_of(h) for h in state.hands], state.leader, list(state.trick), state.sung)
         total += 1
         optimal += isinstance(advice.action, Play) and exact[advice.action.card] == max(exact.values())

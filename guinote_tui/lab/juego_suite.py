@@ -31,7 +31,7 @@ from typing import Any
 import click
 
 from ..ai import NormalBot, decide, make_bot, spec_list
-from ..ai.solver import ArrastreSolver, juego_solver
+from ..ai.solver import juego_solver, points_solver
 from ..ai.tables import mask_of
 from ..engine import (
     CARDS,
@@ -124,7 +124,7 @@ def juego_cards(state: HandState) -> tuple[list[Card], list[Card], bool]:
     hands = [mask_of(h) for h in state.hands]
     args = (hands, state.leader, [int(c) for c in state.trick], state.sung)
     values = juego_solver(state).action_values(*args)
-    points = ArrastreSolver(state.rules, state.trump, 2).action_values(*args)
+    points = points_solver(state).action_values(*args)
     cards = [CARDS[c] for c in sorted(values)]
     winning = [c for c in cards if values[c] > JUEGO // 2]
     best = max(points.values())

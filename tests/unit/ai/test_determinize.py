@@ -16,6 +16,7 @@ from guinote_tui.engine import (
     SeatView,
     beat_table,
     parse_position,
+    rule_tables,
     seat_view,
     winner_index,
 )
@@ -42,6 +43,7 @@ def reference_build(view: SeatView, deal: Deal) -> HandState:
     state.stock = [CARDS[c] for c in deal.stock]
     state.muestra, state.muestra_card, state.muestra_taker = view.muestra, view.muestra_card, view.muestra_taker
     state.trump, state._beaters = view.trump, beat_table(rules, view.trump)
+    state._tables = rule_tables(rules, view.trump)
     state.stage, state.to_move, state.leader = view.stage, view.to_move, view.leader
     state.trick = [c for _, c in view.trick]
     state.win_index = winner_index(state.trick, beat_table(rules, view.trump))

@@ -20,6 +20,7 @@ from guinote_tui.lab.bench import random_positions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from engine_setup import arrastre
+from solver_minimax import check_values
 
 
 def brute_force(state: HandState) -> int:
@@ -47,20 +48,7 @@ def with_score(state: HandState, carried: tuple[int, int], first_of_juego: bool)
 
 def check(state: HandState) -> bool:
     """The solver's value of every legal card equals the brute force; says whether a juego was at stake."""
-    solver = juego_solver(state)
-    hands = [mask_of(h) for h in state.hands]
-    values = solver.action_values(hands, state.leader, list(state.trick), state.sung)
-    seat = state.to_move
-    assert seat is not None
-    sign = 1 if seat % 2 == 0 else -1
-    before = state.points[0] - state.points[1]
-    assert set(values) == {a.card for a in state.legal_actions()}
-    for action in state.legal_actions():
-        child = state.copy()
-        child.apply(action)
-        expected = brute_force(child) - before
-        assert values[action.card] == sign * expected, (state.describe(), state.carried, str(action))
-    assert solver.value(hands, state.leader, list(state.trick), state.sung) == sign * max(values.values())
+    values = check_values(state, juego_solver(state), brute_force)
     return any(abs(v) > JUEGO // 2 for v in values.values())
 
 
