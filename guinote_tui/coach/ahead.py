@@ -39,6 +39,7 @@ import multiprocessing.connection
 import os
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Sequence
 from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
@@ -264,10 +265,21 @@ def stop_workers() -> None:
             process.terminate()
     for process in processes:  # a terminated worker ends at once; one that does not is killed
         with contextlib.suppress(OSError, ValueError, AssertionError):
-            process.join(timeout=STOP_WAIT)
-            if process.is_alive():
+            if not _reaped(process):
                 process.kill()
-                process.join(timeout=STOP_WAIT)
+                _reaped(process)
+
+
+def _reaped(process: multiprocessing.process.BaseProcess) -> bool:
+    """Wait (at most :data:`STOP_WAIT` seconds) until ``process`` has ended and its exit code is known.
+
+    The pool's own thread reaps its workers too: a join can return the moment the other thread took the exit
+    status, before it stored it, so the exit code itself is what is waited for.
+    """
+    deadline = time.monotonic() + STOP_WAIT
+    while process.exitcode is None and time.monotonic() < deadline:
+        process.join(timeout=0.05)
+    return process.exitcode is not None
 
 
 #: The pools' manager threads whose workers were terminated on purpose (see :func:`_quiet_after_stop`).

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 
 from guinote_tui.coach import CoachBudget
@@ -24,8 +25,12 @@ def test_stopping_ends_a_worker_in_the_middle_of_an_analysis() -> None:
     assert processes and ahead.waiting() == 1
     stop_workers()
     for process in processes:
-        process.join(timeout=60)  # the state is waited on; a killed process ends at once
-        assert not process.is_alive() and process.exitcode is not None and process.exitcode != 0
+        # The state is waited on (a killed process ends at once). The pool's own thread reaps its workers too:
+        # a join may return before that thread has stored the exit code, so the code itself is waited for.
+        deadline = time.monotonic() + 60
+        while process.exitcode is None and time.monotonic() < deadline:
+            process.join(timeout=0.1)
+        assert process.exitcode is not None and process.exitcode != 0
     assert worker_processes() == []
 
 
