@@ -12,7 +12,7 @@ make the same declaration for the same letter.
 
 from __future__ import annotations
 
-from ..engine import Action, Card, SeatView, Sing, card_tables
+from ..engine import Action, Card, DeclareTute, SeatView, Sing, Swap, card_tables
 from ..i18n import _
 
 __all__ = ["keyed_action", "one_of", "sorted_hand"]
@@ -29,6 +29,19 @@ def keyed_action(view: SeatView, kind: type) -> Action | None:
     options = [a for a in view.legal if isinstance(a, kind)]
     options.sort(key=lambda a: not (isinstance(a, Sing) and a.suit == view.trump))
     return options[0] if options else None
+
+
+def declaration_offers(view: SeatView) -> list[str]:
+    """The declarations open to the player, each with its key: a cante, the change of the muestra, a tute."""
+    offers = []
+    if any(isinstance(a, Sing) for a in view.legal):
+        offers.append(_("sing (s)"))
+    swap = next((a for a in view.legal if isinstance(a, Swap)), None)
+    if swap is not None:
+        offers.append(_("change the {rank} of trumps (c)").format(rank=swap.card.rank))
+    if any(isinstance(a, DeclareTute) for a in view.legal):
+        offers.append(_("declare tute (t)"))
+    return offers
 
 
 def one_of(offers: list[str]) -> str:

@@ -34,7 +34,7 @@ from ..engine import (
     Suit,
     Swap,
 )
-from ..game.choices import keyed_action, one_of, sorted_hand
+from ..game.choices import declaration_offers, keyed_action, one_of, sorted_hand
 from ..game.narration import HUMAN, Narrator
 from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
@@ -157,15 +157,7 @@ def declarations(view: SeatView) -> list[tuple[str, Action]]:
 def turn_lines(view: SeatView) -> list[str]:
     """What the player is asked: the cantes open with their answers, then the declarations offered with their
     letters and whether to play a card (the last line)."""
-    offers = []
-    if any(isinstance(a, Sing) for a in view.legal):
-        offers.append(_("sing (s)"))
-    swap = next((a for a in view.legal if isinstance(a, Swap)), None)
-    if swap is not None:
-        offers.append(_("change the {rank} of trumps (c)").format(rank=swap.card.rank))
-    if any(isinstance(a, DeclareTute) for a in view.legal):
-        offers.append(_("declare tute (t)"))
-    said = one_of(offers)
+    said = one_of(declaration_offers(view))
     if view.stage is Stage.PREDRAW:
         text = _("[b]Your turn:[/b] {offers} before the last draw, or pass (p)")
     elif view.stage is Stage.WINDOW:

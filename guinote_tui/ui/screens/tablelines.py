@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ...engine import DeclareTute, SeatView, Sing, Stage, Swap
-from ...game.choices import one_of
+from ...engine import SeatView, Stage
+from ...game.choices import declaration_offers, one_of
 from ...game.pacing import shown_to_move
 from ...game.session import HUMAN, GameSession
 from ...i18n import _
@@ -83,15 +83,7 @@ def message_text(session: GameSession, view: SeatView, holding: bool) -> str:
     if session.hand_over:
         return _("The hand is over.")
     if view.my_turn:
-        offers = []
-        if any(isinstance(a, Sing) for a in view.legal):
-            offers.append(_("sing (s)"))
-        swap = next((a for a in view.legal if isinstance(a, Swap)), None)
-        if swap is not None:
-            offers.append(_("change the {rank} of trumps (c)").format(rank=swap.card.rank))
-        if any(isinstance(a, DeclareTute) for a in view.legal):
-            offers.append(_("declare tute (t)"))
-        return turn_text(view, one_of(offers))
+        return turn_text(view, one_of(declaration_offers(view)))
     seat = shown_to_move(view)
     if seat is None or seat == view.seat:
         return "[dim]…[/dim]"
