@@ -50,6 +50,7 @@ class _Deferred:
     def __call__(self, **kwargs: Any) -> Bot:
         return self.resolve()(**kwargs)
 
+
 #: name -> factory; weakest first, the measurement-only bots (seeing hidden cards) last.
 REGISTRY: dict[str, BotFactory] = {
     "random": RandomBot,
@@ -82,7 +83,6 @@ SPEC_RANGES: dict[str, tuple[float, float]] = {
     "oversample": (1, 20),
     "race_min": (2, 1000),
     "race_batch": (1, 1000),
-    "modest": (0.0, 130.0),
     # open
     "stock_samples": (1, 400),
 }

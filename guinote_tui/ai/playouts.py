@@ -5,17 +5,16 @@ value a card by playing it and then every seat's moves with the policy
 (:mod:`.policy`), each seat deciding from its own perspective in the sampled
 world (its hand, the cards seen to fall: no peeking at the other hands).
 With a solver a playout stops where the arrastre starts, and
-:func:`final_diff` solves the rest exactly. :func:`final_value` values a
-playout by the juego model instead (:mod:`guinote_tui.engine.outcome`).
+:func:`final_diff` solves the rest exactly.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import PLAY, Action, HandState, Play, Stage, Termination, line_value
+from ..engine import PLAY, Action, HandState, Play, Stage, Termination
 from .policy import Situation, choose_card, settled_action
-from .solver import TUTE_HAND_POINTS, ArrastreSolver, juego_solver
+from .solver import TUTE_HAND_POINTS, ArrastreSolver
 from .tables import ALL_CARDS, Tables, mask_of
 
 
@@ -105,16 +104,3 @@ def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None
     solver.set_score(tricks_won=(state.tricks_won[0], state.tricks_won[1]), tute_declared=state.tute_declared)
     rest = solver.value([mask_of(h) for h in state.hands], state.leader, [], state.sung)
     return diff + (rest if side == 0 else -rest)
-
-
-def final_value(state: HandState, side: int, solve: bool = False) -> float:
-    """The juego model's value for ``side`` (:func:`guinote_tui.engine.line_value`): ``±JUEGO`` for a juego the
-    hand decided, plus its point difference; with ``solve``, a hand stopped at the arrastre is solved for the juego.
-    """
-    if state.is_over:
-        return float(line_value(state, side))
-    if not solve:
-        raise ValueError("the hand is not over")
-    rest = juego_solver(state).value([mask_of(h) for h in state.hands], state.leader, [], state.sung)
-    value = state.points[0] - state.points[1] + rest
-    return float(value if side == 0 else -value)

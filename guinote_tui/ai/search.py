@@ -24,7 +24,6 @@ rule-based policy: they are nearly always right and cost no search.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
@@ -34,8 +33,9 @@ from .base import Bot
 from .determinize import Deal, build_state, sample_deal
 from .inference import Inference, inferred_deals
 from .knowledge import Knowledge
-from .playouts import final_diff, final_value, playout
+from .playouts import final_diff, playout
 from .policy import settled_action
+from .race import ClearLoser, Race, RaceBudget
 from .rulebots import sung_mask
 from .solver import ArrastreSolver, OutOfBudget, solver_for_view
 from .tables import Tables, mask_of, tables_for
@@ -45,10 +45,10 @@ from .tables import Tables, mask_of, tables_for
 class SearchSettings:
     """What a search bot spends and how (docs/dev/bots.md, "Naming a bot: specs").
 
-    Every field may be set in a bot spec: ``hard:samples=12,halving=true``.
+    Every field may be set in a bot spec: ``hard:samples=12,race=true``.
     """
 
-    #: Playouts per card in a phase-1 decision (with ``halving``: the same total spread over rounds).
+    #: Playouts per card in a phase-1 decision (with ``race``: the most spent is this many times the cards).
     samples: int = 100
     #: Pairs arrastre: sampled deals solved exactly.
     arrastre_samples: int = 12
@@ -56,8 +56,6 @@ class SearchSettings:
     arrastre_nodes: int = 100_000
     #: Heads-up: from this many stock cards down, stop playouts at the arrastre and solve it exactly.
     leaf_stock: int = 0
-    #: Spend the playouts by sequential halving (the worse half of the cards dropped after each round).
-    halving: bool = False
     #: Pairs arrastre: exact value for every card of a sample, or exact for the best card and a bound for the others.
     exact_arrastre: bool = True
     #: Weight sampled deals by what the other seats did (:mod:`.inference`).
@@ -73,25 +71,15 @@ class SearchSettings:
     #: break ties): the heads-up arrastre solved for it, and de vueltas a card that completes the trick and wins
     #: the juego at once (:func:`wins_at_once`) played without a search. False: for the points alone.
     juego: bool = True
-    #: Pairs arrastre in a hand de vueltas: value each sampled deal's solve by the juego model too.
-    juego_pairs: bool = False
-    #: Phase 1 of a hand de vueltas: value each playout by the juego model (:func:`.playouts.final_value`) rather
-    #: than by its points (there every line decides the juego: the mean is the chance of winning it, the points
-    #: breaking ties).
-    juego_playouts: bool = False
-    #: Phase 1: race the cards on shared deals (:meth:`HardBot._race_values`): every card is played out on
-    #: ``race_min`` deals, then ``race_batch`` more at a time; a card clearly worse than the leader (its paired
-    #: cost more than two standard errors) drops out; the race ends with one card left or ``samples`` x cards
-    #: playouts spent. Replaces ``halving``.
+    #: Phase 1: race the cards on shared deals (:mod:`.race` with :class:`~.race.ClearLoser`): every card is
+    #: played out on ``race_min`` deals, then ``race_batch`` more at a time; a card clearly worse than the leader
+    #: (its paired cost more than two standard errors) drops out; the race ends with one card left or
+    #: ``samples`` x cards playouts spent.
     race: bool = False
     #: With racing: deals every card is played out on first.
     race_min: int = 40
     #: With racing: deals added per round to each card still in the race.
     race_batch: int = 20
-    #: With racing: among the cards the race could not tell from the leader (within ``modest`` points or two
-    #: standard errors), play the one that risks the least: fewest points, then no trump, then the lowest.
-    #: 0: always the leader.
-    modest: float = 0.0
 
     def __post_init__(self) -> None:
         for key in ("samples", "arrastre_samples", "arrastre_nodes", "race_batch"):
@@ -105,8 +93,6 @@ class SearchSettings:
             raise ValueError("infer_depth and oversample must be at least 1")
         if self.race_min < 2:
             raise ValueError("race_min must be at least 2 (a standard error needs two deals)")
-        if self.modest < 0:
-            raise ValueError("modest must not be negative")
 
 
 def wins_at_once(view: SeatView, cards: list[int], tables: Tables) -> list[int]:
@@ -261,7 +247,7 @@ class HardBot(Bot):
                 totals, solved = found
                 return {c: totals[c] / solved for c in cards}
         tables = tables_for(view.rules, view.trump)
-        return self._playout_values(view, know, cards, tables, rng, juego=False)
+        return self._playout_values(view, know, cards, tables, rng)
 
     def _arrastre_values(
         self, view: SeatView, know: Knowledge, cards: list[int], rng: random.Random
@@ -288,8 +274,7 @@ class HardBot(Bot):
             hands[1 - view.seat] = know.unseen
             values = solver.action_values(hands, view.leader, trick, sung)
             return {c: float(values[c]) for c in cards}, 1
-        vueltas = view.rules.vueltas and not view.first_of_juego
-        solver = solver_for_view(view, settings.arrastre_nodes, juego and settings.juego_pairs and vueltas)
+        solver = solver_for_view(view, settings.arrastre_nodes, juego=False)
         deals = self._deals(view, know, rng, settings.arrastre_samples)
         totals = dict.fromkeys(cards, 0.0)
         solved = 0
@@ -307,46 +292,25 @@ class HardBot(Bot):
         return (totals, solved) if solved else None
 
     def _playout_values(
-        self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random, juego: bool = True
+        self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
     ) -> dict[int, float]:
-        """Mean result of each card played out to the end of the hand on the same sampled deals.
-
-        With ``halving`` the same number of playouts is spent in rounds: after
-        each round the worse half of the cards is dropped, so the close
-        candidates get the most samples (sequential halving).
-        """
-        settings = self.settings
-        leaf, by_juego = self._playout_setup(view, juego)
+        """Mean result of each card played out to the end of the hand on the same ``samples`` sampled deals."""
+        leaf = self._leaf(view)
         totals = dict.fromkeys(cards, 0.0)
-        counts = dict.fromkeys(cards, 0)
-        alive = list(cards)
-        budget = settings.samples * len(cards)
-        rounds = max(1, (len(cards) - 1).bit_length()) if settings.halving else 1
-        for round_number in range(rounds):
-            share = budget // (rounds * len(alive)) if settings.halving else settings.samples
-            for deal in self._deals(view, know, rng, max(1, share)):
-                for card, value in zip(alive, self._play_deal(view, deal, alive, tables, leaf, by_juego), strict=True):
-                    totals[card] += value
-                    counts[card] += 1
-            if round_number + 1 < rounds:
-                alive.sort(key=lambda c: totals[c] / counts[c], reverse=True)
-                alive = alive[: max(2, (len(alive) + 1) // 2)]
-        # Dropped cards rank below every survivor.
-        return {c: totals[c] / counts[c] - (0.0 if c in alive else 1000.0) for c in cards}
+        for deal in self._deals(view, know, rng, self.settings.samples):
+            for card, value in zip(cards, self._play_deal(view, deal, cards, tables, leaf), strict=True):
+                totals[card] += value
+        return {c: totals[c] / self.settings.samples for c in cards}
 
-    def _playout_setup(self, view: SeatView, juego: bool) -> tuple[ArrastreSolver | None, bool]:
-        """For phase-1 playouts: the solver that ends late heads-up playouts at the arrastre (``leaf_stock``), and
-        whether a playout is valued by the juego model (``juego_playouts``, de vueltas) rather than its points."""
-        settings = self.settings
-        by_juego = juego and settings.juego_playouts and view.rules.vueltas and not view.first_of_juego
-        leaf = None
-        if view.players == 2 and view.stock_count <= settings.leaf_stock:
-            leaf = ArrastreSolver(view.rules, view.trump, view.players)
-        return leaf, by_juego
+    def _leaf(self, view: SeatView) -> ArrastreSolver | None:
+        """For phase-1 playouts: the solver that ends late heads-up playouts at the arrastre (``leaf_stock``)."""
+        if view.players == 2 and view.stock_count <= self.settings.leaf_stock:
+            return ArrastreSolver(view.rules, view.trump, view.players)
+        return None
 
     @staticmethod
     def _play_deal(
-        view: SeatView, deal: Deal, cards: list[int], tables: Tables, leaf: ArrastreSolver | None, by_juego: bool
+        view: SeatView, deal: Deal, cards: list[int], tables: Tables, leaf: ArrastreSolver | None
     ) -> list[float]:
         """Each of ``cards`` played first on ``deal`` and the hand played out: its value for the seat's side."""
         side = view.side
@@ -356,78 +320,34 @@ class HardBot(Bot):
             state = base.copy()
             state.apply(PLAY[card])
             playout(state, tables, leaf)
-            values.append(final_value(state, side, leaf is not None) if by_juego else final_diff(state, side, leaf))
+            values.append(final_diff(state, side, leaf))
         return values
 
-    def _race_values(
-        self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
-    ) -> dict[int, list[float]]:
-        """Each card's playout results deal by deal, raced (``race``): the cards still in the race share every
-        deal; a card clearly worse than the leader (paired cost above two standard errors) stops drawing deals."""
+    def _race(self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random) -> Race[int]:
+        """The cards raced (``race``, :class:`~.race.ClearLoser`): the cards still in the race share every deal."""
         settings = self.settings
-        leaf, by_juego = self._playout_setup(view, True)
-        per_deal: dict[int, list[float]] = {c: [] for c in cards}
-        alive = list(cards)
-        budget = settings.samples * len(cards)
-        work = 0
-        count = min(settings.race_min, budget // len(alive))
-        while len(alive) > 1 and count > 0:
+        leaf = self._leaf(view)
+        race: Race[int] = Race(cards, ClearLoser())
+
+        def play(count: int, alive: list[int]) -> None:
             for deal in self._deals(view, know, rng, count):
-                for card, value in zip(alive, self._play_deal(view, deal, alive, tables, leaf, by_juego), strict=True):
-                    per_deal[card].append(value)
-            work += count * len(alive)
-            leader = max(alive, key=lambda c: sum(per_deal[c]))
-            for card in list(alive):
-                if card != leader:
-                    cost, se = paired_cost(per_deal[leader], per_deal[card])
-                    if cost > RACE_CLEAR * se:
-                        alive.remove(card)
-            count = min(settings.race_batch, (budget - work) // len(alive))
-        return per_deal
+                for card, value in zip(alive, self._play_deal(view, deal, alive, tables, leaf), strict=True):
+                    race.per_deal[card].append(value)
+
+        first = min(settings.race_min, settings.samples)
+        race.run(RaceBudget(first, settings.race_batch, settings.samples * len(cards)), play)
+        return race
 
     def _race_choice(
         self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
     ) -> int:
-        """The card the race (:meth:`_race_values`) plays: the leader, or with ``modest`` the card that risks the
-        least among those it could not tell from the leader."""
-        per_deal = self._race_values(view, know, cards, tables, rng)
-        most = max(len(v) for v in per_deal.values())
-        alive = [c for c in cards if len(per_deal[c]) == most]
-        leader = max(alive, key=lambda c: (sum(per_deal[c]), -c))
-        margin = self.settings.modest
-        if not margin or len(alive) < 2:
-            return leader
-        equals = [leader]
-        for card in alive:
-            if card != leader:
-                cost, se = paired_cost(per_deal[leader], per_deal[card])
-                if cost < margin or cost <= RACE_CLEAR * se:
-                    equals.append(card)
-        return min(equals, key=lambda c: risk_key(tables, c))
+        """The card the race (:meth:`_race`) plays: its leader."""
+        return self._race(view, know, cards, tables, rng).leader()
 
 
 def risk_key(tables: Tables, card: int) -> tuple[int, bool, int, int]:
     """Orders cards from the one that risks the least: fewest points, then no trump, then the lowest."""
     return (tables.points[card], bool(tables.trump_mask >> card & 1), tables.strength[card], card)
-
-
-#: Racing: a card this many standard errors worse than the leader is clearly worse.
-RACE_CLEAR = 2.0
-
-
-def paired_cost(best: list[float], other: list[float]) -> tuple[float, float]:
-    """The mean and standard error of ``best[i] - other[i]`` over the first deals both were valued on.
-
-    >>> paired_cost([10, 12, 9, 11], [8, 10, 8, 10])
-    (1.5, 0.28867513459481287)
-    """
-    n = min(len(best), len(other))
-    diffs = [best[i] - other[i] for i in range(n)]
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, math.inf
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(var / n)
 
 
 class ExpertBot(HardBot):

@@ -43,7 +43,7 @@ juego). A grade is given only when the cost's 95 % interval (``Z`` standard
 errors) lies wholly above its line; a card whose interval lies wholly below
 the first line is *about the same*; anything else is a *close call*. The
 coach's card is, among the cards about the same as the best average, the one
-that risks the least (:meth:`_Race.choice`), and every cost is counted from it, so
+that risks the least (:meth:`Settled.choice`), and every cost is counted from it, so
 the card it advises never shows a cost.
 
 **The race.** Every card gets :attr:`CoachBudget.min_deals`, then deals are
@@ -68,8 +68,9 @@ from enum import StrEnum
 from ..ai.determinize import Deal, build_state, enumerate_deals, sample_deal
 from ..ai.knowledge import Knowledge
 from ..ai.playouts import playout
+from ..ai.race import Race, RaceBudget, paired_cost
 from ..ai.rulebots import sung_mask
-from ..ai.search import loses_at_once, paired_cost, risk_key, wins_at_once
+from ..ai.search import loses_at_once, risk_key, wins_at_once
 from ..ai.solver import OutOfBudget, juego_solver_for_view
 from ..ai.tables import Tables, mask_of, tables_for
 from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView, Termination
@@ -312,52 +313,49 @@ def _se(values_best: Sequence[float], values: Sequence[float]) -> tuple[float, f
     return cost, math.sqrt(se * se + (SE_FLOOR / n) ** 2) if n else math.inf
 
 
-class _Race:
-    """Cards valued deal by deal on shared deals; a card whose grade is settled stops drawing deals."""
+@dataclass(frozen=True)
+class Settled:
+    """The coach's stopping rule (:class:`~guinote_tui.ai.race.StoppingRule`): a card whose tier against the
+    coach's card is settled (:func:`settled`) stops drawing deals; the race is over when every card is, the
+    leader against the coach's card too."""
 
-    def __init__(self, cards: Iterable[Card], budget: CoachBudget, tables: Tables) -> None:
-        self.budget = budget
-        self.tables = tables
-        self.per_deal: dict[Card, list[float]] = {c: [] for c in cards}
-        self.alive: list[Card] = list(self.per_deal)
+    tables: Tables
 
-    def leader(self) -> Card:
-        """The best mean among the cards that drew the most deals (ties: the lowest card)."""
-        most = max(len(v) for v in self.per_deal.values())
-        leaders = [c for c, v in self.per_deal.items() if len(v) == most]
-        return max(leaders, key=lambda c: (sum(self.per_deal[c]) / most, -int(c)))
-
-    def choice(self) -> Card:
+    def choice(self, race: Race[Card]) -> Card:
         """The coach's card: among the cards about the same as the leader, the one that risks the least."""
-        leader = self.leader()
-        most = len(self.per_deal[leader])
+        leader = race.leader()
+        most = len(race.per_deal[leader])
         equals = [leader]
-        for card, values in self.per_deal.items():
+        for card, values in race.per_deal.items():
             if card != leader and len(values) == most:
-                cost, se = _se(self.per_deal[leader], values)
+                cost, se = _se(race.per_deal[leader], values)
                 if grade_of(cost, se) is Grade.SAME:
                     equals.append(card)
         return min(equals, key=lambda c: risk_key(self.tables, int(c)))
 
-    def step(self, retire: bool = True) -> bool:
-        """After a round: retire the settled cards; True when the race is over (every card settled)."""
-        if len(self.alive) < 2:
+    def step(self, race: Race[Card], retire: bool) -> bool:
+        if len(race.alive) < 2:
             return True
-        choice, leader = self.choice(), self.leader()
+        choice, leader = self.choice(race), race.leader()
         done = True
-        for card in list(self.alive):
+        for card in list(race.alive):
             if card in (choice, leader):
                 continue
-            cost, se = _se(self.per_deal[choice], self.per_deal[card])
+            cost, se = _se(race.per_deal[choice], race.per_deal[card])
             if settled(cost, se):
                 if retire:
-                    self.alive.remove(card)
+                    race.alive.remove(card)
             else:
                 done = False
         if choice != leader:
-            cost, se = _se(self.per_deal[choice], self.per_deal[leader])
+            cost, se = _se(race.per_deal[choice], race.per_deal[leader])
             done = done and settled(cost, se)
         return done
+
+
+def _race(cards: Iterable[Card], tables: Tables) -> tuple[Race[Card], Settled]:
+    rule = Settled(tables)
+    return Race(cards, rule), rule
 
 
 class _Lines:
@@ -387,12 +385,18 @@ class _Lines:
 
 
 def _finish(
-    race: _Race, method: str, deals: int, work: int, lines: _Lines | None = None, sure: dict[Card, int] | None = None
+    race: Race[Card],
+    rule: Settled,
+    method: str,
+    deals: int,
+    work: int,
+    lines: _Lines | None = None,
+    sure: dict[Card, int] | None = None,
 ) -> Evaluation:
-    """Costs against the coach's card (:meth:`_Race.choice`), paired deal by deal."""
+    """Costs against the coach's card (:meth:`Settled.choice`), paired deal by deal."""
     per_deal = race.per_deal
     sure = sure or {}
-    best = _at_once_first(race.choice(), sure, {c: sum(v) / len(v) for c, v in per_deal.items()})
+    best = _at_once_first(rule.choice(race), sure, {c: sum(v) / len(v) for c, v in per_deal.items()})
     best_mean = sum(per_deal[best]) / len(per_deal[best])
     cards = {}
     for card, values in per_deal.items():
@@ -465,30 +469,21 @@ def _playout_evaluation(
     view: SeatView, know: Knowledge, cards: list[Card], rng: random.Random, budget: CoachBudget
 ) -> Evaluation:
     tables = tables_for(view.rules, view.trump)
-    race = _Race(cards, budget, tables)
+    race, rule = _race(cards, tables)
     lines = _Lines(cards)
     side = view.side
     trick_number = len(view.tricks)
     cantes_before = len(view.cantes)
     muestra_out = view.muestra is not None
     weigh = juego_near(view)
-    deals = work = 0
-    first = True
-    while True:
-        count = budget.min_deals if first else budget.batch
-        if deals + count > budget.max_deals:
-            count = budget.max_deals - deals
-        if not first:
-            count = min(count, (budget.max_playouts - work) // len(race.alive))
-        if count <= 0:
-            break
-        first = False
+
+    def play(count: int, alive: list[Card]) -> None:
         for _ in range(count):
             check()  # the game quits: no deal more
             deal = sample_deal(view, know, rng)
             base = build_state(view, deal)
             start = base.points[side] - base.points[1 - side]
-            for card in race.alive:
+            for card in alive:
                 state = base.copy()
                 state.apply(PLAY[int(card)])
                 playout(state, tables)
@@ -500,11 +495,9 @@ def _playout_evaluation(
                 if not muestra_out:
                     facts = (*facts[:4], 0.0, *facts[5:])
                 lines.add(card, juego, facts)
-                work += 1
-            deals += 1
-        if race.step():
-            break
-    return _finish(race, "playouts", deals, work, lines, _sure_juego(view, cards))
+
+    race.run(RaceBudget(budget.min_deals, budget.batch, budget.max_playouts, budget.max_deals), play)
+    return _finish(race, rule, "playouts", race.deals, race.work, lines, _sure_juego(view, cards))
 
 
 def juego_near(view: SeatView) -> bool:
@@ -587,7 +580,7 @@ def _solved_evaluation(
     solver = juego_solver_for_view(view, budget.arrastre_nodes)
     trick = [int(c) for _, c in view.trick]
     sung = sung_mask(view)
-    race = _Race(cards, budget, tables_for(view.rules, view.trump))
+    race, rule = _race(cards, tables_for(view.rules, view.trump))
     lines = _Lines(cards)
     solved = 0
     order = [int(c) for c in cards]
@@ -611,7 +604,7 @@ def _solved_evaluation(
             break
     if every is not None and solved == len(every):
         # Every consistent deal solved: the means are exact, nothing was sampled.
-        found = _finish(race, "enumerated", solved, solved, lines, _sure_juego(view, cards))
+        found = _finish(race, rule, "enumerated", solved, solved, lines, _sure_juego(view, cards))
         return Evaluation(
             {c: replace(e, se=0.0, lines=None) for c, e in found.cards.items()},
             found.best,
@@ -621,7 +614,7 @@ def _solved_evaluation(
         )
     if solved < budget.arrastre_min_deals:
         return None
-    found = _finish(race, "solved", solved, solved, lines, _sure_juego(view, cards))
+    found = _finish(race, rule, "solved", solved, solved, lines, _sure_juego(view, cards))
     return Evaluation(
         {c: _without_lines(e) for c, e in found.cards.items()}, found.best, found.method, found.deals, found.work
     )

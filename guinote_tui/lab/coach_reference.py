@@ -43,8 +43,8 @@ from typing import Any
 from ..ai.determinize import build_state, sample_deal
 from ..ai.knowledge import Knowledge
 from ..ai.playouts import playout
+from ..ai.race import paired_cost
 from ..ai.rulebots import sung_mask
-from ..ai.search import paired_cost
 from ..ai.solver import OutOfBudget, juego_solver_for_view
 from ..ai.tables import mask_of, tables_for
 from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView, Termination

@@ -15,7 +15,7 @@ differs, with how many of its entries do):
   (``Knowledge.possible``) and the cards that win or lose the juego at once
   (``wins_at_once``, ``loses_at_once``);
 * ``bots``: the decision of easy, normal, hard and expert (reduced budgets)
-  and hard with the juego options, at positions of play between normal bots;
+  at positions of play between normal bots;
 * ``solver_points`` / ``solver_juego``: the exact value of every legal card
   (and the nodes searched) on arrastre positions, heads-up and pairs, for the
   points and for the juego; each entry says whether a capote or a tute could
@@ -143,7 +143,6 @@ BOTS = [
     "easy",
     "normal",
     "hard:samples=6,arrastre_samples=3,arrastre_nodes=20000",
-    "hard:samples=6,arrastre_samples=3,arrastre_nodes=20000,juego_pairs=true,juego_playouts=true,leaf_stock=2",
     "expert:samples=6,arrastre_samples=4,arrastre_nodes=20000,race_min=3,race_batch=2",
 ]
 

@@ -57,8 +57,8 @@ def test_spec_passes_typed_parameters() -> None:
     bot = make_bot("hard:samples=12,arrastre_samples=3,leaf_stock=4")
     assert isinstance(bot, HardBot)
     assert (bot.settings.samples, bot.settings.arrastre_samples, bot.settings.leaf_stock) == (12, 3, 4)
-    expert = make_bot("expert:infer_eps=0.25,halving=false")
-    assert isinstance(expert, HardBot) and expert.settings.infer_eps == 0.25 and expert.settings.halving is False
+    expert = make_bot("expert:infer_eps=0.25,race=false")
+    assert isinstance(expert, HardBot) and expert.settings.infer_eps == 0.25 and expert.settings.race is False
     easy = make_bot("easy:miss_cante=0.5")
     assert isinstance(easy, EasyBot) and easy.miss_cante == 0.5
     assert parse_spec(" normal ") == ("normal", {})
@@ -89,7 +89,7 @@ def test_expert_takes_hards_parameters_with_its_own_defaults() -> None:
         isinstance(bot, HardBot)
         and bot.settings.samples == 30
         and bot.settings.race is True
-        and bot.settings.halving is False
+        and bot.settings.infer is True
     )
     # The settings are one frozen value: a bot can also be built from it.
     assert HardBot(SearchSettings(samples=7), leaf_stock=2).settings == SearchSettings(samples=7, leaf_stock=2)

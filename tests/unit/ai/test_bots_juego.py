@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from guinote_tui.ai import make_bot
-from guinote_tui.ai.playouts import final_diff, final_value
-from guinote_tui.engine import JUEGO, PASS, RANKS, HandState, Play, Sing, Stage, parse_action, seat_view
+from guinote_tui.engine import PASS, RANKS, HandState, Play, Sing, Stage, parse_action, seat_view
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from engine_setup import arrastre
@@ -51,55 +50,8 @@ def test_without_the_juego_model_hard_leads_for_the_points() -> None:
     assert action == parse_action("2E")
 
 
-def test_final_value_is_the_juego_and_the_points() -> None:
-    state = last_two_tricks()
-    won = state.copy()
-    won.apply(parse_action("1O"))
-    won.apply(parse_action("12O"))
-    assert won.is_over
-    assert final_value(won, 0) == JUEGO + final_diff(won, 0)
-    assert final_value(won, 1) == -final_value(won, 0)
-    lost = state.copy()
-    lost.apply(parse_action("2E"))
-    # Stopped before the trick is done, solved for the juego: the Tres takes it and seat 1 reaches 101.
-    assert not lost.is_over
-    lost.apply(parse_action("3E"))
-    assert lost.is_over and lost.result is not None and lost.result.juego_winner == 1
-    assert final_value(lost, 0) < -JUEGO // 2
-    assert all(isinstance(a, Play) for a in state.legal_actions())
-
-
-def test_final_value_solves_a_hand_stopped_at_a_trick_boundary() -> None:
-    state = last_two_tricks()
-    # Seat 0 to lead: it wins the juego with the As (side 1's view: the same line, negated).
-    value = final_value(state, 0, solve=True)
-    assert value > JUEGO // 2
-    assert final_value(state, 1, solve=True) == -value
-    with pytest.raises(ValueError):
-        final_value(state, 0)
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_juego_options_play_legal_cards(players: int) -> None:
-    from guinote_tui.lab.bench import random_positions
-
-    bot = make_bot("hard:samples=4,arrastre_samples=3,juego_pairs=true,juego_playouts=true,leaf_stock=2")
-    checked = 0
-    for state in random_positions(players, "aragones", seed=3, hands=6):
-        seat = state.to_move
-        assert seat is not None
-        if len(state.legal_actions()) < 2 or state.first_of_juego:
-            continue
-        action = bot.choose(seat_view(state, seat), random.Random(checked))
-        assert action in state.legal_actions()
-        checked += 1
-        if checked == 12:
-            break
-    assert checked == 12
-
-
 def test_in_pairs_the_juego_setting_changes_only_juegos_won_at_once() -> None:
-    """In pairs ``juego`` takes a juego won at once; elsewhere hard plays exactly as without it (juego_pairs off)."""
+    """In pairs ``juego`` takes a juego won at once; elsewhere hard plays exactly as without it ."""
     from guinote_tui.ai.search import wins_at_once
     from guinote_tui.ai.tables import tables_for
     from guinote_tui.lab.bench import random_positions

@@ -10,17 +10,17 @@ import pytest
 from guinote_tui.ai.determinize import build_state, enumerate_deals, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.playouts import playout
+from guinote_tui.ai.race import paired_cost
 from guinote_tui.ai.tables import tables_for
 from guinote_tui.coach import CardEstimate, CoachBudget, Evaluation, evaluate
 from guinote_tui.coach.evaluate import (
     JUEGO_POINTS,
     SE_FLOOR,
     Grade,
-    _Race,
+    _race,
     grade_of,
     juego_near,
     line_juego,
-    paired_cost,
     settled,
 )
 from guinote_tui.engine import PLAY, Card, HandState, Play, Termination, seat_view
@@ -99,8 +99,7 @@ def test_the_race_retires_a_settled_card_and_goes_on_with_a_close_call() -> None
     from guinote_tui.ai.tables import tables_for
     from guinote_tui.engine import Rules
 
-    budget = CoachBudget(min_deals=10, batch=10)
-    race = _Race([Card(1), Card(2), Card(3)], budget, tables_for(Rules(), 0))
+    race, _ = _race([Card(1), Card(2), Card(3)], tables_for(Rules(), 0))
     noise = random.Random(5)
     for _ in range(30):
         shared = noise.gauss(0, 20)  # what the deal gives every card alike
@@ -256,18 +255,18 @@ def test_among_cards_it_cannot_tell_apart_the_coach_advises_the_one_that_risks_t
 
     tables = tables_for(Rules(), int(Suit.COPAS))
     three, six, two = Card.parse("3E"), Card.parse("6O"), Card.parse("2B")
-    race = _Race([three, six, two], CoachBudget(), tables)
+    race, rule = _race([three, six, two], tables)
     noise = random.Random(3)
     for _ in range(200):
         shared = noise.gauss(0, 10)
         race.per_deal[three].append(shared + 0.3 + noise.gauss(0, 0.5))  # the best mean, by a hair
         race.per_deal[six].append(shared + noise.gauss(0, 0.5))  # as good within the noise, worth nothing
         race.per_deal[two].append(shared - 6 + noise.gauss(0, 0.5))  # clearly worse
-    assert race.leader() == three and race.choice() == six
+    assert race.leader() == three and rule.choice(race) == six
     # Costs are counted from the card advised: it shows none; a better card shows none either.
     from guinote_tui.coach.evaluate import _finish
 
-    e = _finish(race, "playouts", 200, 600)
+    e = _finish(race, rule, "playouts", 200, 600)
     assert e.best == six and e.cost(six) == 0 and e.cost(three) == 0 and e.cards[three].delta < 0
     assert e.grade(three) is Grade.SAME and e.grade(two) is Grade.MISTAKE
 
