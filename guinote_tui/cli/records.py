@@ -228,7 +228,7 @@ def review(
 
     from ..coach import DEEP_BUDGET, JUEGO_POINTS, Z, review_match
     from ..engine import read_history
-    from ..present.vocabulary import review_sentence, why_text
+    from ..present.vocabulary import decision_sentence, why_text
 
     try:
         match = read_history(path)
@@ -291,17 +291,7 @@ def review(
             )
         )
         for d in graded:
-            said = review_sentence(
-                d.trick,
-                d.played,
-                d.best,
-                d.cost,
-                margin=Z * d.cost_se,
-                grade=d.grade,
-                played_shares=(d.played_win, d.played_loss),
-                best_shares=(d.best_win, d.best_loss),
-                juego_points=JUEGO_POINTS,
-            )
+            said = decision_sentence(d, d.trick, Z, JUEGO_POINTS)
             click.echo(f"  {Text.from_markup(said).plain}\n    {why_text(d)}")
     line = _("seat {seat}: decisions {decisions} · graded {graded}, costing about {cost} points · close calls {close}")
     click.echo(

@@ -49,6 +49,8 @@ from typing import Any
 
 import click
 
+from .checkpoint import load_run, save_run
+
 #: A decision costing at least this much (points of the hand) is flagged, as the review's text lists it.
 FLAG_COST = 2.0
 #: A gap between the best and the second card at least this large is a clear choice.
@@ -296,26 +298,6 @@ def report_lines(summary: Mapping[str, Mapping[str, Any]], seeds: int) -> list[s
 # --- the command --------------------------------------------------------------------------------
 
 
-def _load(out: Path | None, config: dict[str, Any]) -> dict[str, Any]:
-    if out is None or not out.exists():
-        return {"config": config, "hands": {}}
-    try:
-        data = json.loads(out.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise click.ClickException(f"{out}: cannot read it as this command's JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("config") != config or not isinstance(data.get("hands"), dict):
-        raise click.ClickException(f"{out} holds another run (other --seed, bots or budget): choose another --out")
-    return data
-
-
-def _save(out: Path | None, data: Mapping[str, Any]) -> None:
-    if out is None:
-        return
-    partial = out.with_name(out.name + ".partial")
-    partial.write_text(json.dumps(data), encoding="utf-8")
-    partial.replace(out)
-
-
 @click.command()
 @click.option("--hands", type=click.IntRange(1, 10_000), default=20, show_default=True, help="Hands per table size.")
 @click.option("--seeds", type=click.IntRange(2, 100), default=5, show_default=True, help="Coach seeds 1..N.")
@@ -365,7 +347,7 @@ def main(
     sizes = [2, 4] if players == "both" else [int(players)]
     budget = DEEP_BUDGET if playouts is None else replace(DEEP_BUDGET, max_playouts=playouts)
     config = {"seed": seed, "player": player, "others": others, "budget": asdict(budget)}
-    data = _load(out, config)
+    data = load_run(out, config)
     stored: dict[str, Any] = data["hands"]
     for size in sizes:
         for number in range(first, hands + 1):
@@ -373,13 +355,13 @@ def main(
             hand = stored.setdefault(key, {"players": size, "number": number, "history": None, "seeds": {}})
             if hand["history"] is None:
                 hand["history"] = deal_hand(size, seed, number, player, others)
-                _save(out, data)
+                save_run(out, data)
             for coach_seed in range(1, seeds + 1):
                 if str(coach_seed) in hand["seeds"]:
                     continue
                 decisions, seconds = review_records(hand["history"], coach_seed, budget)
                 hand["seeds"][str(coach_seed)] = {"seconds": round(seconds, 3), "decisions": decisions}
-                _save(out, data)
+                save_run(out, data)
             if not as_json:
                 click.echo(f"  reviewed {key} ({len(hand['seeds'])} seeds)", err=True)
     wanted = [

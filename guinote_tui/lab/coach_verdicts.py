@@ -47,6 +47,7 @@ from typing import Any
 
 import click
 
+from .checkpoint import load_run, save_run
 from .coach_corpus import TABLES, corpus_counts, corpus_files, deal_corpus, digest, hand_kinds
 from .coach_verdict_stats import corpus_lines, report_lines, summarize, timing
 
@@ -189,26 +190,6 @@ def reference_records(
 # --- the command --------------------------------------------------------------------------------
 
 
-def _load(out: Path | None, config: dict[str, Any]) -> dict[str, Any]:
-    if out is None or not out.exists():
-        return {"config": config, "hands": {}}
-    try:
-        data = json.loads(out.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise click.ClickException(f"{out}: cannot read it as this command's JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("config") != config or not isinstance(data.get("hands"), dict):
-        raise click.ClickException(f"{out} holds another run (another budget): choose another --out")
-    return data
-
-
-def _save(out: Path | None, data: Mapping[str, Any]) -> None:
-    if out is None:
-        return
-    partial = out.with_name(out.name + ".partial")
-    partial.write_text(json.dumps(data), encoding="utf-8")
-    partial.replace(out)
-
-
 Task = tuple[Any, Callable[..., Any], tuple[Any, ...]]  # (key, function, arguments)
 
 
@@ -343,7 +324,7 @@ def main(
         return
     budget = scaled_budget(DEEP_BUDGET, playouts)
     config = {"budget": asdict(budget)}
-    data = _load(out, config)
+    data = load_run(out, config)
     stored: dict[str, Any] = data["hands"]
     for name, history in histories.items():
         entry = stored.setdefault(name, {"name": name, "players": history["players"], "seeds": {}})
@@ -351,10 +332,10 @@ def main(
             raise click.ClickException(f"{out} reviewed another {name}: choose another --out")
         entry["kinds"] = hand_kinds(load_history(history))
     coach_seeds = list(range(1, seeds + 1))
-    _review_all(histories, stored, coach_seeds, budget, jobs, lambda: _save(out, data), as_json)
+    _review_all(histories, stored, coach_seeds, budget, jobs, lambda: save_run(out, data), as_json)
     if reference:
-        _price_all(histories, stored, coach_seeds, budget, reference_scale, jobs, lambda: _save(out, data), as_json)
-    _save(out, data)
+        _price_all(histories, stored, coach_seeds, budget, reference_scale, jobs, lambda: save_run(out, data), as_json)
+    save_run(out, data)
     wanted = [stored[name] for name in histories]
     summary = summarize(wanted, coach_seeds, against)
     counts = corpus_counts({h["name"]: h["kinds"] | {"players": h["players"]} for h in wanted})

@@ -40,7 +40,7 @@ from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
 from ..game.tracking import TrickEntry, trick_history
 from ..i18n import _
-from ..present.vocabulary import action_words, estimate, level_name, review_overview, review_sentence, why_text
+from ..present.vocabulary import action_words, decision_sentence, estimate, level_name, review_overview, why_text
 
 __all__ = [
     "declarations",
@@ -286,17 +286,7 @@ def review_lines(session: GameSession, reviewed: list[Reviewed]) -> list[str]:
     if nothing is not None:
         lines.append(nothing)
     for r in graded:
-        decision = review_sentence(
-            r.trick,
-            r.played,
-            r.best,
-            r.cost,
-            margin=Z * r.cost_se,
-            grade=r.grade,
-            played_shares=(r.played_win, r.played_loss),
-            best_shares=(r.best_win, r.best_loss),
-            juego_points=JUEGO_POINTS,
-        )
+        decision = decision_sentence(r, r.trick, Z, JUEGO_POINTS)
         lines.append(plain(decision))
         lines.append(f"  {why_text(r)}")
     return lines

@@ -351,6 +351,59 @@ class _Judged(Protocol):
     def loss(self) -> _Said | None: ...
 
 
+class GradedDecision(Protocol):
+    """A graded decision as the review gives it and the statistics keep it (the fields the sentence reads)."""
+
+    @property
+    def played(self) -> Action: ...
+
+    @property
+    def best(self) -> Action: ...
+
+    @property
+    def cost(self) -> float: ...
+
+    @property
+    def cost_se(self) -> float: ...
+
+    @property
+    def grade(self) -> str: ...
+
+    @property
+    def played_win(self) -> float | None: ...
+
+    @property
+    def played_loss(self) -> float | None: ...
+
+    @property
+    def best_win(self) -> float | None: ...
+
+    @property
+    def best_loss(self) -> float | None: ...
+
+
+def decision_sentence(
+    decision: GradedDecision,
+    trick: int | None,
+    z: float,
+    juego_points: float,
+    card_words: Callable[[Card], str] = plain_card_name,
+) -> str:
+    """:func:`review_sentence` of a graded decision at ``trick``, its margin ``z`` standard errors of its cost."""
+    return review_sentence(
+        trick,
+        decision.played,
+        decision.best,
+        decision.cost,
+        card_words,
+        z * decision.cost_se,
+        decision.grade,
+        (decision.played_win, decision.played_loss),
+        (decision.best_win, decision.best_loss),
+        juego_points,
+    )
+
+
 def why_text(decision: _Judged) -> str:
     """Why a graded decision is one: what the card played loses (where the coach can name it), then why the
     coach's move is better."""

@@ -38,7 +38,7 @@ from ...game.palette import SUIT_LIGHT
 from ...game.session import GameSession
 from ...game.tracking import TrickEntry, trick_history
 from ...i18n import N_, _
-from ...present.vocabulary import review_overview, review_sentence, why_text
+from ...present.vocabulary import decision_sentence, review_overview, why_text
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
@@ -54,18 +54,7 @@ def review_hand(session: GameSession, seed: int | None = None) -> list[Reviewed]
 def reviewed_sentence(reviewed: Reviewed, trick: int | None) -> str:
     """A graded decision in words (:func:`~guinote_tui.present.vocabulary.review_sentence`): its tier, the
     move and the coach's, the cost ± its 95 % margin, the juego where the two cards do differently for it."""
-    return review_sentence(
-        trick,
-        reviewed.played,
-        reviewed.best,
-        reviewed.cost,
-        card_name_markup,
-        Z * reviewed.cost_se,
-        reviewed.grade,
-        (reviewed.played_win, reviewed.played_loss),
-        (reviewed.best_win, reviewed.best_loss),
-        JUEGO_POINTS,
-    )
+    return decision_sentence(reviewed, trick, Z, JUEGO_POINTS, card_name_markup)
 
 
 @dataclass(frozen=True)
