@@ -78,6 +78,7 @@ from collections.abc import Mapping, Sequence
 from .cards import CARD_TEXT, CARDS, Card, Suit, format_cards, parse_cards
 from .errors import shown
 from .hand import HandState
+from .layout import lay_out
 from .reachable import PositionError, cards_word, check_position, fail, need_seat
 from .records import Cante, SwapMade, Trick
 from .rules import Rules
@@ -135,7 +136,7 @@ def position_from_view(
             fail("a tute was declared, but neither side's score holds its 40")
         tute_side = extra.index(40)
     seated = [view.hand if seat == view.seat else _cards(hands[seat], f"seat {seat}'s hand") for seat in range(players)]
-    state = HandState.at_position(
+    state = lay_out(
         view.rules,
         players,
         view.dealer,
@@ -235,7 +236,7 @@ def build_position(
         fail(f"the scores carried in are two numbers from 0 up, not {shown(carried)}")
     if not isinstance(stage, Stage):
         fail(f"the stage is one of {', '.join(s.value for s in Stage)}, not {shown(stage)}")
-    state = HandState.at_position(
+    state = lay_out(
         rules,
         players,
         dealer,
