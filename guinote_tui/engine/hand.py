@@ -17,7 +17,9 @@ illegal action with :class:`IllegalAction` naming the rule and leaves the
 state untouched.
 
 Turn structure: ``stage`` is a :class:`~.stages.Stage` (play, window,
-predraw, over); its docstring says whose decision each one waits for.
+predraw, over); its docstring says whose decision each one waits for. What a
+seat may declare (cantes, tute, the change of the seven) is worked out in
+:mod:`.declarations`.
 
 Events. Unless it was made with ``events=False`` (the bots' search makes
 thousands of throw-away copies and records nothing), a hand records an
@@ -38,8 +40,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import PASS, PLAY, SING, SWAP, TUTE, Action, DeclareTute, Play, Sing, Swap
+from .actions import PASS, PLAY, SWAP, Action, DeclareTute, Play, Sing, Swap
 from .cards import CARD_TEXT, CARDS, Card, Suit
+from .declarations import declarations_of, swap_card_of
 from .errors import N_, IllegalAction, Refusal
 from .events import (
     ArrastreBegun,
@@ -58,12 +61,12 @@ from .events import (
     visible_to,
 )
 from .explain import refusal, why_illegal
-from .masks import open_cantes, rule_tables, tutes_held
+from .masks import rule_tables
 from .obligations import Obligation, allowed_cards
 from .outcome import LAST_TRICK_POINTS, TUTE_POINTS, capote, judge_hand
 from .records import Cante, HandResult, SwapMade, Trick
 from .rules import Rules
-from .stages import HAND_SIZE, RANK_INDEX, REY_INDEX, SEVEN_INDEX, SUIT_OF, TWO_INDEX, Stage, Termination
+from .stages import HAND_SIZE, SUIT_OF, Stage, Termination
 from .tricks import reason_of
 
 
@@ -274,18 +277,18 @@ class HandState:
             else:
                 legal = [PLAY[c] for c in self.hands[seat]]
                 if not self.trick and self.window_open and seat == self.leader:
-                    legal.extend(self._declarations(seat))
+                    legal.extend(declarations_of(self, seat))
                 if self.rules.swap_window == "own_turn" and self.muestra is not None:
-                    swap = self.swap_card(seat)
+                    swap = swap_card_of(self, seat)
                     if swap is not None:
                         legal.append(SWAP[swap])
         elif stage is _WINDOW:
             assert self.to_move is not None
-            legal = self._declarations(self.to_move)
+            legal = declarations_of(self, self.to_move)
             legal.append(PASS)
         elif stage is _PREDRAW:
             assert self.to_move is not None
-            swap = self.swap_card(self.to_move)
+            swap = swap_card_of(self, self.to_move)
             legal = [SWAP[swap], PASS] if swap is not None else [PASS]
         else:
             legal = []
@@ -298,49 +301,9 @@ class HandState:
         partner_holds = self.players == 4 and (self.leader + self.win_index) % 4 == (seat + 2) % 4
         return allowed_cards(self.hands[seat], SUIT_OF[trick[0]], trick[self.win_index], partner_holds, self._tables)
 
-    def _declarations(self, seat: int) -> list[Action]:
-        """Cantes, tute and (after a won trick) the swap open to ``seat`` in the window."""
-        out: list[Action] = []
-        hand = self.hands[seat]
-        rules = self.rules
-        held = 0
-        for card in hand:
-            held |= 1 << card
-        suits = open_cantes(held, self.sung, self._tables)
-        if suits and (
-            not self.cante_used[seat]
-            if rules.cante_limit == "per_player"
-            else not (self.cante_used[seat] or self.cante_used[(seat + 2) % self.players])
-        ):
-            # In the order the seat holds its reyes.
-            for card in hand:
-                if RANK_INDEX[card] == REY_INDEX and suits >> SUIT_OF[card] & 1:
-                    out.append(SING[SUIT_OF[card]])
-        if len(hand) >= 4 and not self.tute_declared:
-            for rank in tutes_held(held, self._tables):
-                out.append(TUTE[rank])
-        if self.muestra is not None and rules.swap_window == "after_trick":
-            swap = self.swap_card(seat)
-            if swap is not None:
-                out.append(SWAP[swap])
-        return out
-
     def swap_card(self, seat: int) -> Card | None:
-        """The card ``seat`` could exchange for the muestra, ignoring timing."""
-        muestra = self.muestra
-        if muestra is None or self.swap is not None:
-            return None
-        trump = self.trump
-        if RANK_INDEX[muestra] == SEVEN_INDEX:
-            if not self.rules.two_for_seven:
-                return None
-            wanted = CARDS[trump * 10 + TWO_INDEX]
-        else:
-            wanted = CARDS[trump * 10 + SEVEN_INDEX]
-            strength = self._tables.strength
-            if not self.rules.swap_low_muestra and strength[muestra] < strength[wanted]:
-                return None
-        return wanted if wanted in self.hands[seat] else None
+        """:func:`~.declarations.swap_card_of` this hand: the card ``seat`` could give for the muestra."""
+        return swap_card_of(self, seat)
 
     # -- changing the state -------------------------------------------------
 
@@ -431,7 +394,7 @@ class HandState:
         if self.muestra is not None:
             if len(self.stock) == players - 1 and self.rules.swap_window == "after_trick":
                 for holder in (winner, (winner + 2) % players):
-                    if self.swap_card(holder) is not None:
+                    if swap_card_of(self, holder) is not None:
                         self.stage = _PREDRAW
                         self.to_move = holder
                         return
@@ -465,13 +428,13 @@ class HandState:
         self.to_move = winner
         if self.players == 4:
             partner = (winner + 2) % 4
-            if self._declarations(partner):
+            if declarations_of(self, partner):
                 self.stage = _WINDOW
                 self.to_move = partner
 
     def _after_declaration(self, seat: int) -> None:
         """A window seat that has nothing left to declare hands over to the leader."""
-        if self.stage is _WINDOW and not self._declarations(seat):
+        if self.stage is _WINDOW and not declarations_of(self, seat):
             self.stage = _PLAY
             self.to_move = self.leader
 
