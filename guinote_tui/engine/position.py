@@ -3,8 +3,9 @@
 A *position* is a hand in progress without its history: each seat's hand, the
 stock, the muestra, the tricks played, the cantes, the change of the seven,
 the scores carried in, and whose decision it is. Three builders return a
-:class:`~.hand.HandState` ready to play on, after checking that the position
-could have been reached by play (:func:`check_position`, in :mod:`.reachable`):
+:class:`~.hand.HandState` ready to play on (laid out by :func:`~.layout.lay_out`),
+after checking that the position could have been reached by play
+(:func:`check_position`, in :mod:`.reachable`):
 
 * :func:`position_from_view`: what one seat may see (a :class:`~.views.SeatView`)
   plus where the cards it cannot see lie (the other hands, the stock order):
