@@ -7,8 +7,9 @@ hand (its :class:`Stage` and, once over, a :class:`HandResult` with its
 for what one seat may see, the actions :class:`Play`, :class:`Sing`,
 :class:`Swap`, :class:`DeclareTute` and :class:`Pass`, the events a hand
 records (:mod:`.events`), and positions (:mod:`.position`: a hand built from
-where its cards lie, e.g. :func:`position_from_view`, and its one-line
-notation, :func:`parse_position`). The rules are also offered as fast
+where its cards lie, e.g. :func:`position_from_view`, checked by
+:func:`check_position` of :mod:`.reachable`, and its one-line notation,
+:func:`parse_position`). The rules are also offered as fast
 primitives on bit masks for searches (:mod:`.masks`: :func:`rule_tables`,
 :func:`allowed_mask`, :func:`winner_index`, :func:`open_cantes`,
 :func:`capote`, :class:`JuegoOutcome`), the same code the hand plays by. Other packages import from here, not from
@@ -63,7 +64,8 @@ from .outcome import (
     juego_value,
     line_value,
 )
-from .position import PositionError, build_position, check_position, format_position, parse_position, position_from_view
+from .position import build_position, format_position, parse_position, position_from_view
+from .reachable import PositionError, check_position
 from .records import Cante, HandResult, SwapMade, Trick
 from .rules import PRESETS, Rules, RulesError
 from .stages import Stage, Termination

@@ -6,7 +6,7 @@ the cards from the top of the pack: the first ``6 × players`` are dealt
 the seat after the dealer; the next card is the muestra; the rest are the
 stock, drawn in order. The muestra is the last card drawn. A hand can also
 start at a position in the middle, from where its cards lie
-(:meth:`HandState.at_position`, through the checked builders of
+(:func:`~.layout.lay_out`, through the checked builders of
 :mod:`.position`).
 
 Seats are numbered in playing order (counterclockwise); in pairs seats 0 and
@@ -17,7 +17,9 @@ illegal action with :class:`IllegalAction` naming the rule and leaves the
 state untouched.
 
 Turn structure: ``stage`` is a :class:`~.stages.Stage` (play, window,
-predraw, over); its docstring says whose decision each one waits for.
+predraw, over); its docstring says whose decision each one waits for. What a
+seat may declare (cantes, tute, the change of the seven) is worked out in
+:mod:`.declarations`.
 
 Events. Unless it was made with ``events=False`` (the bots' search makes
 thousands of throw-away copies and records nothing), a hand records an
@@ -38,8 +40,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import PASS, PLAY, SING, SWAP, TUTE, Action, DeclareTute, Play, Sing, Swap
+from .actions import PASS, PLAY, SWAP, Action, DeclareTute, Play, Sing, Swap
 from .cards import CARD_TEXT, CARDS, Card, Suit
+from .declarations import declarations_of, swap_card_of
 from .errors import N_, IllegalAction, Refusal
 from .events import (
     ArrastreBegun,
@@ -58,13 +61,13 @@ from .events import (
     visible_to,
 )
 from .explain import refusal, why_illegal
-from .masks import open_cantes, rule_tables, tutes_held
+from .masks import rule_tables
 from .obligations import Obligation, allowed_cards
 from .outcome import LAST_TRICK_POINTS, TUTE_POINTS, capote, judge_hand
 from .records import Cante, HandResult, SwapMade, Trick
 from .rules import Rules
-from .stages import HAND_SIZE, RANK_INDEX, REY_INDEX, SEVEN_INDEX, SUIT_OF, TWO_INDEX, Stage, Termination
-from .tricks import reason_of, winner_index
+from .stages import HAND_SIZE, SUIT_OF, Stage, Termination
+from .tricks import reason_of
 
 
 def side_of(seat: int) -> int:
@@ -191,121 +194,6 @@ class HandState:
         if events:
             self._record = [(Dealt, dealer, self.muestra_card, tuple(tuple(h) for h in self.hands))]
 
-    @classmethod
-    def at_position(
-        cls,
-        rules: Rules,
-        players: int,
-        dealer: int,
-        hands: Sequence[Sequence[int]],
-        stock: Sequence[int],
-        muestra_card: int,
-        muestra_taker: int | None = None,
-        tricks: Sequence[Trick] = (),
-        trick: Sequence[int] = (),
-        cantes: Sequence[Cante] = (),
-        swap: SwapMade | None = None,
-        tute_side: int | None = None,
-        carried: tuple[int, int] = (0, 0),
-        first_of_juego: bool = True,
-        stage: Stage = Stage.PLAY,
-        events: bool = False,
-    ) -> HandState:
-        """A hand at a position given by its parts instead of its deal, ready to play on.
-
-        The parts are what the table shows plus where the hidden cards lie:
-        each seat's hand (``hands[seat]``, in the order the seat holds them),
-        the stock in drawing order (the next card drawn first), the muestra
-        (face up, or ``muestra_card`` taken by ``muestra_taker``), the
-        completed ``tricks``, the ``trick`` in progress (its cards in playing
-        order), the ``cantes`` sung, the ``swap`` made, the side that declared
-        a tute (``tute_side``, under ``tute=points40``), the scores carried in,
-        whether it is the first hand of the juego, and the ``stage``
-        (:attr:`Stage.WINDOW` and :attr:`Stage.PREDRAW` name who decides;
-        :attr:`Stage.OVER` is not a position to play on).
-
-        Everything else is derived as play would have left it: the trump
-        (the muestra's suit), the leader and the seat to move, the holder of
-        the trick, the scores (card points from the tricks, cante points from
-        the cantes and the tute), the tricks won, the open window and who has
-        sung in it. The hand has no deal order (``deck`` is empty) and no
-        log; with ``events`` it records events from this position on.
-
-        Nothing is checked here: the builders of :mod:`.position`
-        (``position_from_view``, ``parse_position``, ``build_position``) call
-        this and then check every invariant; use them.
-        """
-        state = cls.__new__(cls)
-        state.rules = rules
-        state.players = players
-        state.dealer = dealer
-        state.deck = ()
-        state.hands = [[CARDS[c] for c in hand] for hand in hands]
-        muestra = CARDS[muestra_card]
-        state.muestra = muestra if muestra_taker is None else None
-        state.muestra_card = muestra
-        state.muestra_taker = muestra_taker
-        state.trump = trump = SUIT_OF[muestra]
-        state._tables = tables = rule_tables(rules, trump)
-        state._beaters = beaters = tables.beaters
-        state._points = points = tables.points
-        # Stored reversed so that drawing is list.pop().
-        state.stock = [CARDS[c] for c in reversed(stock)]
-        state.stage = stage
-        state.tricks = list(tricks)
-        leader = state.tricks[-1].winner if state.tricks else (dealer + 1) % players
-        state.leader = leader
-        state.trick = [CARDS[c] for c in trick]
-        state.win_index = winner_index(state.trick, beaters) if state.trick else 0
-        card_points = [0, 0]
-        tricks_won = [0, 0]
-        for done in state.tricks:
-            side = done.winner & 1
-            card_points[side] += sum(map(points.__getitem__, done.cards))
-            tricks_won[side] += 1
-        cante_points = [0, 0]
-        sung = 0
-        for cante in cantes:
-            cante_points[cante.seat & 1] += cante.points
-            sung |= 1 << cante.suit
-        if tute_side is not None:
-            cante_points[tute_side] += TUTE_POINTS
-        state.card_points = card_points
-        state.cante_points = cante_points
-        state.points = [card_points[0] + cante_points[0], card_points[1] + cante_points[1]]
-        state.tricks_won = tricks_won
-        state.last_winner = state.tricks[-1].winner if state.tricks else None
-        state.last_trick_side = None
-        state.window_open = window_open = bool(state.tricks) and not state.trick and stage is not _PREDRAW
-        used = [False] * players
-        if window_open:
-            for cante in cantes:
-                if cante.trick_number == len(state.tricks):
-                    used[cante.seat] = True
-        state.cante_used = used
-        state.sung = sung
-        state.cantes = list(cantes)
-        state.swap = swap
-        state.tute_declared = tute_side is not None
-        state.carried = (int(carried[0]), int(carried[1]))
-        state.first_of_juego = first_of_juego
-        state._instant = rules.vueltas and not first_of_juego
-        state.result = None
-        state.log = []
-        state._legal = None
-        state._record = [] if events else None
-        state._events = []
-        state._played = len(state.tricks) * players + len(state.trick)
-        if stage is _PLAY:
-            state.to_move = (leader + len(state.trick)) % players
-        elif stage is _WINDOW:
-            state.to_move = (leader + 2) % players
-        elif stage is _PREDRAW:
-            state.to_move = leader if state.swap_card(leader) is not None else (leader + 2) % players
-        else:
-            state.to_move = None
-        return state
-
     # -- queries ------------------------------------------------------------
 
     @property
@@ -389,18 +277,18 @@ class HandState:
             else:
                 legal = [PLAY[c] for c in self.hands[seat]]
                 if not self.trick and self.window_open and seat == self.leader:
-                    legal.extend(self._declarations(seat))
+                    legal.extend(declarations_of(self, seat))
                 if self.rules.swap_window == "own_turn" and self.muestra is not None:
-                    swap = self.swap_card(seat)
+                    swap = swap_card_of(self, seat)
                     if swap is not None:
                         legal.append(SWAP[swap])
         elif stage is _WINDOW:
             assert self.to_move is not None
-            legal = self._declarations(self.to_move)
+            legal = declarations_of(self, self.to_move)
             legal.append(PASS)
         elif stage is _PREDRAW:
             assert self.to_move is not None
-            swap = self.swap_card(self.to_move)
+            swap = swap_card_of(self, self.to_move)
             legal = [SWAP[swap], PASS] if swap is not None else [PASS]
         else:
             legal = []
@@ -413,49 +301,9 @@ class HandState:
         partner_holds = self.players == 4 and (self.leader + self.win_index) % 4 == (seat + 2) % 4
         return allowed_cards(self.hands[seat], SUIT_OF[trick[0]], trick[self.win_index], partner_holds, self._tables)
 
-    def _declarations(self, seat: int) -> list[Action]:
-        """Cantes, tute and (after a won trick) the swap open to ``seat`` in the window."""
-        out: list[Action] = []
-        hand = self.hands[seat]
-        rules = self.rules
-        held = 0
-        for card in hand:
-            held |= 1 << card
-        suits = open_cantes(held, self.sung, self._tables)
-        if suits and (
-            not self.cante_used[seat]
-            if rules.cante_limit == "per_player"
-            else not (self.cante_used[seat] or self.cante_used[(seat + 2) % self.players])
-        ):
-            # In the order the seat holds its reyes.
-            for card in hand:
-                if RANK_INDEX[card] == REY_INDEX and suits >> SUIT_OF[card] & 1:
-                    out.append(SING[SUIT_OF[card]])
-        if len(hand) >= 4 and not self.tute_declared:
-            for rank in tutes_held(held, self._tables):
-                out.append(TUTE[rank])
-        if self.muestra is not None and rules.swap_window == "after_trick":
-            swap = self.swap_card(seat)
-            if swap is not None:
-                out.append(SWAP[swap])
-        return out
-
     def swap_card(self, seat: int) -> Card | None:
-        """The card ``seat`` could exchange for the muestra, ignoring timing."""
-        muestra = self.muestra
-        if muestra is None or self.swap is not None:
-            return None
-        trump = self.trump
-        if RANK_INDEX[muestra] == SEVEN_INDEX:
-            if not self.rules.two_for_seven:
-                return None
-            wanted = CARDS[trump * 10 + TWO_INDEX]
-        else:
-            wanted = CARDS[trump * 10 + SEVEN_INDEX]
-            strength = self._tables.strength
-            if not self.rules.swap_low_muestra and strength[muestra] < strength[wanted]:
-                return None
-        return wanted if wanted in self.hands[seat] else None
+        """:func:`~.declarations.swap_card_of` this hand: the card ``seat`` could give for the muestra."""
+        return swap_card_of(self, seat)
 
     # -- changing the state -------------------------------------------------
 
@@ -546,7 +394,7 @@ class HandState:
         if self.muestra is not None:
             if len(self.stock) == players - 1 and self.rules.swap_window == "after_trick":
                 for holder in (winner, (winner + 2) % players):
-                    if self.swap_card(holder) is not None:
+                    if swap_card_of(self, holder) is not None:
                         self.stage = _PREDRAW
                         self.to_move = holder
                         return
@@ -580,13 +428,13 @@ class HandState:
         self.to_move = winner
         if self.players == 4:
             partner = (winner + 2) % 4
-            if self._declarations(partner):
+            if declarations_of(self, partner):
                 self.stage = _WINDOW
                 self.to_move = partner
 
     def _after_declaration(self, seat: int) -> None:
         """A window seat that has nothing left to declare hands over to the leader."""
-        if self.stage is _WINDOW and not self._declarations(seat):
+        if self.stage is _WINDOW and not declarations_of(self, seat):
             self.stage = _PLAY
             self.to_move = self.leader
 

@@ -25,6 +25,7 @@ from guinote_tui.engine import (
     position_from_view,
     seat_view,
 )
+from guinote_tui.engine.declarations import declarations_of
 
 RULES = [
     Rules.preset("aragones"),
@@ -303,7 +304,7 @@ def first_state(players: int, test: object, seed: int = 1) -> HandState:
 def test_the_window_and_the_predraw_stop_wait_for_the_right_seat() -> None:
     # A window the partner has nothing to declare in: the winner plays at once.
     quiet = first_state(
-        4, lambda s: s.window_open and s.stage is Stage.PLAY and not s._declarations((s.leader + 2) % 4)
+        4, lambda s: s.window_open and s.stage is Stage.PLAY and not declarations_of(s, (s.leader + 2) % 4)
     )
     with pytest.raises(PositionError, match=r"the window waits for seat \d, who has nothing to declare"):
         parse_position(format_position(quiet) + "; window")
