@@ -388,6 +388,8 @@ class PuzzleVerdict:
     outcome: CardOutcome
     #: The best outcome's juego (:data:`~.exact.WON`, ``UNDECIDED``, ``LOST``).
     best_juego: int
+    #: Whether some legal card gives away the juego (else only points are at stake).
+    juego_at_stake: bool
 
 
 def judge_puzzle(puzzle: Puzzle, card: Card | str) -> PuzzleVerdict:
@@ -398,7 +400,8 @@ def judge_puzzle(puzzle: Puzzle, card: Card | str) -> PuzzleVerdict:
         raise ValueError(f"{chosen} is not a card the puzzle's seat may play")
     best = max(outcome.rank for outcome in outcomes.values())
     loss = loss_of(outcomes, chosen)
-    return PuzzleVerdict(chosen, loss is None, loss, correct_cards(outcomes), outcomes[chosen], best[0])
+    at_stake = any(outcome.juego < best[0] for outcome in outcomes.values())
+    return PuzzleVerdict(chosen, loss is None, loss, correct_cards(outcomes), outcomes[chosen], best[0], at_stake)
 
 
 def verdict_text(verdict: PuzzleVerdict) -> str:
@@ -407,6 +410,8 @@ def verdict_text(verdict: PuzzleVerdict) -> str:
     if loss is None:
         if verdict.outcome.juego == WON:
             return _("Right: this card wins the juego.")
+        if verdict.outcome.juego == UNDECIDED and verdict.juego_at_stake:
+            return _("Right: this card keeps the juego open.")
         return _("Right: no card does better.")
     if loss.juego_lost:
         if loss.juego_best == WON and loss.juego == UNDECIDED:

@@ -103,7 +103,8 @@ def synthetic(outcomes: dict[str, CardOutcome]) -> Puzzle:
     ("outcomes", "card", "text"),
     [
         ({"1O": CardOutcome(WON, 3), "2O": CardOutcome(WON, 30)}, "1O", "Right: this card wins the juego."),
-        ({"1O": CardOutcome(UNDECIDED, 3), "2O": CardOutcome(LOST)}, "1O", "Right: no card does better."),
+        ({"1O": CardOutcome(UNDECIDED, 3), "2O": CardOutcome(LOST)}, "1O", "Right: this card keeps the juego open."),
+        ({"1O": CardOutcome(UNDECIDED, 3), "2O": CardOutcome(UNDECIDED, -3)}, "1O", "Right: no card does better."),
         (
             {"1O": CardOutcome(WON), "2O": CardOutcome(UNDECIDED, 40)},
             "2O",
