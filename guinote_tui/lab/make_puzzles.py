@@ -46,6 +46,7 @@ from ..practice.exact import (
     arrastre_outcomes,
     correct_cards,
     is_arrastre_decision,
+    line_outcome,
     loss_of,
     phase1_outcomes,
 )
@@ -142,8 +143,13 @@ def phase1_pool(size: int, rng: random.Random) -> Iterator[HandState]:
 
 
 def _puzzle(state: HandState, preset: str) -> Puzzle:
+    """The puzzle of a decision, after checking that each card's line, played by the engine to its end, reaches
+    the outcome the solver gives the card."""
     analysis = analyse(state)
     assert analysis is not None
+    for card, line in analysis.lines.items():
+        if line_outcome(state, line) != analysis.outcomes[card]:
+            raise AssertionError(f"the line of {card} in {format_position(state)} does not reach its outcome")
     return puzzle_from_analysis(analysis, preset, format_position(state))
 
 
