@@ -36,7 +36,7 @@ def shipped() -> tuple[Puzzle, ...]:
 
 
 def test_every_shipped_answer_is_the_exact_solvers(shipped: tuple[Puzzle, ...]) -> None:
-    """All of them, re-solved (about 8 s on one core; ``python -m guinote_tui.lab.make_puzzles --check`` too)."""
+    """All of them, re-solved (about 8 s of CPU; ``python -m guinote_tui.lab.make_puzzles --check`` does the same)."""
     wrong = {puzzle.id: problems for puzzle in shipped if (problems := recheck(puzzle))}
     assert wrong == {}
 
@@ -246,7 +246,7 @@ def test_a_missing_or_unreadable_file_is_one_line_for_the_player(tmp_path: Path,
 
 def test_the_puzzle_file_is_in_the_wheel() -> None:
     builder = pytest.importorskip("hatchling.builders.wheel")
-    root = Path(puzzle_module.__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]  # the repository, where pyproject.toml says what the wheel holds
     files = {f.distribution_path for f in builder.WheelBuilder(str(root)).recurse_included_files()}
     assert "guinote_tui/practice/puzzles.json" in files
 
