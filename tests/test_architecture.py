@@ -24,6 +24,10 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
   ``storage`` and the bots' strength table (not even the translator: it
   reports problems as codes, worded where they are shown), ``lessons`` only
   the engine, the coach, the game's narrator and ``storage``;
+* the practice core (``practice``: spaced repetition, the exact puzzles and
+  their file) uses no interface library and imports only the engine, the
+  bots (the exact solver) and ``i18n``: the statistics file and the screens
+  build on it, not it on them;
 * the presentation shared by the interface and the command line
   (``present``: the words for actions, levels and estimates, the statistics
   report) uses no interface library and imports only the engine, the bots'
@@ -269,10 +273,12 @@ MAY_IMPORT: dict[str, set[str]] = {
     # The game without a screen: the session, settings, narration, pacing, keeping the match.
     "game": {"engine", "ai", "coach", "records", "present", "storage", "i18n"},
     "lessons": {"engine", "coach", "game", "storage", "i18n"},
+    # Practice for learners without a screen or the statistics file: spaced repetition, the exact puzzles.
+    "practice": {"engine", "ai", "i18n"},
     # The plain mode (guinote play --plain): the game as a text dialogue, beside the interface.
     "plain": {"engine", "coach", "records", "game", "present", "i18n"},
     # The measuring tools, the self-play runner with them.
-    "lab": {"engine", "ai", "coach", "records", "present", "clicktypes"},
+    "lab": {"engine", "ai", "coach", "records", "present", "practice", "clicktypes"},
     "serving": {"saveguard", "i18n"},
     "ui": {"engine", "ai", "coach", "records", "game", "lessons", "present", "storage", "saveguard", "i18n"},
     # The lab's benchmarks that drive the real app in a pilot (UI_BENCHES): above the interface and the lab.
@@ -357,7 +363,7 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
             (p, lib, ())
             for p in (
                 *("engine", "ai", "coach", "records", "present", "game", "lessons", "plain", "storage", "i18n"),
-                "saveguard",
+                *("saveguard", "practice"),
             )
             for lib in sorted(UI_LIBRARIES)
         ),
@@ -392,6 +398,7 @@ def test_the_coach_imports_only_the_engine_and_the_bots() -> None:
         ("clicktypes", set()),
         ("records", {"engine", "storage", "ai"}),
         ("lessons", {"engine", "coach", "storage", "i18n", "game"}),
+        ("practice", {"engine", "ai", "i18n"}),
     ],
 )
 def test_the_remembering_parts_import_only_what_they_need(source: str, allowed: set[str]) -> None:
@@ -442,6 +449,7 @@ def loaded_after_import(module: str) -> set[str]:
         (f"{PACKAGE}.present.statsreport", set()),
         (f"{PACKAGE}.present.vocabulary", set()),
         (f"{PACKAGE}.lessons", set()),
+        (f"{PACKAGE}.practice", set()),
         *((f"{PACKAGE}.game.{name}", set()) for name in ("session", "preferences", "resume", "tracking", "sentences")),
         (f"{PACKAGE}.storage", set()),
         (f"{PACKAGE}.saveguard", set()),

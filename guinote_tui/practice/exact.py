@@ -1,0 +1,307 @@
+"""Exact answers: what each card the seat to move may play is worth, where nothing hidden can change it.
+
+Two kinds of decision have an exact answer:
+
+* **the heads-up arrastre** (:data:`ARRASTRE`): the stock is gone and the seat
+  knows every card (the rival holds exactly the cards it has not seen), so the
+  rest of the hand is a finite game. The open solver playing for the juego
+  (:func:`guinote_tui.ai.solver.juego_solver`, with the juego model of
+  :mod:`guinote_tui.engine.outcome`) values each legal card with best play on
+  both sides: the juego first, then the points;
+* **a trick that decides the juego at once** (:data:`PHASE1`): heads-up de
+  vueltas with the stock still on the table, the seat completes a trick and
+  every card it may play either wins the juego at once (it takes the trick and
+  reaches the target, with the trick or with a cante of a pair it already
+  holds) or loses it at once (the rival takes the trick and reaches). What the
+  stock and the rival's hand hold changes nothing.
+
+Each legal card gets a :class:`CardOutcome`: the juego it leads to for the
+seat's side (won, undecided, lost) and the points of the rest of the hand, the
+seat's side minus the rival's, with best play. The *correct* cards
+(:func:`correct_cards`) reach the best outcome: the best juego and, where every
+card reaching it leaves the juego undecided, the best margin. Once a juego is
+won or lost its points count for nothing (the next juego starts from 0), so a
+card that wins the juego is never wrong for winning it by fewer points.
+
+A wrong card's :class:`Loss` (:func:`loss_of`) says what it gives away against
+a correct one: the juego (won to undecided or lost, undecided to lost), or
+points where the juego is undecided either way.
+
+:func:`play_line` plays a card and then the rest of the hand with best play
+(the solver's choices; the winner of a trick declares a tute it holds and sings
+the best cante open to it, forty before twenty, as the solver does), so that a
+line can be shown and the themes read from it (:mod:`.themes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..ai.solver import juego_solver
+from ..engine import (
+    JUEGO,
+    PASS,
+    PLAY,
+    RANKS,
+    Action,
+    Card,
+    DeclareTute,
+    HandState,
+    Play,
+    Sing,
+    Stage,
+    best_cante,
+    mask_of,
+    rule_tables,
+)
+
+#: The kind of a decision in the heads-up arrastre (solved exactly).
+ARRASTRE = "arrastre"
+#: The kind of a decision in phase 1 de vueltas where every card decides the juego on the trick.
+PHASE1 = "phase1"
+KINDS = (ARRASTRE, PHASE1)
+
+#: The rest of the hand's juego for the seat's side: won, undecided, lost.
+WON, UNDECIDED, LOST = 1, 0, -1
+
+
+@dataclass(frozen=True)
+class CardOutcome:
+    """What one card leads to with best play: the juego for the seat's side and the rest of the hand's margin."""
+
+    #: :data:`WON`, :data:`UNDECIDED` or :data:`LOST`, for the seat's side.
+    juego: int
+    #: The rest of the hand's points, the seat's side minus the rival's (when the juego is decided, up to that moment).
+    margin: int = 0
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        """How outcomes compare: the juego first; the margin only while the juego is undecided."""
+        return (self.juego, self.margin if self.juego == UNDECIDED else 0)
+
+
+@dataclass(frozen=True)
+class Loss:
+    """What a wrong card gives away against a correct one."""
+
+    #: The juego a correct card reaches.
+    juego_best: int
+    #: The juego this card reaches.
+    juego: int
+    #: The points of margin it gives away (only when the juego is the same: undecided either way).
+    points: int
+
+    @property
+    def juego_lost(self) -> bool:
+        """Whether the card gives away the juego (rather than points)."""
+        return self.juego < self.juego_best
+
+
+def correct_cards(outcomes: Mapping[Card, CardOutcome]) -> frozenset[Card]:
+    """The cards reaching the best outcome (:attr:`CardOutcome.rank`).
+
+    >>> correct_cards({Card(1): CardOutcome(WON, 4), Card(2): CardOutcome(WON, 9), Card(3): CardOutcome(UNDECIDED, 50)})
+    frozenset({Card('2O'), Card('3O')})
+    """
+    if not outcomes:
+        return frozenset()
+    best = max(outcome.rank for outcome in outcomes.values())
+    return frozenset(card for card, outcome in outcomes.items() if outcome.rank == best)
+
+
+def loss_of(outcomes: Mapping[Card, CardOutcome], card: Card) -> Loss | None:
+    """What ``card`` gives away against the correct cards (None: it is correct). ``card`` must be in ``outcomes``."""
+    mine = outcomes[card]
+    best = max(outcome.rank for outcome in outcomes.values())
+    if mine.rank == best:
+        return None
+    if mine.juego < best[0]:
+        return Loss(best[0], mine.juego, 0)
+    return Loss(best[0], mine.juego, best[1] - mine.rank[1])
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of play from a decision: the actions taken, each with its seat, and the hand where it stops."""
+
+    actions: tuple[tuple[int, Action], ...]
+    #: The hand when the line stops: over, for a line of the arrastre or one that decides the juego.
+    end: HandState
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards played, in order (the cantes and tutes left out)."""
+        return tuple(action.card for _, action in self.actions if type(action) is Play)
+
+
+def _only_cards(state: HandState) -> bool:
+    legal = state.legal_actions()
+    return len(legal) > 1 and all(type(action) is Play for action in legal)
+
+
+def is_arrastre_decision(state: HandState) -> bool:
+    """Heads-up, in the arrastre, the seat to move chooses among two or more cards (and nothing else)."""
+    return state.players == 2 and state.muestra is None and state.stage is Stage.PLAY and _only_cards(state)
+
+
+def is_phase1_decision(state: HandState) -> bool:
+    """Heads-up de vueltas with the stock on the table, the seat completes a trick choosing among two or more cards.
+
+    (Whether every card decides the juego at once is :func:`phase1_outcomes`.)
+    """
+    return (
+        state.players == 2
+        and state.muestra is not None
+        and state.instant_win
+        and state.stage is Stage.PLAY
+        and len(state.trick) == 1
+        and _only_cards(state)
+    )
+
+
+def _margin(start: HandState, end: HandState, side: int) -> int:
+    points = end.result.points if end.result is not None else end.points
+    return (points[side] - start.points[side]) - (points[1 - side] - start.points[1 - side])
+
+
+def _juego(end: HandState, side: int) -> int:
+    result = end.result
+    if result is None or result.juego_winner is None:
+        return UNDECIDED
+    return WON if result.juego_winner == side else LOST
+
+
+def _solver_values(state: HandState) -> dict[int, int]:
+    """The juego solver's value of each legal card for the seat to move (its side's point of view)."""
+    hands = [mask_of(hand) for hand in state.hands]
+    return juego_solver(state).action_values(hands, state.leader, [int(c) for c in state.trick], state.sung)
+
+
+def arrastre_outcomes(state: HandState) -> dict[Card, CardOutcome]:
+    """The exact outcome of each legal card in a heads-up arrastre decision (:func:`is_arrastre_decision`)."""
+    if not is_arrastre_decision(state):
+        raise ValueError("not a heads-up arrastre decision among cards")
+    out: dict[Card, CardOutcome] = {}
+    for card, value in _solver_values(state).items():
+        juego = WON if value >= JUEGO // 2 else LOST if value <= -JUEGO // 2 else UNDECIDED
+        out[Card(card)] = CardOutcome(juego, value - JUEGO * juego)
+    return out
+
+
+def _declare(state: HandState) -> Action | None:
+    """The declaration the solver makes for the seat to move at the start of a trick: a tute, else the best cante."""
+    legal = state.legal_actions()
+    tutes = [action for action in legal if type(action) is DeclareTute]
+    if tutes:
+        return tutes[0]
+    seat = state.to_move
+    assert seat is not None
+    suit = best_cante(mask_of(state.hands[seat]), state.sung, rule_tables(state.rules, state.trump))
+    return next((action for action in legal if type(action) is Sing and action.suit == suit), None)
+
+
+def play_line(state: HandState, card: Card) -> Line:
+    """``card`` played in an arrastre decision, then the rest of the hand with best play on both sides.
+
+    Each later card is the one the juego solver values best for the seat playing it (the lowest of equals); a
+    trick's winner first declares as the solver does. ``state`` is not changed.
+    """
+    if not is_arrastre_decision(state):
+        raise ValueError("not a heads-up arrastre decision among cards")
+    line = state.copy()
+    actions: list[tuple[int, Action]] = []
+    action: Action | None = PLAY[card]
+    while True:
+        seat = line.to_move
+        assert seat is not None and action is not None
+        line.apply(action)
+        actions.append((seat, action))
+        if line.is_over:
+            return Line(tuple(actions), line)
+        action = _declare(line)
+        if action is None:
+            legal = line.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                values = _solver_values(line)
+                action = PLAY[max(values, key=lambda c: (values[c], -c))]
+
+
+def _pair_held(state: HandState, seat: int, sing: Sing, played: Card) -> bool:
+    """Whether ``seat`` held both cards of ``sing``'s cante before playing ``played`` (none drawn since)."""
+    ranks = {RANKS.index(12), RANKS.index(state.rules.cante_rank)}
+    held = {int(c) for c in state.hands[seat]} - {int(played)}
+    return all(int(sing.suit) * 10 + rank in held for rank in ranks)
+
+
+def phase1_line(state: HandState, card: Card) -> Line:
+    """``card`` played in a phase-1 decision (:func:`is_phase1_decision`), and the cante that then wins the juego.
+
+    After the trick, if the seat took it, it lets the change of the seven go (if asked) and sings a cante of a
+    pair it held before the trick when that reaches the target. The line stops there, over or not.
+    """
+    if not is_phase1_decision(state):
+        raise ValueError("not a heads-up phase-1 decision completing a trick")
+    seat = state.to_move
+    assert seat is not None
+    line = state.copy()
+    actions: list[tuple[int, Action]] = [(seat, PLAY[card])]
+    line.apply(PLAY[card])
+    if line.is_over or line.to_move != seat:
+        return Line(tuple(actions), line)
+    if line.stage is Stage.PREDRAW:
+        line.apply(PASS)
+        actions.append((seat, PASS))
+    for action in line.legal_actions():
+        if type(action) is Sing and _pair_held(state, seat, action, card):
+            trial = line.copy()
+            trial.apply(action)
+            if _juego(trial, seat & 1) == WON:
+                return Line((*actions, (seat, action)), trial)
+    return Line(tuple(actions), line)
+
+
+def phase1_outcomes(state: HandState) -> dict[Card, CardOutcome] | None:
+    """Each legal card's outcome in a phase-1 decision, or None when some card leaves the juego undecided."""
+    if not is_phase1_decision(state):
+        return None
+    seat = state.to_move
+    assert seat is not None
+    out: dict[Card, CardOutcome] = {}
+    for action in state.legal_actions():
+        assert type(action) is Play
+        end = phase1_line(state, action.card).end
+        juego = _juego(end, seat & 1)
+        if juego == UNDECIDED:
+            return None
+        out[action.card] = CardOutcome(juego, _margin(state, end, seat & 1))
+    return out
+
+
+def exact_outcomes(state: HandState) -> tuple[str, dict[Card, CardOutcome]] | None:
+    """The kind of decision (:data:`ARRASTRE`, :data:`PHASE1`) and each legal card's exact outcome; None where
+    the position has no exact answer."""
+    if is_arrastre_decision(state):
+        return ARRASTRE, arrastre_outcomes(state)
+    found = phase1_outcomes(state)
+    return None if found is None else (PHASE1, found)
+
+
+def line_for(state: HandState, kind: str, card: Card) -> Line:
+    """The line of ``card`` for a decision of ``kind`` (:func:`play_line` or :func:`phase1_line`)."""
+    return play_line(state, card) if kind == ARRASTRE else phase1_line(state, card)
+
+
+def line_outcome(start: HandState, line: Line) -> CardOutcome:
+    """The outcome a line reaches, read from the engine's end of it, for the side of the seat to move at ``start``."""
+    seat = start.to_move
+    assert seat is not None
+    return CardOutcome(_juego(line.end, seat & 1), _margin(start, line.end, seat & 1))
+
+
+def shown_card(outcomes: Mapping[Card, CardOutcome]) -> Card:
+    """The correct card whose line is shown as the solution: the best by the juego and then the margin (even once
+    the juego is decided), the lowest of equals."""
+    return max(correct_cards(outcomes), key=lambda c: (outcomes[c].juego, outcomes[c].margin, -int(c)))

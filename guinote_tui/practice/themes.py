@@ -1,0 +1,327 @@
+"""The themes a teacher names, and the difficulty, of an exact decision: assigned by rule, never by hand.
+
+:func:`analyse` solves a decision (:mod:`.exact`): every legal card's
+outcome and its line with best play. The *shown* line is the line of the
+correct card the solution shows (:func:`~.exact.shown_card`). A theme applies
+when its rule below holds; a wrong card is a legal card that is not correct.
+They are listed in this order, the first being the puzzle's main theme:
+
+``juego-now`` — Win the juego now
+    A correct card wins the juego before the next trick is led, whatever the
+    rival plays to this trick: the trick reaches the target de vueltas, or
+    the seat then declares a tute or sings a cante that reaches it. Every
+    phase-1 puzzle has it.
+``last-ten`` — The ten for the last trick
+    The shown line takes the last trick and a wrong card's line gives it to
+    the rival (both played to the end, neither a capote), and the ten decides
+    the difference: with the ten moved to the other side (and the last trick
+    with it, for a tie over the target) the shown line would not do better
+    than the wrong card's in the juego, or the wrong card's would do as well
+    as the shown one's; where only points differ, the wrong card gives away
+    no more than the 20 points the ten swings.
+``void-suit`` — Lead the suit the rival lacks
+    The seat leads, every correct card is of a suit the rival holds none of
+    (trumps included), and a wrong card is of a suit the rival holds.
+``count-trumps`` — Count the trumps
+    The seat leads, both hold trumps, and whether to lead one decides it:
+    every correct card is a trump and a wrong card is not, or no correct card
+    is a trump and a wrong card is one.
+``sing`` — Win a trick to sing
+    The seat's side sings more cante points in the shown line than in a wrong
+    card's line.
+``stop-cante`` — Stop the rival's cante
+    The rival sings less in the shown line than in a wrong card's line.
+``juego`` — Play for the juego
+    A wrong card gives away the juego.
+``points`` — Every point counts
+    No wrong card gives away the juego: only points are at stake.
+
+Every puzzle ends with ``juego`` or ``points`` (its stake), so a puzzle with
+no other theme has that one. (Treinta malas and the capote would be themes
+too, but they decide almost no arrastre: treinta malas 3 of 6645 decisions of
+a juego's first hand in self-play, and a capote needs a side without a trick
+after phase 1's fourteen.)
+
+Difficulty, 1 to 5 stars (:func:`difficulty`): 1, plus the depth (the tricks
+to read, :func:`depth`: for the wrong card whose loss shows last, the first
+trick from which its line stays behind the shown one to the end): +0 for one
+trick, +1 for two, +2 for three or more; plus the choice: +2 when a single
+card of three or more is correct, else +1 when at least as many cards lose as
+are correct.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..engine import PLAY, Card, DeclareTute, HandState, Play, Sing, judge_hand
+from ..i18n import N_, _
+from .exact import (
+    ARRASTRE,
+    PHASE1,
+    WON,
+    CardOutcome,
+    Line,
+    correct_cards,
+    exact_outcomes,
+    line_for,
+    loss_of,
+    shown_card,
+)
+
+JUEGO_NOW = "juego-now"
+LAST_TEN = "last-ten"
+VOID_SUIT = "void-suit"
+COUNT_TRUMPS = "count-trumps"
+SING = "sing"
+STOP_CANTE = "stop-cante"
+JUEGO = "juego"
+POINTS = "points"
+
+#: Every theme in the order a puzzle lists them (the first that applies is its main theme), with its name.
+THEME_NAMES: dict[str, str] = {
+    JUEGO_NOW: N_("Win the juego now"),
+    LAST_TEN: N_("The ten for the last trick"),
+    VOID_SUIT: N_("Lead the suit the Rival lacks"),
+    COUNT_TRUMPS: N_("Count the trumps"),
+    SING: N_("Win a trick to sing"),
+    STOP_CANTE: N_("Stop the Rival's cante"),
+    JUEGO: N_("Play for the juego"),
+    POINTS: N_("Every point counts"),
+}
+#: What each theme asks of the player, in one sentence (a hint that gives away no card).
+THEME_HINTS: dict[str, str] = {
+    JUEGO_NOW: N_("One card wins the juego on this very trick."),
+    LAST_TEN: N_("Who takes the last trick, and its ten, decides it."),
+    VOID_SUIT: N_("The Rival has run out of a suit: lead it."),
+    COUNT_TRUMPS: N_("Count the trumps still out: whether to lead one decides it."),
+    SING: N_("Take a trick so that you can sing your cante."),
+    STOP_CANTE: N_("Keep the Rival from taking a trick and singing."),
+    JUEGO: N_("The juego is at stake: a wrong card gives it away."),
+    POINTS: N_("The juego is not at stake: find the card that gives away no points."),
+}
+THEMES: tuple[str, ...] = tuple(THEME_NAMES)
+#: The fewest and the most stars of a puzzle.
+MIN_STARS, MAX_STARS = 1, 5
+
+
+def theme_name(theme: str) -> str:
+    """The theme's name in the player's language."""
+    return _(THEME_NAMES[theme])
+
+
+def theme_hint(theme: str) -> str:
+    """The theme's one-sentence hint in the player's language."""
+    return _(THEME_HINTS[theme])
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A decision solved: its kind, every legal card's outcome and line, and the card whose line is shown."""
+
+    state: HandState
+    kind: str
+    outcomes: Mapping[Card, CardOutcome]
+    lines: Mapping[Card, Line]
+
+    @property
+    def seat(self) -> int:
+        seat = self.state.to_move
+        assert seat is not None
+        return seat
+
+    @property
+    def correct(self) -> frozenset[Card]:
+        return correct_cards(self.outcomes)
+
+    @property
+    def wrong(self) -> tuple[Card, ...]:
+        """The legal cards that lose something, lowest first."""
+        good = self.correct
+        return tuple(sorted(card for card in self.outcomes if card not in good))
+
+    @property
+    def shown(self) -> Card:
+        return shown_card(self.outcomes)
+
+
+def analyse(state: HandState) -> Analysis | None:
+    """The decision at ``state`` solved exactly, with a line for every legal card; None without an exact answer."""
+    found = exact_outcomes(state)
+    if found is None:
+        return None
+    kind, outcomes = found
+    lines = {card: line_for(state, kind, card) for card in outcomes}
+    return Analysis(state, kind, outcomes, lines)
+
+
+def _wins_this_trick(state: HandState, card: Card) -> bool:
+    """Whether ``card`` wins the juego for the seat's side before the next lead, whatever the rival plays."""
+    seat = state.to_move
+    assert seat is not None
+    child = state.copy()
+    child.apply(PLAY[card])
+    if child.trick:
+        replies = child.legal_actions()
+        ends = []
+        for reply in replies:
+            done = child.copy()
+            done.apply(reply)
+            ends.append(done)
+    else:
+        ends = [child]
+    return all(_won_after_trick(end, seat) for end in ends)
+
+
+def _won_after_trick(state: HandState, seat: int) -> bool:
+    if state.result is not None:
+        return state.result.juego_winner == seat & 1
+    if state.to_move != seat:
+        return False
+    for action in state.legal_actions():
+        if type(action) in (Sing, DeclareTute):
+            trial = state.copy()
+            trial.apply(action)
+            if trial.result is not None and trial.result.juego_winner == seat & 1:
+                return True
+    return False
+
+
+def _played_out(line: Line) -> bool:
+    result = line.end.result
+    return result is not None and not result.stopped_early and result.capote_side is None
+
+
+def _juego_with_ten_moved(line: Line, side: int) -> int:
+    """The juego the end of ``line`` gives ``side`` (1, 0, -1) with the last ten on the other side."""
+    result = line.end.result
+    assert result is not None and result.last_trick_side is not None
+    taker = result.last_trick_side
+    other = 1 - taker
+    totals = list(result.totals)
+    malas = [result.card_points[s] + (10 if s == taker else 0) for s in (0, 1)]
+    totals[taker] -= 10
+    totals[other] += 10
+    malas[taker] -= 10
+    malas[other] += 10
+    state = line.end
+    winner, _, _ = judge_hand(state.rules, (totals[0], totals[1]), (malas[0], malas[1]), other, state.first_of_juego)
+    return 0 if winner is None else 1 if winner == side else -1
+
+
+def _last_ten(analysis: Analysis, side: int) -> bool:
+    best = analysis.lines[analysis.shown]
+    if not _played_out(best) or best.end.result is None or best.end.result.last_trick_side != side:
+        return False
+    best_juego = analysis.outcomes[analysis.shown].juego
+    for card in analysis.wrong:
+        line = analysis.lines[card]
+        if not _played_out(line) or line.end.result is None or line.end.result.last_trick_side == side:
+            continue
+        loss = loss_of(analysis.outcomes, card)
+        assert loss is not None
+        juego = analysis.outcomes[card].juego
+        if loss.juego_lost:
+            if _juego_with_ten_moved(best, side) <= juego or _juego_with_ten_moved(line, side) >= best_juego:
+                return True
+        elif loss.points <= 20:
+            return True
+    return False
+
+
+def _sung(state: HandState, line: Line, side: int) -> int:
+    return line.end.cante_points[side] - state.cante_points[side]
+
+
+def themes_of(analysis: Analysis) -> tuple[str, ...]:
+    """The themes that apply to a solved decision, in the order of :data:`THEMES` (see the module's docstring)."""
+    state = analysis.state
+    seat = analysis.seat
+    side = seat & 1
+    correct = analysis.correct
+    wrong = analysis.wrong
+    found: set[str] = set()
+    juego_lost = [card for card in wrong if (loss := loss_of(analysis.outcomes, card)) and loss.juego_lost]
+    if analysis.kind == PHASE1 or any(
+        analysis.outcomes[c].juego == WON and _wins_this_trick(state, c) for c in sorted(correct)
+    ):
+        found.add(JUEGO_NOW)
+    if analysis.kind == ARRASTRE and wrong:
+        best = analysis.lines[analysis.shown]
+        if _last_ten(analysis, side):
+            found.add(LAST_TEN)
+        if not state.trick:
+            rival = {int(c) // 10 for c in state.hands[1 - seat]}
+            if all(int(c) // 10 not in rival for c in correct) and any(int(c) // 10 in rival for c in wrong):
+                found.add(VOID_SUIT)
+            trump = state.trump
+            if trump in rival and any(int(c) // 10 == trump for c in state.hands[seat]):
+                trumps = {c for c in analysis.outcomes if int(c) // 10 == trump}
+                if (correct <= trumps and any(c not in trumps for c in wrong)) or (
+                    not correct & trumps and any(c in trumps for c in wrong)
+                ):
+                    found.add(COUNT_TRUMPS)
+        for card in wrong:
+            line = analysis.lines[card]
+            if _sung(state, best, side) > _sung(state, line, side):
+                found.add(SING)
+            if _sung(state, best, 1 - side) < _sung(state, line, 1 - side):
+                found.add(STOP_CANTE)
+    found.add(JUEGO if juego_lost else POINTS)
+    return tuple(theme for theme in THEMES if theme in found)
+
+
+def _running(state: HandState, line: Line, side: int) -> list[tuple[int, int]]:
+    """The rank (:attr:`~.exact.CardOutcome.rank`) of ``line`` so far after each trick, from the decision at
+    ``state``: the juego if decided, else the margin so far (a trick's cantes counted with it)."""
+    replay = state.copy()
+    ranks: list[tuple[int, int]] = []
+    for _seat, action in line.actions:
+        if type(action) is Play and not replay.trick and len(replay.tricks) > len(state.tricks):
+            ranks.append(_rank_now(state, replay, side))
+        replay.apply(action)
+    ranks.append(_rank_now(state, replay, side))
+    return ranks
+
+
+def _rank_now(start: HandState, now: HandState, side: int) -> tuple[int, int]:
+    result = now.result
+    if result is not None and result.juego_winner is not None:
+        return (1 if result.juego_winner == side else -1, 0)
+    points = result.points if result is not None else now.points
+    return (0, (points[side] - start.points[side]) - (points[1 - side] - start.points[1 - side]))
+
+
+def depth(analysis: Analysis) -> int:
+    """The tricks to read: for the wrong card whose loss shows last, the first trick from which its line stays
+    behind the shown line to the end (the juego decided, else the margin so far); 1 for a phase-1 puzzle."""
+    if analysis.kind == PHASE1:
+        return 1
+    state = analysis.state
+    side = analysis.seat & 1
+    best = _running(state, analysis.lines[analysis.shown], side)
+    deepest = 1
+    for card in analysis.wrong:
+        mine = _running(state, analysis.lines[card], side)
+        length = max(len(best), len(mine))
+        best_ranks = best + [best[-1]] * (length - len(best))
+        mine_ranks = mine + [mine[-1]] * (length - len(mine))
+        trick = length
+        while trick > 1 and best_ranks[trick - 2] > mine_ranks[trick - 2]:
+            trick -= 1
+        deepest = max(deepest, trick)
+    return deepest
+
+
+def difficulty(analysis: Analysis) -> int:
+    """The puzzle's stars, :data:`MIN_STARS` to :data:`MAX_STARS` (see the module's docstring)."""
+    tricks = depth(analysis)
+    stars = MIN_STARS + min(tricks - 1, 2)
+    correct = len(analysis.correct)
+    legal = len(analysis.outcomes)
+    if correct == 1 and legal >= 3:
+        stars += 2
+    elif legal - correct >= correct:
+        stars += 1
+    return min(stars, MAX_STARS)
