@@ -50,11 +50,14 @@ def test_a_hint_is_shown_and_enter_plays_it() -> None:
 
 def test_a_hint_out_of_turn_is_refused_in_words() -> None:
     async def run() -> None:
-        app = make_app(players=2, level="random", seed=5, delay=2.0, dealer=0)  # the rival leads, slowly
+        # The rival leads and waits out a minute after thinking (closing the app cuts the wait short): the
+        # player is not to move when the key comes, however slow the machine.
+        app = make_app(players=2, level="random", seed=5, delay=60.0, dealer=0)
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
             table = app.screen
             assert isinstance(table, TableScreen)
+            assert app.session is not None and not app.session.human_to_move
             await pilot.press("h")
             await pilot.pause()
             assert "on your turn" in str(table.query_one("#message").render())
