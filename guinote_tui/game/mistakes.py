@@ -19,7 +19,7 @@ import logging
 from collections.abc import Sequence
 
 from ..coach.ahead import HandSpec, Reviewed
-from ..engine import HandState, PositionError, format_position
+from ..engine import HandState, format_position
 from ..records import GradedDecision
 
 logger = logging.getLogger(__name__)
@@ -30,8 +30,9 @@ __all__ = ["graded_decisions"]
 def graded_decisions(hand: HandState, reviewed: Sequence[Reviewed]) -> list[GradedDecision]:
     """The graded decisions of ``reviewed`` (the review of ``hand``), each with the hand's position before it.
 
-    The hand is replayed from its deal once; a position the notation cannot
-    write (none the engine reaches) is logged and its decision left out.
+    The hand is replayed from its deal once; a decision that cannot be kept
+    (a position the notation cannot write, a grade that is not a graded tier:
+    none the game makes) is logged and left out.
     """
     wanted = {r.index: r for r in reviewed if r.mistake and not r.followed_hint}
     if not wanted:
@@ -42,16 +43,12 @@ def graded_decisions(hand: HandState, reviewed: Sequence[Reviewed]) -> list[Grad
         decision = wanted.get(index)
         if decision is not None:
             try:
-                position = format_position(state)
-            except PositionError:
-                logger.exception("the position before decision %d of the hand cannot be written", index)
-            else:
                 out.append(
                     GradedDecision(
                         index=index,
                         trick=decision.trick,
                         seat=seat,
-                        position=position,
+                        position=format_position(state),
                         played=str(decision.played),
                         best=str(decision.best),
                         grade=decision.grade,
@@ -62,6 +59,8 @@ def graded_decisions(hand: HandState, reviewed: Sequence[Reviewed]) -> list[Grad
                         juego=decision.juego,
                     )
                 )
+            except ValueError:  # (a PositionError too): never the review's end for the player
+                logger.exception("decision %d of the hand cannot be kept for practice", index)
         if index >= max(wanted):
             break
         state.apply(action, seat)

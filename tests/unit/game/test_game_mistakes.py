@@ -131,3 +131,17 @@ def test_a_deal_played_again_leaves_the_first_playings_review_alone(tmp_path: Pa
         again.record_review(again.review())
         assert stats.totals().hands == 2
         assert {m.hand_number for m in stats.mistakes()} <= {1, 2} and stats.mistakes()[-1] == first[-1]
+
+
+def test_a_decision_that_cannot_be_kept_is_left_out_and_the_review_goes_on() -> None:
+    from guinote_tui.coach.ahead import Reviewed
+    from guinote_tui.coach.reasons import Reason, ReasonCode
+    from guinote_tui.game.mistakes import graded_decisions
+
+    session = GameSession(GameSettings(players=2, level="random", seed=5), services=RECORDING)
+    finish(session)
+    hand = session.match.hand
+    _seat, played = hand.log[0]
+    odd = Reviewed(0, 1, played, played, 9.0, Reason(ReasonCode.KEEP_TRUMPS, {}), 1.0, True)  # listed, tier "same"
+    assert graded_decisions(hand, [odd]) == []
+    assert [d.index for d in graded_decisions(hand, [replace(odd, grade="blunder")])] == [0]
