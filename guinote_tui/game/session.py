@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,7 @@ from ..present.refusals import refusal_text
 from ..present.vocabulary import action_words
 from ..records import Statistics, TableInfo, new_match_key
 from .coachmemo import CoachMemo, Position, position_of
+from .mistakes import graded_decisions
 from .narration import HEADS_UP_NAMES, HUMAN, PAIR_NAMES, Narrator, card_name_markup
 from .resume import Keeper
 from .services import NO_SERVICES, NO_STACK, Services, StackedDeal
@@ -60,11 +62,13 @@ class BotMove:
 def recorded_from(match: Match) -> int:
     """The first hand of ``match`` its statistics record (``"recorded_from"`` in its table; 1 when not marked).
 
-    A mark that is not a hand number of the match (a file changed by hand) records only the hands played from now.
+    The hand after the one in play leaves that one unrecorded too (a deal played again: its first playing is
+    recorded). A mark that is neither (a file changed by hand) records only the hands played from now.
     """
     mark = match.table.get("recorded_from", 1)
     first_new = len(match.finished) + 1
-    if isinstance(mark, int) and not isinstance(mark, bool) and 1 <= mark <= first_new:
+    in_play = 0 if match.hand.is_over else 1
+    if isinstance(mark, int) and not isinstance(mark, bool) and 1 <= mark <= first_new + in_play:
         return mark
     return first_new
 
@@ -317,10 +321,22 @@ class GameSession:
         else:
             self.stats.record_hand(self.stats_key, self.match, table)
 
-    def record_review(self, cost: float) -> None:
-        """Keep the coach's total cost of the player's decisions in the finished hand."""
-        if self.stats is not None and self.hand_over:
-            self.stats.set_review_cost(self.stats_key, len(self.match.finished), cost)
+    def record_review(self, reviewed: Sequence[Reviewed]) -> None:
+        """Keep the review of the finished hand (:meth:`review`) in the statistics, for practice.
+
+        Its graded decisions, each with the whole hand's position before it
+        (:func:`.mistakes.graded_decisions`; a followed hint is never graded,
+        so never kept), and their total cost; a hand without any counts as
+        reviewed without a mistake. Reviewed again, the hand's record is
+        replaced, never doubled. Nothing is kept of a hand these statistics do
+        not record (one loaded from a history, a deal played again).
+        """
+        if self.stats is None or not self.hand_over:
+            return
+        number = len(self.match.finished)
+        if number < self.recorded_from:
+            return
+        self.stats.record_mistakes(self.stats_key, number, graded_decisions(self.match.hand, reviewed))
 
     def table_record(self) -> dict[str, Any]:
         """What a saved match keeps of its table: the settings' record, whether it was assisted, its statistics key
@@ -337,11 +353,15 @@ class GameSession:
 
         The match is rebuilt from its history with that hand's actions
         removed, so scores, juegos and the dealer are as they were before it;
-        the new session is assisted.
+        the new session is assisted. The statistics keep the hand as it was
+        first played (with its review): the same deal played again is not
+        recorded, the hands after it are.
         """
         if not self.hand_over:
             raise ValueError("the hand is not over yet")
-        data = history_dict(self.match, table={**self.table_record(), "assisted": True})
+        first_new = len(self.match.finished) + 1
+        table = {**self.table_record(), "assisted": True, "recorded_from": max(self.recorded_from, first_new)}
+        data = history_dict(self.match, table=table)
         data["hands"][-1]["actions"] = []
         return GameSession(
             self.settings, load_history(data), services=self.services, stats=self.stats, stacked=self.stacked

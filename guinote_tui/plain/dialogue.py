@@ -306,7 +306,7 @@ class PlainGame:
         if self._reviewed is None:
             self.say(_("The coach is going through your decisions…"))
             self._reviewed = session.review()  # a followed hint not graded
-            session.record_review(sum(r.cost for r in self._reviewed if r.mistake))
+            session.record_review(self._reviewed)
         self.say_all(review_lines(session, self._reviewed))
 
     # -- leaving -----------------------------------------------------------------------------------

@@ -12,6 +12,9 @@ reports in the player's language (:func:`guinote_tui.present.statsreport.problem
   * :mod:`.recording`: :meth:`~Statistics.record_hand`,
     :meth:`~Statistics.record_match_end`, the rating updates;
   * :mod:`.queries`: the read queries, returning plain dataclasses (:mod:`.results`);
+  * :mod:`.practice`: the graded decisions of reviewed hands
+    (:meth:`~Statistics.record_mistakes`), practice's schedule and answers,
+    the learning curve (types and figures in :mod:`.learning`);
   * :mod:`.export`: the CSV export.
 
 * :class:`Problem` and :class:`ProblemKind` (:mod:`.problems`): what went
@@ -25,6 +28,24 @@ docs/statistics.md describes what is kept and how the rating works.
 """
 
 from .facts import HandFacts, TableInfo, hand_facts
+from .learning import (
+    GAPS,
+    KINDS,
+    LAST_BOX,
+    CurvePoint,
+    DueProblem,
+    GradedDecision,
+    Mean,
+    Mistake,
+    MistakeCurve,
+    MistakesKept,
+    PracticeAnswer,
+    PracticeCounts,
+    PracticeState,
+    Rate,
+    ThemeAccuracy,
+    rules_of,
+)
 from .problems import Cause, ExportRefused, Problem, ProblemKind
 from .rating import Game, Rating, age, expected, juego_game, update
 from .recording import RatingChange, Recorded, new_match_key
@@ -35,18 +56,32 @@ from .store import FILE_NAME, default_path
 
 __all__ = [
     "FILE_NAME",
+    "GAPS",
+    "KINDS",
+    "LAST_BOX",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "CanteCounts",
     "Cause",
+    "CurvePoint",
+    "DueProblem",
     "ExportRefused",
     "Game",
+    "GradedDecision",
     "HandFacts",
     "LevelResult",
+    "Mean",
     "Migration",
+    "Mistake",
+    "MistakeCurve",
+    "MistakesKept",
     "PointsSample",
+    "PracticeAnswer",
+    "PracticeCounts",
+    "PracticeState",
     "Problem",
     "ProblemKind",
+    "Rate",
     "Rating",
     "RatingChange",
     "RatingPoint",
@@ -55,6 +90,7 @@ __all__ = [
     "Statistics",
     "Summary",
     "TableInfo",
+    "ThemeAccuracy",
     "Totals",
     "age",
     "default_path",
@@ -62,6 +98,7 @@ __all__ = [
     "hand_facts",
     "juego_game",
     "new_match_key",
+    "rules_of",
     "update",
     "wilson",
 ]

@@ -141,6 +141,30 @@ LEVEL = Column(
 )
 
 
+#: A day as practice keeps it (:meth:`datetime.date.isoformat`): ``2025-03-01``, in the years 1000 to 2999, a day
+#: SQLite's calendar has.
+DAY = Column(
+    "text",
+    shortest=10,
+    longest=10,
+    pattern="[12][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]",
+    condition="date({name}, '+0 days') IS {name}",
+)
+#: A position in the engine's notation (:func:`guinote_tui.engine.format_position`): its words, cards, seats and
+#: separators only.
+POSITION = Column("text", longest=2_000, condition="{name} NOT GLOB '*[^a-zA-Z0-9 ;/:@-]*'")
+#: An action in the engine's notation (``5C``, ``sing:O``, ``swap:7E``, ``tute:12``, ``pass``).
+ACTION = Column("text", longest=16, condition="{name} NOT GLOB '*[^a-zA-Z0-9:]*'")
+#: A code of the program's own: a coach's reason (``WIN_POINTS``) or a puzzle's theme, letters, digits and ``_``.
+CODE = Column("text", longest=64, condition="{name} NOT GLOB '*[^a-zA-Z0-9_]*'")
+#: A practice problem's reference: a mistake's id or a puzzle's id, in printable ASCII without spaces.
+REF = Column("text", longest=200, condition="{name} NOT GLOB '*[ ]*'")
+#: The coach's tiers (:class:`guinote_tui.coach.evaluate.Grade`'s values), and those a review lists.
+TIERS = ("same", "close", "inaccuracy", "mistake", "blunder")
+GRADED = TIERS[2:]
+#: A number of points lost against the coach (a juego given up is worth many).
+COST = real(-1_000_000.0, 1_000_000.0)
+
 #: A side (0: the player's) or a yes/no flag.
 SIDE = one_of(0, 1)
 FLAG = one_of(0, 1)
@@ -213,7 +237,8 @@ def columns() -> dict[str, dict[str, Column]]:
             "tute_seat": one_of(0, 1, 2, 3).or_null(),
             "tute_side": SIDE.or_null(),
             "juego_won": FLAG.or_null(),
-            "review_cost": real(-1_000_000.0, 1_000_000.0).or_null(),
+            "review_cost": COST.or_null(),
+            "review_graded": whole(0, 1_000).or_null(),
         },
         "juegos": {
             "id": row_id,
@@ -253,11 +278,53 @@ def columns() -> dict[str, dict[str, Column]]:
             "rating": RATING,
             "rd": DEVIATION,
         },
+        "mistakes": {
+            "id": row_id,
+            "hand_id": row_id,
+            "decision": whole(0, 10_000),
+            "recorded_at": MOMENT,
+            "players": PLAYERS,
+            "rules_preset": preset,
+            "rule_flags": flags,
+            "position": POSITION,
+            "seat": one_of(0, 1, 2, 3),
+            "trick": whole(1, 20),
+            "played": ACTION,
+            "best": ACTION,
+            "grade": one_of(*GRADED),
+            "cost": COST,
+            "cost_se": real(0.0, 1_000_000.0),
+            "reason": CODE,
+            # The reason's parameters as a JSON object of the program's own (ASCII), when they were small.
+            "reason_params": Column("text", longest=1_000, pattern="{*}").or_null(),
+            "juego": one_of("lost", "missed").or_null(),
+        },
+        "practice": {
+            "id": row_id,
+            "kind": one_of("mistake", "puzzle"),
+            "ref": REF,
+            "box": whole(0, 4),
+            "due": DAY,
+            "last_seen": DAY.or_null(),
+            "right": whole(0, 1_000_000),
+            "wrong": whole(0, 1_000_000),
+        },
+        "practice_answers": {
+            "id": row_id,
+            "answered_at": MOMENT,
+            "kind": one_of("mistake", "puzzle"),
+            "ref": REF,
+            "theme": CODE.or_null(),
+            "players": PLAYERS,
+            "correct": FLAG,
+            "grade": one_of(*TIERS),
+            "assisted": FLAG,
+        },
     }
 
 
 #: A row of a child table is valid only with its parent row valid: (the column naming it, the parent table).
-PARENTS = {"hands": ("match_id", "matches")}
+PARENTS = {"hands": ("match_id", "matches"), "mistakes": ("hand_id", "hands")}
 
 
 @cache

@@ -7,20 +7,28 @@ database whose version is higher than :data:`SCHEMA_VERSION` was written by
 a newer program and is left untouched.
 
 To change the schema, append a migration and never edit one that was
-released. A version 2 that kept the length of each juego in minutes would be::
+released. A version 3 that kept the length of each juego in minutes would be::
 
-    Migration(2, "juegos keep their length in minutes", (
+    Migration(3, "juegos keep their length in minutes", (
         "ALTER TABLE juegos ADD COLUMN minutes REAL",
     ))
 
-and :data:`SCHEMA_VERSION` becomes 2 by itself. Sides are named from the
+and :data:`SCHEMA_VERSION` becomes 3 by itself. Sides are named from the
 player's point of view: ``_player`` is the player's side (side 0),
 ``_rivals`` the other.
 
+Version 2 keeps what practice needs: the graded decisions of each reviewed
+hand (``mistakes``, with the whole hand's position before the decision, so
+that the same deal can be played again), the repetition state of each
+problem practised (``practice``) and every answer given in practice
+(``practice_answers``); ``hands.review_graded`` counts the graded decisions
+a review kept (NULL: the hand's decisions were not kept, as for a hand
+reviewed before version 2).
+
     >>> SCHEMA_VERSION
-    1
+    2
     >>> [m.version for m in MIGRATIONS]
-    [1]
+    [1, 2]
 """
 
 from __future__ import annotations
@@ -131,14 +139,68 @@ _FIRST = (
     "CREATE INDEX ratings_by_table ON ratings (players, id)",
 )
 
+_PRACTICE = (
+    "ALTER TABLE hands ADD COLUMN review_graded INTEGER",
+    # One row per graded decision of a reviewed hand (an inaccuracy or worse, decided: never a close call).
+    """CREATE TABLE mistakes (
+        id INTEGER PRIMARY KEY,
+        hand_id INTEGER NOT NULL REFERENCES hands (id) ON DELETE CASCADE,
+        decision INTEGER NOT NULL,
+        recorded_at TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        rules_preset TEXT NOT NULL,
+        rule_flags TEXT NOT NULL DEFAULT '',
+        position TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        trick INTEGER NOT NULL,
+        played TEXT NOT NULL,
+        best TEXT NOT NULL,
+        grade TEXT NOT NULL,
+        cost REAL NOT NULL,
+        cost_se REAL NOT NULL,
+        reason TEXT NOT NULL,
+        reason_params TEXT,
+        juego TEXT,
+        UNIQUE (hand_id, decision)
+    )""",
+    # The repetition state of each problem: a mistake (ref: its id) or a puzzle (ref: the puzzle's id).
+    """CREATE TABLE practice (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        ref TEXT NOT NULL,
+        box INTEGER NOT NULL DEFAULT 0,
+        due TEXT NOT NULL,
+        last_seen TEXT,
+        right INTEGER NOT NULL DEFAULT 0,
+        wrong INTEGER NOT NULL DEFAULT 0,
+        UNIQUE (kind, ref)
+    )""",
+    "CREATE INDEX practice_by_due ON practice (due)",
+    # Every answer given in practice.
+    """CREATE TABLE practice_answers (
+        id INTEGER PRIMARY KEY,
+        answered_at TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        ref TEXT NOT NULL,
+        theme TEXT,
+        players INTEGER NOT NULL,
+        correct INTEGER NOT NULL,
+        grade TEXT NOT NULL,
+        assisted INTEGER NOT NULL DEFAULT 0
+    )""",
+)
+
 #: Every migration, in order; migration ``n`` takes a database to version ``n``.
-MIGRATIONS: tuple[Migration, ...] = (Migration(1, "the first schema", _FIRST),)
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "the first schema", _FIRST),
+    Migration(2, "the graded decisions of reviewed hands, and practice", _PRACTICE),
+)
 
 #: The version this program writes.
 SCHEMA_VERSION = len(MIGRATIONS)
 
 #: The tables emptied by a reset, children before parents.
-TABLES = ("ratings", "cotos", "juegos", "hands", "matches")
+TABLES = ("practice_answers", "practice", "mistakes", "ratings", "cotos", "juegos", "hands", "matches")
 
 #: The columns of ``hands`` a recorded hand fills, in the order recording writes them.
 HAND_COLUMNS = (

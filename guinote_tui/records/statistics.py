@@ -21,13 +21,14 @@
 from __future__ import annotations
 
 from .export import Exporter
+from .practice import Practice
 from .queries import Queries
 from .recording import Recorder
 
 __all__ = ["Statistics"]
 
 
-class Statistics(Recorder, Queries, Exporter):
+class Statistics(Recorder, Queries, Practice, Exporter):
     """The player's statistics in one SQLite file; every method is safe to call whatever happened to the file.
 
     ``path`` defaults to :func:`~.store.default_path`. ``clock`` gives the
@@ -36,4 +37,5 @@ class Statistics(Recorder, Queries, Exporter):
     from several threads (calls are serialised); call :meth:`close` when
     done, or use it in a ``with`` block. What went wrong with the file is
     :attr:`problem` (a :class:`~.problems.Problem`, a code with its facts).
+    The graded decisions of reviewed hands and practice are :class:`~.practice.Practice`'s.
     """

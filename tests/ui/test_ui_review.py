@@ -53,6 +53,11 @@ def test_the_review_made_ahead_is_the_review_made_on_the_spot_and_steps_through_
             session.stats.export_csv(exported)
             (row,) = csv.DictReader(exported.open())
             assert float(row["review_cost"]) == pytest.approx(sum(r.cost for r in expected if r.mistake))
+            # And its graded decisions, for practice.
+            kept = sorted(session.stats.mistakes(), key=lambda m: m.decision)
+            assert kept and [(m.decision, m.played) for m in kept] == [
+                (r.index, str(r.played)) for r in expected if r.mistake
+            ]
 
             await pilot.press("s")
             await pilot.pause()

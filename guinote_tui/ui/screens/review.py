@@ -127,7 +127,7 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         self.reviewed = reviewed
         self.ready_after = time.perf_counter() - self._opened
         graded = sorted((r for r in reviewed if r.mistake), key=lambda r: -r.cost)
-        self.session.record_review(sum(r.cost for r in graded))
+        self.session.record_review(reviewed)  # the graded decisions kept for practice, with the hand's cost
         counted, nothing = review_overview(reviewed)
         lines = [counted]
         if nothing is not None:

@@ -148,6 +148,19 @@ def test_a_whole_hand_is_told_trick_by_trick_and_summed_up(players: int, seed: i
     assert resume.exists()
 
 
+def test_the_review_keeps_the_hands_graded_decisions_for_practice() -> None:
+    from guinote_tui.records import Statistics
+
+    with Statistics() as stats:
+        game = GameSession(GameSettings(players=2, level="easy", seed=3), services=SERVICES, stats=stats)
+        transcript, _player, _status = played(game)
+        assert "Hand 1: the coach's review" in transcript
+        graded = [r for r in game.review() if r.mistake]  # the review the player read (made again: the same)
+        assert graded, "no graded decision in this hand: choose another seed"
+        assert sorted(m.decision for m in stats.mistakes()) == [r.index for r in graded]
+        assert stats.mistake_curve(2).points[0].mistakes.count == len(graded)
+
+
 def test_the_answers_are_echoed_after_their_prompt_and_a_bad_one_is_named_once() -> None:
     out = io.StringIO()
     answers = io.StringIO("jump\n99\nr\n?\nq\n")

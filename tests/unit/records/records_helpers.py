@@ -6,8 +6,11 @@ import random
 from datetime import UTC, datetime, timedelta
 
 from guinote_tui.ai import decide, make_bot
-from guinote_tui.engine import HandState, Match, Rules
-from guinote_tui.records import Statistics, TableInfo
+from guinote_tui.engine import HandState, Match, Rules, format_position
+from guinote_tui.records import GradedDecision, Statistics, TableInfo
+
+#: The graded tiers, in the order :func:`graded_decisions` hands them out.
+GRADES = ("inaccuracy", "mistake", "blunder")
 
 
 class Clock:
@@ -69,3 +72,43 @@ def record_as_the_game_does(stats: Statistics, key: str, match: Match, table: Ta
     for number in range(1, len(match.finished) + 1):
         assert stats.record_hand(key, match, table, number).new
     assert stats.record_match_end(key, match, table)
+
+
+def replayed(state: HandState, actions: int) -> HandState:
+    """The hand ``state`` was dealt as, after its first ``actions`` actions (no events)."""
+    hand = HandState(state.deck, state.dealer, state.rules, state.players, state.carried, state.first_of_juego, False)
+    for seat, action in state.log[:actions]:
+        hand.apply(action, seat)
+    return hand
+
+
+def choices(state: HandState, seat: int = 0) -> list[int]:
+    """The places in a finished hand's log where ``seat`` had more than one legal action."""
+    return [i for i, (who, _) in enumerate(state.log) if who == seat and len(replayed(state, i).legal_actions()) > 1]
+
+
+def graded_decisions(state: HandState, count: int, seat: int = 0, start: int = 0) -> list[GradedDecision]:
+    """``count`` made-up graded decisions of ``seat`` in a finished hand, at its real choices and positions.
+
+    The tiers go round :data:`GRADES`; the ``n``-th decision costs ``2.5 + n`` points (± ``0.5``).
+    """
+    out = []
+    for n, index in enumerate(choices(state, seat)[start : start + count]):
+        before = replayed(state, index)
+        out.append(
+            GradedDecision(
+                index=index,
+                trick=len(before.tricks) + 1,
+                seat=seat,
+                position=format_position(before),
+                played=str(state.log[index][1]),
+                best=str(before.legal_actions()[0]),
+                grade=GRADES[n % 3],
+                cost=2.5 + n,
+                cost_se=0.5,
+                reason="WIN_POINTS",
+                reason_params={"points": 10 + n, "suit": "Oros"},
+                juego="lost" if n == 2 else None,
+            )
+        )
+    return out

@@ -7,15 +7,17 @@ its rows and in new rows (the schema's UNIQUE keys are kept: they are what
 records a hand once): whole numbers up to SQLite's limits, reals with
 infinities, NaN and 9.9e307, text with escape sequences, NULs and 100,000
 characters, blobs and NULL. Then ``guinote stats``, ``stats --json``, the
-export, the queries the statistics screen makes and recording a match
-afterwards must all hold:
+export, the queries the statistics screen makes, the queries of practice
+(the graded decisions kept, the problems due, the learning curve, the
+accuracy) and recording a match and its review afterwards must all hold:
 
 * no exception, no traceback; exit 0, or 1 with one line;
 * no control character in anything printed (an escape sequence planted is never run);
 * the JSON is valid (no NaN, no infinity) and the CSV has a row per hand counted;
 * the records counted plus the damaged ones are every row of the file, a
   planted blob or control character always counts as damage, and recording
-  adds its hands and no damaged record.
+  adds its hands and no damaged record;
+* every figure of practice is finite, and no text read back holds a control character.
 
 A bounded number of examples in every run (30); as many as
 ``GUINOTE_FUZZ_EXAMPLES`` says in a long run on purpose::
@@ -25,6 +27,7 @@ A bounded number of examples in every run (30); as many as
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -34,7 +37,8 @@ import re
 import shutil
 import sqlite3
 import tempfile
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -42,13 +46,13 @@ from typing import Any
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from records_helpers import Clock, play_match, record_as_the_game_does
+from records_helpers import Clock, graded_decisions, play_match, record_as_the_game_does
 from rich.console import Console
 
 from guinote_tui.cli import main
 from guinote_tui.engine import Match
 from guinote_tui.present import statsreport
-from guinote_tui.records import Statistics, TableInfo, default_path
+from guinote_tui.records import PracticeAnswer, PracticeState, Statistics, TableInfo, default_path
 from guinote_tui.records.columns import columns
 from guinote_tui.records.export import CSV_HEADER, CSV_TEXT
 from guinote_tui.records.schema import MIGRATIONS, SCHEMA_VERSION
@@ -69,13 +73,21 @@ ESCAPES = "\x1b]0;PWNED\x07\x1b[2J\x1b]52;c;cHduZWQ=\x07"
 
 @cache
 def template() -> Path:
-    """A statistics file with two whole matches recorded (heads-up and pairs), made once."""
+    """A statistics file with two whole matches recorded (heads-up and pairs) and reviewed, and practice, made once."""
     folder = Path(tempfile.mkdtemp(prefix="guinote-fuzz-"))
     path = folder / "statistics.sqlite3"
     with Statistics(path, clock=Clock()) as stats:
         for key, players, seats in (("a", 2, {"1": "hard"}), ("b", 4, {"1": "easy", "2": "normal", "3": "easy"})):
-            match, _ = play_match(players, 90 + players, seats)
+            match, states = play_match(players, 90 + players, seats)
             record_as_the_game_does(stats, key, match, TableInfo.of_match(match))
+            for number, state in enumerate(states[:4], start=1):
+                kept = stats.record_mistakes(key, number, graded_decisions(state, number - 1), today=date(2025, 3, 1))
+                assert kept.saved
+                for ref in kept.ids[:1]:
+                    answer = PracticeAnswer("mistake", str(ref), players, number % 2 == 0, "same", "WIN_POINTS")
+                    stats.record_answer(answer, PracticeState("mistake", str(ref), 1, date(2025, 3, 5), None, 1))
+        stats.set_practice_state(PracticeState("puzzle", "cante-1", 0, date(2025, 3, 2)))
+        stats.record_answer(PracticeAnswer("puzzle", "cante-1", 2, False, "blunder", "CANTE", assisted=True))
     connection = sqlite3.connect(path)
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.execute("PRAGMA journal_mode = DELETE")
@@ -95,9 +107,9 @@ def unique_keys(table: str) -> list[tuple[str, ...]]:
 
 
 @cache
-def later_match() -> tuple[Match, TableInfo]:
-    match, _ = play_match(2, 77, {"1": "normal"})
-    return match, TableInfo.of_match(match)
+def later_match() -> tuple[Match, TableInfo, list[Any]]:
+    match, states = play_match(2, 77, {"1": "normal"})
+    return match, TableInfo.of_match(match), graded_decisions(states[0], 3)
 
 
 def values() -> st.SearchStrategy[Any]:
@@ -238,10 +250,39 @@ def printed(text: str) -> None:
     assert found is None, (found, text[max(0, found.start() - 200) : found.start() + 200] if found else "")
 
 
-def counted(summary: Any, history: tuple[int, int]) -> int:
-    """The records the figures count: matches, hands, juegos, cotos and ratings."""
+def counted(summary: Any, history: tuple[int, int], practice: Any) -> int:
+    """The records the figures count: matches, hands, juegos, cotos, ratings, and practice's."""
     totals = summary.totals
-    return totals.matches + totals.hands + totals.juegos + totals.cotos + sum(history)
+    kept = practice.mistakes + practice.problems + practice.answers
+    return totals.matches + totals.hands + totals.juegos + totals.cotos + sum(history) + kept
+
+
+def read_practice(stats: Statistics) -> Any:
+    """Every query of practice, checked: finite figures (JSON without NaN), no control character in any text."""
+    found = {
+        "mistakes": stats.mistakes(),
+        "due": stats.due(date(2025, 3, 31)),
+        "due_count": stats.due_count(date(2025, 3, 31), players=2),
+        "curves": [stats.mistake_curve(2), stats.mistake_curve(4, block=1)],
+        "accuracy": stats.practice_accuracy(assisted=None),
+    }
+    for mistake in found["mistakes"]:
+        assert stats.mistake(mistake.id) == mistake
+        for text in (mistake.position, mistake.played, mistake.best, mistake.reason, mistake.rule_flags):
+            printed(text)
+        with contextlib.suppress(ValueError):  # a position or rules of a file the game did not write: refused
+            mistake.state()
+    text = json.dumps(
+        {
+            "mistakes": [asdict(m) for m in found["mistakes"]],
+            "due": [{"state": str(p.state), "mistake": p.mistake and asdict(p.mistake)} for p in found["due"]],
+            "curves": [asdict(c) for c in found["curves"]],
+            "accuracy": [(t.theme, t.answers, t.correct, t.interval) for t in found["accuracy"]],
+        },
+        allow_nan=False,
+    )
+    printed(text)
+    return stats.practice_counts()
 
 
 @FUZZ
@@ -272,6 +313,8 @@ def test_fuzz_statistics_database(plan: Planted) -> None:
     with Statistics(path) as stats:
         series = stats.points_series()
         history = (len(stats.rating_history(2)), len(stats.rating_history(4)))
+        practice = read_practice(stats)
+        assert stats.take_problem() is None
     console = Console(file=io.StringIO(), width=120, record=True, color_system=None)
     plain = [r for r in summary.results if not r.assisted]
     for shown in (
@@ -291,9 +334,9 @@ def test_fuzz_statistics_database(plan: Planted) -> None:
 
     # Every row is counted or damaged; a planted blob or control character is damage (or the file went aside).
     if set_aside:
-        assert summary.damaged == 0 and counted(summary, history) == 0
+        assert summary.damaged == 0 and counted(summary, history, practice) == 0
     else:
-        assert counted(summary, history) + summary.damaged == rows
+        assert counted(summary, history, practice) + summary.damaged == rows
         if damaging:
             assert summary.damaged >= 1
 
@@ -312,12 +355,17 @@ def test_fuzz_statistics_database(plan: Planted) -> None:
                 assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), cell
 
     # Recording afterwards: the new hands are counted, the damaged records stay as they were.
-    match, info = later_match()
+    match, info, decisions = later_match()
     with Statistics(path, clock=Clock()) as stats:
         recorded = [stats.record_hand("later", match, info, n) for n in range(1, len(match.finished) + 1)]
         stats.record_match_end("later", match, info)
+        kept = stats.record_mistakes("later", 1, decisions)
+        answered = stats.record_answer(PracticeAnswer("mistake", str(kept.ids[0]), 2, True, "same"))
         after = stats.summary()
+        after_practice = read_practice(stats)
         assert stats.take_problem() is None
-    assert all(r.saved for r in recorded)
+    assert all(r.saved for r in recorded) and kept.saved and kept.new == len(decisions) and answered
+    assert after_practice.mistakes >= practice.mistakes + len(decisions)
+    assert after_practice.answers == practice.answers + 1
     assert after.damaged <= summary.damaged  # (fewer: a stray rating naming the juego recorded now is replaced)
     assert after.totals.hands == summary.totals.hands + sum(r.new for r in recorded)

@@ -62,12 +62,13 @@ def test_an_empty_file_is_a_new_database(tmp_path: Path) -> None:
 def test_an_older_database_is_migrated_and_keeps_its_rows(tmp_path: Path) -> None:
     path = tmp_path / "statistics.sqlite3"
     hands = recorded_database(path)
-    assert user_version(path) == 1
-    version_2 = Migration(2, "juegos keep their length in minutes", ("ALTER TABLE juegos ADD COLUMN minutes REAL",))
-    with Statistics(path, migrations=(*MIGRATIONS, version_2)) as stats:
+    assert user_version(path) == SCHEMA_VERSION
+    following = SCHEMA_VERSION + 1
+    minutes = Migration(following, "juegos keep their minutes", ("ALTER TABLE juegos ADD COLUMN minutes REAL",))
+    with Statistics(path, migrations=(*MIGRATIONS, minutes)) as stats:
         assert stats.problem is None and stats.saving
         assert stats.totals().hands == hands
-    assert user_version(path) == 2
+    assert user_version(path) == following
     connection = sqlite3.connect(path)
     assert "minutes" in {row[1] for row in connection.execute("PRAGMA table_info(juegos)")}
     connection.close()
