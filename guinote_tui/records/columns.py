@@ -155,8 +155,9 @@ DAY = Column(
 POSITION = Column("text", longest=2_000, condition="{name} NOT GLOB '*[^a-zA-Z0-9 ;/:@-]*'")
 #: An action in the engine's notation (``5C``, ``sing:O``, ``swap:7E``, ``tute:12``, ``pass``).
 ACTION = Column("text", longest=16, condition="{name} NOT GLOB '*[^a-zA-Z0-9:]*'")
-#: A code of the program's own: a coach's reason (``WIN_POINTS``) or a puzzle's theme, letters, digits and ``_``.
-CODE = Column("text", longest=64, condition="{name} NOT GLOB '*[^a-zA-Z0-9_]*'")
+#: A code of the program's own: a coach's reason (``WIN_POINTS``) or a puzzle's theme (``count-trumps``), letters,
+#: digits, ``_`` and ``-``.
+CODE = Column("text", longest=64, condition="{name} NOT GLOB '*[^a-zA-Z0-9_-]*'")
 #: A practice problem's reference: a mistake's id or a puzzle's id, in printable ASCII without spaces.
 REF = Column("text", longest=200, condition="{name} NOT GLOB '*[ ]*'")
 #: The coach's tiers (:class:`guinote_tui.coach.evaluate.Grade`'s values), and those a review lists.

@@ -361,3 +361,16 @@ def test_a_kill_while_the_decisions_are_written_leaves_a_readable_file(tmp_path:
         assert [p.hands for p in stats.mistake_curve(2).points] == [1]
         assert stats.record_mistakes("k", 2, graded_decisions(states[1], 3)).new == 3
         assert stats.practice_counts().mistakes == 6 and stats.summary().damaged == 0
+
+
+def test_the_puzzles_themes_are_kept_as_they_are_named_not_as_damaged_records() -> None:
+    """The puzzles' themes have hyphens (``count-trumps``): an answer of each is counted, none left out as damaged."""
+    from guinote_tui.practice import THEMES
+
+    with Statistics(clock=Clock()) as stats:
+        for n, theme in enumerate(THEMES):
+            assert stats.record_answer(PracticeAnswer("puzzle", f"p{n}", 2, n % 2 == 0, "same", theme))
+        found = stats.practice_accuracy(kind="puzzle")
+        assert sorted(t.theme for t in found if t.theme is not None) == sorted(THEMES)
+        assert stats.practice_counts().answers == len(THEMES)
+        assert stats.summary().damaged == 0
