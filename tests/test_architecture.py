@@ -31,7 +31,8 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
 * the presentation shared by the interface and the command line
   (``present``: the words for actions, levels and estimates, the statistics
   report) uses no interface library and imports only the engine, the bots'
-  strength table, the statistics store's types (``records``) and ``i18n``;
+  strength table, the statistics store's types (``records``), the puzzles'
+  theme names (``practice``) and ``i18n``;
 * ``cli`` (the click group in ``cli/__init__``; the commands by audience in
   ``cli/play``, ``cli/records`` and ``cli/lab``) imports the interface only
   inside the command that opens it and the measuring tools only inside the
@@ -269,7 +270,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "ai": {"engine"},
     "coach": {"engine", "ai", "i18n"},
     "records": {"engine", "storage", "ai"},
-    "present": {"engine", "ai", "records", "i18n"},  # words and the statistics report, for ui and cli
+    "present": {"engine", "ai", "records", "practice", "i18n"},  # words and the statistics report, for ui and cli
     # The game without a screen: the session, settings, narration, pacing, keeping the match.
     "game": {"engine", "ai", "coach", "records", "present", "storage", "i18n"},
     "lessons": {"engine", "coach", "game", "storage", "i18n"},

@@ -38,7 +38,7 @@ REVIEW_HANDS = 20
 def stats(as_json: bool, players: str | None, export: str | None, force: bool, reset: bool, yes: bool) -> None:
     import logging
 
-    from ..present import statsreport
+    from ..present import learningreport, statsreport
     from ..records import ExportRefused, Statistics
 
     # The problem lines are printed below, once; the module's warnings would print them again.
@@ -80,14 +80,16 @@ def stats(as_json: bool, players: str | None, export: str | None, force: bool, r
                 _reset_statistics(source, yes)
             return
         summary = source.summary(int(players) if players else None)
+        learning = learningreport.read_learning(source, int(players) if players else None)
         problem = statsreport.problem_line(source.take_problem())  # a file that could not be read
         if problem:
             click.echo(problem, err=True)
     if as_json:
-        click.echo(json.dumps({"path": str(source.path), **statsreport.summary_dict(summary)}))
+        figures = {"path": str(source.path), **statsreport.summary_dict(summary)}
+        click.echo(json.dumps({**figures, "learning": learningreport.learning_dict(learning)}))
         return
     click.echo(_("statistics file: {path}").format(path=printable(str(source.path))))
-    for line in statsreport.text_lines(summary):
+    for line in [*statsreport.text_lines(summary), *learningreport.learning_lines(learning)]:
         click.echo(printable(line))  # (the figures hold nothing but checked values: this is the last guard)
 
 

@@ -2,6 +2,8 @@
 
 * :mod:`.vocabulary`: the words for actions, bot levels, measured strength and estimates;
 * :mod:`.statsreport`: the statistics in words and numbers (the statistics screen and ``guinote stats``);
+* :mod:`.learningreport`: the learning curve (graded decisions per reviewed hand) and practice's accuracy
+  by theme, for the same two;
 * :mod:`.refusals`: the engine's refusals (rules flags, history files, cards, actions) worded for the player.
 
 Pure functions over the engine's values and what the statistics store returns, in the current language

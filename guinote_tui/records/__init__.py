@@ -27,8 +27,10 @@ reports in the player's language (:func:`guinote_tui.present.statsreport.problem
 docs/statistics.md describes what is kept and how the rating works.
 """
 
+from .columns import GRADED
 from .facts import HandFacts, TableInfo, hand_facts
 from .learning import (
+    CURVE_BLOCK,
     GAPS,
     KINDS,
     LAST_BOX,
@@ -55,8 +57,10 @@ from .statistics import Statistics
 from .store import FILE_NAME, default_path
 
 __all__ = [
+    "CURVE_BLOCK",
     "FILE_NAME",
     "GAPS",
+    "GRADED",
     "KINDS",
     "LAST_BOX",
     "MIGRATIONS",
