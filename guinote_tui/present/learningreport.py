@@ -40,7 +40,8 @@ EMPTY_LINE = N_("Review a hand (v after it) to start your learning curve.")
 #: In English (:func:`curve_explanation` translates it).
 CURVE_EXPLANATION = N_(
     "Graded decisions (inaccuracies, mistakes, blunders) and the points they lost, per reviewed hand: "
-    "a hand reviewed without any counts as 0. The ranges hold the true rate with a confidence of 95 %."
+    "a hand reviewed without any counts as 0. In brackets, the range that holds the true figure with a confidence of "
+    "95 %."
 )
 
 
@@ -173,8 +174,8 @@ def rate_heads() -> list[str]:
     return [
         pgettext("learning column", "hands"),
         pgettext("learning column", "until"),
-        pgettext("learning column", "graded a hand (95 %)"),
-        pgettext("learning column", "points lost a hand (95 %)"),
+        pgettext("learning column", "graded a hand"),
+        pgettext("learning column", "points lost a hand"),
     ]
 
 
@@ -187,9 +188,8 @@ def rate_rows(curve: MistakeCurve) -> list[list[str]]:
 
 
 def tier_heads() -> list[str]:
-    """The columns of :func:`tier_rows`: the hands, then each graded tier a hand with its interval."""
-    line = pgettext("learning column", "{tier} (95 %)")
-    return [pgettext("learning column", "hands"), *(line.format(tier=grade_word(tier)) for tier in GRADED)]
+    """The columns of :func:`tier_rows`: the hands, then each graded tier (a hand, with its interval)."""
+    return [pgettext("learning column", "hands"), *(grade_word(tier) for tier in GRADED)]
 
 
 def tier_rows(curve: MistakeCurve) -> list[list[str]]:

@@ -3,7 +3,8 @@
 Everything comes from :class:`guinote_tui.records.Statistics` (the file in the
 user's data directory unless another is given), read in a thread worker so
 that the screen opens at once even with thousands of hands; the words are
-:mod:`guinote_tui.present.statsreport`'s, as ``guinote stats`` prints them. A damaged
+:mod:`guinote_tui.present.statsreport`'s, as ``guinote stats`` prints them. Last, the learning curve
+and practice's accuracy (:mod:`.learningcurve`). A damaged
 or unwritable file is one notice line, and so are the damaged records left out;
 a file that cannot be read at all shows that line only. Escape (or t, q) closes.
 """
@@ -11,7 +12,7 @@ a file that cannot be read at all shows that line only. Escape (or t, q) closes.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
@@ -29,11 +30,13 @@ from textual_plotext import PlotextPlot
 
 from ...i18n import N_, _, ngettext
 from ...present import statsreport as report
+from ...present.learningreport import Learning, read_learning
 from ...records import LevelResult, Statistics, Summary
 from ...storage import printable
 from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
+from .learningcurve import LearningCurve
 
 GOLD = FELT_COLOURS["gold"]
 FAINT = FELT_COLOURS["ink-faint"]
@@ -43,12 +46,14 @@ LINE_COLOURS = ((255, 213, 74), (159, 184, 165))
 
 @dataclass(frozen=True)
 class Loaded:
-    """What the worker read: the summary, the chart's series, the problem line (if any), whether the file was read."""
+    """What the worker read: the summary, the chart's series, the problem line (if any), whether the file was read,
+    the learning curve and practice's accuracy."""
 
     summary: Summary
     chart: report.Smoothed
     problem: str | None
     readable: bool = True
+    learning: Learning = field(default_factory=Learning)
 
 
 def load(path: Path | None = None, stats: Statistics | None = None) -> Loaded:
@@ -58,9 +63,10 @@ def load(path: Path | None = None, stats: Statistics | None = None) -> Loaded:
     try:
         summary = source.summary()
         chart = report.smoothed(source.points_series())
+        learning = read_learning(source)
         # A problem already told elsewhere (when the table opened) is still worth a line here.
         problem = report.problem_line(source.take_problem() or source.problem) or None
-        return Loaded(summary, chart, problem, source.readable)
+        return Loaded(summary, chart, problem, source.readable, learning)
     finally:
         if own:
             source.close()
@@ -189,11 +195,13 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
                         with Vertical(id="stats-endings-box"):
                             yield Label(_("How hands ended"), classes="stats-heading")
                             yield Static(id="stats-endings")
+                yield LearningCurve(id="stats-learning")
         yield GameFooter()
 
     def on_mount(self) -> None:
         self._opened = time.perf_counter()
         self.query_one("#stats-figures").display = False
+        self.query_one("#stats-learning").display = False
         self.query_one("#stats-notice").display = False
         self.query_one("#stats-scroll").focus()
         self.run_worker(self._load, thread=True, group="statistics", exclusive=True)
@@ -217,6 +225,9 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
             overview.display = False
             self.ready_after = time.perf_counter() - self._opened
             return
+        learning = self.query_one("#stats-learning", LearningCurve)
+        learning.show(loaded.learning)
+        learning.display = True
         if not summary.totals.hands:
             overview.update(Text(report.empty_text()))
             overview.add_class("-empty")
