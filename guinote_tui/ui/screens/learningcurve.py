@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich import box
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -46,7 +47,9 @@ def figures_table(heads: Sequence[str], rows: Sequence[Sequence[str]]) -> Table:
     """The same figures as the chart, as text: the first column the hands, the others each with its interval."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style=f"bold {FAINT}")
     for index, head in enumerate(heads):
-        table.add_column(head[:1].upper() + head[1:], no_wrap=True, min_width=5 if index == 0 else None)
+        # A figure is never broken; a heading longer than its figures wraps where the screen is narrow.
+        widest = max([cell_len(row[index]) for row in rows], default=0)
+        table.add_column(head[:1].upper() + head[1:], min_width=max(5, widest) if index == 0 else widest)
     for row in rows:
         table.add_row(*row)
     return table
@@ -57,7 +60,7 @@ def legend(entries: Sequence[tuple[str, str]]) -> Text:
     text = Text()
     for name, colour in entries:
         text.append("  " if text else "").append("⣿⣿ ", style=colour).append(name)
-    return text.append("  ").append("│ ", style=FAINT).append(_("95 % range"))
+    return text.append("  ").append("│ ", style=FAINT).append(_("range (95 %)"))
 
 
 def draw(
