@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, _, ngettext, number, pgettext
@@ -90,18 +90,35 @@ def block_for(points: int, block: int = CURVE_BLOCK, most: int = MOST_POINTS) ->
     return block * max(1, math.ceil(points / most))
 
 
+def floored(mean: Mean) -> Mean:
+    """``mean`` with its interval's lower bound no lower than 0: a graded decision never loses fewer than 0 points.
+
+    >>> floored(Mean(20, 0.9, 0.66, -0.39, 2.19)).low
+    0.0
+    """
+    if mean.low is None or mean.low >= 0:
+        return mean
+    return replace(mean, low=0.0)
+
+
 def read_learning(source: Statistics, players: int | None = None) -> Learning:
     """The curves (at ``players`` or both sizes) and the accuracy of the answers given unaided, from ``source``.
 
-    The answers to puzzles are by theme; those to the player's own mistakes
-    are summed (their themes are the coach's reasons, too many and too
-    small apart to say much).
+    A curve of more than :data:`MOST_POINTS` points is read again in larger
+    blocks; the points lost have their intervals floored at 0 (:func:`floored`:
+    the mean ± 1.96 standard errors of many hands without a graded decision and a
+    few costly ones reaches below). The answers to puzzles are by theme; those to
+    the player's own mistakes are summed (their themes are the coach's reasons,
+    too many and too small apart to say much).
     """
     curves = []
     for size in (players,) if players is not None else SIZES:
         curve = source.mistake_curve(size)
-        block = block_for(len(curve.points))
-        curves.append(curve if block == curve.block else source.mistake_curve(size, block))
+        block = block_for(len(curve.points), most=MOST_POINTS)
+        if block != curve.block:
+            curve = source.mistake_curve(size, block)
+        points = tuple(replace(p, cost=floored(p.cost), cost_per_hand=floored(p.cost_per_hand)) for p in curve.points)
+        curves.append(replace(curve, points=points))
     accuracy = [Accuracy("puzzle", t.theme, t.answers, t.correct) for t in source.practice_accuracy(players, "puzzle")]
     mistakes = source.practice_accuracy(players, "mistake")
     if mistakes:
