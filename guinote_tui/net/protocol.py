@@ -15,7 +15,7 @@ learns of the game comes from these two functions.
     >>> decode_client('{"type": "act", "action": "12E"}')
     Traceback (most recent call last):
     ...
-    guinote_tui.net.protocol.ProtocolError: act: field "serial" is missing
+    guinote_tui.net.protocol.ProtocolError: the table did not understand a message: act: field "serial" is missing
 """
 
 from __future__ import annotations
