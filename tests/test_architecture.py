@@ -281,6 +281,8 @@ MAY_IMPORT: dict[str, set[str]] = {
     # The measuring tools, the self-play runner with them.
     "lab": {"engine", "ai", "coach", "records", "present", "practice", "clicktypes"},
     "serving": {"saveguard", "i18n"},
+    # A table for people in their own terminals: the protocol, the host (aiohttp), the headless client.
+    "net": {"engine", "ai", "game"},
     "ui": {"engine", "ai", "coach", "records", "game", "lessons", "present", "storage", "saveguard", "i18n"},
     # The lab's benchmarks that drive the real app in a pilot (UI_BENCHES): above the interface and the lab.
     "ui_benches": {"engine", "records", "game", "lab", "ui"},
@@ -364,7 +366,7 @@ HARNESS = tuple(f"{PACKAGE}.lab.{name}" for name in ("runner", "stats", "report"
             (p, lib, ())
             for p in (
                 *("engine", "ai", "coach", "records", "present", "game", "lessons", "plain", "storage", "i18n"),
-                *("saveguard", "practice"),
+                *("saveguard", "practice", "net"),
             )
             for lib in sorted(UI_LIBRARIES)
         ),

@@ -1,0 +1,375 @@
+"""The host of a table: one authoritative match, bots in the empty seats, people joining with codes.
+
+A :class:`Host` holds the engine's :class:`~guinote_tui.engine.Match` and
+plays it on the asyncio loop: a bot's seat is decided off the loop
+(:func:`asyncio.to_thread`) from the bot's view, a person's seat waits for an
+``act`` from the connection that joined with the seat's code. Every action is
+checked by the engine: an illegal one is answered with the engine's refusal
+and changes nothing. After every change each connected seat is sent the new
+events it may know of and its state (:mod:`.protocol` builds both from the
+seat's view, nothing else).
+
+This is a small loop on the engine, not the one-person table of
+:mod:`guinote_tui.game.table`: that one paces bots for a screen and keeps one
+human seat; here any seat may be a person's, and nothing is paced.
+
+The door: codes from :func:`secrets.token_urlsafe`, compared in constant time
+with every seat's code; a connection that does not say hello with a code
+within :attr:`TableConfig.hello_timeout` is closed; a message over
+:data:`~.protocol.MAX_CLIENT_MESSAGE` closes the connection (the WebSocket
+library refuses it); past a burst of :attr:`TableConfig.burst` messages that
+change nothing (an action the table takes does not count: the game paces those), at
+most :attr:`TableConfig.rate` a second are read and the rest dropped, and a
+connection that keeps flooding, or sends :attr:`TableConfig.strikes` bad
+messages, is closed. A client too slow to read its messages is closed too.
+None of this stops the table: the seat waits for its person to join again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from ..ai import make_bot
+from ..ai.base import decide
+from ..engine import ActionError, IllegalAction, Match, Rules, parse_action, seat_view, visible_to
+from ..engine.errors import shown
+from . import protocol
+from .protocol import ProtocolError
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class TableConfig:
+    """A table's settings: who sits where, the rules, and the door's limits."""
+
+    players: int = 4
+    rules: Rules = field(default_factory=Rules)
+    #: Seats played by people (the others by bots of ``level``).
+    people: tuple[int, ...] = (0,)
+    level: str = "normal"
+    seed: int | None = None
+    names: tuple[str, ...] = ()
+    hello_timeout: float = 10.0
+    burst: int = 40
+    rate: float = 20.0
+    #: Messages dropped for flooding, or bad messages, before the connection is closed.
+    strikes: int = 20
+    #: Messages waiting to be sent to one client before it is dropped as too slow.
+    outbox: int = 2000
+
+
+class Bucket:
+    """A token bucket: ``take()`` is true while the connection keeps to ``rate`` a second after a ``burst``."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst, self.rate = burst, rate
+        self.tokens = float(burst)
+        self.when = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+    def refund(self) -> None:
+        """Give back the token of a message that moved the game (the game paces those)."""
+        self.tokens = min(self.burst, self.tokens + 1)
+
+
+class Connection:
+    """One client's socket with its outbox (a writer task sends in order; a full outbox drops the client)."""
+
+    def __init__(self, ws: web.WebSocketResponse, seat: int, outbox: int, peer: str) -> None:
+        self.ws, self.seat, self.peer = ws, seat, peer
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(outbox)
+        self.writer = asyncio.create_task(self._write())
+
+    async def _write(self) -> None:
+        while (text := await self.queue.get()) is not None:
+            try:
+                await self.ws.send_str(text)
+            except (ConnectionError, RuntimeError):
+                return
+
+    def send(self, message: dict[str, Any]) -> bool:
+        try:
+            self.queue.put_nowait(protocol.encode(message))
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    async def close(self, code: str | None = None, wsclose: int = WSCloseCode.OK) -> None:
+        if code is not None:
+            with contextlib.suppress(asyncio.QueueFull):
+                self.queue.put_nowait(protocol.encode(protocol.bye(code)))
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.writer, 5)
+        await self.ws.close(code=wsclose)
+
+
+class Host:
+    """One table: the match, its bots, its seats' codes and connections."""
+
+    def __init__(self, config: TableConfig, codes: dict[int, str] | None = None) -> None:
+        if config.players not in (2, 4):
+            raise ValueError(f"a table seats 2 or 4, not {config.players}")
+        if not config.people or any(not 0 <= s < config.players for s in config.people):
+            raise ValueError(f"people sit at seats 0 to {config.players - 1}")
+        self.config = config
+        self.match = Match(config.players, config.rules, seed=config.seed)
+        self.people = tuple(sorted(set(config.people)))
+        self.codes = codes or {seat: secrets.token_urlsafe(18) for seat in self.people}
+        self.bots = {seat: make_bot(config.level) for seat in range(config.players) if seat not in self.people}
+        self.rng = random.Random(config.seed)
+        self.names = list(config.names) or [
+            f"Seat {seat + 1}" if seat in self.people else f"Bot {seat + 1}" for seat in range(config.players)
+        ]
+        self.connections: dict[int, Connection] = {}
+        self.serial = 0
+        self.sent_events = 0  # events of the current hand already published
+        self.changed = asyncio.Event()
+        self.all_joined = asyncio.Event()
+        self.over = asyncio.Event()
+        self.joined: set[int] = set()
+        self.runner: web.AppRunner | None = None
+        self.driver: asyncio.Task[None] | None = None
+        self.port = 0
+        self.address = ""
+
+    # -- the door -----------------------------------------------------------------------------
+
+    def seat_of(self, code: str) -> int | None:
+        """The seat ``code`` opens, compared in constant time with every seat's code (all of them, always)."""
+        found = None
+        given = code.encode()
+        for seat, own in self.codes.items():
+            if hmac.compare_digest(given, own.encode()):
+                found = seat
+        return found
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
+        """Listen (loopback unless told otherwise) and start the match's loop."""
+        app = web.Application()
+        app.router.add_get(protocol.PATH, self.handle)
+        self.runner = web.AppRunner(app, handle_signals=False, access_log=None)
+        await self.runner.setup()
+        site = web.TCPSite(self.runner, host, port)
+        await site.start()
+        server = site._server
+        sockets = getattr(server, "sockets", None) or []
+        self.port = sockets[0].getsockname()[1] if sockets else port
+        self.address = f"{host}:{self.port}" if ":" not in host else f"[{host}]:{self.port}"
+        self.driver = asyncio.create_task(self.play())
+
+    def invitations(self) -> list[tuple[int, str, str]]:
+        """``(seat, address, code)`` for each person's seat."""
+        return [(seat, self.address, self.codes[seat]) for seat in self.people]
+
+    async def close(self) -> None:
+        if self.driver is not None:
+            self.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.driver
+        for connection in list(self.connections.values()):
+            await connection.close("table_closed", WSCloseCode.GOING_AWAY)
+        self.connections.clear()
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    async def handle(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=protocol.MAX_CLIENT_MESSAGE, heartbeat=30)
+        await ws.prepare(request)
+        peer = str(request.remote)
+        seat = await self.greet(ws, peer)
+        if seat is None:
+            return ws
+        connection = Connection(ws, seat, self.config.outbox, peer)
+        old = self.connections.get(seat)
+        self.connections[seat] = connection
+        if old is not None:
+            await old.close("replaced", WSCloseCode.POLICY_VIOLATION)
+        log.info("seat %d joined from %s", seat, peer)
+        connection.send(protocol.welcome(seat, self.match, self.names, list(self.people)))
+        connection.send(self.state_for(seat))
+        if seat in self.joined:
+            self.broadcast(protocol.seat_message("seat_back", seat), but=seat)
+        self.joined.add(seat)
+        if self.joined >= set(self.people):
+            self.all_joined.set()
+        try:
+            await self.listen(connection)
+        finally:
+            if self.connections.get(seat) is connection:
+                del self.connections[seat]
+                self.broadcast(protocol.seat_message("seat_away", seat))
+                log.info("seat %d left", seat)
+            with contextlib.suppress(Exception):
+                await connection.close()
+        return ws
+
+    async def greet(self, ws: web.WebSocketResponse, peer: str) -> int | None:
+        """The seat the first message opens, or None (the connection told why and closed)."""
+
+        async def refuse(code: str, **params: object) -> None:
+            log.info("refused %s: %s", peer, code)
+            with contextlib.suppress(Exception):
+                await ws.send_str(protocol.encode(protocol.error(code, **params)))
+            await ws.close(code=WSCloseCode.POLICY_VIOLATION)
+
+        try:
+            message = await ws.receive(timeout=self.config.hello_timeout)
+        except TimeoutError:
+            await refuse("hello_first")
+            return None
+        if message.type is not WSMsgType.TEXT:
+            await refuse("too_large" if message.type is WSMsgType.ERROR else "hello_first")
+            return None
+        try:
+            data = protocol.decode_client(message.data)
+        except ProtocolError as problem:
+            await refuse(problem.code, **problem.params)
+            return None
+        if data["type"] != "hello":
+            await refuse("hello_first")
+            return None
+        if data["version"] != protocol.PROTOCOL_VERSION:
+            await refuse("version", version=protocol.PROTOCOL_VERSION)
+            return None
+        seat = self.seat_of(data["code"])
+        if seat is None:
+            await refuse("wrong_code")
+            return None
+        return seat
+
+    async def listen(self, connection: Connection) -> None:
+        """Read the client's messages until it goes, dropping floods and counting bad messages."""
+        bucket = Bucket(self.config.burst, self.config.rate)
+        strikes = 0
+        async for message in connection.ws:
+            if strikes >= self.config.strikes:
+                await connection.close("flooding", WSCloseCode.POLICY_VIOLATION)
+                return
+            if not bucket.take():
+                strikes += 1
+                continue
+            if message.type is not WSMsgType.TEXT:
+                strikes += 1
+                connection.send(protocol.error("bad_message", detail="messages are JSON text"))
+                continue
+            try:
+                data = protocol.decode_client(message.data)
+            except ProtocolError as problem:
+                strikes += 1
+                connection.send(protocol.error(problem.code, **problem.params))
+                continue
+            if data["type"] == "bye":
+                return
+            if data["type"] == "act":
+                if self.act(connection, data["action"], data["serial"]):
+                    bucket.refund()
+            else:
+                strikes += 1
+                connection.send(protocol.error("bad_message", detail="hello was already said"))
+        if connection.ws.exception() is not None:
+            log.info("seat %d: %s", connection.seat, connection.ws.exception())
+
+    # -- the match ----------------------------------------------------------------------------
+
+    def act(self, connection: Connection, text: str, serial: int) -> bool:
+        """A person's action: checked for turn and serial, then by the engine; refused, or applied and published."""
+        seat, match = connection.seat, self.match
+        echo = shown(text)
+
+        def refuse(code: str) -> bool:
+            connection.send(protocol.refused(echo, code, protocol.ERRORS[code], {}))
+            return False
+
+        if match.is_over:
+            return refuse("match_over")
+        if not self.all_joined.is_set() or match.hand.is_over or match.to_move != seat or seat not in self.people:
+            return refuse("not_your_turn")
+        if serial != self.serial:
+            return refuse("stale")
+        try:
+            action = parse_action(text)
+            match.apply(action, seat)
+        except ActionError as problem:
+            connection.send(protocol.refused(echo, "not_an_action", problem.template, problem.params))
+            return False
+        except IllegalAction as problem:
+            connection.send(protocol.refused(echo, "illegal", problem.refusal.template, problem.refusal.params))
+            return False
+        self.publish()
+        self.changed.set()
+        return True
+
+    def state_for(self, seat: int) -> dict[str, Any]:
+        return protocol.state_message(seat_view(self.match.hand, seat, events=False), self.match, self.serial)
+
+    def broadcast(self, message: dict[str, Any], but: int | None = None) -> None:
+        for seat, connection in list(self.connections.items()):
+            if seat != but and not connection.send(message):
+                self.drop(connection)
+
+    def drop(self, connection: Connection) -> None:
+        log.info("seat %d too slow: dropped", connection.seat)
+        if self.connections.get(connection.seat) is connection:
+            del self.connections[connection.seat]
+        task = asyncio.create_task(connection.close("slow", WSCloseCode.POLICY_VIOLATION))
+        task.add_done_callback(lambda _: None)
+
+    def publish(self) -> None:
+        """Send each connected seat the new events it may know of, then its state."""
+        self.serial += 1
+        hand = self.match.hand
+        events = hand.events or []
+        fresh = events[self.sent_events :]
+        self.sent_events = len(events)
+        number = self.match.hand_number if not hand.is_over else len(self.match.finished)
+        ply = len(hand.log)
+        for seat, connection in list(self.connections.items()):
+            messages = [protocol.event_message(e, number, ply) for e in visible_to(fresh, seat)]
+            messages.append(self.state_for(seat))
+            if not all(connection.send(m) for m in messages):
+                self.drop(connection)
+
+    async def play(self) -> None:
+        """The match's loop: bots decide off the loop, people's seats wait for their action."""
+        await self.all_joined.wait()
+        match = self.match
+        self.publish()
+        while not match.is_over:
+            if match.hand.is_over:
+                match.next_hand()
+                self.sent_events = 0
+                self.publish()
+                continue
+            seat = match.to_move
+            assert seat is not None
+            bot = self.bots.get(seat)
+            if bot is None:
+                self.changed.clear()
+                await self.changed.wait()
+                continue
+            hand = match.hand
+            action = await asyncio.to_thread(decide, bot, hand, seat, self.rng)
+            match.apply(action, seat)
+            self.publish()
+        self.over.set()

@@ -1,0 +1,300 @@
+"""The table's messages: JSON objects, one per WebSocket text message (``docs/dev/protocol.md``).
+
+What a client sends is read by :func:`decode_client`, strictly: a message
+that is not JSON, too large, of an unknown type, with a field missing, of the
+wrong type, too long or unknown is refused with one line
+(:class:`ProtocolError`), never a traceback. What the host sends is built
+here and nowhere else: :func:`state_message` turns a seat's
+:class:`~guinote_tui.engine.SeatView` into the seat's state, and
+:func:`event_message` one event the seat may know of (already filtered by
+:func:`~guinote_tui.engine.visible_to`) into its message. Everything a client
+learns of the game comes from these two functions.
+
+    >>> decode_client('{"type": "act", "action": "12E", "serial": 3}')
+    {'type': 'act', 'action': '12E', 'serial': 3}
+    >>> decode_client('{"type": "act", "action": "12E"}')
+    Traceback (most recent call last):
+    ...
+    guinote_tui.net.protocol.ProtocolError: the table did not understand a message: act: field "serial" is missing
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Mapping
+from enum import Enum
+from typing import Any
+
+from ..engine import Card, Event, Match, SeatView, Suit
+from ..engine.errors import N_
+from ..game.pacing import shown_to_move
+
+#: The version of the protocol; a client that says another is refused.
+PROTOCOL_VERSION = 1
+#: The most bytes a client's message may hold (a hello or an action is under 200).
+MAX_CLIENT_MESSAGE = 2048
+#: The most bytes a host's message may hold (a whole state is about 2 kB).
+MAX_HOST_MESSAGE = 65536
+#: The longest text a client's field may hold.
+MAX_FIELD = 64
+#: The path of the table's WebSocket on the host.
+PATH = "/guinote"
+
+#: Why the host refuses a message or a connection: the code (stable, for programs) and its English line, marked
+#: for the catalogs (the player's screen words it in the player's language).
+ERRORS: dict[str, str] = {
+    "bad_message": N_("the table did not understand a message: {detail}"),
+    "too_large": N_("a message was larger than the table accepts"),
+    "flooding": N_("too many messages: the table closed the connection"),
+    "version": N_("this table speaks protocol version {version}: update guinote to join it"),
+    "wrong_code": N_("this code opens no seat at this table: check the invitation"),
+    "hello_first": N_("the first message must be a hello with the seat's code"),
+    "replaced": N_("this seat was joined again from another connection"),
+    "slow": N_("the connection could not keep up with the table"),
+    "table_closed": N_("the table was closed by its host"),
+    "not_your_turn": N_("it is not your turn"),
+    "stale": N_("the table has moved on since that decision: decide again"),
+    "match_over": N_("the match is over"),
+}
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; ``code`` is one of :data:`ERRORS`, ``str()`` the English line."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        self.code = code
+        self.params = {key: str(value) for key, value in params.items()}
+        super().__init__(ERRORS[code].format(**self.params))
+
+
+#: The fields of each message a client may send: name -> (type, required).
+CLIENT_FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
+    "hello": {"version": (int, True), "code": (str, True), "language": (str, False)},
+    "act": {"action": (str, True), "serial": (int, True)},
+    "bye": {},
+}
+
+#: The fields of each message the host sends (checked by the client: a host is trusted less than the engine).
+HOST_FIELDS: dict[str, frozenset[str]] = {
+    "welcome": frozenset({"version", "seat", "players", "rules", "names", "people"}),
+    "state": frozenset({"serial", "match", "view"}),
+    "event": frozenset({"hand", "ply", "event"}),
+    "refused": frozenset({"action", "code", "reason", "template", "params"}),
+    "error": frozenset({"code", "reason", "params"}),
+    "seat_away": frozenset({"seat"}),
+    "seat_back": frozenset({"seat"}),
+    "bye": frozenset({"code", "reason"}),
+}
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _parse(text: str | bytes, limit: int) -> dict[str, Any]:
+    if len(text) > limit:
+        raise ProtocolError("too_large")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as error:
+        raise ProtocolError("bad_message", detail=f"not JSON ({type(error).__name__})") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_message", detail="a message is a JSON object")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError("bad_message", detail='"type" is missing')
+    return data
+
+
+def decode_client(text: str | bytes) -> dict[str, Any]:
+    """A client's message, checked field by field; raises :class:`ProtocolError`."""
+    data = _parse(text, MAX_CLIENT_MESSAGE)
+    kind = data["type"]
+    fields = CLIENT_FIELDS.get(kind)
+    if fields is None:
+        raise ProtocolError("bad_message", detail=f"unknown type {kind[:MAX_FIELD]!r}")
+    for name in data:
+        if name != "type" and name not in fields:
+            raise ProtocolError("bad_message", detail=f'{kind}: unknown field "{name[:MAX_FIELD]}"')
+    for name, (kind_of, required) in fields.items():
+        if name not in data:
+            if required:
+                raise ProtocolError("bad_message", detail=f'{kind}: field "{name}" is missing')
+            continue
+        value = data[name]
+        if not isinstance(value, kind_of) or isinstance(value, bool):
+            raise ProtocolError("bad_message", detail=f'{kind}: field "{name}" must be {kind_of.__name__}')
+        if isinstance(value, str) and len(value) > MAX_FIELD:
+            raise ProtocolError("bad_message", detail=f'{kind}: field "{name}" is too long')
+        if isinstance(value, int) and not -(2**53) <= value <= 2**53:
+            raise ProtocolError("bad_message", detail=f'{kind}: field "{name}" is out of range')
+    return data
+
+
+def decode_host(text: str | bytes) -> dict[str, Any]:
+    """A host's message: a known type with its known fields; raises :class:`ProtocolError`."""
+    data = _parse(text, MAX_HOST_MESSAGE)
+    fields = HOST_FIELDS.get(data["type"])
+    if fields is None or set(data) - {"type"} != fields:
+        raise ProtocolError("bad_message", detail=f"unexpected host message {str(data['type'])[:MAX_FIELD]!r}")
+    return data
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    """A message as one line of compact JSON."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+# -- what a client sends ---------------------------------------------------------------------------
+
+
+def hello(code: str, language: str = "en") -> dict[str, Any]:
+    return {"type": "hello", "version": PROTOCOL_VERSION, "code": code, "language": language}
+
+
+def act(action: str, serial: int) -> dict[str, Any]:
+    return {"type": "act", "action": action, "serial": serial}
+
+
+# -- what the host sends ---------------------------------------------------------------------------
+
+
+def error(code: str, **params: object) -> dict[str, Any]:
+    problem = ProtocolError(code, **params)
+    return {"type": "error", "code": code, "reason": str(problem), "params": problem.params}
+
+
+def refused(action: str, code: str, template: str, params: Mapping[str, object]) -> dict[str, Any]:
+    """An action refused: ``code`` is ``illegal`` (the engine's rule in ``template``), or one of :data:`ERRORS`."""
+    texts = {key: str(value) for key, value in params.items()}
+    return {
+        "type": "refused",
+        "action": action,
+        "code": code,
+        "reason": template.format(**texts),
+        "template": template,
+        "params": texts,
+    }
+
+
+def welcome(seat: int, match: Match, names: list[str], people: list[int]) -> dict[str, Any]:
+    return {
+        "type": "welcome",
+        "version": PROTOCOL_VERSION,
+        "seat": seat,
+        "players": match.players,
+        "rules": match.rules.to_dict(),
+        "names": names,
+        "people": people,
+    }
+
+
+def _card(card: Card | int | None) -> str | None:
+    return None if card is None else str(Card(card) if not isinstance(card, Card) else card)
+
+
+def _cards(cards: Any) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def match_summary(match: Match) -> dict[str, Any]:
+    """The match's public score: the hand's number, the actions taken in it, juegos, cotos, the winner."""
+    return {
+        "hand": match.hand_number if not match.hand.is_over else len(match.finished),
+        "ply": len(match.hand.log),
+        "scores": list(match.scores),
+        "juegos": list(match.juegos),
+        "cotos": list(match.cotos),
+        "winner": match.winner,
+    }
+
+
+def view_dict(view: SeatView) -> dict[str, Any]:
+    """What the seat may see, and nothing more.
+
+    While another seat decides a window or the swap before the last draw,
+    that it was asked tells what it holds (docs/rules.md, section 8): the
+    seat is shown the stage of play and the trick's winner to move, as the
+    game's own table shows it (:func:`~guinote_tui.game.pacing.shown_to_move`).
+    """
+    private = view.to_move != view.seat and view.stage.value in ("window", "predraw")
+    return {
+        "seat": view.seat,
+        "players": view.players,
+        "dealer": view.dealer,
+        "hand": _cards(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "trump": Suit(view.trump).letter,
+        "muestra": _card(view.muestra),
+        "muestra_card": _card(view.muestra_card),
+        "muestra_taker": view.muestra_taker,
+        "stock_count": view.stock_count,
+        "stage": "play" if private else view.stage.value,
+        "to_move": shown_to_move(view),
+        "leader": view.leader,
+        "trick": [[seat, str(card)] for seat, card in view.trick],
+        "tricks": [{"leader": t.leader, "cards": _cards(t.cards), "winner": t.winner} for t in view.tricks],
+        "cantes": [
+            {"seat": c.seat, "suit": Suit(c.suit).letter, "points": c.points, "trick": c.trick_number}
+            for c in view.cantes
+        ],
+        "swap": None
+        if view.swap is None
+        else {"seat": view.swap.seat, "given": str(view.swap.given), "taken": str(view.swap.taken)},
+        "points": list(view.points),
+        "card_points": list(view.card_points),
+        "carried": list(view.carried),
+        "first_of_juego": view.first_of_juego,
+        "window_open": view.window_open,
+        "tute_declared": view.tute_declared,
+        "legal": [str(action) for action in view.legal],
+    }
+
+
+def state_message(view: SeatView, match: Match, serial: int) -> dict[str, Any]:
+    """The seat's state: its view and the match's score, numbered ``serial`` (an action answers a serial)."""
+    return {"type": "state", "serial": serial, "match": match_summary(match), "view": view_dict(view)}
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _plain(value: Any) -> Any:
+    """An event's field as JSON: cards as text, suits as letters, records as objects."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Suit):
+        return value.letter
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return {name: _plain(getattr(value, name)) for name in value._fields}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (tuple, list)):
+        return [_plain(item) for item in value]
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    raise TypeError(f"no JSON form for {type(value).__name__}")
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    """One event as an object: ``kind`` (``card_played``, ``trick_won``...) and its fields."""
+    return {"kind": _snake(type(event).__name__), **_plain(event)}
+
+
+def event_message(event: Event, hand: int, ply: int) -> dict[str, Any]:
+    """An event the seat may know of (pass it through :func:`~guinote_tui.engine.visible_to` first)."""
+    return {"type": "event", "hand": hand, "ply": ply, "event": event_dict(event)}
+
+
+def seat_message(kind: str, seat: int) -> dict[str, Any]:
+    """``seat_away`` or ``seat_back``: a seat's person left, or came back."""
+    return {"type": kind, "seat": seat}
+
+
+def bye(code: str) -> dict[str, Any]:
+    return {"type": "bye", "code": code, "reason": ERRORS[code]}
