@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from ..ai.search import loses_at_once, wins_at_once
 from ..ai.tables import Tables, cards_of, mask_of, tables_for
 from ..engine import Card, SeatView, Suit
-from .evaluate import JUEGO_POINTS, CardEstimate, Evaluation, LineStats
+from .evaluate import JUEGO_POINTS, CardEstimate, Evaluation
+from .lines import LineStats
 from .reasons import LOST_CODES, Reason, ReasonCode
 
 #: The least difference between two shares (of the deals) that a reason names.
