@@ -24,8 +24,7 @@ at once on every deal.
 The cost of a card played now without singing, against the coach's "sing,
 then its card", is then paired deal by deal (:class:`CanteDelay`, computed in
 :mod:`.evaluate`). Where no later window can come (:func:`later_window`: the
-card breaks the pair, or the arrastre leaves too few cards to win a trick and
-still hold both), the cante is lost for good and the coach's exact rule
+card breaks the pair), the cante is lost for good and the coach's exact rule
 applies: half its points.
 """
 
@@ -159,12 +158,11 @@ class CanteDelay:
 
 def later_window(view: SeatView, card: Card, suit: int, tables: Tables) -> bool:
     """Whether ``view``'s seat, playing ``card`` now without singing the cante in ``suit``, may still sing it at a
-    later window: it keeps both cards of the pair, and after this trick it draws (the first phase) or holds at
-    least three cards (the pair, and one to play in a trick its side wins with a lead after it)."""
+    later window: it keeps both cards of the pair (the engine's :func:`~guinote_tui.engine.open_cantes`). Then a
+    later window can come: the pair is two cards still to play, so a trick follows this one, and a window opens
+    before it if the side takes this trick (or a later one while the seat still holds both)."""
     held = mask_of(view.hand) & ~(1 << int(card))
-    if not open_cantes(held, sung_mask(view), tables) >> suit & 1:
-        return False
-    return not view.in_arrastre or len(view.hand) - 1 >= 3
+    return bool(open_cantes(held, sung_mask(view), tables) >> suit & 1)
 
 
 def sung_now(

@@ -88,6 +88,27 @@ def loss_reason(view: SeatView, evaluation: Evaluation, played: Card, best: Card
     return None
 
 
+def delay_reason(view: SeatView, evaluation: Evaluation, suit: int, played: Card, cost: float) -> Reason | None:
+    """What ``played`` loses where the coach would sing the cante in ``suit`` first (``cost``: its cost).
+
+    The card breaks the pair: the cante is lost for good. Else, where the evaluation measured the delay
+    (:attr:`~.evaluate.Evaluation.delay`), the deals in which the side sings the cante later, when the cante
+    left unsung in the others explains at least half the cost; otherwise what the card loses against the card the
+    coach plays after singing (:func:`loss_reason`). None when nothing explains it.
+    """
+    tables = tables_for(view.rules, view.trump)
+    params = {"card": str(played), "suit": Suit(suit).title, "points": tables.cante_points[suit]}
+    if tables.cante_pairs[suit] >> int(played) & 1:
+        return Reason(ReasonCode.BREAKS_CANTE, params)
+    delay = evaluation.delay
+    if delay is None or delay.suit != suit or played not in delay.cards:
+        return None
+    later = delay.cards[played].later
+    if later is not None and delay.points / 2 * (1 - later) >= cost / 2:
+        return Reason(ReasonCode.CANTE_LATER, {**params, "m": tenths(later)})
+    return loss_reason(view, evaluation, played, delay.card)
+
+
 def loss_cost(evaluation: Evaluation, played: Card, best: Card) -> float | None:
     """Points of the side ``played`` loses against ``best`` (paired, from the coach's card); None if not weighed."""
     if played not in evaluation.cards or best not in evaluation.cards or played == best:
