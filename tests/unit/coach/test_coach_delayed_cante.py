@@ -9,11 +9,12 @@ good, at half its points.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from guinote_tui.ai.tables import tables_for
 from guinote_tui.coach import COACH_BUDGET, Advice, CoachBudget, Grade, advise
 from guinote_tui.coach.evaluate import JUEGO_POINTS
-from guinote_tui.coach.lines import CanteLines, later_window, sung_now
+from guinote_tui.coach.lines import CanteLines, Delay, later_window, sung_now
 from guinote_tui.coach.reasons import ReasonCode
 from guinote_tui.coach.verdict import judge
 from guinote_tui.engine import (
@@ -180,3 +181,21 @@ def test_a_cante_that_reaches_the_target_de_vueltas_wins_the_juego_at_once_on_ev
         after.apply(after.legal_actions()[0])
     lines.add(Card.parse("5E"), after, -30.0)
     assert lines.values[Card.parse("5E")] == [10 + JUEGO_POINTS]
+
+
+def test_a_graded_delay_says_in_how_many_deals_the_cante_is_sung_later() -> None:
+    state = phase_one()
+    view = seat_view(state, 0, events=False)
+    found = advice_at(state)
+    assert found.evaluation is not None and found.evaluation.delay is not None
+    lead = Card.parse("5E")
+    # The same advice with the delay of the Cinco de Espadas measured dearer: sung later in 4 deals of 10.
+    delay = replace(found.evaluation.delay, cards={lead: Delay(6.0, 0.4, 6.0, 0.4)})
+    advice = replace(found, evaluation=replace(found.evaluation, delay=delay))
+    verdict = judge(advice, PLAY[lead], view=view)
+    assert (verdict.cost, verdict.cost_se, verdict.grade) == (6.0, 0.4, Grade.MISTAKE)
+    assert verdict.loss is not None and verdict.loss.code is ReasonCode.CANTE_LATER
+    assert verdict.loss.text == (
+        "After the Cinco de Espadas your side sings the 20 in Bastos later in only about 4 of 10 deals: "
+        "it must win another trick while you still hold both."
+    )
