@@ -1,8 +1,8 @@
 """A cante left for later in the coach's review (docs/lab/2026-12-delayed-cante.md).
 
-    python docs/lab/scripts/delayed_cante.py OUT.json [--matches N] [--jobs J]
+    python docs/lab/scripts/delayed_cante.py OUT.json [--matches N] [--pairs-matches M] [--jobs J]
 
-Plays ``N`` seeded matches heads-up and ``N`` in pairs (two hands each: the
+Plays ``N`` seeded matches heads-up and ``M`` in pairs (two hands each: the
 second is often de vueltas) with normal bots in every seat, except that seat
 0 never sings: its bot chooses among the cards alone, as a player who
 forgets the cante would. Every decision of seat 0 where the coach would sing
@@ -105,10 +105,12 @@ def price(task: dict[str, Any]) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("out", type=Path)
-    parser.add_argument("--matches", type=int, default=40)
+    parser.add_argument("--matches", type=int, default=20, help="heads-up matches")
+    parser.add_argument("--pairs-matches", type=int, default=40, help="matches in pairs")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    tasks = [t for players in (2, 4) for seed in range(1, args.matches + 1) for t in play_match(players, seed)]
+    counts = {2: args.matches, 4: args.pairs_matches}
+    tasks = [t for players in (2, 4) for seed in range(1, counts[players] + 1) for t in play_match(players, seed)]
     with ProcessPoolExecutor(args.jobs) as pool:
         rows = list(pool.map(price, tasks))
     args.out.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
