@@ -36,6 +36,9 @@ How a card is valued depends on what the seat can know:
   deals consistent with the view are few (the last tricks), every one of
   them is solved instead (``"enumerated"``): the mean is then exact.
 
+Where the coach would sing a cante now, the same lines (or solves) value it
+sung first, for what leaving it to a later window costs (:mod:`.lines`).
+
 **Grades.** A card is graded against the coach's card in tiers
 (:class:`Grade`): an *inaccuracy* costs at least :data:`INACCURACY_POINTS`, a
 *mistake* :data:`MISTAKE_POINTS`, a *blunder* :data:`BLUNDER_POINTS` (or the
@@ -444,13 +447,10 @@ def _delay(
     later: Callable[[Card], float | None] | None = None,
     exact: bool = False,
 ) -> CanteDelay:
-    """What each card played now costs against singing the cante in ``suit`` first, then the coach's card.
-
-    ``sung`` holds each card's values with the cante sung first, ``plain`` without, on the same deals; the coach's
-    card after the cante is the best of ``sung`` among the cards valued on the most deals. The costs are paired
-    deal by deal (``exact``: the values are exact, no standard error). Sampled, the cards after which no later
-    window can come are left out: the cante is lost for good there, the exact rule.
-    """
+    """What each card played now costs against singing the cante in ``suit`` first, then the coach's card: the
+    best of ``sung`` (each card's values with the cante sung first; ``plain`` without, on the same deals) among
+    the cards valued on the most deals. Paired deal by deal (``exact``: no standard error); sampled, the cards
+    after which no later window can come are left out (the cante is lost for good there: the exact rule)."""
     most = max(len(v) for v in sung.values())
     best = max((c for c, v in sung.items() if len(v) == most), key=lambda c: (sum(sung[c]) / most, -int(c)))
     cards = {}
@@ -464,8 +464,7 @@ def _delay(
 
 
 def _sing_solver(view: SeatView, points: int, node_limit: int = 1 << 62) -> ArrastreSolver | None:
-    """A solver for the lines with the seat's cante (``points``) sung first; None where singing takes the side
-    to the target de vueltas (the juego is won at once)."""
+    """A solver for the lines with the seat's cante (``points``) sung first; None: singing wins the juego at once."""
     side = view.side
     if JuegoOutcome(view.rules, view.carried, view.first_of_juego).reaches(side, view.points[side] + points):
         return None

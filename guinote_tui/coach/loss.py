@@ -36,6 +36,10 @@ The components 2 and 4 to 8 read the first-phase playouts' lines
 (:attr:`~.evaluate.CardEstimate.lines`); a solved evaluation (the pairs
 arrastre) has the juego's shares and the certain juego, an exact one (the
 heads-up arrastre) the juego alone.
+
+Where the coach would sing, a card played instead is weighed against singing
+first (:func:`delay_reason`): the pair broken, or the deals in which the side
+sings the cante later anyway.
 """
 
 from __future__ import annotations
