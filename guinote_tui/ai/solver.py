@@ -134,6 +134,13 @@ class ArrastreSolver:
             self.table.clear()
         self._rekey()
 
+    def add_points(self, side: int, points: int) -> None:
+        """Add ``points`` to ``side``'s score so far: a cante sung before the position's first card."""
+        self.acc[side] += points
+        if self.outcome is not None:
+            self.table.clear()
+        self._rekey()
+
     def _rekey(self) -> None:
         p0, p1, m0, m1, took, tute = self.acc
         if not self.key_points:

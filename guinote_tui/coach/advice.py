@@ -10,8 +10,11 @@ The cards are valued by :func:`.evaluate.evaluate` within a
 with the view, raced, in phase 1; the exact solver in the heads-up arrastre
 (the unseen cards are the opponent's hand); an exact solve per sampled deal
 in the pairs arrastre. Declarations (cantes, the change of the seven, tute,
-letting a window go) follow the bots' rule-based policy. The same view with
-a generator in the same state gives the same advice.
+letting a window go) follow the bots' rule-based policy. A card played where
+the coach would sing leaves the cante for a later window: its cost is
+measured against singing first (:mod:`.lines`), or, where no later window
+can come, is half the cante. The same view with a generator in the same
+state gives the same advice.
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ from ..engine import (
     Suit,
     Swap,
 )
-from .evaluate import COACH_BUDGET, CoachBudget, Evaluation, Grade, evaluate, grade_of
+from .evaluate import COACH_BUDGET, CoachBudget, Evaluation, Grade, Z, evaluate, grade_of
+from .lines import Delay
 from .reasons import Reason, ReasonCode
 from .why import card_reason
 
@@ -56,7 +60,7 @@ class Advice:
     reason: Reason
     #: Only one legal action: nothing to decide.
     forced: bool
-    #: Each cante the seat may sing -> its points (what leaving it unsung costs).
+    #: Each cante the seat may sing -> its points (leaving it unsung for good costs half of them).
     cantes: Mapping[Action, int] = field(default_factory=dict)
     #: The cards' costs with their standard errors (None when fewer than two cards may be played).
     evaluation: Evaluation | None = None
@@ -77,10 +81,24 @@ class Advice:
         card = Card(action.card)
         return card if card in self.evaluation.cards else None
 
+    def delayed(self, action: Action) -> Delay | None:
+        """Where the coach would sing and ``action`` plays a card instead, leaving the cante for a later window: the
+        measured cost of that delay (:attr:`~.evaluate.Evaluation.delay`); None elsewhere, and where no later
+        window can come (the cante is then lost for good)."""
+        evaluation = self.evaluation
+        if self.forced or evaluation is None or evaluation.delay is None or not isinstance(action, Play):
+            return None
+        if not isinstance(self.action, Sing) or self.action.suit != evaluation.delay.suit:
+            return None
+        return evaluation.delay.cards.get(Card(action.card))
+
     def cost(self, action: Action) -> float:
         """What ``action`` loses against the coach's best, in the points of the seat's side (0 for the best).
 
-        Cards are compared by the evaluation (paired costs). A declaration is
+        Cards are compared by the evaluation (paired costs). A card played
+        where the coach would sing leaves the cante for a later window: where
+        one may come, the cost is measured against singing first and then
+        playing the coach's card (:meth:`delayed`). Otherwise a declaration is
         not valued by the search: a cante left unsung costs half its points
         (less those of the one sung instead: a cante adds to one side's score
         only, so in the side's points it counts half, as in the card costs);
@@ -91,12 +109,22 @@ class Advice:
         card = self._weighed(action)
         if card is not None and self.evaluation is not None:
             return self.evaluation.cost(card)
+        delay = self.delayed(action)
+        if delay is not None:
+            return delay.cost
         return max(0.0, (self.cantes.get(self.action, 0) - self.cantes.get(action, 0)) / 2)
 
     def cost_se(self, action: Action) -> float:
         """The standard error of :meth:`cost` (0 where it is exact: a declaration, the heads-up arrastre)."""
         card = self._weighed(action)
-        return self.evaluation.se(card) if card is not None and self.evaluation is not None else 0.0
+        if card is not None and self.evaluation is not None:
+            return self.evaluation.se(card)
+        delay = self.delayed(action)
+        return delay.se if delay is not None else 0.0
+
+    def margin(self, action: Action) -> float:
+        """Half the width of :meth:`cost`'s 95 % interval (0 where it is exact)."""
+        return Z * self.cost_se(action)
 
     def about_same(self, action: Action) -> bool:
         """``action`` cannot be told apart from the coach's: a negligible cost, or one within its noise."""
@@ -111,13 +139,17 @@ class Advice:
     def grade(self, action: Action) -> Grade:
         """``action``'s tier against the coach's (:meth:`~.evaluate.Evaluation.grade`).
 
-        A declaration is exact: a cante left unsung costs half its points, graded by the tiers' lines.
+        A cante left for a later window is graded by its measured cost and standard error (:meth:`delayed`); a
+        declaration is exact otherwise: a cante left unsung costs half its points, graded by the tiers' lines.
         """
         card = self._weighed(action)
         if card is not None and self.evaluation is not None:
             return self.evaluation.grade(card)
         if self.forced or action == self.action:
             return Grade.SAME
+        delay = self.delayed(action)
+        if delay is not None:
+            return grade_of(delay.delta, delay.se)
         return grade_of(self.cost(action), 0.0)
 
     def mistake(self, action: Action) -> bool:

@@ -36,6 +36,9 @@ How a card is valued depends on what the seat can know:
   deals consistent with the view are few (the last tricks), every one of
   them is solved instead (``"enumerated"``): the mean is then exact.
 
+Where the coach would sing a cante now, the same lines (or solves) value it
+sung first, for what leaving it to a later window costs (:mod:`.lines`).
+
 **Grades.** A card is graded against the coach's card in tiers
 (:class:`Grade`): an *inaccuracy* costs at least :data:`INACCURACY_POINTS`, a
 *mistake* :data:`MISTAKE_POINTS`, a *blunder* :data:`BLUNDER_POINTS` (or the
@@ -59,21 +62,24 @@ counted in deals and playouts, never in seconds.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from ..ai.determinize import Deal, build_state, enumerate_deals, sample_deal
 from ..ai.knowledge import Knowledge
 from ..ai.playouts import playout
+from ..ai.policy import settled_action
 from ..ai.race import Race, RaceBudget, paired_cost
 from ..ai.rulebots import sung_mask
 from ..ai.search import loses_at_once, risk_key, wins_at_once
-from ..ai.solver import OutOfBudget, juego_solver_for_view
+from ..ai.solver import ArrastreSolver, OutOfBudget, juego_solver_for_view
 from ..ai.tables import Tables, mask_of, tables_for
-from ..engine import JUEGO, PLAY, Card, HandState, Play, SeatView, Termination
+from ..engine import JUEGO, PLAY, Card, JuegoOutcome, Play, SeatView, Sing, Termination
+from .lines import CanteDelay, CanteLines, Delay, Lines, LineStats, later_window, line_facts, line_juego
 from .stopping import check
 
 #: The first tier: a cost of at least this many points of the side (interval clear of it) is an inaccuracy.
@@ -175,30 +181,6 @@ COACH_BUDGET = CoachBudget()
 
 
 @dataclass(frozen=True)
-class LineStats:
-    """What a card's lines brought after it, averaged over its deals (first-phase playouts).
-
-    Every field is the mean over the deals the card was played out on; the
-    reasons compare them between two cards to say what one loses.
-    """
-
-    #: Points of cantes (and a tute's forty) the seat's side sang after the card.
-    cantes: float = 0.0
-    #: Points of cantes the other side sang after the card.
-    rival_cantes: float = 0.0
-    #: Share of the lines in which the seat's side declared tute.
-    tute: float = 0.0
-    #: Share of the lines in which the seat's side took the last trick (and its ten).
-    last: float = 0.0
-    #: Share of the lines in which the seat's side drew the muestra (0 once it is drawn).
-    muestra: float = 0.0
-    #: Points of the card itself the other side took on this trick.
-    given: float = 0.0
-    #: Share of the lines in which the seat's side took this trick.
-    trick: float = 0.0
-
-
-@dataclass(frozen=True)
 class CardEstimate:
     """One card's standing against the coach's card of its decision."""
 
@@ -240,6 +222,9 @@ class Evaluation:
     deals: int = 0
     #: Playouts or solves spent in all.
     work: int = 0
+    #: Where the coach would sing a cante now: what each card played instead, the cante left for later, costs
+    #: against singing first (:mod:`.lines`; None: no cante to sing).
+    delay: CanteDelay | None = None
     values: dict[Card, float] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -358,39 +343,13 @@ def _race(cards: Iterable[Card], tables: Tables) -> tuple[Race[Card], Settled]:
     return Race(cards, rule), rule
 
 
-class _Lines:
-    """Each card's lines deal by deal: the value, the juego, and what the rest of the hand brought."""
-
-    def __init__(self, cards: Iterable[Card]) -> None:
-        self.juego: dict[Card, list[int]] = {c: [] for c in cards}
-        self.sums: dict[Card, list[float]] = {c: [0.0] * 7 for c in self.juego}
-
-    def add(self, card: Card, juego: int, facts: Sequence[float]) -> None:
-        self.juego[card].append(juego)
-        sums = self.sums[card]
-        for i, fact in enumerate(facts):
-            sums[i] += fact
-
-    def stats(self, card: Card) -> LineStats | None:
-        n = len(self.juego[card])
-        if not n:
-            return None
-        return LineStats(*(s / n for s in self.sums[card]))
-
-    def shares(self, card: Card) -> tuple[float | None, float | None]:
-        lines = self.juego[card]
-        if not lines:
-            return None, None
-        return sum(1 for j in lines if j > 0) / len(lines), sum(1 for j in lines if j < 0) / len(lines)
-
-
 def _finish(
     race: Race[Card],
     rule: Settled,
     method: str,
     deals: int,
     work: int,
-    lines: _Lines | None = None,
+    lines: Lines | None = None,
     sure: dict[Card, int] | None = None,
 ) -> Evaluation:
     """Costs against the coach's card (:meth:`Settled.choice`), paired deal by deal."""
@@ -430,52 +389,19 @@ def _at_once_first(choice: Card, sure: dict[Card, int], means: dict[Card, float]
     return max((c for c in means if sure.get(c, 0) == top), key=lambda c: (means[c], -int(c)))
 
 
-def line_juego(state: HandState, side: int) -> int:
-    """The juego a finished hand decided for ``side``: 1 won, -1 lost, 0 not decided."""
-    result = state.result
-    if result is None or result.juego_winner is None:
-        return 0
-    return 1 if result.juego_winner == side else -1
-
-
-def _line_facts(
-    state: HandState, tables: Tables, side: int, trick_number: int, card: int, cantes_before: int
-) -> tuple[float, ...]:
-    """What the rest of the hand (``state``, ended) brought ``side`` after ``card`` (:class:`LineStats`' order)."""
-    mine = theirs = 0
-    for cante in state.cantes[cantes_before:]:
-        if cante.seat % 2 == side:
-            mine += cante.points
-        else:
-            theirs += cante.points
-    result = state.result
-    tute = 1.0 if result is not None and result.reason is Termination.TUTE and line_juego(state, side) > 0 else 0.0
-    last = (
-        1.0 if state.last_trick_side == side and result is not None and result.reason is not Termination.TUTE else 0.0
-    )
-    taker = state.muestra_taker
-    muestra = 1.0 if taker is not None and taker % 2 == side else 0.0
-    took = given = 0.0
-    if trick_number < len(state.tricks):
-        trick = state.tricks[trick_number]
-        if trick.winner % 2 == side:
-            took = 1.0
-        elif card in trick.cards:
-            given = float(tables.points[card])
-    return (float(mine), float(theirs), tute, last, muestra, given, took)
-
-
 def _playout_evaluation(
     view: SeatView, know: Knowledge, cards: list[Card], rng: random.Random, budget: CoachBudget
 ) -> Evaluation:
     tables = tables_for(view.rules, view.trump)
     race, rule = _race(cards, tables)
-    lines = _Lines(cards)
+    lines = Lines(cards)
     side = view.side
     trick_number = len(view.tricks)
     cantes_before = len(view.cantes)
     muestra_out = view.muestra is not None
     weigh = juego_near(view)
+    sing = coach_sing(view, tables)
+    cantes = None if sing is None else CanteLines(view, sing.suit, tables.cante_points[sing.suit], weigh, JUEGO_POINTS)
 
     def play(count: int, alive: list[Card]) -> None:
         for _ in range(count):
@@ -490,14 +416,78 @@ def _playout_evaluation(
                 juego = line_juego(state, side)
                 points = (state.points[side] - state.points[1 - side] - start) / 2
                 counted = weigh or (state.result is not None and state.result.reason is Termination.TUTE)
-                race.per_deal[card].append(points + (JUEGO_POINTS * juego if counted else 0.0))
-                facts = _line_facts(state, tables, side, trick_number, int(card), cantes_before)
+                value = points + (JUEGO_POINTS * juego if counted else 0.0)
+                race.per_deal[card].append(value)
+                if cantes is not None:
+                    cantes.add(card, state, value)
+                facts = line_facts(state, tables, side, trick_number, int(card), cantes_before)
                 if not muestra_out:
                     facts = (*facts[:4], 0.0, *facts[5:])
                 lines.add(card, juego, facts)
 
     race.run(RaceBudget(budget.min_deals, budget.batch, budget.max_playouts, budget.max_deals), play)
-    return _finish(race, rule, "playouts", race.deals, race.work, lines, _sure_juego(view, cards))
+    found = _finish(race, rule, "playouts", race.deals, race.work, lines, _sure_juego(view, cards))
+    if cantes is None:
+        return found
+    return replace(found, delay=_delay(view, tables, cantes.suit, cantes.values, race.per_deal, cantes.share))
+
+
+def coach_sing(view: SeatView, tables: Tables) -> Sing | None:
+    """The cante the coach sings now (the bots' declaration, as :func:`~.advice.advise` takes it), if any."""
+    action = settled_action(view.legal, view.stage, view.trump, view.muestra, tables)
+    return action if isinstance(action, Sing) else None
+
+
+def _delay(
+    view: SeatView,
+    tables: Tables,
+    suit: int,
+    sung: dict[Card, list[float]],
+    plain: dict[Card, list[float]],
+    later: Callable[[Card], float | None] | None = None,
+    exact: bool = False,
+) -> CanteDelay:
+    """What each card played now costs against singing the cante in ``suit`` first, then the coach's card: the
+    best of ``sung`` (each card's values with the cante sung first; ``plain`` without, on the same deals) among
+    the cards valued on the most deals. Paired deal by deal (``exact``: no standard error); sampled, the cards
+    after which no later window can come are left out (the cante is lost for good there: the exact rule)."""
+    most = max(len(v) for v in sung.values())
+    best = max((c for c, v in sung.items() if len(v) == most), key=lambda c: (sum(sung[c]) / most, -int(c)))
+    cards = {}
+    for card, values in plain.items():
+        if not exact and not later_window(view, card, suit, tables):
+            continue
+        delta, se = _se(sung[best], values)
+        share = later(card) if later is not None else None
+        cards[card] = Delay(round(max(delta, 0.0), 3), 0.0 if exact else round(se, 3), round(delta, 3), share)
+    return CanteDelay(suit, tables.cante_points[suit], best, cards)
+
+
+def _sing_solver(view: SeatView, points: int, node_limit: int = 1 << 62) -> ArrastreSolver | None:
+    """A solver for the lines with the seat's cante (``points``) sung first; None: singing wins the juego at once."""
+    side = view.side
+    if JuegoOutcome(view.rules, view.carried, view.first_of_juego).reaches(side, view.points[side] + points):
+        return None
+    solver = juego_solver_for_view(view, node_limit)
+    solver.add_points(side, points)
+    return solver
+
+
+def _sung_values(
+    solver: ArrastreSolver | None,
+    view: SeatView,
+    hands: list[int],
+    trick: list[int],
+    sing: Sing,
+    points: int,
+    cards: list[Card],
+) -> dict[Card, float]:
+    """Each card's value with the cante ``sing`` (``points``) sung before it (:func:`_sing_solver`)."""
+    if solver is None:
+        return dict.fromkeys(cards, points / 2 + JUEGO_POINTS)
+    lines = solver.action_values(hands, view.leader, trick, sung_mask(view) | 1 << sing.suit, [int(c) for c in cards])
+    juego = {c: _juego_of(lines[int(c)]) for c in cards}
+    return {c: _coach_value(lines[int(c)] - JUEGO * juego[c] + points, juego[c]) for c in cards}
 
 
 def juego_near(view: SeatView) -> bool:
@@ -569,7 +559,15 @@ def _exact_evaluation(view: SeatView, know: Knowledge, cards: list[Card]) -> Eva
         )
         for c in cards
     }
-    return Evaluation(estimates, best, "exact", 0, 1)
+    sing = coach_sing(view, tables)
+    if sing is None:
+        return Evaluation(estimates, best, "exact", 0, 1)
+    # The solver sings at every later window the seat's side opens: a card's value already holds the cante sung
+    # later where it can be; singing first is solved too.
+    points_sung = tables.cante_points[sing.suit]
+    sung = _sung_values(_sing_solver(view, points_sung), view, hands, trick, sing, points_sung, cards)
+    delay = _delay(view, tables, sing.suit, {c: [sung[c]] for c in cards}, {c: [value[c]] for c in cards}, exact=True)
+    return Evaluation(estimates, best, "exact", 0, 1, delay)
 
 
 def _solved_evaluation(
@@ -580,8 +578,15 @@ def _solved_evaluation(
     solver = juego_solver_for_view(view, budget.arrastre_nodes)
     trick = [int(c) for _, c in view.trick]
     sung = sung_mask(view)
-    race, rule = _race(cards, tables_for(view.rules, view.trump))
-    lines = _Lines(cards)
+    tables = tables_for(view.rules, view.trump)
+    race, rule = _race(cards, tables)
+    lines = Lines(cards)
+    # The lines with the coach's cante sung first, solved on the same deals (a budget of their own: when it is
+    # spent they stop, the cards' solves go on).
+    sing = coach_sing(view, tables)
+    points_sung = tables.cante_points[sing.suit] if sing is not None else 0
+    singer = _sing_solver(view, points_sung, budget.arrastre_nodes) if sing is not None else None
+    sang: dict[Card, list[float]] = {c: [] for c in cards}
     solved = 0
     order = [int(c) for c in cards]
     every = enumerate_deals(view, know, budget.arrastre_deals)
@@ -598,6 +603,12 @@ def _solved_evaluation(
             juego = _juego_of(values[int(card)])
             race.per_deal[card].append(_coach_value(values[int(card)] - JUEGO * juego, juego))
             lines.add(card, juego, ())
+        if sing is not None and len(sang[cards[0]]) == solved:
+            if singer is not None:
+                singer.table.clear()
+            with contextlib.suppress(OutOfBudget):
+                for card, value in _sung_values(singer, view, hands, trick, sing, points_sung, cards).items():
+                    sang[card].append(value)
         solved += 1
         # A solve values every card of the deal at once: nothing retires, the race only stops.
         if every is None and solved >= budget.arrastre_min_deals and race.step(retire=False):
@@ -605,19 +616,16 @@ def _solved_evaluation(
     if every is not None and solved == len(every):
         # Every consistent deal solved: the means are exact, nothing was sampled.
         found = _finish(race, rule, "enumerated", solved, solved, lines, _sure_juego(view, cards))
-        return Evaluation(
-            {c: replace(e, se=0.0, lines=None) for c, e in found.cards.items()},
-            found.best,
-            found.method,
-            found.deals,
-            found.work,
-        )
-    if solved < budget.arrastre_min_deals:
+        found = replace(found, cards={c: replace(e, se=0.0, lines=None) for c, e in found.cards.items()})
+    elif solved < budget.arrastre_min_deals:
         return None
-    found = _finish(race, rule, "solved", solved, solved, lines, _sure_juego(view, cards))
-    return Evaluation(
-        {c: _without_lines(e) for c, e in found.cards.items()}, found.best, found.method, found.deals, found.work
-    )
+    else:
+        found = _finish(race, rule, "solved", solved, solved, lines, _sure_juego(view, cards))
+        found = replace(found, cards={c: _without_lines(e) for c, e in found.cards.items()})
+    if sing is None or len(sang[cards[0]]) < 2:
+        return found
+    exact = found.method == "enumerated" and len(sang[cards[0]]) == solved
+    return replace(found, delay=_delay(view, tables, sing.suit, sang, race.per_deal, exact=exact))
 
 
 def _without_lines(estimate: CardEstimate) -> CardEstimate:

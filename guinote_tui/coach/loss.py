@@ -36,6 +36,10 @@ The components 2 and 4 to 8 read the first-phase playouts' lines
 (:attr:`~.evaluate.CardEstimate.lines`); a solved evaluation (the pairs
 arrastre) has the juego's shares and the certain juego, an exact one (the
 heads-up arrastre) the juego alone.
+
+Where the coach would sing, a card played instead is weighed against singing
+first (:func:`delay_reason`): the pair broken, or the deals in which the side
+sings the cante later anyway.
 """
 
 from __future__ import annotations
@@ -45,7 +49,8 @@ from dataclasses import dataclass
 from ..ai.search import loses_at_once, wins_at_once
 from ..ai.tables import Tables, cards_of, mask_of, tables_for
 from ..engine import Card, SeatView, Suit
-from .evaluate import JUEGO_POINTS, CardEstimate, Evaluation, LineStats
+from .evaluate import JUEGO_POINTS, CardEstimate, Evaluation
+from .lines import LineStats
 from .reasons import LOST_CODES, Reason, ReasonCode
 
 #: The least difference between two shares (of the deals) that a reason names.
@@ -85,6 +90,27 @@ def loss_reason(view: SeatView, evaluation: Evaluation, played: Card, best: Card
         if loss.explained >= cost / 2:
             return loss.reason
     return None
+
+
+def delay_reason(view: SeatView, evaluation: Evaluation, suit: int, played: Card, cost: float) -> Reason | None:
+    """What ``played`` loses where the coach would sing the cante in ``suit`` first (``cost``: its cost).
+
+    The card breaks the pair: the cante is lost for good. Else, where the evaluation measured the delay
+    (:attr:`~.evaluate.Evaluation.delay`), the deals in which the side sings the cante later, when the cante
+    left unsung in the others explains at least half the cost; otherwise what the card loses against the card the
+    coach plays after singing (:func:`loss_reason`). None when nothing explains it.
+    """
+    tables = tables_for(view.rules, view.trump)
+    params = {"card": str(played), "suit": Suit(suit).title, "points": tables.cante_points[suit]}
+    if tables.cante_pairs[suit] >> int(played) & 1:
+        return Reason(ReasonCode.BREAKS_CANTE, params)
+    delay = evaluation.delay
+    if delay is None or delay.suit != suit or played not in delay.cards:
+        return None
+    later = delay.cards[played].later
+    if later is not None and delay.points / 2 * (1 - later) >= cost / 2:
+        return Reason(ReasonCode.CANTE_LATER, {**params, "m": tenths(later)})
+    return loss_reason(view, evaluation, played, delay.card)
 
 
 def loss_cost(evaluation: Evaluation, played: Card, best: Card) -> float | None:

@@ -105,6 +105,8 @@ class ReasonCode(StrEnum):
     TUTE_LOST = "TUTE_LOST"
     #: The card breaks a Rey and cante card the seat holds unsung.
     BREAKS_CANTE = "BREAKS_CANTE"
+    #: A card played where the coach would sing: the side sings that cante later in few of the deals.
+    CANTE_LATER = "CANTE_LATER"
     #: The side sings fewer points of cantes after the card.
     FEWER_CANTES = "FEWER_CANTES"
     #: The other side sings more points of cantes after the card.
@@ -281,6 +283,16 @@ def _lost(reason: ReasonCode, m: int, n: int, points: int, k: int) -> str:
             "The {card} breaks your cante in {suit}: you can no longer sing its {points} points.",
             points,
         )
+    if reason is ReasonCode.CANTE_LATER:
+        if m == 0:
+            return _(
+                "After the {card} your side hardly ever sings the {points} in {suit} later: it must win another "
+                "trick while you still hold both."
+            )
+        return _(
+            "After the {card} your side sings the {points} in {suit} later in only about {m} of 10 deals: it must "
+            "win another trick while you still hold both."
+        )
     if reason is ReasonCode.FEWER_CANTES:
         return ngettext(
             "After the {card} your side sings cantes worth about {m} point on average, after the {best} about {n}.",
@@ -339,6 +351,7 @@ LOST_CODES = frozenset(
         ReasonCode.MORE_JUEGOS_LOST,
         ReasonCode.TUTE_LOST,
         ReasonCode.BREAKS_CANTE,
+        ReasonCode.CANTE_LATER,
         ReasonCode.FEWER_CANTES,
         ReasonCode.RIVAL_CANTES,
         ReasonCode.GIVES_POINTS,

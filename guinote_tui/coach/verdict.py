@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from ..engine import Action, Card, DeclareTute, Play, SeatView, Sing, Swap
 from .advice import Advice
 from .evaluate import Grade
-from .loss import loss_reason
+from .loss import delay_reason, loss_reason
 from .reasons import Reason
 
 __all__ = ["Verdict", "declaration", "judge"]
@@ -90,7 +90,8 @@ def judge(advice: Advice, played: Action, deferred: bool = False, view: SeatView
 
     ``deferred``: the coach's declaration is still open to the seat later in the same window, so this
     decision costs nothing (the window is judged where it closes). ``view``: the seat's view of that position;
-    with it a graded card gets the reason it is worse (:func:`~.loss.loss_reason`).
+    with it a graded card gets the reason it is worse (:func:`~.loss.loss_reason`; where the coach would sing,
+    :func:`~.loss.delay_reason`).
     """
     played_win, played_loss = _shares(advice, played)
     best_win, best_loss = _shares(advice, advice.action)
@@ -99,15 +100,12 @@ def judge(advice: Advice, played: Action, deferred: bool = False, view: SeatView
     grade = advice.grade(played)
     loss = None
     evaluation = advice.evaluation
-    if (
-        view is not None
-        and evaluation is not None
-        and grade.graded
-        and isinstance(played, Play)
-        and isinstance(advice.action, Play)
-        and Card(played.card) in evaluation.cards
-    ):
-        loss = loss_reason(view, evaluation, Card(played.card), Card(advice.action.card))
+    if view is not None and evaluation is not None and grade.graded and isinstance(played, Play):
+        card = Card(played.card)
+        if isinstance(advice.action, Play) and card in evaluation.cards:
+            loss = loss_reason(view, evaluation, card, Card(advice.action.card))
+        elif isinstance(advice.action, Sing):
+            loss = delay_reason(view, evaluation, advice.action.suit, card, advice.cost(played))
     return Verdict(
         round(advice.cost(played), 2),
         round(advice.cost_se(played), 2),

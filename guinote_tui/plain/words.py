@@ -20,6 +20,7 @@ from ..coach import Advice
 from ..coach.ahead import Reviewed
 from ..coach.evaluate import JUEGO_POINTS, Z
 from ..engine import (
+    PLAY,
     RANK_NAMES,
     Action,
     Card,
@@ -211,11 +212,17 @@ def hint_lines(advice: Advice, shown: Sequence[Card]) -> list[str]:
 
 
 def _loss(advice: Advice, card: Card, chosen: Card | None) -> str:
-    """What ``card`` loses against the coach's choice, in the hint's words."""
+    """What ``card`` loses against the coach's choice, in the hint's words (where the coach would sing: the cost
+    of playing it now and leaving the cante for later, :meth:`~guinote_tui.coach.Advice.cost`)."""
     evaluation = advice.evaluation
     verdict = evaluation.juego_verdict(card) if evaluation is not None else None
-    if evaluation is None or card == chosen or (chosen is None and card == evaluation.best):
+    sing = isinstance(advice.action, Sing)
+    if evaluation is None or card == chosen or (chosen is None and not sing and card == evaluation.best):
         return _("best")
+    if sing:
+        if advice.about_same(PLAY[card]):
+            return _("about the same")
+        return _("{points} points").format(points=estimate(advice.cost(PLAY[card]), advice.margin(PLAY[card])))
     if verdict == "lost":
         return _("loses the juego")
     if verdict == "missed":

@@ -11,7 +11,7 @@ from uihelpers import REVIEW_TEST_BUDGET, REVIEWING, ask_hint, make_app, screen_
 from guinote_tui.coach import COACH_BUDGET, COACH_SEED
 from guinote_tui.coach.ahead import HandSpec, advise_at
 from guinote_tui.engine import Play
-from guinote_tui.ui.screens.hint import HintScreen
+from guinote_tui.ui.screens.hint import HintScreen, values_table
 from guinote_tui.ui.screens.table import TableScreen
 
 
@@ -137,6 +137,38 @@ def test_cards_the_coach_cannot_tell_apart_are_shown_as_equal_and_costs_carry_th
     console = Console(width=140, record=True)
     console.print(values_table(replace(advice, evaluation=plain), tuple(estimates)))
     assert "juego" not in console.export_text()
+
+
+def test_where_the_coach_would_sing_each_card_shows_its_cost_against_singing_first() -> None:
+    from rich.console import Console
+
+    from guinote_tui.coach import Advice, CardEstimate, Evaluation, Reason, ReasonCode
+    from guinote_tui.coach.lines import CanteDelay, Delay
+    from guinote_tui.engine import PLAY, Card, parse_action
+
+    def card(text: str) -> Card:
+        return Card.parse(text)
+
+    estimates = {c: CardEstimate(-v, v, 0.5, 200, delta=v) for c, v in ((card("5E"), 0.0), (card("3O"), 1.0))}
+    estimates[card("12B")] = CardEstimate(-9.0, 9.0, 0.5, 200, delta=9.0)
+    delay = CanteDelay(
+        3,
+        20,
+        card("5E"),
+        {card("5E"): Delay(0.4, 0.3, 0.4, 0.95), card("3O"): Delay(6.0, 0.4, 6.0, 0.5)},  # the Rey breaks the pair
+    )
+    evaluation = Evaluation(estimates, card("5E"), "playouts", 200, 600, delay)
+    sing = parse_action("sing:B")
+    reason = Reason(ReasonCode.SING_NOW, {"suit": "Bastos", "points": 20})
+    advice = Advice(sing, evaluation.values, reason, False, {sing: 20}, evaluation)
+    console = Console(width=140, record=True)
+    console.print(values_table(advice, tuple(estimates)))
+    rows = {line.strip().split("  ")[0]: line for line in console.export_text().splitlines() if line.strip()}
+    # No card is the coach's: each one's cost is against singing first, the delay measured with its margin.
+    assert "about the same" in rows["Cinco de Espadas"] and "best" not in rows["Cinco de Espadas"]
+    assert "mistake: 6.0 ± 0.8" in rows["Tres de Oros"]
+    assert "blunder: 10" in rows["Rey de Bastos"]  # the pair broken: the cante lost for good, exactly
+    assert advice.cost(PLAY[card("3O")]) == 6.0
 
 
 def test_the_juego_in_words_from_the_shares() -> None:

@@ -165,9 +165,14 @@ def test_declarations_follow_the_policy_with_a_reason() -> None:
     sing = found[ReasonCode.SING_NOW]
     assert isinstance(sing.action, Sing)
     assert sing.reason.params["points"] in (20, 40)
-    # Leaving the cante unsung costs half its points: a cante adds to one side's score only.
-    if sing.values:
-        assert sing.cost(PLAY[next(iter(sing.values))]) == sing.reason.params["points"] / 2
+    # A card played instead leaves the cante for a later window: its cost is measured against singing first where
+    # one may come, else the cante is lost for good and costs half its points (it adds to one side's score only).
+    for card in sing.values:
+        delay = sing.delayed(PLAY[card])
+        if delay is None:
+            assert (sing.cost(PLAY[card]), sing.cost_se(PLAY[card])) == (sing.reason.params["points"] / 2, 0.0)
+        else:
+            assert (sing.cost(PLAY[card]), sing.cost_se(PLAY[card])) == (delay.cost, delay.se)
     if ReasonCode.LET_GO in found:
         assert found[ReasonCode.LET_GO].action == PASS
 

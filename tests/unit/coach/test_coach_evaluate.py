@@ -20,9 +20,9 @@ from guinote_tui.coach.evaluate import (
     _race,
     grade_of,
     juego_near,
-    line_juego,
     settled,
 )
+from guinote_tui.coach.lines import line_juego
 from guinote_tui.engine import PLAY, Card, HandState, Play, Termination, seat_view
 from guinote_tui.lab.bench import random_positions
 

@@ -47,11 +47,21 @@ def test_changing_the_seven_then_singing_is_not_charged_for_the_cante() -> None:
 
 
 def test_a_cante_never_sung_in_the_window_is_charged_once_where_the_window_closes() -> None:
-    match = seed_5_game("swap:7E", "6E")  # changed the seven, then led without singing
+    match = seed_5_game("swap:7E", "12B")  # changed the seven, then led the Rey of the pair: the cante is lost
     decisions = [d for d in review_match(match, 0, 0, SMALL) if d.trick == 2]
     swap, lead = decisions
     assert str(swap.played) == "swap:7E" and (swap.cost, swap.mistake) == (0.0, False)
-    assert str(lead.best) == "sing:B" and lead.cost == 10 and lead.mistake and lead.grade == "blunder"
+    assert str(lead.best) == "sing:B" and (lead.cost, lead.cost_se) == (10, 0) and lead.grade == "blunder"
+
+
+def test_a_cante_left_for_a_later_window_is_charged_what_the_delay_measures() -> None:
+    # Changed the seven, then led the Seis de Espadas keeping the Rey and the Sota de Bastos: the seat may sing at
+    # the next trick its side wins, and the playouts' lines mostly do. Not a cante lost for good: the cost is the
+    # measured delay, with its standard error.
+    match = seed_5_game("swap:7E", "6E")
+    lead = next(d for d in review_match(match, 0, 0, SMALL) if d.trick == 2 and str(d.played) == "6E")
+    assert str(lead.best) == "sing:B" and lead.cost_se > 0
+    assert lead.grade in ("same", "close") and not lead.mistake
 
 
 def test_a_declaration_that_closes_the_window_is_judged_at_once() -> None:
