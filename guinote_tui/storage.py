@@ -251,13 +251,14 @@ def _staged(path: Path, text: str, mode: int | None = None, prefix: str | None =
             os.unlink(temporary)
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename (creating the directory).
 
+    ``mode`` sets the file's permissions before it is renamed into place (``0o600`` for a secret).
     Raises ``OSError`` (a full disk, a read-only directory); the old file is then untouched.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    with _staged(path, text) as temporary:
+    with _staged(path, text, mode) as temporary:
         os.replace(temporary, path)
 
 

@@ -6,6 +6,7 @@ The group and the console script (:func:`run`) are here; the commands, by audien
 * :mod:`.play`: what a player runs (``play``, ``learn``, ``config``, ``rules``, ``serve``);
 * :mod:`.records`: what the game remembers, read back (``stats``, ``replay``, ``review``);
 * :mod:`.lab`: the measuring commands (``simulate``, ``tournament``);
+* :mod:`.table`: a table for people in their own terminals (``host``, ``join``);
 * :mod:`.help`: the help and click's own messages in the player's language;
 * :mod:`.common`: the rules options and the crash log, shared by the commands.
 
@@ -27,6 +28,7 @@ from .help import Group, _saved_language, fallback_language, version_option
 from .lab import simulate, tournament
 from .play import config, learn, play, rules_command, serve
 from .records import replay, review, stats
+from .table import host_command, join_command
 
 __all__ = ["EXIT_CRASH", "main", "run"]
 
@@ -59,7 +61,10 @@ def main(ctx: click.Context, lang: str | None) -> None:
         ctx.invoke(play)
 
 
-for _command in (play, config, stats, learn, simulate, tournament, replay, review, rules_command, serve):
+for _command in (
+    *(play, config, stats, learn, simulate, tournament, replay, review, rules_command, serve),
+    *(host_command, join_command),
+):
     main.add_command(_command)
 
 

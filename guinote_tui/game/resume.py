@@ -39,9 +39,9 @@ from ..present.refusals import refusal_text
 FILE_NAME = "current-match.json"
 
 
-def path() -> Path:
-    """Where the match in progress is kept."""
-    return storage.data_dir() / FILE_NAME
+def path(name: str = FILE_NAME) -> Path:
+    """Where the match in progress is kept (``name``: another match kept in the data folder, a table's)."""
+    return storage.data_dir() / name
 
 
 def exists() -> bool:
@@ -108,8 +108,10 @@ class KeptElsewhere(Exception):
 class Keeper:
     """Writes one session's match after each trick; says once when it cannot."""
 
-    def __init__(self, target: Path | None = None) -> None:
+    def __init__(self, target: Path | None = None, mode: int | None = None) -> None:
         self.path = target or path()
+        #: The kept file's permissions (``0o600`` when it holds secrets), or the default of a new file.
+        self.mode = mode
         #: The one line to show when saving failed (set once; None while all is well).
         self.problem: str | None = None
         self.told = False
@@ -141,7 +143,7 @@ class Keeper:
                 with contextlib.suppress(FileNotFoundError):
                     self.path.unlink()
             else:
-                storage.write_atomic(self.path, dumps(match, names, table) + "\n")
+                storage.write_atomic(self.path, dumps(match, names, table) + "\n", self.mode)
         except OSError as exc:
             self.problem = _("The game cannot be saved in {folder} ({problem}); playing on.").format(
                 folder=storage.printable(str(self.path.parent)), problem=exc.strerror or exc

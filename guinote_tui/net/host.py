@@ -43,6 +43,7 @@ from ..ai import make_bot
 from ..ai.base import decide
 from ..engine import ActionError, IllegalAction, Match, Rules, parse_action, seat_view, visible_to
 from ..engine.errors import shown
+from . import keep as keeping
 from . import protocol
 from .protocol import ProtocolError
 
@@ -67,6 +68,10 @@ class TableConfig:
     strikes: int = 20
     #: Messages waiting to be sent to one client before it is dropped as too slow.
     outbox: int = 2000
+    #: Seconds a person's seat waits, once its connection went, before a bot of ``level`` plays it.
+    away_seconds: float = 60.0
+    #: Keep the match after every trick (with the seats' codes) in the game's data folder (:mod:`.keep`).
+    keep: bool = False
 
 
 class Bucket:
@@ -127,13 +132,15 @@ class Connection:
 class Host:
     """One table: the match, its bots, its seats' codes and connections."""
 
-    def __init__(self, config: TableConfig, codes: dict[int, str] | None = None) -> None:
+    def __init__(self, config: TableConfig, codes: dict[int, str] | None = None, match: Match | None = None) -> None:
         if config.players not in (2, 4):
             raise ValueError(f"a table seats 2 or 4, not {config.players}")
         if not config.people or any(not 0 <= s < config.players for s in config.people):
             raise ValueError(f"people sit at seats 0 to {config.players - 1}")
         self.config = config
-        self.match = Match(config.players, config.rules, seed=config.seed)
+        #: A match continued (from the kept file): it goes on as soon as the host starts, its people rejoining.
+        self.resumed = match is not None
+        self.match = match if match is not None else Match(config.players, config.rules, seed=config.seed)
         self.people = tuple(sorted(set(config.people)))
         self.codes = codes or {seat: secrets.token_urlsafe(18) for seat in self.people}
         self.bots = {seat: make_bot(config.level) for seat in range(config.players) if seat not in self.people}
@@ -148,6 +155,17 @@ class Host:
         self.all_joined = asyncio.Event()
         self.over = asyncio.Event()
         self.joined: set[int] = set()
+        #: People's seats a bot of the table's level plays while their person is away (past the timeout).
+        self.stood_in: set[int] = set()
+        self.stand_ins = {seat: make_bot(config.level) for seat in self.people}
+        #: Every decision a stand-in took: ``(hand number, actions taken before it, seat)``.
+        self.bot_decisions: list[tuple[int, int, int]] = []
+        self.away_timers: dict[int, asyncio.TimerHandle] = {}
+        self.kept_at: tuple[int, int] | None = None
+        #: The writer of the kept file (its lock held) when the table keeps its match; its last problem, if any.
+        self.keeper = keeping.keeper() if config.keep else None
+        self.keep_problem: str | None = None
+        self.deciding: int | None = None
         self.runner: web.AppRunner | None = None
         self.driver: asyncio.Task[None] | None = None
         self.port = 0
@@ -176,6 +194,12 @@ class Host:
         sockets = getattr(server, "sockets", None) or []
         self.port = sockets[0].getsockname()[1] if sockets else port
         self.address = f"{host}:{self.port}" if ":" not in host else f"[{host}]:{self.port}"
+        if self.resumed:  # everyone is away until they rejoin; the match goes on without waiting for them
+            self.sent_events = len(self.match.hand.events or [])
+            self.joined = set(self.people)
+            self.all_joined.set()
+            for seat in self.people:
+                self.went_away(seat)
         self.driver = asyncio.create_task(self.play())
 
     def invitations(self) -> list[tuple[int, str, str]]:
@@ -183,15 +207,21 @@ class Host:
         return [(seat, self.address, self.codes[seat]) for seat in self.people]
 
     async def close(self) -> None:
+        for timer in self.away_timers.values():
+            timer.cancel()
+        self.away_timers.clear()
         if self.driver is not None:
             self.driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.driver
+        self.keep()  # where the match stands, to the action (the host may be restarted)
         for connection in list(self.connections.values()):
             await connection.close("table_closed", WSCloseCode.GOING_AWAY)
         self.connections.clear()
         if self.runner is not None:
             await self.runner.cleanup()
+        if self.keeper is not None:
+            keeping.release()
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=protocol.MAX_CLIENT_MESSAGE, heartbeat=30)
@@ -208,8 +238,7 @@ class Host:
         log.info("seat %d joined from %s", seat, peer)
         connection.send(protocol.welcome(seat, self.match, self.names, list(self.people)))
         connection.send(self.state_for(seat))
-        if seat in self.joined:
-            self.broadcast(protocol.seat_message("seat_back", seat), but=seat)
+        self.came_back(seat)
         self.joined.add(seat)
         if self.joined >= set(self.people):
             self.all_joined.set()
@@ -218,8 +247,7 @@ class Host:
         finally:
             if self.connections.get(seat) is connection:
                 del self.connections[seat]
-                self.broadcast(protocol.seat_message("seat_away", seat))
-                log.info("seat %d left", seat)
+                self.went_away(seat)
             with contextlib.suppress(Exception):
                 await connection.close()
         return ws
@@ -290,6 +318,44 @@ class Host:
         if connection.ws.exception() is not None:
             log.info("seat %d: %s", connection.seat, connection.ws.exception())
 
+    # -- away and back ------------------------------------------------------------------------
+
+    def went_away(self, seat: int) -> None:
+        """A person's connection went: everyone is told, and a stand-in plays the seat after the timeout."""
+        log.info("seat %d away", seat)
+        self.broadcast(protocol.seat_message("seat_away", seat))
+        old = self.away_timers.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+        self.away_timers[seat] = loop.call_later(self.config.away_seconds, self.stand_in, seat)
+
+    def stand_in(self, seat: int) -> None:
+        """The timeout passed with the seat's person still away: a bot of the table's level plays it."""
+        self.away_timers.pop(seat, None)
+        if seat in self.connections or seat in self.stood_in:
+            return
+        log.info("seat %d played by a bot of level %s", seat, self.config.level)
+        self.stood_in.add(seat)
+        self.broadcast(protocol.seat_message("seat_bot", seat))
+        self.changed.set()
+
+    def came_back(self, seat: int) -> None:
+        """The seat's person joined (again): the next decision of the seat is theirs."""
+        timer = self.away_timers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        self.stood_in.discard(seat)
+        if seat in self.joined:
+            log.info("seat %d back", seat)
+            self.broadcast(protocol.seat_message("seat_back", seat), but=seat)
+
+    def player_of(self, seat: int) -> Any:
+        """The bot that decides for ``seat`` now, or None when its person does."""
+        if seat in self.stood_in:
+            return self.stand_ins[seat]
+        return self.bots.get(seat)
+
     # -- the match ----------------------------------------------------------------------------
 
     def act(self, connection: Connection, text: str, serial: int) -> bool:
@@ -303,7 +369,13 @@ class Host:
 
         if match.is_over:
             return refuse("match_over")
-        if not self.all_joined.is_set() or match.hand.is_over or match.to_move != seat or seat not in self.people:
+        if (
+            not self.all_joined.is_set()
+            or match.hand.is_over
+            or match.to_move != seat
+            or seat not in self.people
+            or self.deciding == seat  # a stand-in decides this one: the person takes the next
+        ):
             return refuse("not_your_turn")
         if serial != self.serial:
             return refuse("stale")
@@ -319,6 +391,30 @@ class Host:
         self.publish()
         self.changed.set()
         return True
+
+    def keep(self) -> None:
+        """Write the match with the seats' codes (or remove the file once it is over), when the table keeps it."""
+        if self.keeper is not None:
+            self.keep_problem = keeping.save(self, self.keeper)
+            if self.keep_problem:
+                log.warning("%s", self.keep_problem)
+
+    @classmethod
+    def continued(cls, kept: keeping.Kept, **settings: Any) -> Host:
+        """A host for the kept table's match: the same seats and codes; ``settings`` for the rest (the door's)."""
+        match = kept.match
+        config = TableConfig(
+            players=match.players,
+            rules=match.rules,
+            people=kept.people,
+            level=kept.level,
+            names=kept.names,
+            keep=True,
+            **settings,
+        )
+        host = cls(config, dict(kept.codes), match)
+        host.bot_decisions = list(kept.bot_decisions)
+        return host
 
     def state_for(self, seat: int) -> dict[str, Any]:
         return protocol.state_message(seat_view(self.match.hand, seat, events=False), self.match, self.serial)
@@ -339,6 +435,10 @@ class Host:
         """Send each connected seat the new events it may know of, then its state."""
         self.serial += 1
         hand = self.match.hand
+        at = (self.match.hand_number, len(hand.tricks) + hand.is_over)
+        if at != self.kept_at:  # a trick was taken, or a hand dealt or ended
+            self.kept_at = at
+            self.keep()
         events = hand.events or []
         fresh = events[self.sent_events :]
         self.sent_events = len(events)
@@ -363,13 +463,22 @@ class Host:
                 continue
             seat = match.to_move
             assert seat is not None
-            bot = self.bots.get(seat)
+            bot = self.player_of(seat)
             if bot is None:
                 self.changed.clear()
                 await self.changed.wait()
                 continue
-            hand = match.hand
-            action = await asyncio.to_thread(decide, bot, hand, seat, self.rng)
+            hand, serial = match.hand, self.serial
+            self.deciding = seat
+            try:
+                action = await asyncio.to_thread(decide, bot, hand, seat, self.rng)
+            finally:
+                self.deciding = None
+            if self.serial != serial:  # the seat's person came back and decided meanwhile
+                continue
+            if seat in self.people:
+                self.bot_decisions.append((match.hand_number, len(hand.log), seat))
             match.apply(action, seat)
             self.publish()
+        self.keep()
         self.over.set()

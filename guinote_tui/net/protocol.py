@@ -85,6 +85,7 @@ HOST_FIELDS: dict[str, frozenset[str]] = {
     "error": frozenset({"code", "reason", "params"}),
     "seat_away": frozenset({"seat"}),
     "seat_back": frozenset({"seat"}),
+    "seat_bot": frozenset({"seat"}),
     "bye": frozenset({"code", "reason"}),
 }
 
@@ -292,7 +293,7 @@ def event_message(event: Event, hand: int, ply: int) -> dict[str, Any]:
 
 
 def seat_message(kind: str, seat: int) -> dict[str, Any]:
-    """``seat_away`` or ``seat_back``: a seat's person left, or came back."""
+    """``seat_away``, ``seat_bot`` or ``seat_back``: a seat's person left, a bot plays for them, they came back."""
     return {"type": kind, "seat": seat}
 
 

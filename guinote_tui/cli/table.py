@@ -1,0 +1,204 @@
+"""``guinote host`` and ``guinote join``: a table for people in their own terminals, and programs in a seat.
+
+The table (:mod:`guinote_tui.net`, with aiohttp) is imported only inside the commands.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import shlex
+import sys
+
+import click
+
+from ..ai import offered_levels
+from ..i18n import N_, _
+from .common import PRESET_CHOICE
+from .help import IntegerRange, NumberRange, command
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reached from this machine only (``localhost`` or a loopback address)."""
+    name = host.strip().strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+def people_seats(players: int, people: int | None, seats: str | None) -> tuple[int, ...]:
+    """The people's seats (from 0): ``--seat 1,3`` as numbered from 1, or ``--people N`` partners first."""
+    if people is not None and seats is not None:
+        raise click.UsageError(_("--people and --seat both say who plays: give one of them"))
+    if seats is not None:
+        try:
+            chosen = sorted({int(part) - 1 for part in seats.split(",") if part.strip()})
+        except ValueError:
+            chosen = []
+        if not chosen or any(not 0 <= seat < players for seat in chosen):
+            raise click.BadParameter(
+                _("seats are numbers from 1 to {players}, separated by commas").format(players=players),
+                param_hint="--seat",
+            )
+        return tuple(chosen)
+    count = 1 if people is None else people
+    if count > players:
+        raise click.BadParameter(
+            _("a table of {players} has at most {players} people").format(players=players), param_hint="--people"
+        )
+    order = [0, 2, 1, 3] if players == 4 else [0, 1]  # partners first
+    return tuple(sorted(order[:count]))
+
+
+@command(
+    "host",
+    help=N_(
+        "Open a table on this computer: people join its seats from their own terminals, bots play the others.\n\n"
+        "Prints one invitation per person's seat and plays until the match ends or Ctrl+C. The match is kept "
+        "after every trick: the same command continues it, with the same codes."
+    ),
+)
+@click.option(
+    "--players", type=click.Choice(["2", "4"]), default="4", show_default=True, help=N_("4 = pairs, 2 = heads-up.")
+)
+@click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True, help=N_("Rules preset."))
+@click.option(
+    "--level",
+    type=click.Choice(offered_levels()),
+    default="normal",
+    show_default=True,
+    help=N_("Bot level for every bot seat."),
+)
+@click.option(
+    "--people", type=IntegerRange(1, 4), default=None, help=N_("How many seats are for people (partners first).")
+)
+@click.option(
+    "--seat", "seats", default=None, metavar=N_("LIST"), help=N_("The seats for people, numbered from 1 (1,3).")
+)
+@click.option("--port", type=IntegerRange(0, 65535), default=8765, show_default=True, help=N_("Port to listen on."))
+@click.option(
+    "--bind",
+    default="127.0.0.1",
+    show_default=True,
+    metavar=N_("ADDRESS"),
+    help=N_("Address to bind (this computer only by default)."),
+)
+@click.option(
+    "--away-seconds",
+    type=NumberRange(0, 3600),
+    default=60,
+    show_default=True,
+    help=N_("Seconds before a bot plays the seat of a person who left, until they come back."),
+)
+@click.option("--no-seat", is_flag=True, help=N_("Only host: none of the seats is yours."))
+@click.option("--new", "new", is_flag=True, help=N_("Start a new table even if a table's match is kept."))
+def host_command(
+    players: str,
+    preset: str,
+    level: str,
+    people: int | None,
+    seats: str | None,
+    port: int,
+    bind: str,
+    away_seconds: float,
+    no_seat: bool,
+    new: bool,
+) -> None:
+    import asyncio
+    import logging
+
+    from ..engine import Rules
+    from ..net import keep
+    from ..net.host import Host, TableConfig
+    from ..storage import Damaged
+
+    logging.getLogger("guinote_tui").addHandler(logging.NullHandler())
+    try:
+        kept = None if new else keep.load()
+    except (keep.KeptTableError, Damaged) as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        if kept is not None:
+            click.echo(_("Continuing the kept table's match (guinote host --new starts another)."))
+            table = Host.continued(kept, away_seconds=away_seconds)
+        else:
+            chosen = people_seats(int(players), people, seats)
+            config = TableConfig(
+                players=int(players),
+                rules=Rules.preset(preset),
+                people=chosen,
+                level=level,
+                away_seconds=away_seconds,
+                keep=True,
+            )
+            table = Host(config)
+    except keep.KeptTableError as exc:
+        raise click.ClickException(str(exc)) from None
+
+    async def serve() -> None:
+        try:
+            await table.start(bind, port)
+        except OSError as exc:
+            raise click.ClickException(
+                _("cannot open a table on {host}:{port}: {problem}").format(
+                    host=bind, port=port, problem=exc.strerror or exc
+                )
+            ) from None
+        try:
+            if not is_loopback(bind):
+                warning = _(
+                    "Warning: listening on {host}, which other machines may reach: anyone who can reach port {port} "
+                    "and has a seat's code can take that seat, and the messages travel unencrypted. Across a "
+                    "network, join through SSH instead (docs/dev/protocol.md)."
+                )
+                click.echo(warning.format(host=bind or "*", port=table.port), err=True)
+            for number, (seat, address, code) in enumerate(table.invitations()):
+                if number == 0 and not no_seat:
+                    line = _("Your seat ({seat}): guinote join {address} {code}")
+                else:
+                    line = _("Seat {seat}: guinote join {address} {code}")
+                click.echo(line.format(seat=seat + 1, address=address, code=code))
+            click.echo(_("The table is open; Ctrl+C closes it (its match is kept)."))
+            sys.stdout.flush()
+            await table.over.wait()
+            click.echo(_("The match is over."))
+        finally:
+            await table.close()
+
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        click.echo(_("The table is closed; its match is kept: guinote host continues it."))
+
+
+@command(
+    "join",
+    help=N_(
+        "Take a seat at a table with its address and code.\n\n"
+        "For now a program plays the seat: --bot runs COMMAND and speaks the table's protocol with it, one JSON "
+        "message a line on its standard input and output (docs/dev/protocol.md). The screen for a person is not "
+        "available yet."
+    ),
+)
+@click.argument("address")
+@click.argument("code")
+@click.option("--bot", "program", required=True, metavar=N_("COMMAND"), help=N_("The program that plays the seat."))
+def join_command(address: str, code: str, program: str) -> None:
+    import asyncio
+
+    from ..net.program import ProgramError, play_program
+
+    try:
+        words = shlex.split(program)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bot") from None
+    if not words:
+        raise click.BadParameter(_("name the program to run"), param_hint="--bot")
+    try:
+        asyncio.run(play_program(address, code, words, say=lambda line: click.echo(line, err=True)))
+    except ProgramError as exc:
+        raise click.ClickException(str(exc)) from None
+    except KeyboardInterrupt:
+        pass

@@ -1,0 +1,116 @@
+"""``guinote host`` and ``guinote join --bot``: bad options in one line, and real processes playing a whole match."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from guinote_tui.cli import main
+from guinote_tui.net import keep
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLE_BOT = ROOT / "docs" / "dev" / "example_bot.py"
+INVITATION = re.compile(r"guinote join (\S+) (\S+)$")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["host", "--players", "2", "--people", "3"],
+        ["host", "--seat", "1,9"],
+        ["host", "--seat", "one"],
+        ["host", "--people", "2", "--seat", "1,3"],
+        ["host", "--level", "grandmaster"],
+        ["host", "--away-seconds", "-1"],
+        ["join", "127.0.0.1:1", "code"],
+        ["join", "127.0.0.1:1", "code", "--bot", ""],
+        ["join", "127.0.0.1:1", "code", "--bot", "python 'unclosed"],
+        ["join", "127.0.0.1:1", "code", "--bot", "python -c pass"],
+    ],
+)
+def test_bad_options_and_unreachable_tables_get_one_line(args: list[str]) -> None:
+    result = CliRunner().invoke(main, ["--lang", "en", *args])
+    assert result.exit_code in (1, 2), result.output
+    assert "Traceback" not in result.output and isinstance(result.exception, SystemExit)
+    problem = [line for line in result.output.splitlines() if line.startswith("Error")]
+    assert len(problem) == 1, result.output
+
+
+def environment(tmp_path: Path) -> dict[str, str]:
+    env = {name: str(tmp_path / name) for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME")}
+    return {**os.environ, **env, "GUINOTE_LANG": "en", "PYTHONPATH": str(ROOT)}
+
+
+def start_host(tmp_path: Path, *args: str) -> tuple[subprocess.Popen[str], list[str], list[tuple[str, str]]]:
+    """A ``guinote host`` process, what it printed until the table opened, and its invitations."""
+    host = subprocess.Popen(
+        [sys.executable, "-m", "guinote_tui", "host", "--port", "0", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=environment(tmp_path),
+        cwd=ROOT,
+    )
+    assert host.stdout is not None
+    lines: list[str] = []
+    while not lines or not lines[-1].startswith("The table is open"):
+        line = host.stdout.readline()
+        assert line, (lines, host.stderr.read() if host.stderr else "")
+        lines.append(line.rstrip("\n"))
+    invitations = [(m[1], m[2]) for line in lines if (m := INVITATION.search(line))]
+    return host, lines, invitations
+
+
+def test_two_external_bots_play_a_whole_heads_up_match_through_join_bot(tmp_path: Path) -> None:
+    host, lines, invitations = start_host(tmp_path, "--players", "2", "--people", "2", "--no-seat")
+    try:
+        assert len(invitations) == 2 and not any(line.startswith("Your seat") for line in lines)
+        bot = f"{sys.executable} {EXAMPLE_BOT}"
+        joins = [
+            subprocess.Popen(
+                [sys.executable, "-m", "guinote_tui", "join", address, code, "--bot", bot],
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=environment(tmp_path),
+                cwd=ROOT,
+            )
+            for address, code in invitations
+        ]
+        for join in joins:
+            out, err = join.communicate(timeout=600)
+            assert join.returncode == 0, (out, err)
+        out, err = host.communicate(timeout=60)
+        assert host.returncode == 0, err
+        assert "The match is over." in out
+    finally:
+        host.kill()
+        host.wait()
+
+
+def test_ctrl_c_closes_the_table_in_one_line_and_the_same_command_continues_it_with_the_same_codes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host, lines, invitations = start_host(tmp_path, "--people", "2")
+    assert lines[0].startswith("Your seat (1): guinote join") and len(invitations) == 2
+    host.send_signal(signal.SIGINT)
+    out, err = host.communicate(timeout=60)
+    assert host.returncode == 0, err
+    assert out.strip().splitlines()[-1] == "The table is closed; its match is kept: guinote host continues it."
+    assert "Traceback" not in err
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "XDG_DATA_HOME"))
+    assert stat.S_IMODE(keep.path().stat().st_mode) == 0o600
+
+    again, lines, codes = start_host(tmp_path)
+    again.send_signal(signal.SIGINT)
+    again.communicate(timeout=60)
+    assert lines[0].startswith("Continuing the kept table's match")
+    assert [code for _, code in codes] == [code for _, code in invitations]
