@@ -29,7 +29,6 @@ docs/statistics.md describes what is kept and how the rating works.
 
 from .facts import HandFacts, TableInfo, hand_facts
 from .learning import (
-    GAPS,
     KINDS,
     LAST_BOX,
     CurvePoint,
@@ -56,7 +55,6 @@ from .store import FILE_NAME, default_path
 
 __all__ = [
     "FILE_NAME",
-    "GAPS",
     "KINDS",
     "LAST_BOX",
     "MIGRATIONS",
