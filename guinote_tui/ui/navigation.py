@@ -37,6 +37,12 @@ class GameNavigator(Protocol):
     def open_statistics(self) -> None:
         """Put the statistics screen in front."""
 
+    def open_practice(self, tab: str = "mistake") -> None:
+        """Put practice in front, on its tab ``tab`` (``"mistake"`` or ``"puzzle"``)."""
+
+    def practice_due(self) -> int:
+        """How many practice problems are due today."""
+
     def real_hand(self) -> None:
         """From the lessons: back to the start screen with heads-up against the easy bot chosen."""
 
