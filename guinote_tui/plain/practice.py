@@ -4,8 +4,8 @@ The same practice as the screen's (:class:`~guinote_tui.game.practice.PracticeSe
 the kept mistakes due today, then the puzzles with the problem of the day,
 each told from the seat's view alone (the trick, trumps, the points, the
 cards numbered as the answers count them), judged, and kept with its
-schedule. ``n`` passes over a problem, ``p`` goes to the puzzles and ``m``
-to the mistakes, ``r`` tells the tricks so far, ``l`` the line of best play
+schedule. ``n`` passes over a problem, ``z`` (or ``puzzles``) goes to the
+puzzles and ``m`` (or ``mistakes``) to the mistakes, ``r`` tells the tricks so far, ``l`` the line of best play
 after a puzzle, ``q`` (or the end of the input) leaves.
 """
 
@@ -30,7 +30,12 @@ from .words import declarations, hand_line, plain
 __all__ = ["PlainPractice", "position_lines", "practise", "tricks_lines"]
 
 QUIT, SKIP, TRICKS, LINE, HELP = "q", "n", "r", "l", "?"
-TABS = {"m": MISTAKE, "p": PUZZLE}
+#: The answers that go to a tab (``p`` passes in a position, so the puzzles are ``z``).
+TABS = {"m": MISTAKE, "mistakes": MISTAKE, "z": PUZZLE, "puzzles": PUZZLE}
+
+
+class _Switch(Exception):
+    """The player goes to the other tab."""
 
 
 class _Leave(Exception):
@@ -63,7 +68,10 @@ class PlainPractice:
                     self._nothing()
                     continue
                 last = problem
-                self._ask(problem)
+                try:
+                    self._ask(problem)
+                except _Switch:
+                    last = None
         except _Leave:
             self.say(_("You leave practice."))
         except KeyboardInterrupt:
@@ -81,7 +89,7 @@ class PlainPractice:
         if later is not None:
             self.say(_("Your next kept mistake comes back on {day}.").format(day=later.isoformat()))
         while True:
-            answer = self.ask(_("p: the puzzles, with the problem of the day; e: your kept mistakes now; q: leave."))
+            answer = self.ask(_("z: the puzzles, with the problem of the day; e: your kept mistakes now; q: leave."))
             if answer == "e" and later is not None:
                 self.practice.early = True
                 return
@@ -128,6 +136,9 @@ class PlainPractice:
             return offered[answer]
         if answer == QUIT:
             raise _Leave
+        if answer in TABS:
+            self.tab = TABS[answer]
+            raise _Switch
         if answer == TRICKS:
             self.say_all(tricks_lines(view))
         elif answer == HELP:
@@ -135,7 +146,7 @@ class PlainPractice:
             self.say(
                 _(
                     "A card's number plays it; {keys} declare; n passes over the problem; r tells the tricks so far;"
-                    " p the puzzles, m your mistakes; q leaves."
+                    " z the puzzles, m your mistakes; q leaves."
                 ).format(keys=keys)
             )
         elif answer != SKIP:
