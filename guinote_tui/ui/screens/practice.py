@@ -42,7 +42,7 @@ from ...game.practice import MISTAKE, PUZZLE, PracticeSession
 from ...game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line, stars_text
 from ...game.table import keyed_declaration
 from ...game.tracking import card_tracker
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ..messages import CardClicked
 from ..theme import FELT_COLOURS
 from ..widgets.board import MuestraPanel
@@ -249,7 +249,7 @@ class ProblemScreen(SizeGuard, Screen[None]):
             text.append(_("What do you play?"), style=f"bold {GOLD}")
             return text
         if verdict.exact is not None:  # a puzzle's verdict is a sentence: the side panel gives its gist
-            short = _("Right") if verdict.correct else _("Not the best")
+            short = pgettext("a puzzle answered", "Right") if verdict.correct else _("Not the best")
         else:
             short = verdict.headline
         text.append(("✓ " if verdict.correct else "✗ ") + short, style=f"bold {GOOD if verdict.correct else BAD}")
