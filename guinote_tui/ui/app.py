@@ -221,10 +221,6 @@ class GuinoteApp(App[None]):
             self.push_screen(PracticeScreen(self.practice_session(), tab))
             self.tell_statistics_problem()
 
-    def practice_due(self) -> int:
-        """How many practice problems are due today (the start screen says so)."""
-        return self.practice_session().due_count()
-
     def _session(
         self, settings: GameSettings, match: Match | None = None, stacked: StackedDeal | None = None
     ) -> GameSession:

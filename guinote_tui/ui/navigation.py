@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from textual.dom import DOMNode
 
 if TYPE_CHECKING:
+    from ..game.practice import PracticeSession
     from ..game.session import GameSession, GameSettings
 
 
@@ -40,8 +41,8 @@ class GameNavigator(Protocol):
     def open_practice(self, tab: str = "mistake") -> None:
         """Put practice in front, on its tab ``tab`` (``"mistake"`` or ``"puzzle"``)."""
 
-    def practice_due(self) -> int:
-        """How many practice problems are due today."""
+    def practice_session(self) -> PracticeSession:
+        """A practice session on today's problems (the statistics the app opened)."""
 
     def real_hand(self) -> None:
         """From the lessons: back to the start screen with heads-up against the easy bot chosen."""

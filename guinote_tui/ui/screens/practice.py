@@ -523,7 +523,7 @@ class PracticeScreen(ProblemScreen):
     def after_verdict(self) -> str:
         parts = [_("[b]Enter[/b] the next problem")]
         if self.problem is not None and self.problem.puzzle is not None:
-            parts.append(_("[b]l[/b] the line of best play"))
+            parts.append(_("[b]l[/b] the best line"))
         parts.append(_("[b]Esc[/b] goes back"))
         return " · ".join(parts)
 

@@ -222,7 +222,7 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         Binding("right,space", "step(1)", N_("Next"), key_display="→", priority=True),
         Binding("home", "first", N_("First"), key_display="Home", priority=True),
         Binding("end", "last", N_("Last"), key_display="End", priority=True),
-        Binding("t", "try_again", N_("Try from here")),
+        Binding("t", "try_again", N_("Try it")),
         Binding("escape,s,q", "close", N_("Back")),
     ]
 

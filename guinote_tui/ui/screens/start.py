@@ -76,6 +76,8 @@ class StartScreen(SizeGuard, Screen[None]):
         self._continue_problem: str | None = None
         #: The practice problems due today (counted in a worker once the screen is up; 0 until then).
         self.due = 0
+        #: The count is known (the button says it).
+        self.counted = False
 
     def compose(self) -> ComposeResult:
         settings = self.settings
@@ -168,22 +170,28 @@ class StartScreen(SizeGuard, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#players", ChoiceRow).focus()
         self._sync_partner_row()
-        self.run_worker(self._count_due, thread=True, group="practice-due", exclusive=True)
+        self.count_due()
 
     def on_screen_resume(self) -> None:
         if self.is_mounted:  # back from practice, or from a match: the count may have changed
-            self.run_worker(self._count_due, thread=True, group="practice-due", exclusive=True)
+            self.count_due()
 
-    def _count_due(self) -> None:
-        """Count the practice problems due today (the statistics and the puzzles are read: off the screen's thread)."""
-        worker = get_current_worker()
-        due = navigator(self).practice_due()
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self.show_due, due)
+    def count_due(self) -> None:
+        """Count the practice problems due today in a worker (the statistics and the puzzles are read)."""
+        practice = navigator(self).practice_session()  # (the statistics opened here, on the screen's thread)
+
+        def count() -> None:
+            worker = get_current_worker()
+            due = practice.due_count()
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.show_due, due)
+
+        self.run_worker(count, thread=True, group="practice-due", exclusive=True)
 
     def show_due(self, due: int) -> None:
         """Say on the Practice button (and in its explanation) how many problems are due today."""
         self.due = due
+        self.counted = True
         if self.is_attached:
             self._fit_buttons(self.size.width)
             if self.focused is not None and self.focused.id == "practice":
@@ -217,7 +225,7 @@ class StartScreen(SizeGuard, Screen[None]):
             label, explanation = help_of("practice")
             if self.due:
                 count = ngettext("{n} problem due today", "{n} problems due today", self.due).format(n=self.due)
-                explanation = f"{count}: {explanation}"
+                explanation = f"{count} · {explanation}"
         elif widget.id == "continue":
             label, explanation = _("Continue"), f"{self.continue_text or _('the match left unfinished')} (c)"
         elif widget.id in HELP:

@@ -218,7 +218,7 @@ HELP: dict[str, tuple[str, str]] = {
     ),
     "practice": (
         N_("Practice"),
-        N_("your own costly decisions, kept when you review a hand, and the puzzles with the problem of the day (p)"),
+        N_("your costly decisions from the hands you reviewed, and puzzles (p)"),
     ),
     "statistics": (
         N_("Statistics"),
@@ -254,8 +254,10 @@ def button_labels(width: int, shown: Sequence[str], due: int = 0) -> dict[str, s
 
     >>> button_labels(120, ["start", "learn", "quit"])
     {'start': 'Deal ⏎', 'learn': 'Learn to play (l)', 'quit': 'Quit (q)'}
-    >>> button_labels(80, [b[0] for b in BUTTONS])["learn"]
+    >>> button_labels(80, [b[0] for b in BUTTONS if b[0] != "continue"])["learn"]
     'Learn (l)'
+    >>> button_labels(80, [b[0] for b in BUTTONS], due=3)["practice"]
+    'Practice · 3 due'
     >>> button_labels(50, [b[0] for b in BUTTONS])["learn"]
     'Learn'
     """
@@ -272,10 +274,13 @@ def button_labels(width: int, shown: Sequence[str], due: int = 0) -> dict[str, s
 
     choices = [
         {i: keyed(counted(i, label), key) for i, key, label, _short in buttons},
-        {i: keyed(_(label), key) for i, key, label, _short in buttons},
-        {i: keyed(_(short or label), key) for i, key, label, short in buttons},
+        {i: keyed(counted(i, short or label), key) for i, key, label, short in buttons},
         # Deal's and Continue's keys are the footer's first (it never leaves them out): theirs go first.
-        {i: keyed(_(short or label), key) if i not in FOOTER_KEYS else _(label) for i, key, label, short in buttons},
+        {
+            i: keyed(counted(i, short or label), key) if i not in FOOTER_KEYS else _(label)
+            for i, key, label, short in buttons
+        },
+        {i: counted(i, short or label) for i, _key, label, short in buttons},
         {i: _(short or label) for i, _key, label, short in buttons},
     ]
     for labels in choices:
