@@ -94,6 +94,9 @@ class Problem:
     #: A try from the review: the hand's deal and the actions before the decision.
     spec: HandSpec | None = None
     actions: tuple[Move, ...] = ()
+    #: The theme its answers are kept under when it is neither a puzzle nor a kept mistake read back (a try
+    #: of a decision the review kept: the coach's reason code).
+    topic: str | None = None
 
     def state(self) -> HandState:
         """The whole hand before the decision, the same deal each time (a new object each call)."""
@@ -130,7 +133,7 @@ class Problem:
             return self.puzzle.theme
         if self.mistake is not None:
             return self.mistake.reason
-        return None
+        return self.topic
 
     @property
     def played_on(self) -> date | None:
@@ -182,10 +185,11 @@ def puzzle_problem(puzzle: Puzzle, stored: PracticeState | None = None, daily: b
     return Problem(PUZZLE, puzzle.id, 2, rules, position, puzzle.seat, puzzle=puzzle, stored=stored, daily=daily)
 
 
-def try_problem(hand: HandState, index: int, ref: str) -> Problem:
+def try_problem(hand: HandState, index: int, ref: str, topic: str | None = None) -> Problem:
     """The decision at ``hand.log[index]`` of a hand played, to try again: the same deal, the real hidden cards.
 
-    ``ref`` names it in the statistics (its answers are assisted). ``ValueError`` when it was no choice.
+    ``ref`` names it in the statistics (its answers are assisted), ``topic`` is their theme (the coach's reason
+    code of the mistake kept of it). ``ValueError`` when it was no choice.
     """
     if not 0 <= index < len(hand.log):
         raise ValueError(f"no decision {index} in the hand")
@@ -196,7 +200,7 @@ def try_problem(hand: HandState, index: int, ref: str) -> Problem:
     if state.to_move != seat or len(state.legal_actions()) < 2:
         raise ValueError(f"decision {index} was not a choice of seat {seat}")
     position = format_position(state)
-    return Problem(MISTAKE, ref, hand.players, hand.rules, position, seat, spec=spec, actions=actions)
+    return Problem(MISTAKE, ref, hand.players, hand.rules, position, seat, spec=spec, actions=actions, topic=topic)
 
 
 def practice_rng(problem: Problem) -> random.Random:

@@ -164,7 +164,8 @@ def test_the_start_screen_offers_practice_with_the_count_due_and_p_opens_it() ->
             start = app.screen
             assert isinstance(start, StartScreen)
             assert await wait_until(pilot, lambda: start.due == 1)  # the problem of the day
-            assert "Practice · 1 due" in "\n".join(screen_lines(app))
+            # The button's whole label shows once counted (a compact button kept its first label's width).
+            assert await wait_until(pilot, lambda: "Practice · 1 due (p)" in "\n".join(screen_lines(app)), 30)
             await pilot.press("p")
             assert await wait_until(pilot, lambda: isinstance(app.screen, PracticeScreen))
             screen = app.screen

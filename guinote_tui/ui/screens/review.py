@@ -313,7 +313,8 @@ class StepScreen(SizeGuard, ModalScreen[None]):
             self.notify(_("You had no choice to make in this trick."), markup=False)
             return
         session = self.session
-        problem = try_problem(session.match.hand, index, try_reference(session, index))
+        ref, topic = try_reference(session, index)
+        problem = try_problem(session.match.hand, index, ref, topic)
         practice = PracticeSession(session.stats, budget=session.review_budget)
         self.app.push_screen(TryScreen(practice, problem))
 
@@ -330,16 +331,16 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         return self._decided
 
 
-def try_reference(session: GameSession, index: int) -> str:
-    """How the statistics name a try of decision ``index`` of the hand just played: the mistake kept of it, if
-    one is, else its match, hand and place."""
+def try_reference(session: GameSession, index: int) -> tuple[str, str | None]:
+    """How the statistics name a try of decision ``index`` of the hand just played, and its theme: the mistake
+    kept of it and its reason, if one is; else its match, hand and place, and no theme."""
     number = len(session.match.finished)
     stats = session.stats
     if stats is not None:
         for mistake in stats.mistakes():
             if (mistake.match_key, mistake.hand_number, mistake.decision) == (session.stats_key, number, index):
-                return mistake.ref
-    return f"try:{session.stats_key}:{number}:{index}"
+                return mistake.ref, mistake.reason
+    return f"try:{session.stats_key}:{number}:{index}", None
 
 
 def step_indent(names: list[str]) -> int:

@@ -204,7 +204,9 @@ class StartScreen(SizeGuard, Screen[None]):
         buttons = list(self.query("#start-buttons Button").results(Button))
         labels = button_labels(width, [str(button.id) for button in buttons], self.due)
         for button in buttons:
-            button.label = labels[str(button.id)]
+            if str(button.label) != labels[str(button.id)]:
+                button.label = labels[str(button.id)]
+                button.refresh(layout=True)  # (a compact button keeps the width of its first label otherwise)
 
     # -- the explanation line -------------------------------------------------------
 

@@ -217,7 +217,7 @@ def test_a_try_from_the_review_deals_the_same_cards_each_time_and_is_kept_as_ass
     graded = next(r for r in reviewed if r.mistake)
     kept = next(m for m in stats.mistakes() if m.decision == graded.index)
     before_state = stats.practice_state(MISTAKE, kept.ref)
-    problem = try_problem(hand, graded.index, kept.ref)
+    problem = try_problem(hand, graded.index, kept.ref, kept.reason)
     recorded = spec.replay(hand.log[: graded.index])
     for _ in range(2):
         state = problem.state()
@@ -232,6 +232,6 @@ def test_a_try_from_the_review_deals_the_same_cards_each_time_and_is_kept_as_ass
     assert better.correct
     practice.answer(problem, better)
     assert stats.practice_state(MISTAKE, kept.ref) == before_state  # the schedule is not touched
-    rows = sqlite3.connect(stats.path).execute("SELECT ref, correct, assisted FROM practice_answers").fetchall()
-    assert rows == [(kept.ref, 0, 1), (kept.ref, 1, 1)]
+    rows = sqlite3.connect(stats.path).execute("SELECT ref, theme, correct, assisted FROM practice_answers").fetchall()
+    assert rows == [(kept.ref, kept.reason, 0, 1), (kept.ref, kept.reason, 1, 1)]
     assert stats.practice_accuracy(assisted=True)[0].answers == 2 and stats.practice_accuracy() == []
