@@ -271,19 +271,17 @@ def _stored_reason(mistake: Mistake) -> Reason | None:
         return None
 
 
-def _sentence(action: Action, best: Action, cost: float, se: float, grade: str, shares: tuple[object, ...] = ()) -> str:
-    played_shares, best_shares = (shares[0], shares[1]) if shares else ((None, None), (None, None))
+Shares = tuple[float | None, float | None]
+NO_SHARES: Shares = (None, None)
+
+
+def _sentence(
+    action: Action, best: Action, cost: float, se: float, grade: str, shares: tuple[Shares, Shares] | None = None
+) -> str:
+    """The review's sentence for ``action`` against ``best``: the tier, both moves, the cost ± its 95 % margin."""
+    played_shares, best_shares = shares if shares is not None else (NO_SHARES, NO_SHARES)
     return review_sentence(
-        None,
-        action,
-        best,
-        cost,
-        card_name_markup,
-        Z * se,
-        grade,
-        played_shares,
-        best_shares,
-        JUEGO_POINTS,  # type: ignore[arg-type]
+        None, action, best, cost, card_name_markup, Z * se, grade, played_shares, best_shares, JUEGO_POINTS
     )
 
 

@@ -126,6 +126,9 @@ class ProblemScreen(SizeGuard, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#tracker", TrackerPanel).display = False
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)  # the tracker's key comes and goes with the size
+
     # -- what is shown ---------------------------------------------------------------------------------
 
     @property
@@ -306,7 +309,10 @@ class ProblemScreen(SizeGuard, Screen[None]):
                 return False
             ahead = self.line_at + int(str(parameters[0]))
             return True if 0 <= ahead < len(self.line) else None
-        if action in ("tricks", "tracker"):
+        if action == "tracker":  # from 160×45 the tracker is in the side panel all the time: no key for it
+            side = self.query("#tracker-side")
+            return self.problem is not None and not (side and side.first().display)
+        if action == "tricks":
             return self.problem is not None
         return super().check_action(action, parameters)
 

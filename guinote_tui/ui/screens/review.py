@@ -299,7 +299,8 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         number = self.frames[self.index].entry.number
         choices = [i for i, trick in self._decisions if trick == number]
         cards = [i for i in choices if isinstance(self.session.match.hand.log[i][1], Play)]
-        return (cards or choices or [None])[0]
+        found = cards or choices
+        return found[0] if found else None
 
     def action_try_again(self) -> None:
         """The decision of the trick shown, on the whole hand before it (the same deal), to play again and have
