@@ -43,8 +43,9 @@ an edge. Modules are grouped into *parts*: a subpackage (``engine``, ``ai``,
   process;
 * the game without a screen (``game``: the session, its settings and their
   one schema, the narrator shared by the table and the lessons, pacing,
-  tracking, keeping the match, the services a session runs) uses no
-  interface library; the lessons may use it, the measuring tools may not;
+  tracking, keeping the match, the services a session runs, practice's
+  queue and judge on the practice core) uses no interface library; the
+  lessons may use it, the measuring tools may not;
 * the plain mode (``plain``: ``guinote play --plain``, the match as a text
   dialogue) uses no interface library and imports the game, the coach, the
   statistics, the presentation's words, the engine and ``i18n``, never the
@@ -272,7 +273,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "records": {"engine", "storage", "ai"},
     "present": {"engine", "ai", "records", "practice", "i18n"},  # words and the statistics report, for ui and cli
     # The game without a screen: the session, settings, narration, pacing, keeping the match.
-    "game": {"engine", "ai", "coach", "records", "present", "storage", "i18n"},
+    "game": {"engine", "ai", "coach", "records", "present", "practice", "storage", "i18n"},
     "lessons": {"engine", "coach", "game", "storage", "i18n"},
     # Practice for learners without a screen or the statistics file: spaced repetition, the exact puzzles.
     "practice": {"engine", "ai", "i18n"},

@@ -1,9 +1,9 @@
-"""The ``guinote`` command: play (the default), learn, config, stats, simulate, tournament, replay, review, rules,
-serve.
+"""The ``guinote`` command: play (the default), learn, practice, config, stats, simulate, tournament, replay, review,
+rules, serve.
 
 The group and the console script (:func:`run`) are here; the commands, by audience:
 
-* :mod:`.play`: what a player runs (``play``, ``learn``, ``config``, ``rules``, ``serve``);
+* :mod:`.play`: what a player runs (``play``, ``learn``, ``practice``, ``config``, ``rules``, ``serve``);
 * :mod:`.records`: what the game remembers, read back (``stats``, ``replay``, ``review``);
 * :mod:`.lab`: the measuring commands (``simulate``, ``tournament``);
 * :mod:`.table`: a table for people in their own terminals (``host``, ``join``);
@@ -26,7 +26,7 @@ from ..i18n import N_
 from .common import EXIT_CRASH, crashed
 from .help import Group, _saved_language, fallback_language, version_option
 from .lab import simulate, tournament
-from .play import config, learn, play, rules_command, serve
+from .play import config, learn, play, practice, rules_command, serve
 from .records import replay, review, stats
 from .table import host_command, join_command
 
@@ -62,7 +62,7 @@ def main(ctx: click.Context, lang: str | None) -> None:
 
 
 for _command in (
-    *(play, config, stats, learn, simulate, tournament, replay, review, rules_command, serve),
+    *(play, config, stats, learn, practice, simulate, tournament, replay, review, rules_command, serve),
     *(host_command, join_command),
 ):
     main.add_command(_command)

@@ -1,4 +1,4 @@
-"""What a player runs: the game (``play``, the default), ``learn``, ``config``, ``rules`` and ``serve``.
+"""What a player runs: the game (``play``, the default), ``learn``, ``practice``, ``config``, ``rules``, ``serve``.
 
 The interface (textual) is imported only inside the commands that open it; ``serve`` starts the game as a
 process and never imports it.
@@ -187,6 +187,51 @@ def learn(lesson: str) -> None:
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
     _run_app(make_app(learn=lesson, lang=_lang_option()))
+
+
+@command(
+    help=N_(
+        "Practise: the costly decisions kept from the hands you reviewed, and the exact puzzles "
+        "(with the problem of the day)."
+    ),
+)
+@click.option("--puzzles", is_flag=True, help=N_("Open on the puzzles, the problem of the day first."))
+@click.option(
+    "--plain",
+    is_flag=True,
+    help=N_("Practise in plain text, line by line on standard input and output (screen readers, pipes)."),
+)
+def practice(puzzles: bool, plain: bool) -> None:
+    tab = "puzzle" if puzzles else "mistake"
+    if plain:
+        _practice_plain(tab)
+        return
+    try:
+        from ..ui.app import make_app
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
+    _run_app(make_app(practice=tab, lang=_lang_option()))
+
+
+def _practice_plain(tab: str) -> None:
+    """``guinote practice --plain``: the problems as a text dialogue on standard input and output."""
+    import contextlib
+    import os
+
+    from .. import plain
+
+    reader, writer = sys.stdin, sys.stdout
+    for stream in (reader, writer):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+    try:
+        status = plain.practise(reader, writer, tab=tab, lang=_lang_option())
+    except BrokenPipeError:
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), writer.fileno())
+        status = 0
+    if status:
+        sys.exit(status)
 
 
 @command(

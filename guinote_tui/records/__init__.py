@@ -31,7 +31,6 @@ from .columns import GRADED
 from .facts import HandFacts, TableInfo, hand_facts
 from .learning import (
     CURVE_BLOCK,
-    GAPS,
     KINDS,
     LAST_BOX,
     CurvePoint,
@@ -59,7 +58,6 @@ from .store import FILE_NAME, default_path
 __all__ = [
     "CURVE_BLOCK",
     "FILE_NAME",
-    "GAPS",
     "GRADED",
     "KINDS",
     "LAST_BOX",

@@ -37,10 +37,11 @@ from .results import Z95, wilson
 
 #: The kinds of practice problem: a graded decision of the player's own, or a puzzle.
 KINDS = ("mistake", "puzzle")
-#: The repetition boxes: a problem in box ``b`` comes back ``GAPS[b]`` days after it was last seen.
-GAPS = (1, 3, 7, 21)
-#: The highest box (one past the gaps: a problem learnt).
-LAST_BOX = len(GAPS)
+#: The highest repetition box. A problem's box is its right answers in a row, capped here: every streak from the
+#: fourth on comes back after the same gap, so nothing the schedule needs is lost. When a problem comes back is
+#: :mod:`guinote_tui.practice.schedule`'s rule alone (its ``GAPS`` has one gap per box from 1 on); the statistics
+#: only keep the box.
+LAST_BOX = 4
 #: The reviewed hands a point of the learning curve sums by default.
 CURVE_BLOCK = 20
 #: The longest JSON text of a reason's parameters kept (longer ones are not kept).
@@ -255,8 +256,9 @@ class Mistake:
 class PracticeState:
     """The repetition state of one problem: ``kind`` ``mistake`` (``ref``: the mistake's id) or ``puzzle``.
 
-    ``box`` is 0 to :data:`LAST_BOX` (the gap index into :data:`GAPS`);
-    ``due`` the day it comes back; ``last_seen`` the day it was last
+    ``box`` is 0 to :data:`LAST_BOX`: the right answers in a row, capped
+    (the schedule's rule, :mod:`guinote_tui.practice.schedule`, reads it as
+    the streak); ``due`` the day it comes back; ``last_seen`` the day it was last
     answered (None: never); ``right`` and ``wrong`` the answers so far.
     """
 

@@ -295,6 +295,19 @@ class Practice(Store):
 
         return self._read(step, None)
 
+    def practice_states(self, kind: str | None = None) -> list[PracticeState]:
+        """The repetition state of every problem scheduled (of one ``kind``, or all), in the order they were made.
+
+        Unlike :meth:`due`, a mistake's state is listed whether its mistake is readable or not.
+        """
+
+        def step(connection: sqlite3.Connection) -> list[PracticeState]:
+            where, args = ("WHERE kind = ?", [kind]) if kind is not None else ("", [])
+            query = f"SELECT {_STATE_COLUMNS} FROM {rows('practice')} {where} ORDER BY practice.id"
+            return [_state(row) for row in connection.execute(query, args)]
+
+        return self._read(step, [])
+
     def _due_query(self, columns: str, on: date, players: int | None, kind: str | None) -> tuple[str, list[Any]]:
         conditions = ["practice.due <= ?", "(practice.kind = 'puzzle' OR mistakes.id IS NOT NULL)"]
         args: list[Any] = [on.isoformat()]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path, PurePath
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
 from textual.app import App
@@ -32,9 +32,20 @@ from .bindings import APP_BINDINGS
 from .theme import FELT_COLOURS, FELT_THEME
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 
+if TYPE_CHECKING:
+    from ..game.practice import PracticeSession
+
 #: The app's stylesheets, next to this module, in the order they apply (Textual loads them: ``CSS_PATH``,
 #: so ``textual run --dev`` reloads a stylesheet when it changes).
-STYLESHEETS = ("app.tcss", "table.tcss", "start.tcss", "dialogs.tcss", "lessons.tcss", "statistics.tcss")
+STYLESHEETS = (
+    "app.tcss",
+    "table.tcss",
+    "start.tcss",
+    "dialogs.tcss",
+    "lessons.tcss",
+    "statistics.tcss",
+    "practice.tcss",
+)
 
 #: The signals that end the game as Quit does (``kill``, a closed terminal or SSH session): the match is kept,
 #: the terminal given back as it was, and the game exits with 128 + the signal's number (143, 129), as a shell
@@ -69,6 +80,7 @@ class GuinoteApp(App[None]):
         learn: str | None = None,
         notices: Sequence[str] = (),
         services: Services | None = None,
+        practice: str | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings
@@ -83,6 +95,8 @@ class GuinoteApp(App[None]):
         self._statistics: Statistics | None = None
         #: Open on the lessons: ``""`` the menu, or a lesson's number or id (``guinote learn``).
         self.learn = learn
+        #: Open on practice: its tab, ``"mistake"`` or ``"puzzle"`` (``guinote practice``).
+        self.practice = practice
         self.session: GameSession | None = None
         #: The start screen's choices, as the player left them: a continued match plays with its own
         #: settings, and a new match after it starts from these again (None: those of ``settings``).
@@ -130,6 +144,8 @@ class GuinoteApp(App[None]):
             self.push_screen(StartScreen(self.settings))
             if self.learn is not None:
                 self.open_lessons(self.learn)
+            elif self.practice is not None:
+                self.open_practice(self.practice)
         else:
             self._open_table(self._session(self.settings))
 
@@ -189,6 +205,21 @@ class GuinoteApp(App[None]):
 
         if not isinstance(self.screen, StatisticsScreen):
             self.push_screen(StatisticsScreen(stats=self.statistics()))
+
+    def practice_session(self) -> PracticeSession:
+        """A practice session on today's problems, read from :meth:`statistics` (the coach's budget: the review's)."""
+        from ..game.practice import PracticeSession
+
+        stats = self.statistics() if self.services.record_stats else None
+        return PracticeSession(stats, budget=self.services.review_budget)
+
+    def open_practice(self, tab: str = "mistake") -> None:
+        """Put practice in front on its tab ``tab`` (``"mistake"``: My mistakes, ``"puzzle"``: Puzzles)."""
+        from .screens.practice import PracticeScreen
+
+        if not isinstance(self.screen, PracticeScreen):
+            self.push_screen(PracticeScreen(self.practice_session(), tab))
+            self.tell_statistics_problem()
 
     def _session(
         self, settings: GameSettings, match: Match | None = None, stacked: StackedDeal | None = None
@@ -340,6 +371,7 @@ def make_app(
     asked: Asked | None = None,
     *,
     learn: str | None = None,
+    practice: str | None = None,
     show_start: bool | None = None,
     services: Services | None = None,
     **choices: object,
@@ -350,7 +382,8 @@ def make_app(
     ``history``, ``continue_match``, ``lang``, ``partner_level``, ``decks``, ``dealer``) is what this run asks
     for, on top of the start screen's last choices and the match resumed
     (:func:`guinote_tui.game.launch.prepare`, which also sets the language). ``learn`` opens the lessons over
-    the start screen: ``""`` the menu, or a lesson's number or id. ``show_start`` forces or skips the start
+    the start screen: ``""`` the menu, or a lesson's number or id; ``practice`` opens practice over it on that
+    tab (``"mistake"`` or ``"puzzle"``). ``show_start`` forces or skips the start
     screen. ``services``: the side jobs that run (:class:`~guinote_tui.game.services.Services`; the tests and
     measuring tools pass their own). Raises :class:`~guinote_tui.engine.HistoryError` for a history that
     cannot be resumed, and ``ValueError`` for an unknown level.
@@ -362,9 +395,15 @@ def make_app(
     start = prepare(asked, services=services)
     match = start.match
     if show_start is None:
-        show_start = (asked.players is None and match is None) or learn is not None
+        show_start = (asked.players is None and match is None) or learn is not None or practice is not None
     app = GuinoteApp(
-        start.settings, match, show_start=show_start, learn=learn, notices=start.notices, services=start.services
+        start.settings,
+        match,
+        show_start=show_start,
+        learn=learn,
+        notices=start.notices,
+        services=start.services,
+        practice=practice,
     )
     app.choices = start.choices
     return app

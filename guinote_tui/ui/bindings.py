@@ -48,6 +48,7 @@ START_BINDINGS: list[BindingType] = [
     Binding("down", "app.focus_next", N_("Down"), show=False),
     Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),
     Binding("l", "learn", N_("Learn to play")),
+    Binding("p", "practice", N_("Practice")),
     Binding("t", "statistics", N_("Statistics")),
     Binding("c", "continue_match", N_("Continue")),
     # Not Escape: a newcomer presses it to go back, and leaving the game by it would be a surprise.

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from textual.dom import DOMNode
 
 if TYPE_CHECKING:
+    from ..game.practice import PracticeSession
     from ..game.session import GameSession, GameSettings
 
 
@@ -36,6 +37,12 @@ class GameNavigator(Protocol):
 
     def open_statistics(self) -> None:
         """Put the statistics screen in front."""
+
+    def open_practice(self, tab: str = "mistake") -> None:
+        """Put practice in front, on its tab ``tab`` (``"mistake"`` or ``"puzzle"``)."""
+
+    def practice_session(self) -> PracticeSession:
+        """A practice session on today's problems (the statistics the app opened)."""
 
     def real_hand(self) -> None:
         """From the lessons: back to the start screen with heads-up against the easy bot chosen."""

@@ -440,3 +440,44 @@ def test_the_cante_chooser_fits_80x24(code: str, catalogs: list[str]) -> None:
             assert faults(code, app.screen) == []
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_practice_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> None:
+    """Practice: the mistakes' tab with nothing due, a puzzle asked, answered wrong, its line of best play, the
+    tracker and the tricks so far."""
+    from guinote_tui.ui.screens.practice import PracticeScreen, TricksScreen
+
+    if code != i18n.SOURCE and code not in catalogs:
+        pytest.fail(f"no catalog for {code}")
+
+    async def run() -> None:
+        app = make_app(practice="mistake", lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, PracticeScreen)
+            screen = app.screen
+            assert isinstance(screen, PracticeScreen)
+            await pilot.pause()
+            assert screen.problem is None and faults(code, screen) == []
+            await pilot.press("tab")
+            for _ in range(100):
+                await pilot.pause()
+                if screen.problem is not None:
+                    break
+            assert screen.problem is not None and screen.problem.puzzle is not None
+            assert faults(code, screen) == []
+            wrong = screen.problem.puzzle.wrong[0]
+            await pilot.press(str(screen.hand.index(wrong) + 1))
+            await pilot.pause()
+            assert screen.verdict is not None and faults(code, screen) == []
+            await pilot.press("l")
+            await pilot.pause()
+            assert screen.line_at == 0 and faults(code, screen) == []
+            await pilot.press("k")
+            await pilot.pause()
+            assert faults(code, screen) == []
+            await pilot.press("r")
+            await _wait_for(pilot, TricksScreen)
+            assert faults(code, app.screen) == []
+
+    asyncio.run(run())

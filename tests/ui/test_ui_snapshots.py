@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from deals import arranged_deck
 from textual.pilot import Pilot
-from uihelpers import key_for, make_app, playable, settle
+from uihelpers import key_for, make_app, playable, settle, wait_until
 
 from guinote_tui.engine import Card, SeatView, Suit, parse_cards
 from guinote_tui.ui.app import GuinoteApp
@@ -125,10 +125,17 @@ async def play_first_legal(pilot: Pilot[None], turns: int) -> None:
     await pilot.pause()
 
 
+async def practice_counted(pilot: Pilot[None]) -> None:
+    """The start screen once its Practice button says how many problems are due (counted in a worker)."""
+    from guinote_tui.ui.screens.start import StartScreen
+
+    assert await wait_until(pilot, lambda: isinstance(pilot.app.screen, StartScreen) and pilot.app.screen.counted)
+
+
 def test_start_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
     app = make_app(level="random", seed=7, delay=0)
     seen = Seen()
-    assert snap_compare(app, terminal_size=(80, 24), run_before=watching(seen))
+    assert snap_compare(app, terminal_size=(80, 24), run_before=watching(seen, practice_counted))
     assert seen.screen == "StartScreen" and app.session is None
     assert seen.view is None and seen.hand == ()
 
@@ -137,7 +144,7 @@ def test_start_screen_200x50(snap_compare) -> None:  # type: ignore[no-untyped-d
     """A big terminal: the form, its explanation and the buttons as one block in the middle, large Ases."""
     app = make_app(level="random", seed=7, delay=0)
     seen = Seen()
-    assert snap_compare(app, terminal_size=(200, 50), run_before=watching(seen))
+    assert snap_compare(app, terminal_size=(200, 50), run_before=watching(seen, practice_counted))
     assert seen.screen == "StartScreen" and app.session is None
     assert {"-wider", "-taller"} <= seen.classes
 

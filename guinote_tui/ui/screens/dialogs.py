@@ -19,6 +19,7 @@ from ...engine import Rules, Sing, Suit, Trick
 from ...game.narration import edge_name
 from ...i18n import N_, _, ngettext, pgettext
 from ..cardart import card_face
+from ..widgets.declarations import cante_label
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
@@ -214,11 +215,6 @@ class LastTrickScreen(SizeGuard, ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
-
-
-def cante_label(sing: Sing, trump: int) -> str:
-    """A cante as its button shows it: ``20 Copas``, ``40 Oros`` (the suits' names are Spanish in every language)."""
-    return f"{40 if sing.suit == trump else 20} {sing.suit.title}"
 
 
 class CanteChooser(SizeGuard, ModalScreen[Sing | None]):

@@ -30,7 +30,7 @@ from textual.widgets import Label, Static
 from textual.worker import get_current_worker
 
 from ...coach import JUEGO_POINTS, Z
-from ...coach.ahead import HandSpec, Reviewed
+from ...coach.ahead import HandSpec, Reviewed, decisions
 from ...coach.stopping import Stopped, stoppable
 from ...engine import RANK_NAMES, Card, CardDrawn, HandState, Play, Suit, card_tables
 from ...game.narration import HUMAN, Narrator, card_name_markup
@@ -222,6 +222,7 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         Binding("right,space", "step(1)", N_("Next"), key_display="→", priority=True),
         Binding("home", "first", N_("First"), key_display="Home", priority=True),
         Binding("end", "last", N_("Last"), key_display="End", priority=True),
+        Binding("t", "try_again", N_("Try it")),
         Binding("escape,s,q", "close", N_("Back")),
     ]
 
@@ -230,6 +231,8 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         self.session = session
         self.frames = hand_frames(session.match.hand)
         self.costly = {r.trick: r for r in reviewed if r.mistake and isinstance(r.played, Play)}
+        #: The player's decisions with a choice, each with its trick (worked out when first needed).
+        self._decided: list[tuple[int, int]] | None = None
         #: Opened at trick number ``trick`` (or the last trick played before it), else at the first.
         self.index = max([i for i, f in enumerate(self.frames) if trick is not None and f.entry.number <= trick] or [0])
 
@@ -251,6 +254,8 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "try_again":
+            return self.check_action_try() or None
         if action == "step":  # shown dimmed at either end of the hand
             ahead = self.index + int(str(parameters[0])) if parameters else self.index
             return True if 0 <= ahead < len(self.frames) else None
@@ -282,6 +287,61 @@ class StepScreen(SizeGuard, ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def check_action_try(self) -> bool:
+        return bool(self.frames) and self.tried_decision() is not None
+
+    def tried_decision(self) -> int | None:
+        """The player's decision in the trick shown (its place in the hand's log): the card, or else the first
+        choice the player made in that trick (None: the player had no choice in it)."""
+        if not self.frames:
+            return None
+        number = self.frames[self.index].entry.number
+        choices = [i for i, trick in self._decisions if trick == number]
+        cards = [i for i in choices if isinstance(self.session.match.hand.log[i][1], Play)]
+        found = cards or choices
+        return found[0] if found else None
+
+    def action_try_again(self) -> None:
+        """The decision of the trick shown, on the whole hand before it (the same deal), to play again and have
+        the coach judge; as many times as the player likes (each answer kept as an assisted one)."""
+        from ...game.practice import PracticeSession
+        from ...game.practice_judge import try_problem
+        from .practice import TryScreen
+
+        index = self.tried_decision()
+        if index is None:
+            self.notify(_("You had no choice to make in this trick."), markup=False)
+            return
+        session = self.session
+        ref, topic = try_reference(session, index)
+        problem = try_problem(session.match.hand, index, ref, topic)
+        practice = PracticeSession(session.stats, budget=session.review_budget)
+        self.app.push_screen(TryScreen(practice, problem))
+
+    @property
+    def _decisions(self) -> list[tuple[int, int]]:
+        """The player's decisions in the hand (with a choice), each with its trick's number."""
+        if self._decided is None:
+            hand = self.session.match.hand
+            spec = HandSpec.of(hand)
+            self._decided = [
+                (index, len(spec.replay(hand.log[:index]).tricks) + 1)
+                for index in decisions(spec, list(hand.log), HUMAN)
+            ]
+        return self._decided
+
+
+def try_reference(session: GameSession, index: int) -> tuple[str, str | None]:
+    """How the statistics name a try of decision ``index`` of the hand just played, and its theme: the mistake
+    kept of it and its reason, if one is; else its match, hand and place, and no theme."""
+    number = len(session.match.finished)
+    stats = session.stats
+    if stats is not None:
+        for mistake in stats.mistakes():
+            if (mistake.match_key, mistake.hand_number, mistake.decision) == (session.stats_key, number, index):
+                return mistake.ref, mistake.reason
+    return f"try:{session.stats_key}:{number}:{index}", None
 
 
 def step_indent(names: list[str]) -> int:

@@ -19,13 +19,14 @@ from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Input, Label, Static
 from textual.widgets.button import ButtonVariant
 from textual.widgets.collapsible import CollapsibleTitle
+from textual.worker import get_current_worker
 
 from ... import i18n, storage
 from ...ai import offered_levels
 from ...engine import PRESETS, Rules
 from ...game import resume
 from ...game.settings import MIN_TRICK_SECONDS, GameSettings
-from ...i18n import N_, _, number, pgettext
+from ...i18n import N_, _, ngettext, number, pgettext
 from ...present.vocabulary import level_name, strength_words
 from ..bindings import START_BINDINGS
 from ..navigation import navigator
@@ -73,6 +74,10 @@ class StartScreen(SizeGuard, Screen[None]):
         self.continue_text: str | None = None
         #: The line a damaged kept match gave at compose (Continue reports it).
         self._continue_problem: str | None = None
+        #: The practice problems due today (counted in a worker once the screen is up; 0 until then).
+        self.due = 0
+        #: The count is known (the button says it).
+        self.counted = False
 
     def compose(self) -> ComposeResult:
         settings = self.settings
@@ -122,7 +127,7 @@ class StartScreen(SizeGuard, Screen[None]):
         with Horizontal(id="start-buttons"):
             kept = resume.exists() and self._read_kept_match()
             shown = [button_id for button_id, *_rest in BUTTONS if kept or button_id != "continue"]
-            labels = button_labels(self.app.size.width, shown)
+            labels = button_labels(self.app.size.width, shown, self.due)
             variants: dict[str, ButtonVariant] = {"continue": "primary", "start": "success", "quit": "error"}
             for button_id in shown:
                 variant = variants.get(button_id, "default")
@@ -165,15 +170,43 @@ class StartScreen(SizeGuard, Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#players", ChoiceRow).focus()
         self._sync_partner_row()
+        self.count_due()
+
+    def on_screen_resume(self) -> None:
+        if self.is_mounted:  # back from practice, or from a match: the count may have changed
+            self.count_due()
+
+    def count_due(self) -> None:
+        """Count the practice problems due today in a worker (the statistics and the puzzles are read)."""
+        practice = navigator(self).practice_session()  # (the statistics opened here, on the screen's thread)
+
+        def count() -> None:
+            worker = get_current_worker()
+            due = practice.due_count()
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self.show_due, due)
+
+        self.run_worker(count, thread=True, group="practice-due", exclusive=True)
+
+    def show_due(self, due: int) -> None:
+        """Say on the Practice button (and in its explanation) how many problems are due today."""
+        self.due = due
+        self.counted = True
+        if self.is_attached:
+            self._fit_buttons(self.size.width)
+            if self.focused is not None and self.focused.id == "practice":
+                self.explain(self.focused)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_buttons(event.size.width)
 
     def _fit_buttons(self, width: int) -> None:
         buttons = list(self.query("#start-buttons Button").results(Button))
-        labels = button_labels(width, [str(button.id) for button in buttons])
+        labels = button_labels(width, [str(button.id) for button in buttons], self.due)
         for button in buttons:
-            button.label = labels[str(button.id)]
+            if str(button.label) != labels[str(button.id)]:
+                button.label = labels[str(button.id)]
+                button.refresh(layout=True)  # (a compact button keeps the width of its first label otherwise)
 
     # -- the explanation line -------------------------------------------------------
 
@@ -190,6 +223,11 @@ class StartScreen(SizeGuard, Screen[None]):
                 # The level's measured strength at the table chosen, when the strength table has it.
                 players = self.query_one("#players", ChoiceRow).value
                 explanation = strength_words(widget.value, players) or explanation
+        elif widget.id == "practice":
+            label, explanation = help_of("practice")
+            if self.due:
+                count = ngettext("{n} problem due today", "{n} problems due today", self.due).format(n=self.due)
+                explanation = f"{count} · {explanation}"
         elif widget.id == "continue":
             label, explanation = _("Continue"), f"{self.continue_text or _('the match left unfinished')} (c)"
         elif widget.id in HELP:
@@ -356,6 +394,13 @@ class StartScreen(SizeGuard, Screen[None]):
     @on(Button.Pressed, "#learn")
     def learn_pressed(self) -> None:
         self.action_learn()
+
+    def action_practice(self) -> None:
+        navigator(self).open_practice()
+
+    @on(Button.Pressed, "#practice")
+    def practice_pressed(self) -> None:
+        self.action_practice()
 
     def action_statistics(self) -> None:
         navigator(self).open_statistics()

@@ -216,6 +216,10 @@ HELP: dict[str, tuple[str, str]] = {
         N_("Learn to play"),
         N_("six short lessons with moves to make: cards, tricks, cantes, the seven, the arrastre, scoring (l)"),
     ),
+    "practice": (
+        N_("Practice"),
+        N_("your costly decisions from the hands you reviewed, and puzzles (p)"),
+    ),
     "statistics": (
         N_("Statistics"),
         N_("your results by level, your rating against the bots, points over time, cantes and endings (t)"),
@@ -231,6 +235,7 @@ BUTTONS: tuple[tuple[str, str, str, str | None], ...] = (
     ("continue", "c", N_("Continue"), None),
     ("start", "⏎", N_("Deal"), None),
     ("learn", "l", N_("Learn to play"), N_("Learn")),
+    ("practice", "p", N_("Practice"), None),
     ("statistics", "t", N_("Statistics"), N_("Stats")),
     ("rules", "?", N_("Rules"), None),
     ("quit", "q", N_("Quit"), None),
@@ -241,15 +246,18 @@ BUTTONS: tuple[tuple[str, str, str, str | None], ...] = (
 FOOTER_KEYS = ("start", "continue")
 
 
-def button_labels(width: int, shown: Sequence[str]) -> dict[str, str]:
+def button_labels(width: int, shown: Sequence[str], due: int = 0) -> dict[str, str]:
     """The labels of the buttons ``shown`` (ids) on a row ``width`` columns wide, in the player's language.
 
     Each button takes its label and a space each side, with a margin between (two columns from 100, start.tcss).
+    ``due``: the practice problems due today, said on the Practice button while there is room.
 
     >>> button_labels(120, ["start", "learn", "quit"])
     {'start': 'Deal ⏎', 'learn': 'Learn to play (l)', 'quit': 'Quit (q)'}
-    >>> button_labels(80, [b[0] for b in BUTTONS])["learn"]
+    >>> button_labels(80, [b[0] for b in BUTTONS if b[0] != "continue"])["learn"]
     'Learn (l)'
+    >>> button_labels(80, [b[0] for b in BUTTONS], due=3)["practice"]
+    'Practice · 3 due'
     >>> button_labels(50, [b[0] for b in BUTTONS])["learn"]
     'Learn'
     """
@@ -259,11 +267,20 @@ def button_labels(width: int, shown: Sequence[str]) -> dict[str, str]:
     def keyed(label: str, key: str) -> str:
         return f"{label} {key}" if key == "⏎" else f"{label} ({key})"
 
+    def counted(button_id: str, label: str) -> str:
+        if button_id != "practice" or not due:
+            return _(label)
+        return ngettext("{label} · {n} due", "{label} · {n} due", due).format(label=_(label), n=due)
+
     choices = [
-        {i: keyed(_(label), key) for i, key, label, _short in buttons},
-        {i: keyed(_(short or label), key) for i, key, label, short in buttons},
+        {i: keyed(counted(i, label), key) for i, key, label, _short in buttons},
+        {i: keyed(counted(i, short or label), key) for i, key, label, short in buttons},
         # Deal's and Continue's keys are the footer's first (it never leaves them out): theirs go first.
-        {i: keyed(_(short or label), key) if i not in FOOTER_KEYS else _(label) for i, key, label, short in buttons},
+        {
+            i: keyed(counted(i, short or label), key) if i not in FOOTER_KEYS else _(label)
+            for i, key, label, short in buttons
+        },
+        {i: counted(i, short or label) for i, _key, label, short in buttons},
         {i: _(short or label) for i, _key, label, short in buttons},
     ]
     for labels in choices:

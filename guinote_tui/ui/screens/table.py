@@ -33,6 +33,7 @@ from ..messages import CardClicked
 from ..navigation import navigator
 from ..picture import Turn, table_picture
 from ..widgets.board import MuestraPanel, Scoreboard
+from ..widgets.declarations import DeclarationButton, action_label
 from ..widgets.felt import FeltMonte, TakenPiles
 from ..widgets.footer import GameFooter
 from ..widgets.hand import PlayerHand
@@ -40,38 +41,10 @@ from ..widgets.log import EventLog
 from ..widgets.notice import TooSmall, too_small
 from ..widgets.table import LEFT, RIGHT, SeatPanel, TrickArea
 from ..widgets.tracker import TrackerPanel
-from .dialogs import cante_label
 from .tablelines import message_text, status_texts
 
-
-def action_label(action: Action, view: SeatView) -> str:
-    """Button text for a declaration the player may make now."""
-    if isinstance(action, Sing):
-        return cante_label(action, view.trump)  # the cante: "20 Copas", "40 Oros"
-    if isinstance(action, Swap):
-        return _("Change the {rank}").format(rank=action.card.rank)  # the 7 (or the 2) of trumps
-    if isinstance(action, DeclareTute):
-        # (Tute and the ranks' names are Spanish in every language.)
-        return "Tute (Reyes)" if action.rank == 12 else "Tute (Sotas)" if action.rank == 10 else "Tute (Caballos)"
-    return _("Pass")
-
-
-ACTION_KEYS = {Sing: "s", Swap: "c", DeclareTute: "t", Pass: "p"}
 #: From this terminal size (columns, lines) the stock, the muestra and the tricks taken lie on the felt.
 WIDE_FELT = (180, 45)
-
-
-class DeclarationButton(Button):
-    """A button for one legal declaration (sing, change the seven, tute, pass).
-
-    The button shows its key when the key makes it at once; two cantes open
-    show none (``s`` asks which, by the suit's letter; a click sings one).
-    """
-
-    def __init__(self, action: Action, label: str, keyed: bool = True) -> None:
-        text = f"({ACTION_KEYS[type(action)]}) {label}" if keyed else label
-        super().__init__(text, classes="declaration", compact=True)
-        self.action_taken = action
 
 
 class TableScheduler:

@@ -33,6 +33,8 @@ LEAST_NEEDED = (
     "undo",
     "rules",
     "pass_window",
+    "tricks",
+    "try_again",
 )
 
 

@@ -265,6 +265,7 @@ def read_practice(stats: Statistics) -> Any:
         "due_count": stats.due_count(date(2025, 3, 31), players=2),
         "curves": [stats.mistake_curve(2), stats.mistake_curve(4, block=1)],
         "accuracy": stats.practice_accuracy(assisted=None),
+        "states": stats.practice_states(),
     }
     for mistake in found["mistakes"]:
         assert stats.mistake(mistake.id) == mistake
@@ -278,6 +279,7 @@ def read_practice(stats: Statistics) -> Any:
             "due": [{"state": str(p.state), "mistake": p.mistake and asdict(p.mistake)} for p in found["due"]],
             "curves": [asdict(c) for c in found["curves"]],
             "accuracy": [(t.theme, t.answers, t.correct, t.interval) for t in found["accuracy"]],
+            "states": [str(state) for state in found["states"]],
         },
         allow_nan=False,
     )

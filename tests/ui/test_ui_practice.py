@@ -1,0 +1,271 @@
+"""The Practice screen: a puzzle answered right and wrong, a kept mistake answered, the start screen's ``p``,
+and trying a decision again from the review's step-through."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import threading
+from datetime import date
+from typing import Any
+
+import pytest
+from uihelpers import REVIEW_TEST_BUDGET, make_app, screen_lines, wait_until
+
+from guinote_tui.coach import CoachBudget
+from guinote_tui.coach.ahead import HandSpec
+from guinote_tui.engine import Play, parse_action
+from guinote_tui.game import practice as practice_module
+from guinote_tui.game.choices import sorted_hand
+from guinote_tui.game.mistakes import graded_decisions
+from guinote_tui.game.services import Services
+from guinote_tui.game.session import GameSession, GameSettings
+from guinote_tui.practice import puzzle_of_the_day
+from guinote_tui.records import PracticeState, Statistics
+from guinote_tui.ui.screens.practice import PracticeScreen, TryScreen
+from guinote_tui.ui.screens.review import StepScreen
+from guinote_tui.ui.screens.start import StartScreen
+from guinote_tui.ui.screens.table import TableScreen
+
+#: One small analysis after another, for as long as the test lets it: an analysis that never ends by itself.
+SMALL = CoachBudget(min_deals=4, batch=2, max_playouts=40, max_deals=10)
+RECORDING = Services(review_ahead=False, keep_match=False, record_stats=True, review_budget=REVIEW_TEST_BUDGET)
+
+
+def key_of(screen: PracticeScreen, card: object) -> str:
+    """The key (1-6) that answers ``card`` on the screen."""
+    return str(screen.hand.index(card) + 1)
+
+
+def practice_rows(path: object) -> list[tuple[object, ...]]:
+    connection = sqlite3.connect(path)  # type: ignore[arg-type]
+    try:
+        return connection.execute("SELECT kind, ref, correct, grade, assisted FROM practice_answers").fetchall()
+    finally:
+        connection.close()
+
+
+def test_a_puzzle_answered_right_then_another_answered_wrong() -> None:
+    async def run() -> None:
+        app = make_app(practice="puzzle")
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await wait_until(pilot, lambda: isinstance(app.screen, PracticeScreen))
+            screen = app.screen
+            assert isinstance(screen, PracticeScreen)
+            await wait_until(pilot, lambda: screen.problem is not None)
+            problem = screen.problem
+            daily = puzzle_of_the_day(date.today())
+            assert problem is not None and problem.daily and problem.ref == daily.id
+            lines = "\n".join(screen_lines(app))
+            assert "Problem of the day" in lines and "What do you play?" in lines
+            assert "★" in lines  # its stars, with its theme's name in the corner
+            # Only the seat's cards are face up: its hand and the trick (the rival's hand is never shown).
+            right = min(daily.correct)
+            await pilot.press(key_of(screen, right))
+            assert await wait_until(pilot, lambda: screen.verdict is not None)
+            assert screen.verdict.correct and screen.verdict.headline.startswith("Right")
+            assert "Right" in "\n".join(screen_lines(app))
+            state = app.statistics().practice_state("puzzle", daily.id)
+            assert state is not None and state.box == 1 and state.right == 1
+            await pilot.press("enter")
+            assert await wait_until(pilot, lambda: screen.problem is not None and screen.problem.ref != daily.id)
+            second = screen.problem
+            assert second is not None and second.puzzle is not None and not second.daily
+            wrong = second.puzzle.wrong[0]
+            await pilot.press(key_of(screen, wrong))
+            assert await wait_until(pilot, lambda: screen.verdict is not None)
+            assert not screen.verdict.correct
+            assert "Not the best" in "\n".join(screen_lines(app))
+            await pilot.press("l")  # the line of best play, move by move
+            assert await wait_until(pilot, lambda: screen.line_at == 0)
+            await pilot.press("right")
+            assert await wait_until(pilot, lambda: screen.line_at == min(1, len(screen.line) - 1))
+            rows = practice_rows(app.statistics().path)
+            assert rows == [("puzzle", daily.id, 1, "same", 0), ("puzzle", second.ref, 0, rows[1][3], 0)]
+            await pilot.press("escape")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+
+    asyncio.run(run())
+
+
+def kept_mistakes() -> list[str]:
+    """A reviewed hand's graded decisions kept in the statistics (the tests' data folder), due today."""
+    with Statistics() as stats:
+        session = GameSession(GameSettings(players=2, level="random", seed=5), services=RECORDING, stats=stats)
+        rng = random.Random(1)
+        hand = session.match.hand
+        while not hand.is_over:
+            seat = hand.to_move
+            assert seat is not None
+            legal = hand.legal_actions()
+            session.apply(seat, rng.choice(legal) if seat == 0 else session.think(seat, session.view_for(seat)).action)
+        session.record()
+        reviewed = session.review()
+        stats.record_mistakes(session.stats_key, len(session.match.finished), graded_decisions(hand, reviewed))
+        refs = []
+        for mistake in stats.mistakes():
+            stats.set_practice_state(PracticeState("mistake", mistake.ref, 0, date.today()))
+            refs.append(mistake.ref)
+        return refs
+
+
+def test_a_kept_mistake_answered_with_the_card_played_then_another_judged_by_the_coach() -> None:
+    refs = kept_mistakes()
+    assert refs
+
+    async def run() -> None:
+        app = make_app(practice="mistake")
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await wait_until(pilot, lambda: isinstance(app.screen, PracticeScreen))
+            screen = app.screen
+            assert isinstance(screen, PracticeScreen)
+            assert await wait_until(pilot, lambda: screen.problem is not None)
+            problem = screen.problem
+            assert problem is not None and problem.mistake is not None and problem.ref in refs
+            assert f"My mistakes · {len(refs)} due" in "\n".join(screen_lines(app))
+            played = parse_action(problem.mistake.played)
+            assert screen.hand == sorted_hand(problem.view)  # the hand the player held, as the table showed it
+            if isinstance(played, Play):
+                await pilot.press(key_of(screen, played.card))
+            else:
+                screen.give(played)
+            assert await wait_until(pilot, lambda: screen.verdict is not None)
+            verdict = screen.verdict
+            assert verdict.grade == problem.mistake.grade and not verdict.correct
+            assert "Still a mistake" in "\n".join(screen_lines(app))
+            state = app.statistics().practice_state("mistake", problem.ref)
+            assert state is not None and (state.box, state.wrong, state.due) == (0, 1, date.today())
+            await pilot.press("enter")
+            assert await wait_until(pilot, lambda: screen.problem is not None and screen.problem is not problem)
+            other = screen.problem
+            assert other is not None and other.mistake is not None
+            # A card the review did not name: the coach weighs it (in a worker), then says.
+            named = {parse_action(other.mistake.played), parse_action(other.mistake.best)}
+            cards = [a for a in other.view.legal if isinstance(a, Play) and a not in named]
+            if cards:
+                await pilot.press(key_of(screen, cards[0].card))
+                assert await wait_until(pilot, lambda: screen.verdict is not None)
+                assert screen.verdict.headline in (
+                    "As good as the coach's card.",
+                    "A close call: it counts as right.",
+                    "Still a mistake.",
+                )
+            assert len(practice_rows(app.statistics().path)) == 1 + bool(cards)
+
+    asyncio.run(run())
+
+
+def test_the_start_screen_offers_practice_with_the_count_due_and_p_opens_it() -> None:
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+            start = app.screen
+            assert isinstance(start, StartScreen)
+            assert await wait_until(pilot, lambda: start.due == 1)  # the problem of the day
+            # The button's whole label shows once counted (a compact button kept its first label's width).
+            assert await wait_until(pilot, lambda: "Practice · 1 due (p)" in "\n".join(screen_lines(app)), 30)
+            await pilot.press("p")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, PracticeScreen))
+            screen = app.screen
+            assert isinstance(screen, PracticeScreen) and screen.tab == "mistake" and screen.problem is None
+            text = "\n".join(screen_lines(app))
+            assert "Nothing is due today." in text
+            await pilot.press("tab")
+            assert await wait_until(pilot, lambda: screen.problem is not None and screen.problem.daily)
+            await pilot.press("escape")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
+
+    asyncio.run(run())
+
+
+def test_try_again_from_the_step_through_deals_the_same_cards_and_keeps_assisted_answers() -> None:
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=8, delay=0, pace="timed")
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+            session = app.session
+            assert session is not None
+            hand = session.match.hand
+            rng = random.Random(4)
+            while not hand.is_over:
+                seat = hand.to_move
+                assert seat is not None
+                session.apply(seat, rng.choice(hand.legal_actions()))
+            step = StepScreen(session, [])
+            app.push_screen(step)
+            assert await wait_until(pilot, lambda: app.screen is step)
+            while step.tried_decision() is None:
+                await pilot.press("right")
+            index = step.tried_decision()
+            assert index is not None
+            await pilot.press("t")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, TryScreen))
+            tried = app.screen
+            assert isinstance(tried, TryScreen)
+            assert await wait_until(pilot, lambda: tried.problem is not None)
+            recorded = HandSpec.of(hand).replay(hand.log[:index])
+            for _attempt in range(2):
+                problem = tried.problem
+                assert problem is not None
+                state = problem.state()  # the whole hand before the decision: the real hidden cards
+                assert (state.hands, state.stock, state.tricks) == (recorded.hands, recorded.stock, recorded.tricks)
+                assert problem.view.hand == tuple(recorded.hands[0])
+                card = next(a for a in problem.view.legal if isinstance(a, Play))
+                await pilot.press(key_of(tried, card.card))
+                assert await wait_until(pilot, lambda: tried.verdict is not None)
+                await pilot.press("a")
+                assert await wait_until(pilot, lambda: tried.verdict is None)
+            rows = practice_rows(app.statistics().path)
+            assert len(rows) == 2 and all(row[4] == 1 for row in rows)  # assisted
+            assert app.statistics().practice_states() == []  # no schedule made or changed
+            await pilot.press("escape")
+            assert await wait_until(pilot, lambda: app.screen is step)
+            app.workers.cancel_all()
+
+    asyncio.run(run())
+
+
+def test_quitting_while_the_coach_weighs_an_answer_stops_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The coach's analysis of a mistake (while the player thinks, then weighing the answer) stops when the game
+    quits: the exit never waits for it."""
+    kept_mistakes()
+    started, done, test_over = threading.Event(), threading.Event(), threading.Event()
+    outcome: list[BaseException] = []
+    real = practice_module.analyse
+
+    def analysing(problem: Any, budget: Any) -> Any:
+        started.set()
+        try:
+            while not test_over.is_set():
+                real(problem, SMALL)
+        except BaseException as exc:
+            outcome.append(exc)
+            raise
+        finally:
+            done.set()
+
+    monkeypatch.setattr(practice_module, "analyse", analysing)
+
+    async def run() -> None:
+        app = make_app(practice="mistake")
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                assert await wait_until(pilot, lambda: isinstance(app.screen, PracticeScreen))
+                screen = app.screen
+                assert isinstance(screen, PracticeScreen)
+                assert await wait_until(pilot, lambda: screen.problem is not None)
+                problem = screen.problem
+                assert problem is not None and problem.mistake is not None
+                named = {parse_action(problem.mistake.played), parse_action(problem.mistake.best)}
+                answer = next(a for a in problem.view.legal if a not in named)
+                screen.give(answer)
+                assert screen.weighing and await asyncio.to_thread(started.wait, 120)
+                app.exit()  # Ctrl+Q
+            assert await asyncio.to_thread(done.wait, 120), "the coach's analysis was still running"
+            assert outcome and all(type(exc).__name__ == "Stopped" for exc in outcome), outcome
+        finally:
+            test_over.set()
+
+    asyncio.run(run())

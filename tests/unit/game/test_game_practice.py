@@ -1,0 +1,237 @@
+"""Practice without a screen: the queue, the schedule kept through answers, the judge, a try from the review."""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from datetime import date, timedelta
+from pathlib import Path
+
+import pytest
+
+from guinote_tui.coach import CoachBudget, advise
+from guinote_tui.coach.ahead import HandSpec, review_hand
+from guinote_tui.coach.verdict import judge
+from guinote_tui.engine import Play, parse_action
+from guinote_tui.game.mistakes import graded_decisions
+from guinote_tui.game.practice import MISTAKE, PUZZLE, PracticeSession, next_state, review_state, stored_state
+from guinote_tui.game.practice_judge import (
+    judge_answer,
+    needs_coach,
+    practice_rng,
+    puzzle_line,
+    try_problem,
+)
+from guinote_tui.game.services import Services
+from guinote_tui.game.session import GameSession, GameSettings
+from guinote_tui.practice import GAPS, THEMES, ReviewState, answer, new_state, puzzle_of_the_day, shipped_puzzles
+from guinote_tui.records import LAST_BOX, PracticeState, Statistics
+
+BUDGET = CoachBudget(min_deals=10, batch=10, max_playouts=200, max_deals=60)
+RECORDING = Services(review_ahead=False, keep_match=False, record_stats=True, review_budget=BUDGET)
+#: The day the hands are reviewed in these tests: their mistakes are due the day after.
+REVIEWED = date(2026, 3, 1)
+DUE = REVIEWED + timedelta(days=1)
+
+
+def play_and_review(stats: Statistics, seed: int = 5, players: int = 2) -> GameSession:
+    """A hand where the player plays at random, reviewed, its graded decisions kept on :data:`REVIEWED`."""
+    session = GameSession(GameSettings(players=players, level="random", seed=seed), services=RECORDING, stats=stats)
+    rng = random.Random(1)
+    hand = session.match.hand
+    while not hand.is_over:
+        seat = hand.to_move
+        assert seat is not None
+        if seat == 0:
+            session.apply(0, rng.choice(hand.legal_actions()))
+        else:
+            session.apply(seat, session.think(seat, session.view_for(seat)).action)
+    session.record()
+    reviewed = session.review()
+    graded = [r for r in reviewed if r.mistake]
+    assert graded, "random play made no graded decision in this deal"
+    number = len(session.match.finished)
+    kept = stats.record_mistakes(session.stats_key, number, graded_decisions(hand, reviewed), today=REVIEWED)
+    assert kept.saved
+    return session
+
+
+@pytest.fixture
+def stats(tmp_path: Path) -> Statistics:
+    with Statistics(tmp_path / "statistics.sqlite3") as opened:
+        yield opened  # type: ignore[misc]
+
+
+# -- one schedule ------------------------------------------------------------------------------------------
+
+
+def test_the_stored_box_is_the_schedules_streak_capped_and_loses_nothing_the_rule_reads() -> None:
+    """Answers kept through the statistics' form (a box 0 to 4) come back on the days the schedule's own
+    streak (never capped) gives, whatever the answers: the schedule is the one rule."""
+    assert len(GAPS) == LAST_BOX
+    rng = random.Random(7)
+    for _ in range(200):
+        day = date(2026, 1, 1)
+        kept: PracticeState | None = None
+        direct = new_state(day)
+        for _ in range(rng.randrange(1, 14)):
+            day += timedelta(days=rng.choice([0, 0, 1, 3, 8, 30]))
+            right = rng.random() < 0.7
+            kept = next_state(kept, "puzzle", "p1", right, day)
+            direct = answer(direct, right, day)
+            assert (kept.due, kept.last_seen, kept.right, kept.wrong) == (
+                direct.due,
+                direct.last_seen,
+                direct.right,
+                direct.wrong,
+            )
+            assert kept.box == min(direct.streak, LAST_BOX)
+        assert kept is not None
+        assert review_state(stored_state("puzzle", "p1", review_state(kept))) == review_state(kept)
+    assert stored_state("mistake", "3", ReviewState(9, day, day, 9, 0)).box == LAST_BOX
+
+
+# -- the queue and the schedule through a session ---------------------------------------------------------
+
+
+def test_the_queue_asks_the_due_mistakes_first_and_keeps_each_answer_with_its_schedule(stats: Statistics) -> None:
+    play_and_review(stats)
+    kept = stats.mistakes()
+    assert len(kept) >= 2
+    assert PracticeSession(stats, REVIEWED).due_mistakes() == []  # kept on the day of the review: due the next
+    practice = PracticeSession(stats, DUE, budget=BUDGET)
+    due = practice.due_mistakes()
+    assert {p.ref for p in due} == {m.ref for m in kept}
+    queue = practice.queue()
+    assert [p.kind for p in queue] == [MISTAKE] * len(due) + [PUZZLE]  # the mistakes, then the problem of the day
+    assert queue[-1].daily and queue[-1].ref == puzzle_of_the_day(DUE).id
+    assert practice.due_count() == len(due) + 1
+
+    first = practice.next_problem(MISTAKE)
+    assert first is not None and first.ref == due[0].ref
+    right = judge_answer(first, first.best)  # the coach's own move, as the review named it
+    assert right.correct and right.grade == "same"
+    state = practice.answer(first, right)
+    assert state is not None and (state.box, state.due, state.right, state.wrong) == (1, DUE + timedelta(days=1), 1, 0)
+    assert stats.practice_state(MISTAKE, first.ref) == state
+
+    second = practice.next_problem(MISTAKE, after=first)
+    assert second is not None and second.ref != first.ref
+    wrong = judge_answer(second, second.played)  # the card played at the table: still the mistake it was
+    assert not wrong.correct and wrong.grade == second.mistake.grade
+    state = practice.answer(second, wrong)
+    assert state is not None and (state.box, state.due, state.wrong) == (0, DUE, 1)  # due at once
+    # Due again today, after the others; asked a second time and wrong again, it comes back tomorrow.
+    order = [p.ref for p in practice.due_mistakes()]
+    assert first.ref not in order and order[-1] == second.ref
+    others = [p for p in practice.due_mistakes() if p.ref != second.ref]
+    for problem in others:
+        assert practice.next_problem(MISTAKE).ref == problem.ref  # the ones not asked yet first
+        practice.answer(problem, judge_answer(problem, problem.best))
+    again = practice.next_problem(MISTAKE)
+    assert again is not None and again.ref == second.ref
+    state = practice.answer(again, judge_answer(again, again.played))
+    assert state is not None and (state.due, state.wrong) == (DUE + timedelta(days=1), 2)
+    assert practice.due_mistakes() == [] and practice.next_problem(MISTAKE) is None
+    answers = sqlite3.connect(stats.path).execute("SELECT ref, correct, assisted FROM practice_answers").fetchall()
+    assert answers[:2] == [(first.ref, 1, 0), (second.ref, 0, 0)] and answers[-1] == (second.ref, 0, 0)
+
+
+def test_the_puzzles_come_with_the_problem_of_the_day_first_then_by_theme_and_stars(stats: Statistics) -> None:
+    practice = PracticeSession(stats, DUE)
+    order = practice.puzzle_order()
+    daily = puzzle_of_the_day(DUE)
+    assert order[0].daily and order[0].ref == daily.id and len(order) == len(shipped_puzzles())
+    themes = [(p.puzzle.theme, p.puzzle.stars) for p in order[1:] if p.puzzle is not None]
+    assert themes == sorted(themes, key=lambda t: (THEMES.index(t[0]), t[1]))
+    problem = order[0]
+    assert problem.puzzle is not None
+    right = next(iter(problem.puzzle.correct))
+    verdict = judge_answer(problem, Play(right))
+    assert verdict.correct and verdict.exact is not None and not needs_coach(problem, Play(right))
+    state = practice.answer(problem, verdict)
+    assert state is not None and (state.kind, state.box, state.due) == (PUZZLE, 1, DUE + timedelta(days=1))
+    # Answered today: no longer first, nor counted due; the line of best play starts with a right card.
+    assert not practice.daily_open() and practice.puzzle_order()[0].ref != daily.id and practice.due_count() == 0
+    line = puzzle_line(problem)
+    assert line and isinstance(line[0].action, Play) and line[0].action.card in problem.puzzle.correct
+    wrong_card = problem.puzzle.wrong[0]
+    wrong = judge_answer(problem, Play(wrong_card))
+    assert not wrong.correct and wrong.grade in ("inaccuracy", "mistake", "blunder")
+    # Next day it is due and comes right after the problem of the day.
+    tomorrow = PracticeSession(stats, DUE + timedelta(days=1))
+    assert [p.ref for p in tomorrow.puzzle_order()[:2]] == [puzzle_of_the_day(DUE + timedelta(days=1)).id, daily.id]
+
+
+def test_the_practice_judge_agrees_with_the_coachs_verdict_at_that_position(stats: Statistics) -> None:
+    """Every answer but the two moves the review named gets the coach's verdict at the position (same rng and
+    budget: :func:`practice_rng`); the card played at the table keeps the review's tier and cost."""
+    play_and_review(stats, seed=5)
+    practice = PracticeSession(stats, DUE, budget=BUDGET)
+    checked = 0
+    for problem in practice.due_mistakes()[:3]:
+        view = problem.view
+        advice = advise(view, practice_rng(problem), BUDGET)
+        assert practice.advice(problem).values == advice.values  # the same deals: the same figures
+        mistake = problem.mistake
+        assert mistake is not None
+        for action in view.legal:
+            verdict = practice.judge(problem, action)
+            if action == parse_action(mistake.played):
+                assert (verdict.grade, verdict.cost, verdict.correct) == (mistake.grade, mistake.cost, False)
+            elif action == parse_action(mistake.best):
+                assert verdict.grade == "same" and verdict.correct
+            else:
+                coach = judge(advice, action, False, view)
+                assert (verdict.grade, verdict.cost, verdict.cost_se) == (coach.grade.value, coach.cost, coach.cost_se)
+                assert verdict.correct == (not coach.mistake)
+                checked += 1
+    assert checked, "no answer was judged by the coach"
+
+
+def test_a_mistake_whose_position_does_not_parse_gives_one_line_and_the_queue_goes_on(stats: Statistics) -> None:
+    play_and_review(stats)
+    kept = sorted(stats.mistakes(), key=lambda m: m.id)
+    connection = sqlite3.connect(stats.path)
+    connection.execute("UPDATE mistakes SET position = 'dealer 9; hands nonsense' WHERE id = ?", (kept[0].id,))
+    connection.commit()
+    connection.close()
+    practice = PracticeSession(stats, DUE)
+    due = practice.due_mistakes()
+    assert [p.ref for p in due] and kept[0].ref not in {p.ref for p in due}
+    assert len(due) == len(kept) - 1
+    notes = practice.take_notes()
+    assert len(notes) == 1 and notes[0].startswith("A kept mistake cannot be read (") and "\n" not in notes[0]
+    practice.due_mistakes()
+    assert practice.take_notes() == []  # said once
+
+
+# -- try again from the review --------------------------------------------------------------------------------
+
+
+def test_a_try_from_the_review_deals_the_same_cards_each_time_and_is_kept_as_assisted(stats: Statistics) -> None:
+    session = play_and_review(stats)
+    hand = session.match.hand
+    spec = HandSpec.of(hand)
+    reviewed = review_hand(spec, list(hand.log), 0, budget=BUDGET)
+    graded = next(r for r in reviewed if r.mistake)
+    kept = next(m for m in stats.mistakes() if m.decision == graded.index)
+    before_state = stats.practice_state(MISTAKE, kept.ref)
+    problem = try_problem(hand, graded.index, kept.ref, kept.reason)
+    recorded = spec.replay(hand.log[: graded.index])
+    for _ in range(2):
+        state = problem.state()
+        assert (state.hands, state.stock, state.tricks) == (recorded.hands, recorded.stock, recorded.tricks)
+        state.apply(state.legal_actions()[0])  # playing on a copy changes nothing of the next
+    practice = PracticeSession(stats, DUE, budget=BUDGET)
+    # The review's own deals: the card played gets the review's verdict.
+    verdict = practice.judge(problem, graded.played)
+    assert (verdict.grade, verdict.cost) == (graded.grade, graded.cost) and not verdict.correct
+    assert practice.answer(problem, verdict) is None
+    better = practice.judge(problem, graded.best)
+    assert better.correct
+    practice.answer(problem, better)
+    assert stats.practice_state(MISTAKE, kept.ref) == before_state  # the schedule is not touched
+    rows = sqlite3.connect(stats.path).execute("SELECT ref, theme, correct, assisted FROM practice_answers").fetchall()
+    assert rows == [(kept.ref, kept.reason, 0, 1), (kept.ref, kept.reason, 1, 1)]
+    assert stats.practice_accuracy(assisted=True)[0].answers == 2 and stats.practice_accuracy() == []
