@@ -35,7 +35,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 
@@ -110,6 +109,8 @@ def parse_table(data: Any) -> StrengthTable:
 @cache
 def strength_table() -> StrengthTable:
     """The table shipped with the program (read once)."""
+    from importlib import resources  # (when read: the statistics import this module, and may not read the table)
+
     text = resources.files(__package__).joinpath("strength.json").read_text(encoding="utf-8")
     return parse_table(json.loads(text))
 
