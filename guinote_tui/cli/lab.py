@@ -9,14 +9,16 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..engine import Rules
 from ..i18n import N_, _
 from .common import PRESET_CHOICE, RULE_HELP, build_rules
 from .help import INTEGER, IntegerRange, command
+
+if TYPE_CHECKING:
+    from ..engine import Rules
 
 
 def _tournament_options() -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from .. import storage
-from ..engine import MAX_HANDS, HistoryError
+from ..engine import MAX_HANDS
 from ..i18n import N_, _, ngettext
 from ..i18n import number as i18n_number
 from ..storage import printable
@@ -141,7 +141,7 @@ def _reset_statistics(source: Any, yes: bool) -> None:
 )
 @click.argument("path", metavar=N_("PATH"))
 def replay(path: str) -> None:
-    from ..engine import read_history
+    from ..engine import HistoryError, read_history
 
     try:
         match = read_history(path)
@@ -227,7 +227,7 @@ def review(
     from rich.text import Text
 
     from ..coach import DEEP_BUDGET, JUEGO_POINTS, Z, review_match
-    from ..engine import read_history
+    from ..engine import HistoryError, read_history
     from ..present.vocabulary import review_sentence, why_text
 
     try:
