@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 
@@ -109,9 +110,8 @@ def parse_table(data: Any) -> StrengthTable:
 @cache
 def strength_table() -> StrengthTable:
     """The table shipped with the program (read once)."""
-    from importlib import resources  # (when read: the statistics import this module, and may not read the table)
-
-    text = resources.files(__package__).joinpath("strength.json").read_text(encoding="utf-8")
+    # (A file beside this module, as the language catalogs are: importlib.resources would load zipfile too.)
+    text = (Path(__file__).parent / "strength.json").read_text(encoding="utf-8")
     return parse_table(json.loads(text))
 
 
