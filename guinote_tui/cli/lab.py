@@ -6,7 +6,6 @@ none of them.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -93,6 +92,8 @@ def simulate(
         report = run(int(players), games, seed, rules, bots)
     data = report.to_dict()
     if as_json:
+        import json
+
         click.echo(json.dumps(data))
         return
     click.echo(
@@ -168,6 +169,8 @@ def _run_tournament(
     except TournamentError as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
+        import json
+
         click.echo(json.dumps(report.to_dict()))
         return
     for line in report.text_lines():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -84,6 +83,8 @@ def stats(as_json: bool, players: str | None, export: str | None, force: bool, r
         if problem:
             click.echo(problem, err=True)
     if as_json:
+        import json
+
         click.echo(json.dumps({"path": str(source.path), **statsreport.summary_dict(summary)}))
         return
     click.echo(_("statistics file: {path}").format(path=printable(str(source.path))))
@@ -262,6 +263,8 @@ def review(
     mistakes_cost = round(sum(d.cost for d in decisions if d.mistake), 2)
     close_calls = sum(1 for d in decisions if d.grade == "close")
     if as_json:
+        import json
+
         click.echo(
             json.dumps(
                 {
