@@ -32,7 +32,6 @@ import gettext as _gettext
 import os
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 
 #: The languages the game is made for, in the order a picker lists them, with their own names.
 LANGUAGES: dict[str, str] = {
@@ -64,7 +63,9 @@ class UnknownLanguage(ValueError):
 
 
 def _locale_dir() -> str:
-    return str(resources.files("guinote_tui") / "locale")
+    # The catalogs are files beside the package (gettext reads them from disk): the folder is found from this module
+    # without ``importlib.resources``, which would load pathlib, tempfile and zipfile for every command.
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 
 
 def has_catalog(code: str) -> bool:

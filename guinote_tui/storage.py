@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import re
 import stat
@@ -142,6 +141,8 @@ def parse_json(text: str) -> Any:
 
     Besides malformed JSON: nesting too deep for the parser and numbers too long to convert.
     """
+    import json  # (here: a command that reads no JSON, the help, does without it)
+
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

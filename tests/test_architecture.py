@@ -436,8 +436,12 @@ def test_cli_opens_the_interface_and_the_lab_only_inside_the_commands() -> None:
 
 
 def loaded_after_import(module: str) -> set[str]:
-    """Interface libraries and project parts loaded by a fresh ``import module``."""
-    code = f"import sys, {module}\nprint(' '.join(sorted({{m.split('.')[0] for m in sys.modules}} | set(sys.modules))))"
+    """Interface libraries and project parts loaded by a fresh ``import module`` and every name it exports (the
+    engine, the bots and the records import a name's module when the name is first used)."""
+    code = (
+        f"import sys, {module}\nfrom {module} import *\n"
+        "print(' '.join(sorted({m.split('.')[0] for m in sys.modules} | set(sys.modules))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     loaded = set(out.stdout.split())
     return {name for name in loaded if name in UI_LIBRARIES or name in (f"{PACKAGE}.ui", f"{PACKAGE}.lab")}

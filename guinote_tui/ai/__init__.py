@@ -18,33 +18,47 @@ network trained by self-play).
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import inspect
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import shown
-from .base import Bot, OpenCardBot, RandomBot, decide
-from .oracle import OpenBot, TeamBot
-from .rulebots import EasyBot, NormalBot
-from .search import ExpertBot, HardBot, SearchSettings
 
-BotFactory = Callable[..., Bot]
+if TYPE_CHECKING:  # the names as a type checker reads them; at run time each is imported on first use
+    from .base import Bot, OpenCardBot, RandomBot, decide
+    from .learned import LearnedBot
+    from .oracle import OpenBot, TeamBot
+    from .rulebots import EasyBot, NormalBot
+    from .search import ExpertBot, HardBot, SearchSettings
+
+#: Where each name is defined: the module imported the first time the name is used (:func:`__getattr__`), as the
+#: bots in :data:`REGISTRY` are.
+_HOMES: dict[str, str] = {
+    "base": "Bot OpenCardBot RandomBot decide",
+    "learned": "LearnedBot",
+    "oracle": "OpenBot TeamBot",
+    "rulebots": "EasyBot NormalBot",
+    "search": "ExpertBot HardBot SearchSettings",
+}
+_HOME = {name: module for module, names in _HOMES.items() for name in names.split()}
+
+BotFactory = Callable[..., "Bot"]
 
 
 class _Deferred:
-    """A bot whose module is imported only when the bot is made or its parameters are read.
+    """A bot named by its module and class, the module imported only when the bot is made or its parameters read.
 
-    The learned player needs NumPy and its weights: loading them at every ``guinote`` command (the help, the
-    statistics) would cost more than the command itself.
+    The bots' modules (the search, the rules, NumPy and its weights for the learned player) cost more than a
+    command that makes no bot (the help, the statistics); the levels offered are known without them.
+    :attr:`offered` is the class's own ``offered`` (a test checks them).
     """
 
-    def __init__(self, module: str, name: str, offered: bool) -> None:
+    def __init__(self, module: str, name: str, offered: bool = True) -> None:
         self.module, self.name, self.offered = module, name, offered
 
     def resolve(self) -> type[Bot]:
-        bot: type[Bot] = getattr(importlib.import_module(self.module, __name__), self.name)
+        bot: type[Bot] = getattr(__import__(self.module, globals(), None, (self.name,), 1), self.name)
         return bot
 
     def __call__(self, **kwargs: Any) -> Bot:
@@ -53,14 +67,14 @@ class _Deferred:
 
 #: name -> factory; weakest first, the measurement-only bots (seeing hidden cards) last.
 REGISTRY: dict[str, BotFactory] = {
-    "random": RandomBot,
-    "easy": EasyBot,
-    "normal": NormalBot,
-    "hard": HardBot,
-    "expert": ExpertBot,
-    "learned": _Deferred(".learned", "LearnedBot", offered=False),
-    "open": OpenBot,
-    "team": TeamBot,
+    "random": _Deferred("base", "RandomBot", offered=False),
+    "easy": _Deferred("rulebots", "EasyBot"),
+    "normal": _Deferred("rulebots", "NormalBot"),
+    "hard": _Deferred("search", "HardBot"),
+    "expert": _Deferred("search", "ExpertBot"),
+    "learned": _Deferred("learned", "LearnedBot", offered=False),
+    "open": _Deferred("oracle", "OpenBot", offered=False),
+    "team": _Deferred("oracle", "TeamBot", offered=False),
 }
 
 
@@ -215,12 +229,17 @@ def default_level() -> str:
 
 
 def __getattr__(name: str) -> Any:
-    """``LearnedBot`` on first use (see :class:`_Deferred`)."""
-    if name == "LearnedBot":
-        from .learned import LearnedBot
+    """A bot's class (or :func:`decide`), its module imported now: see :data:`_HOMES`."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(__import__(module, globals(), None, (name,), 1), name)  # from .module import name
+    globals()[name] = value  # (found directly from now on)
+    return value
 
-        return LearnedBot
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
 
 
 __all__ = [

@@ -35,7 +35,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 
@@ -110,7 +110,8 @@ def parse_table(data: Any) -> StrengthTable:
 @cache
 def strength_table() -> StrengthTable:
     """The table shipped with the program (read once)."""
-    text = resources.files(__package__).joinpath("strength.json").read_text(encoding="utf-8")
+    # (A file beside this module, as the language catalogs are: importlib.resources would load zipfile too.)
+    text = (Path(__file__).parent / "strength.json").read_text(encoding="utf-8")
     return parse_table(json.loads(text))
 
 

@@ -76,9 +76,9 @@ def run(args: Sequence[str] | None = None) -> None:
     :data:`EXIT_CRASH` (70) after writing its traceback to
     ``crash-<timestamp>.log`` in the state directory (:func:`storage.state_dir`).
     """
-    import traceback
-
     try:
         main.main(args=list(args) if args is not None else None, prog_name="guinote")
     except Exception:
+        import traceback
+
         crashed(traceback.format_exc())

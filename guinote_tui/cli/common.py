@@ -1,16 +1,21 @@
-"""What the ``guinote`` commands share: the rules options and the end of a run on an unexpected error."""
+"""What the ``guinote`` commands share: the rules options and the end of a run on an unexpected error.
+
+The engine is imported inside the functions that use it: starting a command that deals no hand (the help, the
+statistics) does not load it.
+"""
 
 from __future__ import annotations
 
 import sys
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from .. import storage
-from ..engine import HistoryError, Rules, RulesError
 from ..i18n import N_, _
-from ..present.refusals import refusal_text
+
+if TYPE_CHECKING:
+    from ..engine import HistoryError, Rules
 
 #: The exit status after an unexpected error (EX_SOFTWARE in sysexits.h); its traceback is in a crash log.
 EXIT_CRASH = 70
@@ -32,11 +37,16 @@ def crashed(report: str) -> NoReturn:
 
 def history_refused(refusal: HistoryError) -> click.ClickException:
     """The one line for a history that cannot be used, its path (and anything else from the file) printable."""
+    from ..present.refusals import refusal_text
+
     return click.ClickException(storage.printable(refusal_text(refusal)))
 
 
 def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:
     """A preset with ``name=value`` overrides, or a one-line usage error."""
+    from ..engine import Rules, RulesError
+    from ..present.refusals import refusal_text
+
     try:
         overrides: dict[str, Any] = dict(Rules.parse_flag(text) for text in flags)
         return Rules.preset(preset, **overrides)

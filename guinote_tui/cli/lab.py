@@ -6,17 +6,18 @@ none of them.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..engine import Rules
 from ..i18n import N_, _
 from .common import PRESET_CHOICE, RULE_HELP, build_rules
 from .help import INTEGER, IntegerRange, command
+
+if TYPE_CHECKING:
+    from ..engine import Rules
 
 
 def _tournament_options() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -91,6 +92,8 @@ def simulate(
         report = run(int(players), games, seed, rules, bots)
     data = report.to_dict()
     if as_json:
+        import json
+
         click.echo(json.dumps(data))
         return
     click.echo(
@@ -166,6 +169,8 @@ def _run_tournament(
     except TournamentError as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
+        import json
+
         click.echo(json.dumps(report.to_dict()))
         return
     for line in report.text_lines():

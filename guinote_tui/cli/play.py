@@ -7,16 +7,37 @@ process and never imports it.
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from ..ai import offered_levels
-from ..engine import SEED_RANGE, HistoryError, Rules
+from ..engine import SEED_RANGE
 from ..i18n import N_, _
 from ..storage import printable
 from .common import PRESET_CHOICE, RULE_HELP, build_rules, crashed, history_refused
 from .help import File, IntegerRange, NumberRange, command
+
+if TYPE_CHECKING:
+    from ..engine import Rules
+
+
+class LevelChoice(click.Choice[str]):
+    """The bot levels a player may choose (:func:`guinote_tui.ai.offered_levels`), read when ``--level`` is given
+    or its help shown: the bots' modules are not loaded to start a command that names no level."""
+
+    def __init__(self) -> None:
+        super().__init__(())
+
+    @property  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:
+        from ..ai import offered_levels
+
+        return tuple(offered_levels())
+
+    @choices.setter
+    def choices(self, _value: Iterable[str]) -> None:  # (click's __init__ sets them: the property wins)
+        pass
 
 
 def _run_app(app: Any) -> None:
@@ -38,7 +59,7 @@ def _lang_option() -> str | None:
     help=N_("Open the game (the default command)."),
 )
 @click.option("--players", type=click.Choice(["2", "4"]), default=None, help=N_("4 = pairs, 2 = heads-up."))
-@click.option("--level", type=click.Choice(offered_levels()), default=None, help=N_("Bot level for every bot seat."))
+@click.option("--level", type=LevelChoice(), default=None, help=N_("Bot level for every bot seat."))
 @click.option(
     "--rules",
     "preset",
@@ -74,6 +95,8 @@ def play(
     continue_match: bool = False,
     plain: bool = False,
 ) -> None:
+    from ..engine import HistoryError
+
     if continue_match and history is not None:
         raise click.UsageError(_("--continue and --load both name a match: give one of them"))
     rules = build_rules(preset or "aragones", flags) if preset is not None or flags else None
@@ -115,6 +138,7 @@ def _play_plain(
     import os
 
     from .. import plain
+    from ..engine import HistoryError
 
     # What the game logs (a bot that failed, a file it could not write) is said in the dialogue, in one line.
     logging.getLogger("guinote_tui").addHandler(logging.NullHandler())
@@ -240,12 +264,12 @@ def _practice_plain(tab: str) -> None:
 )
 @click.option("--flags", "list_flags", is_flag=True, help=N_("List every rules flag with its values."))
 def rules_command(list_flags: bool) -> None:
+    from ..engine import PRESETS, Rules
+
     if list_flags:
         for line in Rules.flag_lines():
             click.echo(line)
         return
-    from ..engine import PRESETS
-
     base = PRESETS["aragones"]
     click.echo(_("aragones (the default): the rules of docs/rules.md as the flags list them"))
     for name, preset in PRESETS.items():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -11,7 +10,7 @@ from typing import Any
 import click
 
 from .. import storage
-from ..engine import MAX_HANDS, HistoryError
+from ..engine import MAX_HANDS
 from ..i18n import N_, _, ngettext
 from ..i18n import number as i18n_number
 from ..storage import printable
@@ -85,6 +84,8 @@ def stats(as_json: bool, players: str | None, export: str | None, force: bool, r
         if problem:
             click.echo(problem, err=True)
     if as_json:
+        import json
+
         figures = {"path": str(source.path), **statsreport.summary_dict(summary)}
         click.echo(json.dumps({**figures, "learning": learningreport.learning_dict(learning)}))
         return
@@ -143,7 +144,7 @@ def _reset_statistics(source: Any, yes: bool) -> None:
 )
 @click.argument("path", metavar=N_("PATH"))
 def replay(path: str) -> None:
-    from ..engine import read_history
+    from ..engine import HistoryError, read_history
 
     try:
         match = read_history(path)
@@ -229,7 +230,7 @@ def review(
     from rich.text import Text
 
     from ..coach import DEEP_BUDGET, JUEGO_POINTS, Z, review_match
-    from ..engine import read_history
+    from ..engine import HistoryError, read_history
     from ..present.vocabulary import decision_sentence, why_text
 
     try:
@@ -264,6 +265,8 @@ def review(
     mistakes_cost = round(sum(d.cost for d in decisions if d.mistake), 2)
     close_calls = sum(1 for d in decisions if d.grade == "close")
     if as_json:
+        import json
+
         click.echo(
             json.dumps(
                 {

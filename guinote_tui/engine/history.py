@@ -27,7 +27,7 @@ table (each bot seat's spec, the pace…). The engine keeps it as it is in
 :func:`load_history` either returns a fully replayed :class:`Match` or raises
 :class:`HistoryError` with one message naming the hand, the action and the
 rule it breaks; it never returns a half-loaded match. A history of more than
-:data:`~.match.MAX_HANDS` hands is refused before any hand is replayed.
+:data:`~.limits.MAX_HANDS` hands is refused before any hand is replayed.
 """
 
 from __future__ import annotations
@@ -44,15 +44,14 @@ from .actions import ActionError, parse_action
 from .cards import CARD_TEXT, CardError, parse_deck
 from .errors import ErrorCode, HistoryError, IllegalAction
 from .errors import shown as _shown
-from .match import MAX_HANDS, Match
+from .limits import MAX_HANDS, SEED_RANGE
+from .match import Match
 from .rules import Rules, RulesError
 
 FORMAT = "guinote-history"
 VERSION = 1
 #: The largest history read: a real match is a few kilobytes, the longest a match may be (:data:`MAX_HANDS`) about 1 MB.
 MAX_BYTES = 10 * 1024 * 1024
-#: Seeds are stored as SQLite integers: signed 64-bit.
-SEED_RANGE = range(-(2**63), 2**63)
 
 
 def history_dict(match: Match, names: list[str] | None = None, table: dict[str, Any] | None = None) -> dict[str, Any]:

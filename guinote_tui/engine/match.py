@@ -38,14 +38,6 @@ from .stages import Stage
 
 _OVER = Stage.OVER  # a module constant: faster than the class attribute in the hot path
 
-#: The most hands a match may hold: a history with more is refused. A real match is 3 to 15 hands; the longest the
-#: rules' bounds (:attr:`Rules.RANGES <guinote_tui.engine.rules.Rules.RANGES>`) allow is 486 (9 cotos of 9 juegos,
-#: each of at most 6 hands at a target of 300: every hand played out gives out 130 points, and a juego is undecided
-#: only while both sides are under the target), unless hand after hand ends in an exact tie over the target.
-#: A kept match takes about 0.7 kB a hand (a history saved without indentation 0.5 kB; 1 kB at most): a match of
-#: this many hands is at most about 1 MB, a tenth of the largest file the game reads.
-MAX_HANDS = 1000
-
 
 @dataclass(frozen=True)
 class HandRecord:

@@ -98,7 +98,7 @@ class Rules:
     #: The values each numeric flag may take. Real play is 100 or 101 points, 1 to 5 juegos a coto and 1 to 3 cotos
     #: (the start screen's choices); the bounds leave room above that and keep the longest match these rules allow
     #: (without an exact tie over the target, hand after hand) to 486 hands, within the
-    #: :data:`~guinote_tui.engine.match.MAX_HANDS` a match may hold, so that what the game writes it reads back.
+    #: :data:`~guinote_tui.engine.limits.MAX_HANDS` a match may hold, so that what the game writes it reads back.
     RANGES: ClassVar[dict[str, tuple[int, int]]] = {
         "target": (1, 300),
         "juegos_per_coto": (1, 5),

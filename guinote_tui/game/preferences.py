@@ -29,16 +29,14 @@ from its default. Writing goes through a temporary file and a rename.
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import fields
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import storage
-from ..engine import PRESETS, Rules, RulesError
 from ..i18n import _
-from ..present.refusals import refusal_text
-from .settings import SCHEMA, GameSettings, SettingRefused, alternatives, check
+
+if TYPE_CHECKING:
+    from .settings import GameSettings
 
 FILE_NAME = "settings.toml"
 
@@ -53,6 +51,15 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
 
     Raises ``tomllib.TOMLDecodeError`` when ``text`` is not TOML.
     """
+    # (Imported here: a command that finds no settings file, the help, the statistics, loads neither the rules
+    # nor the settings' schema.)
+    import tomllib
+    from dataclasses import fields
+
+    from ..engine import PRESETS, Rules, RulesError
+    from ..present.refusals import refusal_text
+    from .settings import SCHEMA, GameSettings, SettingRefused, alternatives, check
+
     data = tomllib.loads(text)
     settings = GameSettings()
     problems: list[str] = []
@@ -118,8 +125,10 @@ def load(target: Path | None = None) -> tuple[GameSettings, list[str]]:
     A file that cannot be read at all is set aside here, and the line saying so is among those returned:
     whoever calls this tells the player.
     """
+    from .settings import GameSettings
+
     settings, problems, _set_aside = _load(target)
-    return settings, problems
+    return GameSettings() if settings is None else settings, problems
 
 
 def loads() -> int:
@@ -145,22 +154,25 @@ def saved_language(target: Path | None = None) -> str | None:
     return settings.language
 
 
-def _load(target: Path | None) -> tuple[GameSettings, list[str], bool]:
-    """:func:`load`, and whether the file was set aside (then the one line is the only problem)."""
+def _load(target: Path | None) -> tuple[GameSettings | None, list[str], bool]:
+    """:func:`load`, and whether the file was set aside (then the one line is the only problem). The settings are
+    None where the defaults are used: :func:`load` makes them, :func:`set_aside_lines` needs none."""
     global _loads
     _loads += 1
     where = target or path()
     try:
         text = storage.read_text(where)
     except FileNotFoundError:
-        return GameSettings(), [], False
+        return None, [], False
     except (storage.Unreadable, UnicodeDecodeError) as exc:
         reason = _("not UTF-8 text") if isinstance(exc, UnicodeDecodeError) else exc.reason
         damaged = storage.damaged(where, reason)
-        return GameSettings(), [_("{problem}; the defaults are used").format(problem=damaged)], True
+        return None, [_("{problem}; the defaults are used").format(problem=damaged)], True
     except OSError as exc:
         problem = _("{file} could not be read ({problem}); the defaults are used")
-        return GameSettings(), [problem.format(file=storage.printable(where.name), problem=exc.strerror or exc)], False
+        return None, [problem.format(file=storage.printable(where.name), problem=exc.strerror or exc)], False
+    import tomllib
+
     try:
         settings, problems = parse(text, where.name)
         return settings, problems, False
@@ -171,7 +183,7 @@ def _load(target: Path | None) -> tuple[GameSettings, list[str], bool]:
     except Exception as exc:  # a reader has one rule: the one line, never a traceback
         reason = _("not TOML this program can read: {error}").format(error=storage.shown(str(exc))[1:-1])
     damaged = storage.damaged(where, reason)
-    return GameSettings(), [_("{problem}; the defaults are used").format(problem=damaged)], True
+    return None, [_("{problem}; the defaults are used").format(problem=damaged)], True
 
 
 def _value(value: Any) -> str:

@@ -4,9 +4,12 @@ Each command runs ``--runs`` times (5 by default) as a fresh process, the way
 a player starts it, with its data, config and state folders in a temporary
 directory (an empty statistics file unless ``--hands`` fills one); the
 runs of the commands are interleaved, so a burst of load on a shared
-machine falls on all of them alike. Prints each command's median and
-spread of wall-clock seconds, and which heavy modules (NumPy, Textual,
-Rich) the command imported (``-X importtime`` on one more run).
+machine falls on all of them alike. ``PYTHONDONTWRITEBYTECODE`` is dropped
+for the runs (unless ``--source``): an installed package has its bytecode,
+so the first run writes it, and the project's modules are not compiled anew
+in each run. Prints each command's median and spread of wall-clock seconds,
+and which heavy modules (NumPy, Textual, Rich) the command imported
+(``-X importtime`` on one more run).
 
     python -m guinote_tui.lab.startup_bench             # guinote --help, guinote stats --json
     python -m guinote_tui.lab.startup_bench --runs 9 --command "rules --flags"
@@ -69,6 +72,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs of each command (the median is printed)")
     parser.add_argument("--command", action="append", help="a guinote command line to time (repeatable)")
     parser.add_argument("--hands", type=int, default=0, help="hands in the statistics file (0: none recorded)")
+    parser.add_argument(
+        "--source",
+        action="store_true",
+        help="keep PYTHONDONTWRITEBYTECODE if set (each run then compiles the project's modules from source)",
+    )
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -78,6 +86,8 @@ def main(argv: list[str] | None = None) -> None:
         for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
             env[name] = str(Path(folder) / name.lower())
         env.pop("GUINOTE_LANG", None)
+        if not args.source:  # an installed package has its bytecode: the first run writes it, as the docstring says
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
         if args.hands:
             _fill(env, args.hands)
         for command in commands:

@@ -27,7 +27,6 @@ from typing import Any, assert_never
 from ..engine import Termination
 from ..i18n import N_, _, ngettext, number, pgettext
 from ..records import Cause, LevelResult, PointsSample, Problem, ProblemKind, RatingState, Summary
-from .vocabulary import level_name
 
 #: The table sizes' names, in English (:func:`size_name` translates them).
 SIZE_NAMES = {2: N_("heads-up"), 4: N_("pairs")}
@@ -167,6 +166,8 @@ def percent(share: float | None) -> str:
 
 def table_name(result: LevelResult) -> str:
     """The table a result is about: the size, the rivals' level, and in pairs the partner's if different."""
+    from .vocabulary import level_name  # (with the words for actions: loaded for the text, not for ``--json``)
+
     size = size_name(result.players)
     if result.partner_level is not None and result.partner_level != result.rival_level:
         return _("{size} · {level}, partner {partner}").format(

@@ -24,36 +24,59 @@ reports in the player's language (:func:`guinote_tui.present.statsreport.problem
 * :mod:`.rating`: the Glicko-1 rating against the bots' measured strengths.
 * :mod:`.schema`: the schema and its migrations.
 
-docs/statistics.md describes what is kept and how the rating works.
+docs/statistics.md describes what is kept and how the rating works. Each
+name here is imported from its module the first time it is used
+(:func:`__getattr__`): reading the statistics loads nothing of recording a hand.
 """
 
-from .columns import GRADED
-from .facts import HandFacts, TableInfo, hand_facts
-from .learning import (
-    CURVE_BLOCK,
-    KINDS,
-    LAST_BOX,
-    CurvePoint,
-    DueProblem,
-    GradedDecision,
-    Mean,
-    Mistake,
-    MistakeCurve,
-    MistakesKept,
-    PracticeAnswer,
-    PracticeCounts,
-    PracticeState,
-    Rate,
-    ThemeAccuracy,
-    rules_of,
-)
-from .problems import Cause, ExportRefused, Problem, ProblemKind
-from .rating import Game, Rating, age, expected, juego_game, update
-from .recording import RatingChange, Recorded, new_match_key
-from .results import CanteCounts, LevelResult, PointsSample, RatingPoint, RatingState, Summary, Totals, wilson
-from .schema import MIGRATIONS, SCHEMA_VERSION, Migration
-from .statistics import Statistics
-from .store import FILE_NAME, default_path
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as a type checker reads them; at run time each is imported on first use
+    from .columns import GRADED
+    from .facts import HandFacts, TableInfo, hand_facts
+    from .learning import (
+        CURVE_BLOCK,
+        KINDS,
+        LAST_BOX,
+        CurvePoint,
+        DueProblem,
+        GradedDecision,
+        Mean,
+        Mistake,
+        MistakeCurve,
+        MistakesKept,
+        PracticeAnswer,
+        PracticeCounts,
+        PracticeState,
+        Rate,
+        ThemeAccuracy,
+        rules_of,
+    )
+    from .problems import Cause, ExportRefused, Problem, ProblemKind
+    from .rating import Game, Rating, age, expected, juego_game, update
+    from .recording import RatingChange, Recorded, new_match_key
+    from .results import CanteCounts, LevelResult, PointsSample, RatingPoint, RatingState, Summary, Totals, wilson
+    from .schema import MIGRATIONS, SCHEMA_VERSION, Migration
+    from .statistics import Statistics
+    from .store import FILE_NAME, default_path
+
+#: Where each name is defined: the module imported the first time the name is used (:func:`__getattr__`).
+_HOMES: dict[str, str] = {
+    "columns": "GRADED",
+    "facts": "HandFacts TableInfo hand_facts",
+    "learning": "CURVE_BLOCK KINDS LAST_BOX CurvePoint DueProblem GradedDecision Mean Mistake MistakeCurve MistakesKept"
+    " PracticeAnswer PracticeCounts PracticeState Rate ThemeAccuracy rules_of",
+    "problems": "Cause ExportRefused Problem ProblemKind",
+    "rating": "Game Rating age expected juego_game update",
+    "recording": "RatingChange Recorded new_match_key",
+    "results": "CanteCounts LevelResult PointsSample RatingPoint RatingState Summary Totals wilson",
+    "schema": "MIGRATIONS SCHEMA_VERSION Migration",
+    "statistics": "Statistics",
+    "store": "FILE_NAME default_path",
+}
+_HOME = {name: module for module, names in _HOMES.items() for name in names.split()}
 
 __all__ = [
     "CURVE_BLOCK",
@@ -104,3 +127,18 @@ __all__ = [
     "update",
     "wilson",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The name ``name`` of the records, its module imported now: reading the statistics (``guinote stats``)
+    loads neither what a hand is worth to them (:mod:`.facts`) nor anything else it does not use."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(__import__(module, globals(), None, (name,), 1), name)  # from .module import name
+    globals()[name] = value  # (found directly from now on)
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

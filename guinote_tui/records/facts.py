@@ -18,9 +18,12 @@ them (:attr:`Match.finished`), juegos and cotos likewise within the match.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine import DeclareTute, Match, Sing, Termination, side_of
+from ..engine import Termination
+
+if TYPE_CHECKING:
+    from ..engine import Match
 
 #: The player's side.
 PLAYER_SIDE = 0
@@ -98,14 +101,19 @@ class HandFacts:
 
     @property
     def tute_side(self) -> int | None:
+        from ..engine import side_of
+
         return None if self.tute_seat is None else side_of(self.tute_seat)
 
 
 def hand_facts(match: Match, number: int) -> HandFacts:
     """The facts of finished hand ``number`` (1 = the match's first) of ``match``.
 
-    Raises ``ValueError`` for a hand that is not finished (or does not exist).
+    Raises ``ValueError`` for a hand that is not finished (or does not exist). (The engine's hands are imported
+    here, not with the module: reading the statistics, ``guinote stats``, needs none.)
     """
+    from ..engine import DeclareTute, Sing, side_of
+
     finished = match.finished
     if not 1 <= number <= len(finished):
         raise ValueError(f"the match has {len(finished)} finished hands, not a hand {number}")

@@ -48,8 +48,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..ai.strength import level_elo
-
 #: Glicko's scale: ratings are on the Elo scale, 400 points per factor of ten in the odds.
 Q = math.log(10) / 400
 #: The rating that stands for the ``normal`` bot level.
@@ -146,6 +144,8 @@ def is_rated_level(spec: str, players: int) -> bool:
     A spec with parameters (``hard:samples=12``) plays at another strength than
     the one measured, so juegos against it are not rated.
     """
+    from ..ai.strength import level_elo  # (the bots' strengths: read to rate a juego, not to read the statistics)
+
     try:
         level_elo(spec, players)
     except ValueError:
@@ -163,6 +163,8 @@ def juego_game(players: int, rival: str, partner: str | None, won: bool) -> Game
     >>> juego_game(4, "normal", "hard", False)
     Game(opponent=1370.7, score=0.0, opponent_rd=0.0, weight=0.5)
     """
+    from ..ai.strength import level_elo
+
     score = 1.0 if won else 0.0
     opponents = BASE + level_elo(rival, players)
     if players == 2:

@@ -11,13 +11,16 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from ..engine import Match
-from .facts import HandFacts, TableInfo, hand_facts
 from .queries import current_rating
 from .rating import Rating, expected, is_rated_level, juego_game, update
 from .schema import HAND_COLUMNS
 from .store import Store, iso
+
+if TYPE_CHECKING:
+    from ..engine import Match
+    from .facts import HandFacts, TableInfo
 
 
 def new_match_key() -> str:
@@ -73,6 +76,8 @@ class Recorder(Store):
         """
         if table.players != match.players:
             raise ValueError(f"the table has {table.players} players but the match {match.players}")
+        from .facts import hand_facts  # (with the engine's hands: reading the statistics needs neither)
+
         if number is None:
             number = len(match.finished)
         facts = hand_facts(match, number)
