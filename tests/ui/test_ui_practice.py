@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import sqlite3
 import threading
 from datetime import date
@@ -60,6 +61,8 @@ def test_a_puzzle_answered_right_then_another_answered_wrong() -> None:
             lines = "\n".join(screen_lines(app))
             assert "Problem of the day" in lines and "What do you play?" in lines
             assert "★" in lines  # its stars, with its theme's name in the corner
+            # The rival has no level in a practice position: its cards are counted without a dangling " · ".
+            assert not re.search(r"· \d+ cards?\b", lines)
             # Only the seat's cards are face up: its hand and the trick (the rival's hand is never shown).
             right = min(daily.correct)
             await pilot.press(key_of(screen, right))

@@ -98,7 +98,9 @@ class SeatPanel(Drawn):
         if self.horizontal:
             # The fan sits over the middle of the felt, where this seat's card will fall.
             indent = " " * max(0, self.size.width // 2 - 5)
-            extras = [name, details + Text(" · ", style=FAINT_STYLE) + count, dealer]
+            # A seat without a level (a practice position) shows its cards alone, without a dangling " · ".
+            middle = details + Text(" · ", style=FAINT_STYLE) + count if info.level else Text(" ") + count
+            extras = [name, middle, dealer]
             lines = []
             for part, extra in zip(fan, extras, strict=True):
                 line = Text(indent) + part
