@@ -11,10 +11,10 @@ import sys
 
 import click
 
-from ..ai import offered_levels
 from ..i18n import N_, _
 from .common import PRESET_CHOICE
 from .help import IntegerRange, NumberRange, command
+from .play import LevelChoice
 
 
 def is_loopback(host: str) -> bool:
@@ -66,7 +66,7 @@ def people_seats(players: int, people: int | None, seats: str | None) -> tuple[i
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True, help=N_("Rules preset."))
 @click.option(
     "--level",
-    type=click.Choice(offered_levels()),
+    type=LevelChoice(),
     default="normal",
     show_default=True,
     help=N_("Bot level for every bot seat."),

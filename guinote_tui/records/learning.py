@@ -29,11 +29,13 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine import HandState, Rules, parse_position
 from .columns import GRADED, TIERS
 from .results import Z95, wilson
+
+if TYPE_CHECKING:  # the engine's hand is imported where a kept position is rebuilt, not to read the figures
+    from ..engine import HandState, Rules
 
 #: The kinds of practice problem: a graded decision of the player's own, or a puzzle.
 KINDS = ("mistake", "puzzle")
@@ -160,6 +162,8 @@ def rules_of(preset: str, flags: str) -> Rules:
     >>> rules_of("aragones", "tute=off").tute
     'off'
     """
+    from ..engine import Rules
+
     overrides = dict(Rules.parse_flag(text) for text in flags.split())
     return Rules.preset(preset, **overrides)
 
@@ -249,6 +253,8 @@ class Mistake:
 
     def state(self) -> HandState:
         """The whole hand just before the decision (:func:`~guinote_tui.engine.parse_position` under its rules)."""
+        from ..engine import parse_position
+
         return parse_position(self.position, self.rules())
 
 
