@@ -25,7 +25,7 @@ from ..game.services import Services
 from ..i18n import _, ngettext
 from ..records import Statistics
 from .dialogue import _is_terminal, _printable
-from .words import declarations, hand_line, plain
+from .words import declarations, hand_line, plain, turn_lines
 
 __all__ = ["PlainPractice", "position_lines", "practise", "tricks_lines"]
 
@@ -212,7 +212,8 @@ class PlainPractice:
 
 
 def position_lines(view: SeatView) -> list[str]:
-    """The position as the seat saw it, in plain sentences: the trick and trumps, the points, the cards."""
+    """The position as the seat saw it, in plain sentences: the trick and trumps, the points, the cards, and what
+    may be declared (with its letter) besides playing a card."""
     me, players = view.seat, view.players
     narrator = Narrator(seat_names(players))
     side = me & 1
@@ -241,7 +242,7 @@ def position_lines(view: SeatView) -> list[str]:
         )
         lines.append(_("On the table: {cards}.").format(cards=cards))
     lines.append(hand_line(view))
-    return lines
+    return [*lines, *turn_lines(view)]
 
 
 def tricks_lines(view: SeatView) -> list[str]:

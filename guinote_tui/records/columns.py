@@ -155,9 +155,11 @@ DAY = Column(
 POSITION = Column("text", longest=2_000, condition="{name} NOT GLOB '*[^a-zA-Z0-9 ;/:@-]*'")
 #: An action in the engine's notation (``5C``, ``sing:O``, ``swap:7E``, ``tute:12``, ``pass``).
 ACTION = Column("text", longest=16, condition="{name} NOT GLOB '*[^a-zA-Z0-9:]*'")
-#: A code of the program's own: a coach's reason (``WIN_POINTS``) or a puzzle's theme (``count-trumps``), letters,
+#: A code of the program's own: a coach's reason (``WIN_POINTS``), letters, digits and ``_``.
+CODE = Column("text", longest=64, condition="{name} NOT GLOB '*[^a-zA-Z0-9_]*'")
+#: What a practice answer is summed under: a coach's reason code, or a puzzle's theme (``juego-now``): letters,
 #: digits, ``_`` and ``-``.
-CODE = Column("text", longest=64, condition="{name} NOT GLOB '*[^a-zA-Z0-9_-]*'")
+THEME = Column("text", longest=64, condition="{name} NOT GLOB '*[^a-zA-Z0-9_-]*'")
 #: A practice problem's reference: a mistake's id or a puzzle's id, in printable ASCII without spaces.
 REF = Column("text", longest=200, condition="{name} NOT GLOB '*[ ]*'")
 #: The coach's tiers (:class:`guinote_tui.coach.evaluate.Grade`'s values), and those a review lists.
@@ -315,7 +317,7 @@ def columns() -> dict[str, dict[str, Column]]:
             "answered_at": MOMENT,
             "kind": one_of("mistake", "puzzle"),
             "ref": REF,
-            "theme": CODE.or_null(),
+            "theme": THEME.or_null(),
             "players": PLAYERS,
             "correct": FLAG,
             "grade": one_of(*TIERS),

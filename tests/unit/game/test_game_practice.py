@@ -20,6 +20,7 @@ from guinote_tui.game.practice_judge import (
     needs_coach,
     practice_rng,
     puzzle_line,
+    puzzle_problem,
     try_problem,
 )
 from guinote_tui.game.services import Services
@@ -161,6 +162,23 @@ def test_the_puzzles_come_with_the_problem_of_the_day_first_then_by_theme_and_st
     # Next day it is due and comes right after the problem of the day.
     tomorrow = PracticeSession(stats, DUE + timedelta(days=1))
     assert [p.ref for p in tomorrow.puzzle_order()[:2]] == [puzzle_of_the_day(DUE + timedelta(days=1)).id, daily.id]
+
+
+def test_an_answer_under_every_puzzle_theme_is_kept_and_read_back(tmp_path: Path) -> None:
+    """A puzzle's theme (``juego-now``) is a valid record: counted by theme, and the file is never set aside."""
+    path = tmp_path / "statistics.sqlite3"
+    by_theme = {p.theme: p for p in shipped_puzzles()}
+    assert "juego-now" in by_theme and set(by_theme) <= set(THEMES)
+    with Statistics(path) as stats:
+        practice = PracticeSession(stats, DUE)
+        for puzzle in by_theme.values():
+            asked = puzzle_problem(puzzle)
+            practice.answer(asked, judge_answer(asked, Play(min(puzzle.correct))))
+    with Statistics(path) as stats:
+        assert stats.problem is None
+        found = {t.theme: (t.answers, t.correct) for t in stats.practice_accuracy(kind=PUZZLE)}
+        assert found == {theme: (1, 1) for theme in by_theme}
+        assert stats.practice_counts().answers == len(by_theme)
 
 
 def test_the_practice_judge_agrees_with_the_coachs_verdict_at_that_position(stats: Statistics) -> None:
