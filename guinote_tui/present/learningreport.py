@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 from ..i18n import N_, _, ngettext, number, pgettext
 from ..records import CURVE_BLOCK, GRADED, CurvePoint, Mean, MistakeCurve, Rate, wilson
 from .statsreport import short_date, size_name
-from .vocabulary import grade_word
 
 if TYPE_CHECKING:
     from ..records import Statistics
@@ -206,6 +205,8 @@ def rate_rows(curve: MistakeCurve) -> list[list[str]]:
 
 def tier_heads() -> list[str]:
     """The columns of :func:`tier_rows`: the hands, then each graded tier (a hand, with its interval)."""
+    from .vocabulary import grade_word  # (the words for actions: the text only, never stats --json)
+
     return [pgettext("learning column", "hands"), *(grade_word(tier) for tier in GRADED)]
 
 
