@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, _, ngettext, number, pgettext
-from ..records import CURVE_BLOCK, GRADED, CurvePoint, Mean, MistakeCurve, Rate, wilson
+from ..records import CURVE_BLOCK, GRADED, CurvePoint, Mean, MistakeCurve, Rate, ThemeAccuracy
 from .statsreport import short_date, size_name
 
 if TYPE_CHECKING:
@@ -45,22 +45,11 @@ CURVE_EXPLANATION = N_(
 
 
 @dataclass(frozen=True)
-class Accuracy:
-    """The practice answers of one kind and theme (``theme`` None: the mistakes all together, or a puzzle's none)."""
+class Accuracy(ThemeAccuracy):
+    """The practice answers of one kind and theme (``theme`` None: the mistakes all together, or a puzzle's none);
+    the share and its interval are :class:`~guinote_tui.records.ThemeAccuracy`'s."""
 
     kind: str
-    theme: str | None
-    answers: int
-    correct: int
-
-    @property
-    def share(self) -> float | None:
-        return self.correct / self.answers if self.answers else None
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The 95 % Wilson interval of :attr:`share`."""
-        return wilson(self.correct, self.answers)
 
 
 @dataclass(frozen=True)
@@ -118,10 +107,14 @@ def read_learning(source: Statistics, players: int | None = None) -> Learning:
             curve = source.mistake_curve(size, block)
         points = tuple(replace(p, cost=floored(p.cost), cost_per_hand=floored(p.cost_per_hand)) for p in curve.points)
         curves.append(replace(curve, points=points))
-    accuracy = [Accuracy("puzzle", t.theme, t.answers, t.correct) for t in source.practice_accuracy(players, "puzzle")]
+    accuracy = [
+        Accuracy(t.theme, t.answers, t.correct, kind="puzzle") for t in source.practice_accuracy(players, "puzzle")
+    ]
     mistakes = source.practice_accuracy(players, "mistake")
     if mistakes:
-        accuracy.append(Accuracy("mistake", None, sum(t.answers for t in mistakes), sum(t.correct for t in mistakes)))
+        accuracy.append(
+            Accuracy(None, sum(t.answers for t in mistakes), sum(t.correct for t in mistakes), kind="mistake")
+        )
     return Learning(tuple(curves), tuple(accuracy))
 
 
