@@ -284,7 +284,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "serving": {"saveguard", "i18n"},
     # A table for people in their own terminals: the protocol, the host (aiohttp), the headless client.
     "net": {"engine", "ai", "game", "i18n"},
-    "ui": {"engine", "ai", "coach", "records", "game", "lessons", "present", "storage", "saveguard", "i18n"},
+    "ui": {"engine", "ai", "coach", "records", "game", "lessons", "present", "storage", "saveguard", "i18n", "net"},
     # The lab's benchmarks that drive the real app in a pilot (UI_BENCHES): above the interface and the lab.
     "ui_benches": {"engine", "records", "game", "lab", "ui"},
     "cli": {

@@ -92,7 +92,10 @@ def people_seats(players: int, people: int | None, seats: str | None) -> tuple[i
     show_default=True,
     help=N_("Seconds before a bot plays the seat of a person who left, until they come back."),
 )
-@click.option("--no-seat", is_flag=True, help=N_("Only host: none of the seats is yours."))
+@click.option("--no-seat", is_flag=True, help=N_("Only host: none of the seats is yours (no screen opens)."))
+@click.option(
+    "--practice", "hints", is_flag=True, help=N_("A practice table: everyone may ask the coach for hints.")
+)
 @click.option("--new", "new", is_flag=True, help=N_("Start a new table even if a table's match is kept."))
 def host_command(
     players: str,
@@ -104,6 +107,7 @@ def host_command(
     bind: str,
     away_seconds: float,
     no_seat: bool,
+    hints: bool,
     new: bool,
 ) -> None:
     import asyncio
@@ -131,11 +135,20 @@ def host_command(
                 people=chosen,
                 level=level,
                 away_seconds=away_seconds,
+                hints=hints,
                 keep=True,
             )
             table = Host(config)
     except keep.KeptTableError as exc:
         raise click.ClickException(str(exc)) from None
+
+    if not no_seat:
+        if not is_loopback(bind):
+            click.echo(_exposed(bind, port), err=True)
+        _open_seat({"host": table, "bind": (bind, port)})
+        if not table.match.is_over:
+            click.echo(_("The table is closed; its match is kept: guinote host continues it."))
+        return
 
     async def serve() -> None:
         try:
@@ -148,17 +161,9 @@ def host_command(
             ) from None
         try:
             if not is_loopback(bind):
-                warning = _(
-                    "Warning: listening on {host}, which other machines may reach: anyone who can reach port {port} "
-                    "and has a seat's code can take that seat, and the messages travel unencrypted. Across a "
-                    "network, join through SSH instead (docs/dev/protocol.md)."
-                )
-                click.echo(warning.format(host=bind or "*", port=table.port), err=True)
-            for number, (seat, address, code) in enumerate(table.invitations()):
-                if number == 0 and not no_seat:
-                    line = _("Your seat ({seat}): guinote join {address} {code}")
-                else:
-                    line = _("Seat {seat}: guinote join {address} {code}")
+                click.echo(_exposed(bind, table.port), err=True)
+            for seat, address, code in table.invitations():
+                line = _("Seat {seat}: guinote join {address} {code}")
                 click.echo(line.format(seat=seat + 1, address=address, code=code))
             click.echo(_("The table is open; Ctrl+C closes it (its match is kept)."))
             sys.stdout.flush()
@@ -173,20 +178,44 @@ def host_command(
         click.echo(_("The table is closed; its match is kept: guinote host continues it."))
 
 
+def _exposed(bind: str, port: int) -> str:
+    """The warning for a table other machines may reach."""
+    warning = _(
+        "Warning: listening on {host}, which other machines may reach: anyone who can reach port {port} "
+        "and has a seat's code can take that seat, and the messages travel unencrypted. Across a "
+        "network, join through SSH instead (docs/dev/protocol.md)."
+    )
+    return warning.format(host=bind or "*", port=port)
+
+
+def _open_seat(seat: dict[str, object]) -> None:
+    """The game's table for a seat at a hosted table (the app's own language and settings)."""
+    from .play import _lang_option, _run_app
+
+    try:
+        from ..ui.app import make_app
+    except ImportError as exc:  # pragma: no cover - depends on the install
+        raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
+    _run_app(make_app(seat=seat, lang=_lang_option()))
+
+
 @command(
     "join",
     help=N_(
-        "Take a seat at a table with its address and code.\n\n"
-        "For now a program plays the seat: --bot runs COMMAND and speaks the table's protocol with it, one JSON "
-        "message a line on its standard input and output (docs/dev/protocol.md). The screen for a person is not "
-        "available yet."
+        "Take a seat at a table with its address and code: the game's table opens for that seat.\n\n"
+        "With --bot a program plays the seat instead: COMMAND is run and speaks the table's protocol, one JSON "
+        "message a line on its standard input and output (docs/dev/protocol.md)."
     ),
 )
 @click.argument("address")
 @click.argument("code")
-@click.option("--bot", "program", required=True, metavar=N_("COMMAND"), help=N_("The program that plays the seat."))
-def join_command(address: str, code: str, program: str) -> None:
+@click.option("--bot", "program", default=None, metavar=N_("COMMAND"), help=N_("A program plays the seat."))
+def join_command(address: str, code: str, program: str | None) -> None:
     import asyncio
+
+    if program is None:
+        _open_seat({"address": address, "code": code})
+        return
 
     from ..net.program import ProgramError, play_program
 

@@ -70,6 +70,8 @@ class TableConfig:
     outbox: int = 2000
     #: Seconds a person's seat waits, once its connection went, before a bot of ``level`` plays it.
     away_seconds: float = 60.0
+    #: A practice table: every person may ask the coach for hints (off by default with more than one person).
+    hints: bool = False
     #: Keep the match after every trick (with the seats' codes) in the game's data folder (:mod:`.keep`).
     keep: bool = False
 
@@ -236,7 +238,9 @@ class Host:
         if old is not None:
             await old.close("replaced", WSCloseCode.POLICY_VIOLATION)
         log.info("seat %d joined from %s", seat, peer)
-        connection.send(protocol.welcome(seat, self.match, self.names, list(self.people)))
+        connection.send(
+            protocol.welcome(seat, self.match, self.names, list(self.people), self.config.level, self.config.hints)
+        )
         connection.send(self.state_for(seat))
         self.came_back(seat)
         self.joined.add(seat)
@@ -409,6 +413,7 @@ class Host:
             people=kept.people,
             level=kept.level,
             names=kept.names,
+            hints=kept.hints,
             keep=True,
             **settings,
         )

@@ -58,6 +58,8 @@ class Kept:
     level: str
     names: tuple[str, ...] = ()
     bot_decisions: list[tuple[int, int, int]] = field(default_factory=list)
+    #: A practice table: hints allowed for everyone.
+    hints: bool = False
 
 
 def keeper() -> resume.Keeper:
@@ -80,6 +82,7 @@ def table_dict(host: Host) -> dict[str, Any]:
             "level": host.config.level,
             "names": list(host.names),
             "bot_decisions": [list(decision) for decision in host.bot_decisions],
+            "hints": host.config.hints,
         }
     }
 
@@ -129,6 +132,7 @@ def _table(match: Match) -> Kept:
         level,
         tuple(names) if len(names) == match.players else (),
         [(d[0], d[1], d[2]) for d in decisions],
+        part.get("hints") is True,
     )
 
 

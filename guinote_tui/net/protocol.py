@@ -32,7 +32,7 @@ from ..engine.errors import N_
 from ..game.pacing import shown_to_move
 
 #: The version of the protocol; a client that says another is refused.
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 #: The most bytes a client's message may hold (a hello or an action is under 200).
 MAX_CLIENT_MESSAGE = 2048
 #: The most bytes a host's message may hold (a whole state is about 2 kB).
@@ -78,7 +78,7 @@ CLIENT_FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
 
 #: The fields of each message the host sends (checked by the client: a host is trusted less than the engine).
 HOST_FIELDS: dict[str, frozenset[str]] = {
-    "welcome": frozenset({"version", "seat", "players", "rules", "names", "people"}),
+    "welcome": frozenset({"version", "seat", "players", "rules", "names", "people", "level", "hints"}),
     "state": frozenset({"serial", "match", "view"}),
     "event": frozenset({"hand", "ply", "event"}),
     "refused": frozenset({"action", "code", "reason", "template", "params"}),
@@ -180,7 +180,10 @@ def refused(action: str, code: str, template: str, params: Mapping[str, object])
     }
 
 
-def welcome(seat: int, match: Match, names: list[str], people: list[int]) -> dict[str, Any]:
+def welcome(
+    seat: int, match: Match, names: list[str], people: list[int], level: str = "normal", hints: bool = False
+) -> dict[str, Any]:
+    """The seat's welcome: the table's rules, names and people's seats, the bots' level, whether hints are allowed."""
     return {
         "type": "welcome",
         "version": PROTOCOL_VERSION,
@@ -189,6 +192,8 @@ def welcome(seat: int, match: Match, names: list[str], people: list[int]) -> dic
         "rules": match.rules.to_dict(),
         "names": names,
         "people": people,
+        "level": level,
+        "hints": hints,
     }
 
 

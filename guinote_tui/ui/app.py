@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
 from textual.app import App
@@ -81,8 +81,11 @@ class GuinoteApp(App[None]):
         notices: Sequence[str] = (),
         services: Services | None = None,
         practice: str | None = None,
+        seat: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
+        #: A seat at a hosted table to open at once: :class:`~.screens.joined.JoinedTableScreen`'s arguments.
+        self.seat = seat
         self.settings = settings
         #: Which side jobs run (the review ahead, keeping the match, the statistics) and the deal chosen in advance.
         self.services = services if services is not None else Services()
@@ -135,7 +138,9 @@ class GuinoteApp(App[None]):
         self.theme = FELT_THEME.name
         for notice in self.notices:
             self.notify(notice, severity="warning", timeout=12, markup=False)
-        if self.resume is not None:
+        if self.seat is not None:
+            self.open_seat(**self.seat)
+        elif self.resume is not None:
             self._open_table(self._session(self.settings, self.resume))
             self.resume = None
         elif self.show_start:
@@ -187,6 +192,12 @@ class GuinoteApp(App[None]):
         chosen = find(lesson) if lesson else None
         if chosen is not None:
             menu.open_lesson(chosen)
+
+    def open_seat(self, address: str = "", code: str = "", **table: Any) -> None:
+        """Sit at a hosted table (``guinote join``, the start screen's "Join a table", the host's own seat)."""
+        from .screens.joined import JoinedTableScreen
+
+        self.push_screen(JoinedTableScreen(address, code, **table))
 
     def real_hand(self) -> None:
         """From the lessons: back to the start screen with heads-up against the easy bot chosen; Enter deals."""
@@ -374,6 +385,7 @@ def make_app(
     practice: str | None = None,
     show_start: bool | None = None,
     services: Services | None = None,
+    seat: dict[str, Any] | None = None,
     **choices: object,
 ) -> GuinoteApp:
     """Build the app; with ``players`` given (or a history, or ``continue_match``) the table opens at once.
@@ -384,9 +396,11 @@ def make_app(
     (:func:`guinote_tui.game.launch.prepare`, which also sets the language). ``learn`` opens the lessons over
     the start screen: ``""`` the menu, or a lesson's number or id; ``practice`` opens practice over it on that
     tab (``"mistake"`` or ``"puzzle"``). ``show_start`` forces or skips the start
-    screen. ``services``: the side jobs that run (:class:`~guinote_tui.game.services.Services`; the tests and
-    measuring tools pass their own). Raises :class:`~guinote_tui.engine.HistoryError` for a history that
-    cannot be resumed, and ``ValueError`` for an unknown level.
+    screen. ``seat``: a seat at a hosted table to open at once (the arguments of
+    :class:`~.screens.joined.JoinedTableScreen`; quitting it quits the game). ``services``: the side jobs
+    that run (:class:`~guinote_tui.game.services.Services`; the tests and measuring tools pass their own).
+    Raises :class:`~guinote_tui.engine.HistoryError` for a history that cannot be resumed, and ``ValueError``
+    for an unknown level.
     """
     if asked is None:
         asked = Asked(**choices)  # type: ignore[arg-type]
@@ -394,6 +408,8 @@ def make_app(
         raise TypeError("give an Asked or its fields, not both")
     start = prepare(asked, services=services)
     match = start.match
+    if seat is not None:
+        show_start = False
     if show_start is None:
         show_start = (asked.players is None and match is None) or learn is not None or practice is not None
     app = GuinoteApp(
@@ -404,6 +420,7 @@ def make_app(
         notices=start.notices,
         services=start.services,
         practice=practice,
+        seat=seat,
     )
     app.choices = start.choices
     return app

@@ -42,6 +42,32 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("q", "quit_game", N_("Quit")),
 ]
 
+#: A seat at a table another computer hosts: no undo, no pace, no saving (the host keeps the match).
+JOINED_BINDINGS: list[BindingType] = [
+    *(
+        b
+        for b in TABLE_BINDINGS
+        if isinstance(b, Binding)
+        and b.action.split("(")[0]
+        in {
+            "play_index",
+            "select",
+            "play_selected",
+            "go_on",
+            "sing",
+            "swap",
+            "swap_two",
+            "tute",
+            "pass_window",
+            "last_trick",
+            "tracker",
+            "hint",
+            "rules",
+        }
+    ),
+    Binding("q", "quit_table", N_("Leave")),
+]
+
 START_BINDINGS: list[BindingType] = [
     Binding("enter", "start", N_("Start"), priority=True),
     Binding("up", "app.focus_previous", N_("Up"), show=False),
@@ -50,6 +76,7 @@ START_BINDINGS: list[BindingType] = [
     Binding("l", "learn", N_("Learn to play")),
     Binding("p", "practice", N_("Practice")),
     Binding("t", "statistics", N_("Statistics")),
+    Binding("j", "join_table", N_("Join a table")),
     Binding("c", "continue_match", N_("Continue")),
     # Not Escape: a newcomer presses it to go back, and leaving the game by it would be a surprise.
     Binding("q", "app.quit", N_("Quit")),

@@ -13,6 +13,7 @@ be tested without a pilot, and it is computed in one place.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from rich.cells import cell_len
@@ -27,7 +28,7 @@ from .widgets.board import MuestraInfo, ScoreInfo
 from .widgets.felt import TakenInfo
 from .widgets.table import SeatInfo, TrickPicture, position_of
 
-__all__ = ["TablePicture", "Turn", "open_cards", "sorted_hand", "table_picture"]
+__all__ = ["Seats", "TablePicture", "Turn", "open_cards", "sorted_hand", "table_picture", "view_picture"]
 
 
 @dataclass(frozen=True)
@@ -67,10 +68,49 @@ def table_picture(session: GameSession, turn: Turn, selected: int | None) -> Tab
     finished trick stays on the felt while it is held and while a bot is
     about to lead, and is gone once cleared before the player's own lead.
     """
-    view = session.view()
     match = session.match
-    names = session.names
     players = session.players
+    return view_picture(
+        session.view(),
+        Seats(
+            names=session.names,
+            levels=("", *(session.settings.level_of(seat) for seat in range(1, players))),
+            sides=(session.side_name(0), session.side_name(1)),
+            open_cards=((), *(open_cards(session, seat) for seat in range(1, players))),
+        ),
+        (match.juegos[0], match.juegos[1]),
+        (match.cotos[0], match.cotos[1]),
+        turn,
+        selected,
+        session.hand_over,
+    )
+
+
+@dataclass(frozen=True)
+class Seats:
+    """Who sits at the table as the picture names them (seat 0 is the player)."""
+
+    names: tuple[str, ...]
+    #: What each seat's panel says under its name (a bot's level, or that a person plays it).
+    levels: Sequence[str]
+    #: The two sides' names (the player's first).
+    sides: tuple[str, str]
+    #: Each seat's cards shown face up (practising with open hands; empty otherwise).
+    open_cards: Sequence[tuple[Card, ...]] = ()
+
+
+def view_picture(
+    view: SeatView,
+    seats_at: Seats,
+    juegos: tuple[int, int],
+    cotos: tuple[int, int],
+    turn: Turn,
+    selected: int | None,
+    hand_over: bool,
+) -> TablePicture:
+    """The table from the player's ``view`` (the player at seat 0) and what the match adds to it."""
+    names = seats_at.names
+    players = view.players
     holding = turn is Turn.HOLDING
     # Who is shown deciding: never a seat asked in a window or before the last draw (rules §8).
     shown = shown_to_move(view)
@@ -79,16 +119,16 @@ def table_picture(session: GameSession, turn: Turn, selected: int | None) -> Tab
             position_of(seat, players),
             SeatInfo(
                 title=names[seat],
-                level=session.settings.level_of(seat),
+                level=seats_at.levels[seat],
                 count=view.hand_sizes[seat],
                 active=shown == seat,
-                cards=open_cards(session, seat),
+                cards=seats_at.open_cards[seat] if seats_at.open_cards else (),
                 dealer=view.dealer == seat,
             ),
         )
         for seat in range(1, players)
     )
-    cleared = shown == HUMAN and not holding and not session.hand_over
+    cleared = shown == HUMAN and not holding and not hand_over
     finished = view.tricks[-1] if not view.trick and view.tricks and not cleared else None
     points = sum(view.rules.rank_points()[c.rank] for c in finished.cards) if finished else 0
     trick = TrickPicture(
@@ -106,7 +146,7 @@ def table_picture(session: GameSession, turn: Turn, selected: int | None) -> Tab
     taker = names[view.muestra_taker] if view.muestra_taker is not None else None
     muestra = MuestraInfo(view.trump, view.muestra, view.muestra_card, taker, view.stock_count)
     rules = view.rules
-    sides = (session.side_name(0), session.side_name(1))
+    sides = seats_at.sides
     if players == 2:  # the board's columns hold 8 cells: a longer name gives its short form
         sides = (sides[0], sides[1] if cell_len(sides[1]) <= 8 else edge_name("Rival"))
     score = ScoreInfo(
@@ -114,8 +154,8 @@ def table_picture(session: GameSession, turn: Turn, selected: int | None) -> Tab
         points=view.points,
         carried=view.carried,
         show_totals=not view.first_of_juego or view.carried != (0, 0),
-        juegos=(match.juegos[0], match.juegos[1]),
-        cotos=(match.cotos[0], match.cotos[1]),
+        juegos=juegos,
+        cotos=cotos,
         juegos_per_coto=rules.juegos_per_coto,
         cotos_to_win=rules.cotos_to_win,
         cantes=tuple((c.seat & 1, c) for c in view.cantes),

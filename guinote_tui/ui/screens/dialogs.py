@@ -167,6 +167,43 @@ class SaveDialog(SizeGuard, ModalScreen[Path | None]):
         self.dismiss(None)
 
 
+class JoinDialog(SizeGuard, ModalScreen[tuple[str, str] | None]):
+    """Ask for a hosted table's address and a seat's code (as ``guinote host`` shows them); Enter joins."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog"):
+            yield Label(_("Join a table"), classes="dialog-title")
+            yield Static(_("The address and the code from the invitation (guinote join ADDRESS CODE):"))
+            yield Input(placeholder="127.0.0.1:8765", id="address", max_length=200)
+            yield Input(placeholder=_("code"), id="code", max_length=64)
+            yield Static(id="join-problem", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#address", Input).focus()
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        address = self.query_one("#address", Input).value.strip()
+        code = self.query_one("#code", Input).value.strip()
+        words = address.split()
+        if not code and len(words) >= 2:  # the whole invitation pasted in the first field
+            address, code = words[-2], words[-1]
+        elif event.input.id == "address" and not code:
+            self.query_one("#code", Input).focus()
+            return
+        if not address or not code:
+            self.query_one("#join-problem", Static).update(_("Give the table's address and the seat's code"))
+            self.app.bell()
+            return
+        self.dismiss((address, code))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class LastTrickScreen(SizeGuard, ModalScreen[None]):
     """The most recent completed trick: who played what, who won it, its points."""
 

@@ -402,6 +402,16 @@ class StartScreen(SizeGuard, Screen[None]):
     def practice_pressed(self) -> None:
         self.action_practice()
 
+    def action_join_table(self) -> None:
+        """Sit at a table a friend hosts (``guinote host``): its address and the seat's code."""
+        from .dialogs import JoinDialog
+
+        def chosen(seat: tuple[str, str] | None) -> None:
+            if seat is not None:
+                self.app.open_seat(*seat)  # type: ignore[attr-defined]
+
+        self.app.push_screen(JoinDialog(), chosen)
+
     def action_statistics(self) -> None:
         navigator(self).open_statistics()
 

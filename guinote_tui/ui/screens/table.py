@@ -15,32 +15,26 @@ from collections.abc import Callable, Sequence
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button, Static
 from textual.worker import get_current_worker
 
 from ...coach import Advice
-from ...engine import PLAY, Action, Card, DeclareTute, Pass, Play, SeatView, Sing, Swap
+from ...engine import PLAY, Action, Card, DeclareTute, Pass, SeatView, Sing, Swap
 from ...game.sentences import leave_question
 from ...game.session import GameSession
-from ...game.table import Change, TableController, Timer, keyed_declaration
-from ...game.tracking import card_tracker
+from ...game.table import Change, TableController, Timer
 from ...i18n import _
 from ..bindings import TABLE_BINDINGS
 from ..messages import CardClicked
 from ..navigation import navigator
 from ..picture import Turn, table_picture
-from ..widgets.board import MuestraPanel, Scoreboard
-from ..widgets.declarations import DeclarationButton, action_label
-from ..widgets.felt import FeltMonte, TakenPiles
-from ..widgets.footer import GameFooter
-from ..widgets.hand import PlayerHand
+from ..widgets.declarations import DeclarationButton
 from ..widgets.log import EventLog
-from ..widgets.notice import TooSmall, too_small
-from ..widgets.table import LEFT, RIGHT, SeatPanel, TrickArea
+from ..widgets.notice import too_small
 from ..widgets.tracker import TrackerPanel
+from .tableface import compose_table, show_declarations, show_picture, toggle_tracker
 from .tablelines import message_text, status_texts
 
 #: From this terminal size (columns, lines) the stock, the muestra and the tricks taken lie on the felt.
@@ -137,32 +131,7 @@ class TableScreen(Screen[None]):
     # -- layout ---------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield TooSmall()
-        with Horizontal(id="status-bar"):
-            yield Static(id="status")
-            yield Static(id="seed")
-        with Horizontal(id="middle"):
-            with Vertical(id="felt"):
-                yield SeatPanel(horizontal=True, id="seat-top")
-                with Horizontal(id="felt-row", classes="-heads-up" if self.session.players == 2 else "-pairs"):
-                    # From 180×45 (-wide-felt, table.tcss) the stock and the tricks taken lie on the felt.
-                    yield FeltMonte(id="monte")
-                    yield SeatPanel(horizontal=False, id="seat-left")
-                    yield TrickArea(id="trick")
-                    yield SeatPanel(horizontal=False, id="seat-right")
-                    yield TakenPiles(id="taken")
-            with Vertical(id="side"):
-                yield MuestraPanel(id="muestra")
-                yield Scoreboard(id="score")
-                yield EventLog(id="log")
-                yield TrackerPanel(id="tracker")
-                # On a big terminal (table.tcss) the tracker is shown under the log all the time.
-                yield TrackerPanel(id="tracker-side", toggled=False)
-        with Horizontal(id="bottom"):
-            yield PlayerHand(id="hand")
-            yield Vertical(id="actions")
-        yield Static(id="message")
-        yield GameFooter(compact=True)
+        yield from compose_table(self.session.players)
 
     def on_mount(self) -> None:
         self.query_one("#tracker", TrackerPanel).display = False
@@ -181,24 +150,8 @@ class TableScreen(Screen[None]):
         picture = table_picture(session, self.state, self.selected)
         self.selected = picture.selected
         self.shown_hand = picture.hand
-        for position, info in picture.seats:
-            self.query_one(f"#seat-{position}", SeatPanel).show(info)
-        for position in (LEFT, RIGHT):
-            side_seat = self.query_one(f"#seat-{position}")
-            if side_seat.display != (session.players == 4):
-                side_seat.display = session.players == 4
-        self.query_one(TrickArea).show(picture.trick)
-        self.query_one(MuestraPanel).show(picture.muestra)
-        self.query_one(FeltMonte).show(picture.muestra)
-        self.query_one(Scoreboard).show(picture.score)
-        self.query_one(TakenPiles).show(picture.taken)
-        self.query_one(PlayerHand).show(picture.hand, set(picture.playable), picture.marked)
+        show_picture(self, picture)
         view = picture.view
-        for tracker in self.query(TrackerPanel):
-            # The one under the log is filled while hidden too: from 160×45 it shows from the first move on
-            # (the size's styles apply after the table's first picture).
-            if tracker.display or not tracker.toggled:
-                tracker.tracker = card_tracker(view)
         self._show_declarations(view)
         self._show_status(view)
         self._show_message(view)
@@ -209,20 +162,7 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
 
     def _show_declarations(self, view: SeatView) -> None:
-        declarations = tuple(a for a in view.legal if not isinstance(a, Play))
-        if declarations == self._declarations:
-            return
-        self._declarations = declarations
-        box = self.query_one("#actions", Vertical)
-        if self.focused is not None and box in self.focused.ancestors:
-            # The focused button is about to go: the table takes the keys again (Textual would leave the
-            # focus on the removed button while a dialog covers the table, and every key would be lost).
-            self.set_focus(None)
-        box.remove_children()
-        box.mount_all(
-            DeclarationButton(a, action_label(a, view), keyed=keyed_declaration(view, type(a)) == a)
-            for a in declarations
-        )
+        self._declarations = show_declarations(self, view, self._declarations)
 
     def _show_status(self, view: SeatView) -> None:
         text, right = status_texts(self.session, view, self.app.size.width)
@@ -474,15 +414,7 @@ class TableScreen(Screen[None]):
 
     def action_tracker(self) -> None:
         """Show the card tracker in place of the log, or the log again."""
-        if self.query_one("#tracker-side", TrackerPanel).display:
-            return  # a big terminal shows it under the log already
-        tracker = self.query_one("#tracker", TrackerPanel)
-        tracker.display = not tracker.display
-        # The tracker names the trumps, the muestra and the stock: it takes the muestra's place too.
-        self.query_one("#log", EventLog).display = not tracker.display
-        self.query_one(MuestraPanel).display = not tracker.display
-        if tracker.display:
-            tracker.tracker = card_tracker(self.session.view())
+        toggle_tracker(self, self.session.view())
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -15,7 +15,7 @@ import pytest
 from guinote_tui.engine import HandState, Match, Rules, seat_view
 from guinote_tui.net.client import Client, table_url
 from guinote_tui.net.host import Host, TableConfig
-from guinote_tui.net.protocol import MAX_CLIENT_MESSAGE
+from guinote_tui.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
 
 #: A short match (one juego wins it), so that whole matches stay quick.
 SHORT = Rules.preset("aragones", juegos_per_coto=1)
@@ -199,7 +199,12 @@ def test_bad_input_is_refused_or_dropped_and_the_table_plays_on() -> None:
             assert await first_word(address, "{not json") == "bad_message"
             assert await first_word(address, '{"type": "act", "action": "1O", "serial": 0}') == "hello_first"
             assert await first_word(address, '{"type":"hello","version":99,"code":"' + code0 + '"}') == "version"
-            assert await first_word(address, '{"type":"hello","version":1,"code":"' + code0 + 'x"}') == "wrong_code"
+            assert (
+                await first_word(
+                    address, json.dumps({"type": "hello", "version": PROTOCOL_VERSION, "code": code0 + "x"})
+                )
+                == "wrong_code"
+            )
             wrong = await Client.join(address, "not-the-code")
             error = await next_of(wrong, "error")
             assert error is not None and error["code"] == "wrong_code"

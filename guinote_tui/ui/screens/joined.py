@@ -1,0 +1,635 @@
+"""A seat at a table another computer hosts (``guinote join``, or the host's own seat with ``guinote host``).
+
+The screen is the game's table (:mod:`.tableface`), drawn from what the
+host sends the seat and nothing else: :mod:`guinote_tui.net.mirror` reads
+each message into the engine's types, turned so that the player sits at
+seat 0, and :func:`~guinote_tui.ui.picture.view_picture` draws it. The
+player's keys send actions; the host checks them with the engine and
+answers a refused one with the rule it breaks, worded here in the player's
+language.
+
+What the others play arrives as fast as the host plays it; the screen shows
+it at a pace a person can follow (:data:`CARD_PAUSE` after another seat's
+card, :data:`TRICK_PAUSE` after a finished trick, :data:`HAND_PAUSE` after
+a hand). A lost connection is tried again every few seconds with the same
+code; meanwhile the host's bot keeps the seat after its timeout, and the
+player takes it back at the next decision.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import string
+from collections import deque
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from ...engine import PLAY, Action, Card, DeclareTute, Event, Pass, Play, SeatView, Sing, Stage, Swap
+from ...engine.events import Dealt, TrickWon
+from ...game.narration import Narrator, seat_names
+from ...game.table import Turn, keyed_declaration
+from ...i18n import _, current
+from ...net.mirror import Score, Seen, Table
+from ...net.protocol import ERRORS, ProtocolError
+from ..bindings import JOINED_BINDINGS
+from ..messages import CardClicked
+from ..picture import Seats, view_picture
+from ..widgets.declarations import DeclarationButton
+from ..widgets.log import EventLog
+from ..widgets.notice import too_small
+from .tableface import compose_table, show_declarations, show_picture, toggle_tracker
+from .tablelines import turn_text
+
+#: Seconds another seat's card stays alone on the felt before the next is shown.
+CARD_PAUSE = 0.7
+#: Seconds a finished trick stays on the felt (the player's own lead waits for a key instead).
+TRICK_PAUSE = 1.6
+#: Seconds the end of a hand stays before the next deal is shown.
+HAND_PAUSE = 4.0
+#: Seconds between tries to reach the table again after the connection went.
+RETRY_SECONDS = 3.0
+
+
+def host_words(template: str, params: dict[str, Any], fallback: str) -> str:
+    """A refusal the host sent, in the player's language: its English template translated and filled in.
+
+    A template asking for a field the parameters lack, or for anything but a plain name (``{x.attr}``), is
+    not filled in: the host's own line is shown as it came.
+    """
+    try:
+        names = [field for _, field, _, _ in string.Formatter().parse(template) if field is not None]
+    except ValueError:
+        return fallback
+    if any(not name.isidentifier() or name not in params for name in names):
+        return fallback
+    try:
+        return _(template).format(**{k: str(v) for k, v in params.items()})
+    except (KeyError, IndexError, ValueError):
+        return fallback
+
+
+class JoinedTableScreen(Screen[None]):
+    """One seat at a hosted table: ``connect`` opens the connection (a test gives its own)."""
+
+    BINDINGS = JOINED_BINDINGS
+    AUTO_FOCUS = ""
+
+    def __init__(
+        self,
+        address: str,
+        code: str,
+        *,
+        host: Any = None,
+        bind: tuple[str, int] = ("127.0.0.1", 0),
+        on_hand: Callable[[Seen, Score, Table], None] | None = None,
+    ) -> None:
+        """``host``: a :class:`~guinote_tui.net.host.Host` not yet started, whose first person's seat is the
+        player's (``guinote host``): it opens on ``bind`` when the screen does and closes with it;
+        ``on_hand``: told each finished hand."""
+        super().__init__()
+        self.address, self.code = address, code
+        self.host = host
+        self.bind = bind
+        self.on_hand = on_hand
+        self.table: Table | None = None
+        self.client: Any = None
+        self.seen: Seen | None = None
+        self.events: list[Event] = []
+        self.queue: deque[tuple[str, Any]] = deque()
+        self.pausing = False
+        self.holding = False
+        self.selected: int | None = None
+        self.shown_hand: tuple[Card, ...] = ()
+        self.message = ""
+        self.narrator: Narrator | None = None
+        #: The seats a bot plays for their person for now, and those whose person is away (picture's seats).
+        self.stand_ins: set[int] = set()
+        self.away: set[int] = set()
+        self.over = False
+        self.closing = False
+        self.last_score: Score | None = None
+        self._declarations: tuple[Action, ...] = ()
+
+    # -- layout -----------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield from compose_table(4)
+
+    def on_mount(self) -> None:
+        self.query_one("#tracker").display = False
+        self.say_status(_("Joining the table at {address}…").format(address=escape(self.address)))
+        self.connect()
+
+    def say_status(self, text: str) -> None:
+        for line in self.query("#message").results(Static):  # (none once the screen is going)
+            line.update(text)
+
+    # -- the connection ---------------------------------------------------------------------------
+
+    @work(exclusive=True, group="table")
+    async def connect(self) -> None:
+        """Join, read the host's messages until the match is over, and join again when the connection goes."""
+        from ...net.client import Client
+
+        if self.host is not None and not await self.open_host():
+            return
+        while not self.over and not self.closing:
+            try:
+                self.client = await Client.join(self.address, self.code, current())
+            except (TimeoutError, OSError, ValueError) as problem:
+                if self.table is None:
+                    self.stop(
+                        _("Cannot reach the table at {address}: {problem}").format(
+                            address=self.address, problem=getattr(problem, "strerror", None) or problem
+                        )
+                    )
+                    return
+                await asyncio.sleep(RETRY_SECONDS)
+                continue
+            try:
+                while (message := await self.client.receive()) is not None:
+                    if not self.take(message):
+                        return
+            except ProtocolError as problem:
+                self.stop(str(problem))
+                return
+            finally:
+                await self.client.close()
+            if self.over or self.closing:
+                return
+            self.say_status("[b]" + _("The connection to the table was lost: trying again…") + "[/b]")
+            await asyncio.sleep(RETRY_SECONDS)
+
+    async def open_host(self) -> bool:
+        """Open the host's table (``guinote host``): its address, the player's code, the others' invitations."""
+        host = self.host
+        try:
+            await host.start(*self.bind)
+        except OSError as problem:
+            self.host = None
+            self.stop(
+                _("cannot open a table on {host}:{port}: {problem}").format(
+                    host=self.bind[0], port=self.bind[1], problem=problem.strerror or problem
+                )
+            )
+            return False
+        seats = host.invitations()
+        _seat, self.address, self.code = seats[0]
+        log = self.query_one("#log", EventLog)
+        log.write("[b]" + _("The table is open. Invitations to pass on:") + "[/b]")
+        for seat, address, code in seats[1:]:
+            line = _("Seat {seat}: guinote join {address} {code}").format(seat=seat + 1, address=address, code=code)
+            log.write(escape(line))
+        return True
+
+    async def on_unmount(self) -> None:
+        host, self.host = self.host, None
+        if host is not None:
+            await host.close()  # (the match kept where it stands, the lock given back)
+
+    def stop(self, line: str) -> None:
+        """The seat cannot go on: say why, on the table and in a notification."""
+        self.over = True
+        if not self.is_attached or self.closing:
+            return
+        self.message = "[b]" + escape(line) + "[/b]"
+        self.say_status(self.message)
+        self.notify(line, title=_("The table"), severity="error", timeout=10, markup=False)
+
+    def take(self, message: dict[str, Any]) -> bool:
+        """One message from the host; False when the connection is done with."""
+        if not self.is_attached or self.closing:
+            return False
+        kind = message["type"]
+        if kind == "welcome":
+            self.welcome(Table.read(message))
+        elif kind in ("state", "event"):
+            if self.table is None:
+                raise ProtocolError("bad_message", detail="a state before the welcome")
+            self.queue.append((kind, self.table.state(message) if kind == "state" else self.table.event(message)))
+            self.pump()
+        elif kind == "refused":
+            self.refused(message)
+        elif kind in ("seat_away", "seat_bot", "seat_back"):
+            self.seat_news(kind, message)
+        elif kind == "error":
+            code = message.get("code")
+            line = _(ERRORS[code]).format(**message["params"]) if code in ERRORS and code != "bad_message" else ""
+            self.stop(line or str(message.get("reason", ""))[:200])
+            return code == "bad_message"
+        elif kind == "bye":
+            code = message.get("code")
+            if code == "table_closed" or code == "replaced":
+                self.stop(_(ERRORS[code]))
+                return False
+        return True
+
+    def welcome(self, table: Table) -> None:
+        first = self.table is None
+        self.table = table
+        names = seat_names(table.players)
+        self.narrator = Narrator(names, table.rules)
+        if first:
+            row = self.query_one("#felt-row")
+            row.set_class(table.players == 2, "-heads-up")
+            row.set_class(table.players == 4, "-pairs")
+            log = self.query_one("#log", EventLog)
+            log.write(_("You sit at seat {seat} of {players}.").format(seat=table.seat + 1, players=table.players))
+            if table.hints:
+                log.write(_("A practice table: everyone may ask the coach for a hint (h)."))
+        self.message = ""
+
+    # -- showing, at a pace a person can follow ------------------------------------------------------
+
+    def pump(self) -> None:
+        """Show what arrived, one state at a time, pausing after the others' cards and after a trick."""
+        if self.pausing or not self.is_attached:
+            return
+        while self.queue:
+            kind, item = self.queue.popleft()
+            if kind == "event":
+                if item is not None:
+                    self.tell(item)
+                continue
+            pause = self.show_state(item)
+            if pause and self.queue:
+                self.pausing = True
+                self.set_timer(pause, self._resume)
+                return
+
+    def _resume(self) -> None:
+        self.pausing = False
+        self.pump()
+
+    def tell(self, event: Event) -> None:
+        if isinstance(event, Dealt):
+            self.events = []
+            self.holding = False
+        self.events.append(event)
+        assert self.narrator is not None
+        lines = self.narrator.lines([event])
+        if isinstance(event, TrickWon) and event.winner in self.stand_ins:
+            lines = [line + " " + _("(played by a bot for now)") for line in lines]
+        log = self.query_one("#log", EventLog)
+        for line in lines:
+            log.write(line)
+
+    def show_state(self, seen: Seen) -> float:
+        """Draw ``seen``; the pause it deserves before the next (0: none)."""
+        before = self.seen
+        self.seen = replace(seen, view=replace(seen.view, events=tuple(self.events)))
+        view = seen.view
+        if self.holding and (view.trick or view.tricks != (before.view.tricks if before else ())):
+            self.holding = False
+        pause = 0.0
+        if before is not None and view.stage is Stage.OVER and before.view.stage is not Stage.OVER:
+            self.hand_over(seen, before.score)
+            pause = HAND_PAUSE
+        elif before is not None and len(view.tricks) > len(before.view.tricks):
+            pause = TRICK_PAUSE
+            self.holding = view.my_turn  # the player's own lead waits for a key, as at the game's own table
+        elif before is not None and len(view.trick) > len(before.view.trick) and view.trick[-1][0] != 0:
+            pause = CARD_PAUSE
+        if seen.score.winner is not None:
+            self.match_over(seen.score)
+        if not view.my_turn or self.holding:
+            self.message = self.message if self.message.startswith("[b]✗") and view.my_turn else ""
+        self.refresh_table()
+        return pause
+
+    def hand_over(self, seen: Seen, before: Score) -> None:
+        view = seen.view
+        assert self.narrator is not None
+        log = self.query_one("#log", EventLog)
+        log.write(
+            _("Hand over: {us} {ours} · {them} {theirs}").format(
+                us=self.narrator.side_name(0),
+                ours=view.points[0],
+                them=self.narrator.side_name(1),
+                theirs=view.points[1],
+            )
+        )
+        for side in (0, 1):
+            if seen.score.juegos[side] > before.juegos[side] or seen.score.cotos[side] > before.cotos[side]:
+                log.write(
+                    "[b]"
+                    + self.narrator.by_side(
+                        side,
+                        you=_("You win the juego"),
+                        rival=_("Rival wins the juego"),
+                        we=_("We win the juego"),
+                        they=_("They win the juego"),
+                    )
+                    + "[/b]"
+                )
+        if self.on_hand is not None and self.table is not None:
+            self.on_hand(seen, before, self.table)
+
+    def match_over(self, score: Score) -> None:
+        if self.over:
+            return
+        self.over = True
+        assert self.narrator is not None
+        line = self.narrator.by_side(
+            score.winner or 0,
+            you=_("You win the match"),
+            rival=_("Rival wins the match"),
+            we=_("We win the match"),
+            they=_("They win the match"),
+        )
+        self.query_one("#log", EventLog).write("[b]" + line + "[/b]")
+        self.notify(line, title=_("The match is over."), timeout=10)
+
+    def refresh_table(self) -> None:
+        if self.seen is None or self.table is None:
+            return
+        table, view, score = self.table, self.seen.view, self.seen.score
+        levels = [""]
+        for seat in range(1, table.players):
+            if seat in self.stand_ins:
+                levels.append(_("a bot for now"))
+            elif table.table_seat(seat) in table.people:
+                levels.append(_("a person") + (" · " + _("away") if seat in self.away else ""))
+            else:
+                levels.append(table.level)
+        assert self.narrator is not None
+        picture = view_picture(
+            view,
+            Seats(seat_names(table.players), levels, (self.narrator.side_name(0), self.narrator.side_name(1))),
+            score.juegos,
+            score.cotos,
+            Turn.HOLDING if self.holding else (Turn.PLAYER if view.my_turn else Turn.BOT),
+            self.selected,
+            view.stage is Stage.OVER,
+        )
+        self.selected = picture.selected
+        self.shown_hand = picture.hand
+        show_picture(self, picture)
+        self._declarations = show_declarations(self, view, self._declarations)
+        status = self.query_one("#status", Static)
+        mode = _("Pairs") if table.players == 4 else _("Heads-up")
+        status.update(
+            _("{mode} · a table at {address} │ Hand {number}").format(
+                mode=mode, address=escape(self.address), number=score.hand
+            )
+        )
+        corner = self.query_one("#seed", Static)
+        corner.update(_("practice table") if table.hints else "")
+        corner.styles.width = Text(corner.render().__str__()).cell_len + 2 if table.hints else 0
+        self.query_one("#message", Static).update(self.message or self.message_text(view))
+        self.refresh_bindings()
+
+    def message_text(self, view: SeatView) -> str:
+        assert self.narrator is not None
+        if self.over and self.seen is not None and self.seen.score.winner is not None:
+            return _("The match is over.")
+        if self.holding and view.tricks:
+            winner = view.tricks[-1].winner
+            if winner == 0:
+                return _("[b]Trick {number} to you.[/b] Press Space to go on").format(number=len(view.tricks))
+            return _("[b]Trick {number} to {name}.[/b] Press Space to go on").format(
+                number=len(view.tricks), name=self.narrator.name(winner)
+            )
+        if view.stage is Stage.OVER:
+            return _("The hand is over.")
+        if view.my_turn:
+            from ...game.choices import declaration_offers, one_of
+
+            return turn_text(view, one_of(declaration_offers(view)))
+        seat = view.to_move
+        if seat is None or seat == 0:
+            return "[dim]…[/dim]"
+        return "[dim]" + _("{name} is thinking…").format(name=self.narrator.name(seat)) + "[/dim]"
+
+    def seat_news(self, kind: str, message: dict[str, Any]) -> None:
+        if self.table is None:
+            return
+        seat = message["seat"]
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.table.players:
+            return
+        seat = self.table.turned(seat)
+        if seat == 0:
+            return
+        assert self.narrator is not None
+        name = self.narrator.name(seat)
+        if kind == "seat_away":
+            self.away.add(seat)
+            line = _("{name} has left the table; a bot plays for them if they stay away.").format(name=name)
+        elif kind == "seat_bot":
+            self.stand_ins.add(seat)
+            line = _("A bot plays for {name} until they are back.").format(name=name)
+        else:
+            self.away.discard(seat)
+            self.stand_ins.discard(seat)
+            line = _("{name} is back at the table.").format(name=name)
+        self.query_one("#log", EventLog).write("[i]" + line + "[/i]")
+        self.refresh_table()
+
+    def refused(self, message: dict[str, Any]) -> None:
+        code = message["code"]
+        params = message["params"] if isinstance(message["params"], dict) else {}
+        reason = str(message["reason"])[:200]
+        if code == "illegal" or code == "not_an_action":
+            rule = host_words(str(message["template"]), params, reason)
+        elif code in ERRORS:
+            rule = _(ERRORS[code])
+        else:
+            rule = reason
+        self.app.bell()
+        self.message = _("[b]✗ Not allowed:[/b] {rule}").format(rule=escape(rule))
+        self.refresh_table()
+
+    # -- the player's keys ---------------------------------------------------------------------------
+
+    def send(self, action: Action) -> None:
+        if self.holding:
+            self.holding = False
+            self.refresh_table()
+            if isinstance(action, Play):
+                return  # the first key after a finished trick only clears it
+        seen = self.seen
+        if seen is None or self.over or self.client is None:
+            return
+        if not seen.view.my_turn or self.queue:
+            self.message = "[b]" + _("Wait for your turn") + "[/b]"
+            self.refresh_table()
+            return
+        self.message = ""
+        self.run_worker(self.client.act(str(action), seen.serial), group="send")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.is_mounted or self.seen is None:
+            return action in ("quit_table", "rules")
+        if too_small(self):
+            return False
+        view = self.seen.view
+        kinds = {"sing": Sing, "swap": Swap, "swap_two": Swap, "tute": DeclareTute, "pass_window": Pass}
+        if action in kinds:
+            offered = [a for a in view.legal if isinstance(a, kinds[action])]
+            if action.startswith("swap"):
+                wanted = 2 if action == "swap_two" else 7
+                return any(isinstance(a, Swap) and a.card.rank == wanted for a in offered)
+            return bool(offered)
+        if action == "hint":
+            return self.table is not None and self.table.hints
+        if action == "tracker":
+            return not self.query_one("#tracker-side").display
+        return True
+
+    def action_play_index(self, index: int) -> None:
+        if self.holding:
+            self.send(PLAY[self.shown_hand[0]] if self.shown_hand else Pass())
+            return
+        hand = self.shown_hand
+        if index >= len(hand):
+            self.message = _("You have no card {number}").format(number=index + 1)
+            self.refresh_table()
+            return
+        self.selected = index
+        self.send(PLAY[hand[index]])
+
+    def action_select(self, step: int) -> None:
+        if self.shown_hand:
+            current = self.selected if self.selected is not None else 0
+            self.selected = (current + step) % len(self.shown_hand)
+            self.message = ""
+            self.refresh_table()
+
+    def action_play_selected(self) -> None:
+        if self.selected is not None or self.holding:
+            self.action_play_index(self.selected or 0)
+
+    def action_go_on(self) -> None:
+        if self.holding:
+            self.holding = False
+            self.refresh_table()
+
+    def _declare(self, kind: type) -> None:
+        if self.seen is not None:
+            action = keyed_declaration(self.seen.view, kind)
+            if action is not None:
+                self.holding = False
+                self.send(action)
+
+    def action_sing(self) -> None:
+        if self.seen is None:
+            return
+        cantes = [a for a in self.seen.view.legal if isinstance(a, Sing)]
+        if len(cantes) == 1:
+            self._declare(Sing)
+        elif cantes:
+            from .dialogs import CanteChooser
+
+            def chosen(sing: Sing | None) -> None:
+                if sing is not None:
+                    self.send(sing)
+
+            self.app.push_screen(CanteChooser(cantes, self.seen.view.trump), chosen)
+
+    def action_swap(self) -> None:
+        self._declare(Swap)
+
+    def action_swap_two(self) -> None:
+        self._declare(Swap)
+
+    def action_tute(self) -> None:
+        self._declare(DeclareTute)
+
+    def action_pass_window(self) -> None:
+        self._declare(Pass)
+
+    def action_last_trick(self) -> None:
+        from .dialogs import LastTrickScreen
+
+        if self.seen is not None and self.seen.view.tricks and self.table is not None:
+            view = self.seen.view
+            self.app.push_screen(LastTrickScreen(view.tricks[-1], seat_names(view.players), view.players, view.rules))
+        else:
+            self.message = _("No trick has been played yet in this hand")
+            self.refresh_table()
+
+    def action_tracker(self) -> None:
+        if self.seen is not None:
+            toggle_tracker(self, self.seen.view)
+
+    def action_hint(self) -> None:
+        """At a practice table: the coach's hint, from this seat's view only, worked out in a thread."""
+        seen = self.seen
+        if seen is None or self.table is None or not self.table.hints:
+            return
+        if not seen.view.my_turn or self.holding:
+            self.message = _("The coach gives hints on your turn")
+            self.refresh_table()
+            return
+        self.message = "[dim]" + _("The coach is thinking…") + "[/dim]"
+        self.refresh_table()
+        self.advise(seen)
+
+    @work(thread=True, exclusive=True, group="coach")
+    def advise(self, seen: Seen) -> None:
+        from ...coach import advise
+
+        advice = advise(seen.view, random.Random(seen.serial))
+        self.app.call_from_thread(self.hint_done, seen, advice)
+
+    def hint_done(self, seen: Seen, advice: Any) -> None:
+        if self.seen is not seen and (self.seen is None or self.seen.serial != seen.serial):
+            return  # the table moved on
+        from .hint import HintScreen
+
+        self.message = ""
+        self.refresh_table()
+
+        def taken(action: Action | None) -> None:
+            if action is not None:
+                self.send(action)
+
+        self.app.push_screen(HintScreen(advice, self.shown_hand), taken)
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen())
+
+    def action_quit_table(self) -> None:
+        from .dialogs import YesNoDialog
+
+        if self.over:
+            self.leave()
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.leave()
+
+        question = _("Leave the table? A bot plays your seat until you join again with the same code.")
+        if self.host is not None:
+            question = _("Close the table? Its match is kept: guinote host continues it.")
+        self.app.push_screen(YesNoDialog(question), confirmed)
+
+    def leave(self) -> None:
+        self.closing = True
+        self.workers.cancel_group(self, "table")
+        if len(self.app.screen_stack) > 2:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+    @on(CardClicked)
+    def card_clicked(self, message: CardClicked) -> None:
+        self.action_play_index(message.index)
+
+    @on(Button.Pressed, ".declaration")
+    def declaration_pressed(self, event: Button.Pressed) -> None:
+        button = event.button
+        assert isinstance(button, DeclarationButton)
+        self.send(button.action_taken)
