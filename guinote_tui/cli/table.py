@@ -12,6 +12,7 @@ import sys
 import click
 
 from ..i18n import N_, _
+from ..storage import printable as shown_text
 from .common import PRESET_CHOICE
 from .help import IntegerRange, NumberRange, command
 from .play import LevelChoice
@@ -188,6 +189,29 @@ def _exposed(bind: str, port: int) -> str:
     return warning.format(host=bind or "*", port=port)
 
 
+def _unreachable(address: str) -> str:
+    """Why the table at ``address`` cannot be reached, in one line ("" when a connection opens)."""
+    import socket
+    from urllib.parse import urlsplit
+
+    from ..net.client import table_url
+
+    try:
+        parts = urlsplit(table_url(address))
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        host, port = None, None
+    if not host or port is None:
+        return _("{address} is not a table's address: write it as HOST:PORT").format(address=shown_text(address))
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except OSError as exc:
+        return _("Cannot reach the table at {address}: {problem}").format(
+            address=shown_text(address), problem=exc.strerror or exc
+        )
+    return ""
+
+
 def _open_seat(seat: dict[str, object]) -> None:
     """The game's table for a seat at a hosted table (the app's own language and settings)."""
     from .play import _lang_option, _run_app
@@ -214,6 +238,9 @@ def join_command(address: str, code: str, program: str | None) -> None:
     import asyncio
 
     if program is None:
+        problem = _unreachable(address)
+        if problem:
+            raise click.ClickException(problem)
         _open_seat({"address": address, "code": code})
         return
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hmac
 import logging
 import random
@@ -422,7 +423,10 @@ class Host:
         return host
 
     def state_for(self, seat: int) -> dict[str, Any]:
-        return protocol.state_message(seat_view(self.match.hand, seat, events=False), self.match, self.serial)
+        view = seat_view(self.match.hand, seat, events=False)
+        if not self.all_joined.is_set():  # nobody decides before every person has sat down
+            view = dataclasses.replace(view, legal=())
+        return protocol.state_message(view, self.match, self.serial)
 
     def broadcast(self, message: dict[str, Any], but: int | None = None) -> None:
         for seat, connection in list(self.connections.items()):

@@ -59,7 +59,7 @@ async def play_hands(pilot: Pilot[None], screen: JoinedTableScreen, hands: int) 
         assert time.monotonic() < deadline, "the hands never ended"
         if screen.holding:
             await pilot.press("space")
-        elif screen.seen is not None and screen.seen.view.my_turn and not screen.queue and not screen.pausing:
+        elif screen.seen is not None and screen.seen.view.legal and not screen.queue and not screen.pausing:
             # A window or the change before the last draw offers no card: let it go.
             await pilot.press("enter" if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p")
         await pilot.pause(0.02)
@@ -155,7 +155,7 @@ def test_a_refused_card_names_the_rule_and_a_wrong_code_says_so() -> None:
                     seen = screen.seen
                     if screen.holding:
                         await pilot.press("space")
-                    elif seen is not None and seen.view.my_turn and not screen.queue and not screen.pausing:
+                    elif seen is not None and seen.view.legal and not screen.queue and not screen.pausing:
                         legal = {getattr(a, "card", None) for a in seen.view.legal}
                         wrong = [i for i, c in enumerate(screen.shown_hand) if c not in legal]
                         if wrong:

@@ -301,8 +301,8 @@ class JoinedTableScreen(Screen[None]):
             pause = CARD_PAUSE
         if seen.score.winner is not None:
             self.match_over(seen.score)
-        if not view.my_turn or self.holding:
-            self.message = self.message if self.message.startswith("[b]✗") and view.my_turn else ""
+        if before is None or before.serial != seen.serial:
+            self.message = ""  # (a refusal, or "wait", answered the state before)
         self.refresh_table()
         return pause
 
@@ -401,6 +401,8 @@ class JoinedTableScreen(Screen[None]):
             )
         if view.stage is Stage.OVER:
             return _("The hand is over.")
+        if view.to_move == 0 and not view.legal:
+            return "[dim]" + _("Waiting for everyone to sit down…") + "[/dim]"
         if view.my_turn:
             from ...game.choices import declaration_offers, one_of
 
@@ -459,7 +461,7 @@ class JoinedTableScreen(Screen[None]):
         seen = self.seen
         if seen is None or self.over or self.client is None:
             return
-        if not seen.view.my_turn or self.queue:
+        if not seen.view.legal or self.queue:
             self.message = "[b]" + _("Wait for your turn") + "[/b]"
             self.refresh_table()
             return

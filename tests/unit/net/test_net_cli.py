@@ -31,6 +31,8 @@ INVITATION = re.compile(r"guinote join (\S+) (\S+)$")
         ["host", "--level", "grandmaster"],
         ["host", "--away-seconds", "-1"],
         ["join", "127.0.0.1:1", "code"],
+        ["join", "no-port-here", "code"],
+        ["join", "127.0.0.1:99999", "code"],
         ["join", "127.0.0.1:1", "code", "--bot", ""],
         ["join", "127.0.0.1:1", "code", "--bot", "python 'unclosed"],
         ["join", "127.0.0.1:1", "code", "--bot", "python -c pass"],
@@ -99,8 +101,8 @@ def test_two_external_bots_play_a_whole_heads_up_match_through_join_bot(tmp_path
 def test_ctrl_c_closes_the_table_in_one_line_and_the_same_command_continues_it_with_the_same_codes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    host, lines, invitations = start_host(tmp_path, "--people", "2")
-    assert lines[0].startswith("Your seat (1): guinote join") and len(invitations) == 2
+    host, lines, invitations = start_host(tmp_path, "--people", "2", "--no-seat")
+    assert lines[0].startswith("Seat 1: guinote join") and len(invitations) == 2
     host.send_signal(signal.SIGINT)
     out, err = host.communicate(timeout=60)
     assert host.returncode == 0, err
@@ -109,7 +111,7 @@ def test_ctrl_c_closes_the_table_in_one_line_and_the_same_command_continues_it_w
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "XDG_DATA_HOME"))
     assert stat.S_IMODE(keep.path().stat().st_mode) == 0o600
 
-    again, lines, codes = start_host(tmp_path)
+    again, lines, codes = start_host(tmp_path, "--no-seat")
     again.send_signal(signal.SIGINT)
     again.communicate(timeout=60)
     assert lines[0].startswith("Continuing the kept table's match")
