@@ -146,7 +146,8 @@ def host_command(
     if not no_seat:
         if not is_loopback(bind):
             click.echo(_exposed(bind, port), err=True)
-        _open_seat({"host": table, "bind": (bind, port)})
+        notes = (_("Continuing the kept table's match (guinote host --new starts another)."),) if kept else ()
+        _open_seat({"host": table, "bind": (bind, port), "notes": notes})
         if not table.match.is_over:
             click.echo(_("The table is closed; its match is kept: guinote host continues it."))
         return

@@ -90,6 +90,7 @@ class JoinedTableScreen(Screen[None]):
         *,
         host: Any = None,
         bind: tuple[str, int] = ("127.0.0.1", 0),
+        notes: tuple[str, ...] = (),
         on_hand: Callable[[Seen, Score, Table], None] | None = None,
     ) -> None:
         """``host``: a :class:`~guinote_tui.net.host.Host` not yet started, whose first person's seat is the
@@ -99,6 +100,8 @@ class JoinedTableScreen(Screen[None]):
         self.address, self.code = address, code
         self.host = host
         self.bind = bind
+        #: Lines for the log before anything else (what the command said before the screen opened).
+        self.notes = notes
         self.on_hand = on_hand
         self.table: Table | None = None
         self.client: Any = None
@@ -127,6 +130,9 @@ class JoinedTableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#tracker").display = False
         self.say_status(_("Joining the table at {address}…").format(address=escape(self.address)))
+        log = self.query_one("#log", EventLog)
+        for line in self.notes:
+            log.write("[b]" + escape(line) + "[/b]")
         self.connect()
 
     def say_status(self, text: str) -> None:
