@@ -52,9 +52,8 @@ GRACE = 2.0
 
 def tournament_bot(spec: str, timeout: float = DEFAULT_TIMEOUT) -> Bot:
     """A tournament's bot from its spec: ``program:COMMAND``, or any bot :func:`~guinote_tui.ai.make_bot` makes."""
-    text = spec.strip() if isinstance(spec, str) else spec
-    if isinstance(text, str) and text.startswith(PREFIX):
-        return ProgramBot(text[len(PREFIX) :], timeout)
+    if isinstance(spec, str) and spec.strip().startswith(PREFIX):
+        return ProgramBot(spec.strip()[len(PREFIX) :], timeout)
     return make_bot(spec)
 
 
