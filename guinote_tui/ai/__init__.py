@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine.errors import shown
 
 if TYPE_CHECKING:  # the names as a type checker reads them; at run time each is imported on first use
-    from .base import Bot, OpenCardBot, RandomBot, decide
+    from .base import Bot, BotError, OpenCardBot, RandomBot, decide
     from .learned import LearnedBot
     from .oracle import OpenBot, TeamBot
     from .rulebots import EasyBot, NormalBot
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # the names as a type checker reads them; at run time each is
 #: Where each name is defined: the module imported the first time the name is used (:func:`__getattr__`), as the
 #: bots in :data:`REGISTRY` are.
 _HOMES: dict[str, str] = {
-    "base": "Bot OpenCardBot RandomBot decide",
+    "base": "Bot BotError OpenCardBot RandomBot decide",
     "learned": "LearnedBot",
     "oracle": "OpenBot TeamBot",
     "rulebots": "EasyBot NormalBot",
@@ -246,6 +246,7 @@ __all__ = [
     "REGISTRY",
     "SPEC_RANGES",
     "Bot",
+    "BotError",
     "EasyBot",
     "ExpertBot",
     "HardBot",

@@ -33,6 +33,10 @@ class Bot(ABC):
         """Pick one action from ``view.legal``."""
 
 
+class BotError(Exception):
+    """A bot that could not give an action (a program outside the game that failed); ``str()`` is one line."""
+
+
 class OpenCardBot(Bot):
     """A measurement bot that sees every card: the ceilings the honest bots are measured against.
 

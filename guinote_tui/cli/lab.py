@@ -14,7 +14,7 @@ import click
 
 from ..i18n import N_, _
 from .common import PRESET_CHOICE, RULE_HELP, build_rules
-from .help import INTEGER, IntegerRange, command
+from .help import INTEGER, IntegerRange, NumberRange, command
 
 if TYPE_CHECKING:
     from ..engine import Rules
@@ -24,9 +24,13 @@ def _tournament_options() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """The options that define a tournament."""
     options = [
         click.option(
-            "--a", "spec_a", metavar=N_("SPEC"), required=True, help=N_("Bot A, e.g. hard or hard:samples=12.")
+            "--a",
+            "spec_a",
+            metavar=N_("SPEC"),
+            required=True,
+            help=N_("Bot A, e.g. hard, hard:samples=12, or a program: 'program:python mybot.py'."),
         ),
-        click.option("--b", "spec_b", metavar=N_("SPEC"), required=True, help=N_("Bot B.")),
+        click.option("--b", "spec_b", metavar=N_("SPEC"), required=True, help=N_("Bot B, in the same forms as --a.")),
         click.option("--duplicate", is_flag=True, help=N_("Play every deal twice, sides swapped.")),
         click.option(
             "--deals", type=IntegerRange(1, 10_000_000), default=None, help=N_("Deals to play (default: 200).")
@@ -117,6 +121,13 @@ def simulate(
 @click.option("--seed", type=INTEGER, default=0, show_default=True, help=N_("The tournament seed."))
 @click.option("--rules", "preset", type=PRESET_CHOICE, default="aragones", show_default=True)
 @click.option("--rule", "flags", multiple=True, metavar=N_("NAME=VALUE"), help=RULE_HELP)
+@click.option(
+    "--program-timeout",
+    type=NumberRange(0.1, 3600),
+    default=10.0,
+    show_default=True,
+    help=N_("Seconds a program (program:COMMAND) has for each decision."),
+)
 @click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
 def tournament(
     spec_a: str,
@@ -128,10 +139,11 @@ def tournament(
     seed: int,
     preset: str,
     flags: tuple[str, ...],
+    program_timeout: float,
     as_json: bool,
 ) -> None:
     rules = build_rules(preset, flags)
-    _run_tournament(int(players), rules, spec_a, spec_b, duplicate, deals or 200, seed, jobs, as_json)
+    _run_tournament(int(players), rules, spec_a, spec_b, duplicate, deals or 200, seed, jobs, as_json, program_timeout)
 
 
 def _run_tournament(
@@ -144,15 +156,17 @@ def _run_tournament(
     seed: int,
     jobs: int,
     as_json: bool,
+    program_timeout: float,
 ) -> None:
     """Play a tournament and print its report: bad specs and bot failures are one line."""
-    from ..ai import make_bot
     from ..lab.report import run_tournament
     from ..lab.runner import TournamentConfig, TournamentError
+    from ..net.external import tournament_maker
 
+    make = tournament_maker(program_timeout)  # the registry's bots, and programs (program:COMMAND)
     for hint, spec in (("--a", spec_a), ("--b", spec_b)):
         try:
-            make_bot(spec)
+            make(spec)
         except (ValueError, TypeError) as exc:
             raise click.BadParameter(str(exc), param_hint=hint) from None
     config = TournamentConfig(spec_a, spec_b, players, rules, deals, seed, duplicate)
@@ -163,9 +177,9 @@ def _run_tournament(
             columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
             with Progress(*columns, transient=True) as progress:
                 task = progress.add_task(f"{spec_a} vs {spec_b}", total=deals)
-                report = run_tournament(config, jobs, lambda done: progress.advance(task, done))
+                report = run_tournament(config, jobs, lambda done: progress.advance(task, done), make)
         else:
-            report = run_tournament(config, jobs)
+            report = run_tournament(config, jobs, make=make)
     except TournamentError as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:

@@ -14,7 +14,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .runner import Chunk, GameResult, TournamentConfig, run_chunks
+from ..ai import make_bot
+from .runner import BotMaker, Chunk, GameResult, TournamentConfig, run_chunks
 from .stats import effective_trials, elo_from_share, mean, mean_ci95, timing_summary, wilson_ci95
 
 
@@ -169,14 +170,17 @@ def _signed(value: float | None, digits: int = 1) -> str:
 
 
 def run_tournament(
-    config: TournamentConfig, jobs: int = 1, on_deals: Callable[[int], None] | None = None
+    config: TournamentConfig,
+    jobs: int = 1,
+    on_deals: Callable[[int], None] | None = None,
+    make: BotMaker = make_bot,
 ) -> TournamentReport:
-    """Play the whole tournament and gather its report (results in deal order)."""
+    """Play the whole tournament and gather its report (results in deal order); ``make`` makes the bots."""
     started = time.perf_counter()
     by_deal: dict[int, list[GameResult]] = {}
     times: dict[str, array[float]] = {}
     chunk: Chunk
-    for chunk in run_chunks(config, jobs, on_deals):
+    for chunk in run_chunks(config, jobs, on_deals, make):
         by_deal.update(chunk.deals)
         for spec, chunk_times in chunk.times.items():
             times.setdefault(spec, array("d")).extend(chunk_times)
