@@ -201,6 +201,7 @@ class Host:
             self.sent_events = len(self.match.hand.events or [])
             self.joined = set(self.people)
             self.all_joined.set()
+            self.serial = 1  # (serial 0 is a table still waiting for its people: nothing is legal then)
             for seat in self.people:
                 self.went_away(seat)
         self.driver = asyncio.create_task(self.play())

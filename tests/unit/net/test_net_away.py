@@ -138,8 +138,11 @@ def test_a_host_stopped_mid_match_continues_from_its_kept_file_with_the_same_cod
         records = again.match.records()[: len(position)]
         now = [(r.dealer, r.deck, r.actions[: len(a)]) for r, (_, _, a) in zip(records, position, strict=True)]
         assert now == position
-        first = logs[0][1]  # the state sent on joining: the position where the first host stopped
-        assert first["type"] == "state" and first["match"]["ply"] == len(position[-1][2])
+        # The state sent on joining: where the first host stopped, or a little further (the bots' seats play on
+        # while the people are away; a person's seat waits for them, or for its stand-in after the timeout).
+        first = logs[0][1]
+        assert first["type"] == "state" and first["match"]["ply"] >= len(position[-1][2])
+        assert first["match"]["hand"] == len(position)
         assert check_no_leak(again.match, logs) > 0
         assert not kept_file.exists()  # a finished match is not kept
 
