@@ -82,22 +82,34 @@ class TableInfo:
 
     @classmethod
     def at_table_with_people(
-        cls, players: int, people: Iterable[int], level: str, rules: Rules, assisted: bool = False
+        cls,
+        players: int,
+        people: Iterable[int],
+        level: str,
+        rules: Rules,
+        assisted: bool = False,
+        seat: int = 0,
     ) -> TableInfo:
-        """The table of a seat at a hosted table: ``people`` are the other seats people sat at.
+        """The table of a seat at a hosted table: ``people`` are the seats people sat at.
 
-        The seats are counted from the player's (1: the next in playing order,
-        2: the partner in pairs, 3: the other rival); the player's own seat (0)
-        may be listed or not. ``level`` is the level of the table's bots.
+        ``seat`` is the player's own seat in the numbering of ``people``: the
+        table's seats (0 to ``players - 1`` in playing order, as the host's
+        welcome lists them) with ``seat`` the player's; by default the seats
+        are counted from the player's (1: the next in playing order, 2: the
+        partner in pairs, 3: the other rival). The player's own seat may be
+        listed or not. ``level`` is the level of the table's bots.
 
             >>> from guinote_tui.engine import Rules
             >>> TableInfo.at_table_with_people(4, {0, 2, 3}, "hard", Rules.preset("aragones", tute="off"))
             TableInfo(players=4, rival_level='hard', partner_level='hard', rules_preset='aragones', \
 rule_flags='tute=off', assisted=False, rival_people=1, partner_person=True)
+            >>> TableInfo.at_table_with_people(4, [1, 3], "hard", Rules(), seat=3).partner_person  # 1 sits opposite 3
+            True
         """
-        seats = set(people) - {0}
-        if not seats <= set(range(1, players)):
-            raise ValueError(f"a table of {players} has seats 0 to {players - 1}, not {sorted(seats)}")
+        listed = set(people)
+        if not 0 <= seat < players or not listed <= set(range(players)):
+            raise ValueError(f"a table of {players} has seats 0 to {players - 1}, not {sorted(listed | {seat})}")
+        seats = {(s - seat) % players for s in listed} - {0}
         return cls(
             players,
             level,

@@ -13,7 +13,9 @@ from records_helpers import Clock, graded_decisions, record_as_the_game_does
 from seen_helpers import SeenHand, play_seen
 
 from guinote_tui.engine import Match, Rules, Stage
-from guinote_tui.records import Statistics, TableInfo, seat_match_key
+from guinote_tui.net import protocol
+from guinote_tui.net.mirror import Table
+from guinote_tui.records import Statistics, TableInfo, hand_facts, seat_match_key
 from guinote_tui.records.schema import MIGRATIONS, SCHEMA_VERSION
 from guinote_tui.records.seen import least_place
 
@@ -206,8 +208,16 @@ def test_the_table_of_a_seat_with_people() -> None:
         4, "easy", "easy", "libre-100", "tute=juego", True, rival_people=2, partner_person=True
     )
     assert not TableInfo.at_table_with_people(2, {0}, "easy", rules).with_people
+    # The seats as the host numbers them, the player's among them: turned to the player's.
+    assert TableInfo.at_table_with_people(2, {0, 1}, "easy", rules, seat=1).rival_people == 1
+    at_seat_1 = TableInfo.at_table_with_people(4, {1, 2}, "easy", rules, seat=1)
+    assert (at_seat_1.rival_people, at_seat_1.partner_person) == (1, False)
+    at_seat_2 = TableInfo.at_table_with_people(4, {0, 2}, "easy", rules, seat=2)
+    assert (at_seat_2.rival_people, at_seat_2.partner_person) == (0, True)
     with pytest.raises(ValueError, match="seats 0 to 1"):
         TableInfo.at_table_with_people(2, {2}, "easy", rules)
+    with pytest.raises(ValueError, match="seats 0 to 3"):
+        TableInfo.at_table_with_people(4, {1}, "easy", rules, seat=4)
     with pytest.raises(ValueError, match="no 2 rivals"):
         TableInfo(2, "easy", rival_people=2)
     with pytest.raises(ValueError, match="no partner"):
@@ -271,3 +281,43 @@ def test_a_version_2_file_is_migrated_its_games_against_the_bots(tmp_path: Path)
     finally:
         connection.close()
     assert people == [(0, 0, len(match.finished)), (2, 1, len(match.finished))]
+
+
+def test_what_a_table_screen_calls_records_each_hand_as_its_seat_saw_it(tmp_path: Path) -> None:
+    """The calls of a person's table screen at seat 4 of a pairs table (seats 2 and 4 people), with what it holds:
+    the host's welcome read by the mirror, each hand's last view and scores, the seat's code."""
+    match, seen = play_seen(4, 23)
+    names = [f"Seat {s + 1}" for s in range(4)]
+    welcome = protocol.decode_host(protocol.encode(protocol.welcome(3, match, names, [1, 3], "hard", True)))
+    table = Table.read(welcome)
+    info = TableInfo.at_table_with_people(
+        table.players, table.people, table.level, table.rules, assisted=False, seat=table.seat
+    )
+    assert (info.rival_people, info.partner_person, info.rival_level) == (0, True, "hard")
+    key = seat_match_key("the code of seat 4")
+    path = tmp_path / "statistics.sqlite3"
+    with Statistics(path, clock=Clock()) as stats:
+        for hand in seen:
+            mine = hand[3]
+            assert stats.record_seen_hand(key, mine.view, mine.after.hand, mine.before, mine.after, info).new
+        assert stats.record_seen_match_end(key, seen[-1][3].after.winner, info)
+    rows = table_rows(path, "hands")
+    assert [row["number"] for row in rows] == list(range(1, len(match.finished) + 1))
+    for row in rows:
+        facts = hand_facts(match, int(str(row["number"])), seat=3)
+        assert (row["points_player"], row["points_rivals"], row["totals_player"], row["totals_rivals"]) == (
+            *facts.points,
+            *facts.totals,
+        )
+        assert (row["juego_number"], row["coto_number"], row["termination"]) == (
+            facts.juego_number,
+            facts.coto_number,
+            facts.termination.value,
+        )
+        assert (row["tute_seat"], row["tute_side"], row["cantes_player"], row["cantes_rivals"]) == (
+            facts.tute_seat,
+            facts.tute_side,
+            *facts.cantes,
+        )
+        assert row["juego_won"] == (None if facts.juego_won is None else int(facts.juego_won))
+    assert table_rows(path, "matches")[0]["winner_side"] == (match.winner ^ 1 if match.winner is not None else None)
