@@ -26,7 +26,7 @@ from typing import Any, assert_never
 
 from ..engine import Termination
 from ..i18n import N_, _, ngettext, number, pgettext
-from ..records import Cause, LevelResult, PointsSample, Problem, ProblemKind, RatingState, Summary
+from ..records import Cause, LevelResult, PointsSample, Problem, ProblemKind, RatingState, Summary, Totals
 
 #: The table sizes' names, in English (:func:`size_name` translates them).
 SIZE_NAMES = {2: N_("heads-up"), 4: N_("pairs")}
@@ -160,20 +160,54 @@ def damaged_line(summary: Summary) -> str:
     ).format(n=n)
 
 
+def result_groups(results: Sequence[LevelResult]) -> tuple[list[LevelResult], list[LevelResult], list[LevelResult]]:
+    """The results shown apart: against the bots unaided, against the bots assisted, and with people."""
+    bots = [r for r in results if not r.with_people]
+    return (
+        [r for r in bots if not r.assisted],
+        [r for r in bots if r.assisted],
+        [r for r in results if r.with_people],
+    )
+
+
 def percent(share: float | None) -> str:
     return "–" if share is None else f"{share * 100:.0f} %"
 
 
 def table_name(result: LevelResult) -> str:
-    """The table a result is about: the size, the rivals' level, and in pairs the partner's if different."""
+    """The table a result is about: the size, the rivals' level, and in pairs the partner's if different.
+
+    At a table with people, who the rivals and the partner were: a person,
+    people, or a bot's level (``pairs · a person and hard, partner a
+    person``), and whether the juegos were assisted (hints at a practice table).
+    """
     from .vocabulary import level_name  # (with the words for actions: loaded for the text, not for ``--json``)
 
     size = size_name(result.players)
+    if result.with_people:
+        return _people_table_name(result, size)
     if result.partner_level is not None and result.partner_level != result.rival_level:
         return _("{size} · {level}, partner {partner}").format(
             size=size, level=level_name(result.rival_level), partner=level_name(result.partner_level)
         )
     return f"{size} · {level_name(result.rival_level)}"
+
+
+def _people_table_name(result: LevelResult, size: str) -> str:
+    from .vocabulary import level_name
+
+    if result.players == 2 or result.rival_people == 2:
+        rivals = _("a person") if result.players == 2 else _("people")
+    elif result.rival_people == 1:
+        rivals = _("a person and {level}").format(level=level_name(result.rival_level))
+    else:
+        rivals = level_name(result.rival_level)
+    if result.players == 2:
+        name = f"{size} · {rivals}"
+    else:
+        partner = _("a person") if result.partner_person else level_name(result.partner_level or result.rival_level)
+        name = _("{size} · {level}, partner {partner}").format(size=size, level=rivals, partner=partner)
+    return _("{table}, assisted").format(table=name) if result.assisted else name
 
 
 def interval_text(result: LevelResult) -> str:
@@ -212,7 +246,7 @@ def short_date(moment: str | None) -> str:
 def rating_line(state: RatingState) -> str:
     """One table size's rating: ``1562 (95 %: 1410–1714), fairly sure, from 23 rated juegos``."""
     if not state.juegos:
-        return _("not rated yet: finish a juego without undo, hints or open hands")
+        return _("not rated yet: finish a juego against the bots without undo, hints or open hands")
     low, high = state.interval
     line = ngettext(
         "{rating} (95 %: {low}–{high}), {sureness}, from {juegos} rated juego",
@@ -371,19 +405,31 @@ def _result_dict(result: LevelResult) -> dict[str, Any]:
         "high": high if result.juegos else None,
         "hands": result.hands,
         "mean_points_difference": result.mean_points_difference,
+        "rival_people": result.rival_people,
+        "partner_person": result.partner_person,
     }
 
 
+def _totals_dict(totals: Totals) -> dict[str, Any]:
+    figures = asdict(totals)
+    figures["matches_unfinished"] = totals.matches_unfinished
+    figures["juegos_lost"] = totals.juegos_lost
+    figures["cotos_lost"] = totals.cotos_lost
+    return figures
+
+
 def summary_dict(summary: Summary) -> dict[str, Any]:
-    """The summary as one JSON-ready object (shares as fractions, intervals at 95 %)."""
-    totals = asdict(summary.totals)
-    totals["matches_unfinished"] = summary.totals.matches_unfinished
-    totals["juegos_lost"] = summary.totals.juegos_lost
-    totals["cotos_lost"] = summary.totals.cotos_lost
+    """The summary as one JSON-ready object (shares as fractions, intervals at 95 %).
+
+    ``totals`` counts every game; ``with_people`` the part of them played with
+    people (a rival or the partner a person), whose ``results`` rows say so
+    (``rival_people``, ``partner_person``) and which are never rated.
+    """
     player, rivals = points_per_hand(summary)
     return {
         "damaged": summary.damaged,
-        "totals": totals,
+        "totals": _totals_dict(summary.totals),
+        "with_people": _totals_dict(summary.people),
         "points_per_hand": {"player": player, "rivals": rivals},
         "results": [_result_dict(r) for r in summary.results],
         "cantes": asdict(summary.cantes),
@@ -449,12 +495,13 @@ def text_lines(summary: Summary) -> list[str]:
     for name, state in zip(sizes, summary.ratings.values(), strict=True):
         lines.append(f"  {name:<{size_width}} {rating_line(state)}")
     lines.append(f"  ({rating_explanation()})")
-    plain = [r for r in summary.results if not r.assisted]
-    assisted = [r for r in summary.results if r.assisted]
+    plain, assisted, people = result_groups(summary.results)
     if plain:
         lines += ["", _("Results by table"), *_result_lines(plain)]
     if assisted:
         lines += ["", _("Assisted (undo, hints or open hands; not rated)"), *_result_lines(assisted)]
+    if people:
+        lines += ["", _("With people (not rated)"), *_result_lines(people)]
     cantes = cante_rows(summary)
     mine_head, theirs_head = pgettext("statistics column", "your side"), pgettext("statistics column", "rivals")
     what_width = max([13, *(len(what) for what, _mine, _theirs in cantes)])

@@ -20,7 +20,9 @@ reports in the player's language (:func:`guinote_tui.present.statsreport.problem
 * :class:`Problem` and :class:`ProblemKind` (:mod:`.problems`): what went
   wrong with the file, as a code with its facts; :class:`ExportRefused`.
 * :class:`TableInfo` and :func:`hand_facts` (:mod:`.facts`): what a hand is
-  worth to the statistics, computed from the engine's match.
+  worth to the statistics, computed from the engine's match;
+  :func:`seen_hand_facts` (:mod:`.seen`) the same from what one seat saw of
+  it (a table of people, :meth:`~Statistics.record_seen_hand`).
 * :mod:`.rating`: the Glicko-1 rating against the bots' measured strengths.
 * :mod:`.schema`: the schema and its migrations.
 
@@ -56,9 +58,10 @@ if TYPE_CHECKING:  # the names as a type checker reads them; at run time each is
     )
     from .problems import Cause, ExportRefused, Problem, ProblemKind
     from .rating import Game, Rating, age, expected, juego_game, update
-    from .recording import RatingChange, Recorded, new_match_key
+    from .recording import RatingChange, Recorded, new_match_key, seat_match_key
     from .results import CanteCounts, LevelResult, PointsSample, RatingPoint, RatingState, Summary, Totals, wilson
     from .schema import MIGRATIONS, SCHEMA_VERSION, Migration
+    from .seen import JuegoPlace, seen_hand_facts
     from .statistics import Statistics
     from .store import FILE_NAME, default_path
 
@@ -70,9 +73,10 @@ _HOMES: dict[str, str] = {
     " PracticeAnswer PracticeCounts PracticeState Rate ThemeAccuracy rules_of",
     "problems": "Cause ExportRefused Problem ProblemKind",
     "rating": "Game Rating age expected juego_game update",
-    "recording": "RatingChange Recorded new_match_key",
+    "recording": "RatingChange Recorded new_match_key seat_match_key",
     "results": "CanteCounts LevelResult PointsSample RatingPoint RatingState Summary Totals wilson",
     "schema": "MIGRATIONS SCHEMA_VERSION Migration",
+    "seen": "JuegoPlace seen_hand_facts",
     "statistics": "Statistics",
     "store": "FILE_NAME default_path",
 }
@@ -94,6 +98,7 @@ __all__ = [
     "Game",
     "GradedDecision",
     "HandFacts",
+    "JuegoPlace",
     "LevelResult",
     "Mean",
     "Migration",
@@ -124,6 +129,8 @@ __all__ = [
     "juego_game",
     "new_match_key",
     "rules_of",
+    "seat_match_key",
+    "seen_hand_facts",
     "update",
     "wilson",
 ]

@@ -183,6 +183,8 @@ RATING = real(-10_000.0, 10_000.0)
 #: A rating's deviation: never 0 (the rating's update divides by it), never past a new player's.
 DEVIATION = real(0.001, RD_MAX)
 SHARE = real(0.0, 1.0)
+#: How many of the rivals were people (0: bots only), and whether the partner was one.
+RIVAL_PEOPLE = whole(0, 2)
 
 
 @cache
@@ -207,6 +209,8 @@ def columns() -> dict[str, dict[str, Column]]:
             "assisted": FLAG,
             "seed": row_id.or_null(),
             "winner_side": SIDE.or_null(),
+            "rival_people": RIVAL_PEOPLE,
+            "partner_person": FLAG,
         },
         "hands": {
             "id": row_id,
@@ -242,6 +246,8 @@ def columns() -> dict[str, dict[str, Column]]:
             "juego_won": FLAG.or_null(),
             "review_cost": COST.or_null(),
             "review_graded": whole(0, 1_000).or_null(),
+            "rival_people": RIVAL_PEOPLE,
+            "partner_person": FLAG,
         },
         "juegos": {
             "id": row_id,
@@ -257,6 +263,8 @@ def columns() -> dict[str, dict[str, Column]]:
             "hands": NUMBER,
             "won": FLAG,
             "termination": termination,
+            "rival_people": RIVAL_PEOPLE,
+            "partner_person": FLAG,
         },
         "cotos": {
             "id": row_id,
@@ -266,6 +274,8 @@ def columns() -> dict[str, dict[str, Column]]:
             "players": PLAYERS,
             "assisted": FLAG,
             "won": FLAG,
+            "rival_people": RIVAL_PEOPLE,
+            "partner_person": FLAG,
         },
         "ratings": {
             "id": row_id,

@@ -49,11 +49,11 @@ def current_rating(connection: sqlite3.Connection, players: int, moment: datetim
 class Queries(Store):
     """What the file holds, read back."""
 
-    def totals(self, players: int | None = None, assisted: bool | None = None) -> Totals:
-        """Matches, hands, juegos, cotos and points (at one table size, assisted or not, or all)."""
+    def totals(self, players: int | None = None, assisted: bool | None = None, people: bool | None = None) -> Totals:
+        """Matches, hands, juegos, cotos and points (at one table size, assisted or not, with people or not, or all)."""
 
         def step(connection: sqlite3.Connection) -> Totals:
-            where, args = _filter(players, assisted)
+            where, args = _filter(players, assisted, people)
             matches = connection.execute(
                 "SELECT COUNT(*), COALESCE(SUM(winner_side = 0), 0), COALESCE(SUM(winner_side = 1), 0)"
                 f" FROM {rows('matches')} {where}",
@@ -88,24 +88,22 @@ class Queries(Store):
         return self._read(step, Totals())
 
     def results(self, players: int | None = None) -> list[LevelResult]:
-        """Juegos won and lost at each table (size, rival level, partner level), assisted ones apart."""
+        """Juegos won and lost at each table (size, levels, the people at it), assisted ones apart."""
 
         def step(connection: sqlite3.Connection) -> list[LevelResult]:
             where, args = _filter(players, None)
+            table = "players, rival_level, partner_level, assisted, rival_people, partner_person"
             juegos = {
-                (row[0], row[1], row[2], bool(row[3])): (row[4], row[5])
+                _group(row): (row[6], row[7])
                 for row in connection.execute(
-                    "SELECT players, rival_level, partner_level, assisted, COUNT(*), SUM(won) FROM"
-                    f" {rows('juegos')} {where} GROUP BY players, rival_level, partner_level, assisted",
-                    args,
+                    f"SELECT {table}, COUNT(*), SUM(won) FROM {rows('juegos')} {where} GROUP BY {table}", args
                 )
             }
             hands = {
-                (row[0], row[1], row[2], bool(row[3])): (row[4], row[5])
+                _group(row): (row[6], row[7])
                 for row in connection.execute(
-                    "SELECT players, rival_level, partner_level, assisted, COUNT(*),"
-                    f" AVG(points_player - points_rivals) FROM {rows('hands')} {where}"
-                    " GROUP BY players, rival_level, partner_level, assisted",
+                    f"SELECT {table}, COUNT(*), AVG(points_player - points_rivals) FROM {rows('hands')} {where}"
+                    f" GROUP BY {table}",
                     args,
                 )
             }
@@ -113,7 +111,12 @@ class Queries(Store):
             for group in sorted(set(juegos) | set(hands), key=_group_order):
                 count, wins = juegos.get(group, (0, 0))
                 hand_count, mean = hands.get(group, (0, None))
-                out.append(LevelResult(*group, count, wins, hand_count, mean))
+                players_, rival, partner, assisted, rival_people, partner_person = group
+                out.append(
+                    LevelResult(
+                        players_, rival, partner, assisted, count, wins, hand_count, mean, rival_people, partner_person
+                    )
+                )
             return out
 
         return self._read(step, [])
@@ -206,14 +209,17 @@ class Queries(Store):
                 endings=self.endings(players),
                 ratings={size: self.rating(size) for size in sizes},
                 damaged=self.damaged(),
+                people=self.totals(players, people=True),
             )
 
 
-def _filter(players: int | None, assisted: bool | None) -> tuple[str, tuple[Any, ...]]:
-    """The ``WHERE`` clause and its arguments for a table size and an assisted flag (None: any).
+def _filter(players: int | None, assisted: bool | None, people: bool | None = None) -> tuple[str, tuple[Any, ...]]:
+    """The ``WHERE`` clause and its arguments for a table size, an assisted flag and people at the table (None: any).
 
     >>> _filter(None, None), _filter(4, False)
     (('', ()), ('WHERE players = ? AND assisted = ?', (4, 0)))
+    >>> _filter(2, None, people=True)[0]
+    'WHERE players = ? AND (rival_people > 0 OR partner_person = 1)'
     """
     conditions: list[str] = []
     args: list[Any] = []
@@ -223,17 +229,32 @@ def _filter(players: int | None, assisted: bool | None) -> tuple[str, tuple[Any,
     if assisted is not None:
         conditions.append("assisted = ?")
         args.append(int(assisted))
+    if people is not None:
+        conditions.append(WITH_PEOPLE if people else f"NOT {WITH_PEOPLE}")
     return ("WHERE " + " AND ".join(conditions) if conditions else ""), tuple(args)
 
 
+#: A row of a game with people (a rival or the partner was a person).
+WITH_PEOPLE = "(rival_people > 0 OR partner_person = 1)"
+
 _LEVEL_ORDER = {name: index for index, name in enumerate(("random", "easy", "normal", "hard", "expert"))}
 
+#: A table's group in the results: size, rival level, partner level, assisted, rivals who were people, partner one.
+Group = tuple[int, str, str | None, bool, int, bool]
 
-def _group_order(group: tuple[int, str, str | None, bool]) -> tuple[Any, ...]:
-    players, rival, partner, assisted = group
+
+def _group(row: tuple[Any, ...]) -> Group:
+    return (row[0], row[1], row[2], bool(row[3]), row[4], bool(row[5]))
+
+
+def _group_order(group: Group) -> tuple[Any, ...]:
+    players, rival, partner, assisted, rival_people, partner_person = group
     return (
         players,
+        rival_people > 0 or partner_person,
         assisted,
+        rival_people,
+        partner_person,
         _LEVEL_ORDER.get(rival, 99),
         rival,
         _LEVEL_ORDER.get(partner or "", 99),

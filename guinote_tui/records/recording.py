@@ -4,23 +4,32 @@ Each hand has a unique key (the match's key, the hand's number), so
 recording a hand again (after a resume) changes nothing. One transaction
 per hand (:meth:`~.store.Store._write`): a crash loses at most the hand
 being written.
+
+A hand is recorded from the engine's match (:meth:`Recorder.record_hand`)
+or, at a table of people where the player's program holds no match, from
+what the player's seat saw of it (:meth:`Recorder.record_seen_hand`).
 """
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from .columns import checked
 from .queries import current_rating
 from .rating import Rating, expected, is_rated_level, juego_game, update
 from .schema import HAND_COLUMNS
 from .store import Store, iso
 
 if TYPE_CHECKING:
-    from ..engine import Match
+    from ..engine import Match, SeatView
     from .facts import HandFacts, TableInfo
+    from .seen import JuegoPlace, ScoreLike
+
+logger = logging.getLogger(__name__)
 
 
 def new_match_key() -> str:
@@ -28,6 +37,23 @@ def new_match_key() -> str:
     import uuid
 
     return uuid.uuid4().hex
+
+
+def seat_match_key(code: str) -> str:
+    """The key naming in the statistics the match played in a hosted table's seat, from the seat's code.
+
+    The code opens one seat of one table: joining again with it (after a lost
+    connection, or at a table its host continues) records under the same key,
+    so no hand is counted twice. The code itself is not kept (a digest of it).
+
+        >>> seat_match_key("Xq3a") == seat_match_key("Xq3a") != seat_match_key("Xq3b")
+        True
+        >>> len(seat_match_key("Xq3a"))
+        32
+    """
+    import hashlib
+
+    return hashlib.sha256(b"guinote-tui seat\0" + code.encode("utf-8", "replace")).hexdigest()[:32]
 
 
 @dataclass(frozen=True)
@@ -82,7 +108,83 @@ class Recorder(Store):
             number = len(match.finished)
         facts = hand_facts(match, number)
         now = self.clock()
-        return self._write(lambda c: self._insert_hand(c, match_key, match, table, facts, now), NOT_SAVED)
+        return self._write(lambda c: self._insert_hand(c, match_key, match.seed, table, facts, now), NOT_SAVED)
+
+    def record_seen_hand(
+        self, match_key: str, view: SeatView, number: int, before: ScoreLike, after: ScoreLike, table: TableInfo
+    ) -> Recorded:
+        """Record finished hand ``number`` as the player's seat saw it (a table of people: no match at hand), once.
+
+        ``view`` is the seat's last view of the hand (with the hand's events
+        the seat was told), ``before`` and ``after`` the match's score before
+        the hand's end and after it, counted by the view's sides
+        (:func:`.seen.seen_hand_facts`). Where the hand stands among the
+        match's juegos is read from the hand before it, recorded under the
+        same key. Recording a hand already recorded changes nothing; a view
+        or a score that does not hold together records nothing (``saved``
+        False, and a line in the log): the host's messages are not the
+        engine's.
+        """
+        if table.players != view.players:
+            raise ValueError(f"the table has {table.players} players but the view {view.players}")
+        from .seen import seen_hand_facts  # (with the engine's hands: reading the statistics needs neither)
+
+        now = self.clock()
+
+        def step(connection: sqlite3.Connection) -> Recorded:
+            place = self._juego_place(connection, match_key, view, number, before)
+            facts = seen_hand_facts(view, number, before, after, place)
+            return self._insert_hand(connection, match_key, None, table, facts, now)
+
+        try:
+            return self._write(step, NOT_SAVED)
+        except ValueError as exc:
+            logger.warning("hand %s of match %s not recorded: %s", number, match_key, exc)
+            return NOT_SAVED
+
+    def record_seen_match_end(self, match_key: str, winner_side: int | None, table: TableInfo) -> bool:
+        """Record a match played at a table of people as ended: the side that won (0: the player's), and the time.
+
+        ``winner_side`` None: the player left before the end (the match counts
+        as unfinished). Its hands are recorded each as it ends
+        (:meth:`record_seen_hand`). False when nothing could be saved.
+        """
+        if winner_side not in (0, 1, None):
+            raise ValueError(f"a side is 0 or 1, not {winner_side}")
+        return self._end_match(match_key, None, winner_side, table)
+
+    def _juego_place(
+        self, connection: sqlite3.Connection, key: str, view: SeatView, number: int, before: ScoreLike
+    ) -> JuegoPlace:
+        """Where hand ``number`` stands among its match's juegos, from the hand before it as the file keeps it.
+
+        Without that hand (the seat joined the match later, or it was not
+        saved), the least the score allows, after every juego recorded in the
+        match: its juego is never taken for one recorded.
+        """
+        from .seen import JuegoPlace, least_place
+
+        if number <= 1:
+            return JuegoPlace()
+        hands = f"{checked('hands')} JOIN {checked('matches')} ON matches.id = hands.match_id WHERE matches.key = ?"
+        row = connection.execute(
+            f"SELECT hands.juego_number, hands.juego_won FROM {hands} AND hands.number = ?", (key, number - 1)
+        ).fetchone()
+        if row is not None:
+            juego, won = int(row[0]), row[1]
+            if won is not None:
+                return JuegoPlace(juego + 1, 0)
+            count = connection.execute(
+                f"SELECT COUNT(*) FROM {hands} AND hands.juego_number = ? AND hands.number < ?", (key, juego, number)
+            ).fetchone()[0]
+            return JuegoPlace(juego, int(count))
+        least = least_place(view, number, before)
+        latest = connection.execute(
+            f"SELECT MAX(hands.juego_number) FROM {hands} AND hands.number < ?", (key, number)
+        ).fetchone()[0]
+        if latest is not None and latest >= least.number:
+            return JuegoPlace(int(latest) + 1, least.hands_before)
+        return least
 
     def record_match(self, match_key: str, match: Match, table: TableInfo, first: int = 1) -> list[Recorded]:
         """Record every finished hand of ``match`` not yet recorded (after a resume), in order, from hand ``first``."""
@@ -95,11 +197,13 @@ class Recorder(Store):
         False when nothing could be saved.
         """
         self.record_match(match_key, match, table, first)
+        return self._end_match(match_key, match.seed, match.winner, table)
+
+    def _end_match(self, match_key: str, seed: int | None, winner: int | None, table: TableInfo) -> bool:
         now = iso(self.clock())
-        winner = match.winner
 
         def step(connection: sqlite3.Connection) -> bool:
-            self._ensure_match(connection, match_key, match, table, now)
+            self._ensure_match(connection, match_key, seed, table, now)
             connection.execute(
                 "UPDATE matches SET ended_at = ?, winner_side = ? WHERE key = ?", (now, winner, match_key)
             )
@@ -120,10 +224,12 @@ class Recorder(Store):
 
         return self._write(step, False)
 
-    def _ensure_match(self, connection: sqlite3.Connection, key: str, match: Match, table: TableInfo, now: str) -> int:
+    def _ensure_match(
+        self, connection: sqlite3.Connection, key: str, seed: int | None, table: TableInfo, now: str
+    ) -> int:
         connection.execute(
             "INSERT OR IGNORE INTO matches (key, started_at, players, rival_level, partner_level, rules_preset,"
-            " rule_flags, assisted, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " rule_flags, assisted, seed, rival_people, partner_person) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 key,
                 now,
@@ -133,7 +239,9 @@ class Recorder(Store):
                 table.rules_preset,
                 table.rule_flags,
                 int(table.assisted),
-                match.seed,
+                seed,
+                table.rival_people,
+                int(table.partner_person),
             ),
         )
         if table.assisted:
@@ -145,13 +253,13 @@ class Recorder(Store):
         self,
         connection: sqlite3.Connection,
         key: str,
-        match: Match,
+        seed: int | None,
         table: TableInfo,
         facts: HandFacts,
         moment: datetime,
     ) -> Recorded:
         now = iso(moment)
-        match_id = self._ensure_match(connection, key, match, table, now)
+        match_id = self._ensure_match(connection, key, seed, table, now)
         juego_won = None if facts.juego_won is None else int(facts.juego_won)
         last_ten = facts.last_ten_side
         cursor = connection.execute(
@@ -163,6 +271,8 @@ class Recorder(Store):
                 table.players,
                 table.rival_level,
                 table.partner_level,
+                table.rival_people,
+                int(table.partner_person),
                 table.rules_preset,
                 table.rule_flags,
                 int(table.assisted),
@@ -201,8 +311,8 @@ class Recorder(Store):
         )
         cursor = connection.execute(
             "INSERT OR IGNORE INTO juegos (match_id, number, coto_number, ended_at, players, rival_level,"
-            " partner_level, rules_preset, assisted, hands, won, termination)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " partner_level, rules_preset, assisted, hands, won, termination, rival_people, partner_person)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 match_id,
                 facts.juego_number,
@@ -216,6 +326,8 @@ class Recorder(Store):
                 facts.juego_hands,
                 juego_won,
                 facts.termination.value,
+                table.rival_people,
+                int(table.partner_person),
             ),
         )
         change: RatingChange | None = None
@@ -223,9 +335,18 @@ class Recorder(Store):
             change = self._rate(connection, int(cursor.lastrowid or 0), table, facts.juego_won, moment)
         if facts.coto_won is not None:
             connection.execute(
-                "INSERT OR IGNORE INTO cotos (match_id, number, ended_at, players, assisted, won)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (match_id, facts.coto_number, now, table.players, int(assisted), int(facts.coto_won)),
+                "INSERT OR IGNORE INTO cotos (match_id, number, ended_at, players, assisted, won, rival_people,"
+                " partner_person) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match_id,
+                    facts.coto_number,
+                    now,
+                    table.players,
+                    int(assisted),
+                    int(facts.coto_won),
+                    table.rival_people,
+                    int(table.partner_person),
+                ),
             )
         return Recorded(new=True, saved=True, juego_won=facts.juego_won, rating=change)
 
@@ -233,6 +354,8 @@ class Recorder(Store):
         self, connection: sqlite3.Connection, juego_id: int, table: TableInfo, won: bool, moment: datetime
     ) -> RatingChange | None:
         partner = table.partner_level if table.players == 4 else None
+        if table.with_people:  # (the rating is against the bots' measured strengths)
+            return None
         if not is_rated_level(table.rival_level, table.players):
             return None
         if partner is not None and not is_rated_level(partner, table.players):

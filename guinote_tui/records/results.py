@@ -42,12 +42,15 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 @dataclass(frozen=True)
 class LevelResult:
-    """The player's juegos at one table: a table size, the bot levels, assisted or not.
+    """The player's juegos at one table: a table size, the bot levels, assisted or not, the people at it.
 
     ``share`` is wins / juegos (None without juegos), ``low``/``high`` its
     95 % Wilson interval; ``hands`` and ``mean_points_difference`` (the
     player's side's points minus the rivals' per hand) count every hand
     played at that table, also those of juegos not finished.
+    ``rival_people`` counts the rivals who were people and ``partner_person``
+    says the partner was one (a game with people: the levels are then the
+    table's bots', which played the other seats).
     """
 
     players: int
@@ -58,6 +61,13 @@ class LevelResult:
     wins: int
     hands: int
     mean_points_difference: float | None
+    rival_people: int = 0
+    partner_person: bool = False
+
+    @property
+    def with_people(self) -> bool:
+        """Whether a rival or the partner was a person (never rated; kept apart from the games against the bots)."""
+        return bool(self.rival_people or self.partner_person)
 
     @property
     def losses(self) -> int:
@@ -192,3 +202,5 @@ class Summary:
     ratings: dict[int, RatingState] = field(default_factory=dict)
     #: Records (rows of any table) left out of every figure: a value of the wrong type or out of range.
     damaged: int = 0
+    #: What of :attr:`totals` was played with people (a rival or the partner a person).
+    people: Totals = field(default_factory=Totals)

@@ -25,10 +25,15 @@ problem practised (``practice``) and every answer given in practice
 a review kept (NULL: the hand's decisions were not kept, as for a hand
 reviewed before version 2).
 
+Version 3 keeps games with people apart: ``rival_people`` counts the rivals
+who were people (0 to 2) and ``partner_person`` is 1 when the partner was
+one, in ``matches``, ``hands``, ``juegos`` and ``cotos``; every row recorded
+before is a game against the bots (0).
+
     >>> SCHEMA_VERSION
-    2
+    3
     >>> [m.version for m in MIGRATIONS]
-    [1, 2]
+    [1, 2, 3]
 """
 
 from __future__ import annotations
@@ -190,10 +195,18 @@ _PRACTICE = (
     )""",
 )
 
+#: Who the other seats were: how many rivals were people, and whether the partner was one (0: bots only).
+_PEOPLE = tuple(
+    f"ALTER TABLE {table} ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0"
+    for table in ("matches", "hands", "juegos", "cotos")
+    for column in ("rival_people", "partner_person")
+)
+
 #: Every migration, in order; migration ``n`` takes a database to version ``n``.
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "the first schema", _FIRST),
     Migration(2, "the graded decisions of reviewed hands, and practice", _PRACTICE),
+    Migration(3, "games with people kept apart", _PEOPLE),
 )
 
 #: The version this program writes.
@@ -210,6 +223,8 @@ HAND_COLUMNS = (
     "players",
     "rival_level",
     "partner_level",
+    "rival_people",
+    "partner_person",
     "rules_preset",
     "rule_flags",
     "assisted",

@@ -121,6 +121,14 @@ def test_a_joined_seat_sees_the_table_turned_to_it_and_plays_heads_up() -> None:
                 shown = log_text(screen)
                 ours, theirs = finished.points[1], finished.points[0]  # seat 1 is on side 1
                 assert f"You {ours} · Rival {theirs}" in shown, (shown[-300:], seen)
+                # The hand is in the statistics, apart from the games against the bots, as the seat saw it.
+                stats = app.statistics()
+                assert stats.totals(people=True).hands == 1 and stats.totals(people=False).hands == 0
+                assert [r.with_people for r in stats.results()] == [True]
+                screen.action_quit_table()
+                await pilot.press("y")
+                await until(pilot, lambda: screen.recorded_end)
+                assert stats.totals(people=True).matches == 1
         finally:
             task.cancel()
             await other.close()

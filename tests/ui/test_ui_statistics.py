@@ -275,3 +275,82 @@ def test_a_file_that_cannot_be_opened_says_so_and_not_that_nothing_was_recorded(
             assert "Play a hand and it will show here" not in text
 
     asyncio.run(run())
+
+
+def record_people_matches(seed: int = 8) -> None:
+    """A heads-up match against a person and a pairs match against two people with a bot partner."""
+    rng = random.Random(seed)
+    bot = make_bot("random")
+    with Statistics(default_path()) as stats:
+        for key, players, people in (("versus", 2, {1}), ("rivals", 4, {1, 3})):
+            match = Match(players, seed=rng.randrange(1 << 30), events=False)
+            table = TableInfo.at_table_with_people(players, people, "hard", match.rules)
+            while True:
+                while not match.hand.is_over:
+                    seat = match.hand.to_move
+                    assert seat is not None
+                    match.apply(decide(bot, match.hand, seat, rng), seat)
+                stats.record_hand(key, match, table)
+                if match.is_over:
+                    break
+                match.next_hand()
+            stats.record_match_end(key, match, table)
+
+
+def section(lines: list[str], heading: str, ends: tuple[str, ...]) -> list[str]:
+    """The screen's lines from ``heading`` to the first of the ``ends`` headings after it."""
+    cells = [line.strip(" │") for line in lines]  # (inside the dialog's border)
+    start = next(i for i, line in enumerate(cells) if line.startswith(heading))
+    stop = next(i for i, line in enumerate(cells[start + 1 :], start + 1) if line.startswith(ends))
+    return cells[start + 1 : stop]
+
+
+def test_games_with_people_have_their_own_results_under_the_others() -> None:
+    record_random_matches(3)  # (the third is assisted)
+    record_people_matches()
+    with Statistics(default_path()) as stats:
+        results = stats.results()
+    people = [r for r in results if r.with_people]
+    assert [(r.players, r.rival_people, r.partner_person) for r in people] == [(2, 1, False), (4, 2, False)]
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(110, 70)) as pilot:
+            screen = await open_statistics(pilot, app)
+            await wait_until(pilot, lambda: screen.query_one("#stats-people").display)
+            lines = screen_lines(app)
+            bots = section(lines, "Results by table", ("Assisted",))
+            assisted = section(lines, "Assisted", ("With people",))
+            with_people = section(lines, "With people (not rated)", ("Points per hand",))
+            assert not any("person" in line or "people" in line for line in bots + assisted)
+            for result, name in zip(people, ("heads-up · a person", "pairs · people, partner hard"), strict=True):
+                assert statsreport.table_name(result) == name
+                row = next(line for line in with_people if name in line)
+                assert statsreport.interval_text(result) in row and f" {result.juegos} " in row
+            assert any(statsreport.table_name(r) in line for r in results if not r.with_people for line in bots)
+
+    asyncio.run(run())
+
+
+def test_with_people_only_the_bots_results_say_there_are_none_yet() -> None:
+    record_people_matches()
+
+    async def run() -> None:
+        app = make_app()
+        async with app.run_test(size=(110, 60)) as pilot:
+            screen = await open_statistics(pilot, app)
+            await wait_until(pilot, lambda: screen.query_one("#stats-people").display)
+            lines = screen_lines(app)
+            bots = section(lines, "Results by table", ("With people",))
+            assert [line for line in bots if line] == ["No juego against the bots yet."]
+            assert not screen.query_one("#stats-assisted").display
+            with_people = section(lines, "With people (not rated)", ("Points per hand",))
+            assert any(
+                line.split() == ["Table", "Juegos", "Won", "Share", "(95", "%)", "Hands", "±", "a", "hand"]
+                for line in with_people
+            )
+            assert any("heads-up · a person" in line for line in with_people)
+            text = "\n".join(lines)
+            assert "not rated yet: finish a juego against the bots without undo, hints or open hands" in text
+
+    asyncio.run(run())

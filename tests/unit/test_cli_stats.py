@@ -20,7 +20,7 @@ from guinote_tui.ai import decide, make_bot
 from guinote_tui.cli import main
 from guinote_tui.engine import Match
 from guinote_tui.present import statsreport
-from guinote_tui.records import Statistics, TableInfo, default_path
+from guinote_tui.records import Statistics, Summary, TableInfo, default_path
 
 
 def record(matches: int = 3, seed: int = 9) -> int:
@@ -355,3 +355,61 @@ def test_a_database_that_cannot_be_read_is_one_line_and_exit_1(locked_out) -> No
     assert result.stderr.strip().splitlines() == [
         f"Error: {default_path()} cannot be opened (Permission denied): no statistics are shown or saved."
     ]
+
+
+def record_with_people(seed: int = 5) -> TableInfo:
+    """A heads-up match against a person and a pairs match with a person as partner, in the default file.
+
+    The heads-up table's bots play at ``hard`` (the level of a table of people, for the seats nobody took).
+    """
+    rng = random.Random(seed)
+    bot = make_bot("random")
+    tables = []
+    with Statistics(default_path()) as stats:
+        for key, players, people in (("versus", 2, {1}), ("partner", 4, {2})):
+            match = Match(players, seed=rng.randrange(1 << 30), events=False)
+            table = TableInfo.at_table_with_people(players, people, "hard", match.rules)
+            while True:
+                while not match.hand.is_over:
+                    seat = match.hand.to_move
+                    assert seat is not None
+                    match.apply(decide(bot, match.hand, seat, rng), seat)
+                stats.record_hand(key, match, table)
+                if match.is_over:
+                    break
+                match.next_hand()
+            stats.record_match_end(key, match, table)
+            tables.append(table)
+    return tables[0]
+
+
+def test_games_with_people_are_shown_apart_and_never_rated() -> None:
+    record(1)
+    with Statistics(default_path()) as stats:
+        bots_only = stats.summary()
+    record_with_people()
+    with Statistics(default_path()) as stats:
+        summary = stats.summary()
+    def rated(figures: Summary) -> dict[int, tuple[int, float, str | None]]:  # (the deviation grows as time goes)
+        return {size: (s.juegos, s.rating.rating, s.last_rated) for size, s in figures.ratings.items()}
+
+    assert rated(summary) == rated(bots_only)
+    result = CliRunner().invoke(main, ["stats"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    bots_at, people_at = lines.index("Results by table"), lines.index("With people (not rated)")
+    assert bots_at < people_at
+    people_rows = lines[people_at + 2 : people_at + 4]
+    assert [row.split("  ")[1] for row in people_rows] == ["heads-up · a person", "pairs · hard, partner a person"]
+    assert not any("a person" in line for line in lines[bots_at:people_at])
+    rated = f"from {bots_only.ratings[2].juegos} rated juego"
+    assert any(line.strip().startswith("heads-up") and rated in line for line in lines)
+    data = json.loads(CliRunner().invoke(main, ["stats", "--json"]).output)
+    assert data["with_people"]["hands"] == summary.people.hands > 0
+    assert data["totals"]["hands"] == bots_only.totals.hands + summary.people.hands
+    apart = [(r["players"], r["rival_people"], r["partner_person"]) for r in data["results"]]
+    assert apart[-2:] == [(2, 1, False), (4, 0, True)] and all(not any(r[1:]) for r in apart[:-2])
+    assert data["ratings"]["2"]["juegos"] == bots_only.ratings[2].juegos
+    spanish = CliRunner().invoke(main, ["--lang", "es", "stats"])
+    assert "Con personas (sin valoración)" in spanish.output
+    assert "parejas · difícil, compañero una persona" in spanish.output

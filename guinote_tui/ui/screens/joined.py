@@ -91,18 +91,22 @@ class JoinedTableScreen(Screen[None]):
         host: Any = None,
         bind: tuple[str, int] = ("127.0.0.1", 0),
         notes: tuple[str, ...] = (),
-        on_hand: Callable[[Seen, Score, Table], None] | None = None,
     ) -> None:
         """``host``: a :class:`~guinote_tui.net.host.Host` not yet started, whose first person's seat is the
-        player's (``guinote host``): it opens on ``bind`` when the screen does and closes with it;
-        ``on_hand``: told each finished hand."""
+        player's (``guinote host``): it opens on ``bind`` when the screen does and closes with it; ``notes``:
+        lines for the log before anything else."""
         super().__init__()
         self.address, self.code = address, code
         self.host = host
         self.bind = bind
         #: Lines for the log before anything else (what the command said before the screen opened).
         self.notes = notes
-        self.on_hand = on_hand
+        #: The match in the statistics (a digest of the seat's code: joining again records under the same key).
+        self.match_key = ""
+        #: A hint was asked in this match (it is then recorded as assisted).
+        self.assisted = False
+        #: The match's end is recorded (a win, or leaving before the end).
+        self.recorded_end = False
         self.table: Table | None = None
         self.client: Any = None
         self.seen: Seen | None = None
@@ -337,8 +341,35 @@ class JoinedTableScreen(Screen[None]):
                     )
                     + "[/b]"
                 )
-        if self.on_hand is not None and self.table is not None:
-            self.on_hand(seen, before, self.table)
+        if self.table is not None and self.seen is not None:
+            # (self.seen holds the hand's events: who declared a tute, what counted last)
+            view = self.seen.view
+            self.record(
+                lambda stats, info: stats.record_seen_hand(
+                    self.match_key, view, seen.score.hand, before, seen.score, info
+                )
+            )
+
+    def record(self, write: Callable[[Any, Any], object]) -> None:
+        """Write to the statistics, apart from the games against bots (a problem is told once; the game goes on)."""
+        from ...records import TableInfo, seat_match_key
+
+        table = self.table
+        if table is None:
+            return
+        if not self.match_key:
+            self.match_key = seat_match_key(self.code)
+        info = TableInfo.at_table_with_people(
+            table.players, table.people, table.level, table.rules, assisted=self.assisted, seat=table.seat
+        )
+        app: Any = self.app
+        if not app.services.record_stats:
+            return
+        try:
+            write(app.statistics(), info)
+        except (OSError, ValueError) as problem:  # (the recorder says its own problems; this is the unexpected)
+            self.notify(str(problem), title=_("Statistics"), severity="warning", timeout=8, markup=False)
+        app.tell_statistics_problem()
 
     def match_over(self, score: Score) -> None:
         if self.over:
@@ -354,6 +385,14 @@ class JoinedTableScreen(Screen[None]):
         )
         self.query_one("#log", EventLog).write("[b]" + line + "[/b]")
         self.notify(line, title=_("The match is over."), timeout=10)
+        self.record_end(score.winner)
+
+    def record_end(self, winner: int | None) -> None:
+        """The match's end in the statistics: the side that won, or None when the player leaves before it."""
+        if self.recorded_end or self.table is None or self.seen is None:
+            return
+        self.recorded_end = True
+        self.record(lambda stats, info: stats.record_seen_match_end(self.match_key, winner, info))
 
     def refresh_table(self) -> None:
         if self.seen is None or self.table is None:
@@ -579,6 +618,7 @@ class JoinedTableScreen(Screen[None]):
             self.refresh_table()
             return
         self.message = "[dim]" + _("The coach is thinking…") + "[/dim]"
+        self.assisted = True
         self.refresh_table()
         self.advise(seen)
 
@@ -625,6 +665,7 @@ class JoinedTableScreen(Screen[None]):
         self.app.push_screen(YesNoDialog(question), confirmed)
 
     def leave(self) -> None:
+        self.record_end(None)
         self.closing = True
         self.workers.cancel_group(self, "table")
         if len(self.app.screen_stack) > 2:

@@ -1,5 +1,8 @@
 """The player's statistics: the rating at each table size, results by table, points over time, cantes, endings.
 
+The results against the bots come first, then the assisted ones, then the
+games with people (never rated), each under its own heading.
+
 Everything comes from :class:`guinote_tui.records.Statistics` (the file in the
 user's data directory unless another is given), read in a thread worker so
 that the screen opens at once even with thousands of hands; the words are
@@ -185,6 +188,8 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
                         id="assisted-heading",
                     )
                     yield Static(id="stats-assisted")
+                    yield Label(_("With people (not rated)"), classes="stats-subheading", id="people-heading")
+                    yield Static(id="stats-people")
                     yield Label(_("Points per hand"), classes="stats-heading", id="chart-heading")
                     yield Static(id="stats-legend")
                     yield PlotextPlot(id="stats-chart")
@@ -237,21 +242,21 @@ class StatisticsScreen(SizeGuard, ModalScreen[None]):
         line.append(f"\n{report.points_line(summary)}", style=FAINT)
         overview.update(line)
         self.query_one("#stats-rating", Static).update(rating_text(summary))
-        plain = [r for r in summary.results if not r.assisted]
-        assisted = [r for r in summary.results if r.assisted]
-        width = max([len(report.table_name(r)) for r in summary.results] + [len(_("Table"))])
+        plain, assisted, people = report.result_groups(summary.results)
+        width = max([cell_len(report.table_name(r)) for r in summary.results] + [cell_len(_("Table"))])
         share = share_width(summary.results)
-        self.query_one("#stats-results", Static).update(
-            results_table(plain, width, share=share)
-            if plain
-            else Text(_("Every juego so far was assisted."), style="italic")
-        )
-        self.query_one("#assisted-heading").display = bool(assisted)
-        self.query_one("#stats-assisted", Static).display = bool(assisted)
-        if assisted:
-            self.query_one("#stats-assisted", Static).update(
-                results_table(assisted, width, header=not plain, share=share)
-            )
+        if plain:
+            results: Table | Text = results_table(plain, width, share=share)
+        elif assisted:
+            results = Text(_("Every juego against the bots so far was assisted."), style="italic")
+        else:
+            results = Text(_("No juego against the bots yet."), style="italic")
+        self.query_one("#stats-results", Static).update(results)
+        for name, group, header in (("assisted", assisted, not plain), ("people", people, not plain and not assisted)):
+            self.query_one(f"#{name}-heading").display = bool(group)
+            self.query_one(f"#stats-{name}", Static).display = bool(group)
+            if group:
+                self.query_one(f"#stats-{name}", Static).update(results_table(group, width, header=header, share=share))
         self._draw_chart(loaded.chart)
         self.query_one("#stats-cantes", Static).update(cantes_table(summary))
         self.query_one("#stats-endings", Static).update(endings_table(summary))

@@ -95,6 +95,10 @@ PLANTED = {
     "points-real": ("UPDATE hands SET points_player = 2.5 WHERE id = 1", "hands"),
     "match-key-escapes": (f"UPDATE matches SET key = '{ESCAPES}' WHERE id = 1", "matches"),
     "rated-at-blob": ("UPDATE ratings SET rated_at = x'41' WHERE id = 1", "ratings"),
+    "rival-people-3": ("UPDATE hands SET rival_people = 3 WHERE id = 1", "hands"),
+    "partner-person-text": ("UPDATE juegos SET partner_person = 'yes' WHERE id = 1", "juegos"),
+    "coto-people-negative": ("UPDATE cotos SET rival_people = -1 WHERE id = 1", "cotos"),
+    "match-partner-person-2": ("UPDATE matches SET partner_person = 2 WHERE id = 1", "matches"),
 }
 
 
@@ -283,7 +287,8 @@ def test_rows_reads_a_table_under_its_own_name() -> None:
 
     connection = sqlite3.connect(":memory:")
     connection.execute(
-        "CREATE TABLE cotos (id INTEGER PRIMARY KEY, match_id, number, ended_at, players, assisted, won)"
+        "CREATE TABLE cotos (id INTEGER PRIMARY KEY, match_id, number, ended_at, players, assisted, won,"
+        " rival_people DEFAULT 0, partner_person DEFAULT 0)"
     )
     connection.executemany(
         "INSERT INTO cotos (match_id, number, ended_at, players, assisted, won) VALUES (1, 1, ?, 2, 0, ?)",

@@ -116,6 +116,8 @@ def expected_rows(key: str, match: Match, states: list[HandState]) -> list[dict[
             "players": match.players,
             "rival_level": seats["1"],
             "partner_level": seats.get("2", ""),
+            "rival_people": 0,
+            "partner_person": 0,
             "rules_preset": match.rules.preset_name,
             "rule_flags": flags,
             "assisted": int(assisted),

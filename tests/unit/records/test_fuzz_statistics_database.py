@@ -48,6 +48,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from records_helpers import Clock, graded_decisions, play_match, record_as_the_game_does
 from rich.console import Console
+from seen_helpers import SeenHand, play_seen
 
 from guinote_tui.cli import main
 from guinote_tui.engine import Match
@@ -86,6 +87,8 @@ def template() -> Path:
                 for ref in kept.ids[:1]:
                     answer = PracticeAnswer("mistake", str(ref), players, number % 2 == 0, "same", "WIN_POINTS")
                     stats.record_answer(answer, PracticeState("mistake", str(ref), 1, date(2025, 3, 5), None, 1))
+        people, seen = play_seen(4, 19)  # a match with people, recorded from the seat that saw it (seat 1)
+        record_seen(stats, "c", seen, TableInfo.at_table_with_people(4, {0, 1, 2}, "hard", people.rules))
         stats.set_practice_state(PracticeState("puzzle", "cante-1", 0, date(2025, 3, 2)))
         stats.record_answer(PracticeAnswer("puzzle", "cante-1", 2, False, "blunder", "CANTE", assisted=True))
     connection = sqlite3.connect(path)
@@ -104,6 +107,19 @@ def unique_keys(table: str) -> list[tuple[str, ...]]:
         return [tuple(row[2] for row in connection.execute(f"PRAGMA index_info({index})")) for index in indexes]
     finally:
         connection.close()
+
+
+def record_seen(stats: Statistics, key: str, seen: list[list[SeenHand]], table: TableInfo) -> list[Any]:
+    """Record each hand as seat 1 saw it, then the match's end: what each recording did."""
+    done = [stats.record_seen_hand(key, h[1].view, h[1].number, h[1].before, h[1].after, table) for h in seen]
+    stats.record_seen_match_end(key, seen[-1][1].after.winner, table)
+    return done
+
+
+@cache
+def later_people() -> tuple[list[list[SeenHand]], TableInfo]:
+    people, seen = play_seen(2, 7)
+    return seen, TableInfo.at_table_with_people(2, {1}, "normal", people.rules)
 
 
 @cache
@@ -318,9 +334,10 @@ def test_fuzz_statistics_database(plan: Planted) -> None:
         practice = read_practice(stats)
         assert stats.take_problem() is None
     console = Console(file=io.StringIO(), width=120, record=True, color_system=None)
-    plain = [r for r in summary.results if not r.assisted]
+    plain, _, people = statsreport.result_groups(summary.results)
     for shown in (
         screen.results_table(plain, 30),
+        screen.results_table(people, 30, header=False),
         screen.results_table(summary.results, 30, header=False),
         screen.cantes_table(summary),
         screen.endings_table(summary),
@@ -361,6 +378,7 @@ def test_fuzz_statistics_database(plan: Planted) -> None:
     with Statistics(path, clock=Clock()) as stats:
         recorded = [stats.record_hand("later", match, info, n) for n in range(1, len(match.finished) + 1)]
         stats.record_match_end("later", match, info)
+        recorded += record_seen(stats, "later with people", *later_people())
         kept = stats.record_mistakes("later", 1, decisions)
         answered = stats.record_answer(PracticeAnswer("mistake", str(kept.ids[0]), 2, True, "same"))
         after = stats.summary()
