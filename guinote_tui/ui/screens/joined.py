@@ -446,7 +446,7 @@ class JoinedTableScreen(Screen[None]):
             )
         if view.stage is Stage.OVER:
             return _("The hand is over.")
-        if view.to_move == 0 and not view.legal:
+        if self.seen is not None and self.seen.serial == 0:  # (the table's states before everyone has sat down)
             return "[dim]" + _("Waiting for everyone to sit down…") + "[/dim]"
         if view.my_turn:
             from ...game.choices import declaration_offers, one_of
