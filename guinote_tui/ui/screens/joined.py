@@ -27,7 +27,7 @@ from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.markup import escape
 from textual.screen import Screen
@@ -133,11 +133,22 @@ class JoinedTableScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#tracker").display = False
+        self.fit(self.app.size.width, self.app.size.height)
         self.say_status(_("Joining the table at {address}…").format(address=escape(self.address)))
         log = self.query_one("#log", EventLog)
         for line in self.notes:
             log.write("[b]" + escape(line) + "[/b]")
         self.connect()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """As at the game's own table: from 180×45 the stock and the tricks taken lie on the felt."""
+        from .table import WIDE_FELT
+
+        self.set_class(width >= WIDE_FELT[0] and height >= WIDE_FELT[1], "-wide-felt")
+        self.call_after_refresh(self.refresh_bindings)
 
     def say_status(self, text: str) -> None:
         for line in self.query("#message").results(Static):  # (none once the screen is going)
@@ -195,7 +206,8 @@ class JoinedTableScreen(Screen[None]):
         seats = host.invitations()
         _seat, self.address, self.code = seats[0]
         log = self.query_one("#log", EventLog)
-        log.write("[b]" + _("The table is open. Invitations to pass on:") + "[/b]")
+        if len(seats) > 1:
+            log.write("[b]" + _("The table is open. Invitations to pass on:") + "[/b]")
         for seat, address, code in seats[1:]:
             line = _("Seat {seat}: guinote join {address} {code}").format(seat=seat + 1, address=address, code=code)
             log.write(escape(line))
