@@ -192,6 +192,8 @@ def spec_list(text: str, *, players_only: bool = False) -> list[str]:
     specs = [s.strip() for s in (text.split(";") if ";" in text or ":" in text else text.split(",")) if s.strip()]
     if not specs:
         raise ValueError("name at least one bot")
+    from .base import OpenCardBot  # (the module's names load when first asked: see __getattr__)
+
     for spec in specs:
         if isinstance(make_bot(spec), OpenCardBot) and players_only:
             raise ValueError(f"bot {spec} sees every card: it is the oracle, not a player")

@@ -395,3 +395,15 @@ def test_the_team_bound_bot_samples_its_partners_real_hand_and_nothing_more() ->
     assert state.to_move is not None
     action = bot.choose_open(state, state.to_move, random.Random(0))
     assert action in state.legal_actions() and bot._partner_hand == 0
+
+
+def test_a_fresh_process_can_check_specs_for_players_only() -> None:
+    """The check names a class the package loads on first use: it must load it itself (a lab command's first
+    call, with nothing imported before)."""
+    import subprocess
+    import sys
+
+    code = "from guinote_tui.ai import spec_list; print(spec_list('normal;hard', players_only=True))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert "['normal', 'hard']" in done.stdout
