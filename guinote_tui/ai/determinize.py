@@ -10,6 +10,8 @@ the seat's own legal actions in it are exactly ``view.legal``.
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 
 from ..engine import HandState, SeatView, position_from_view
@@ -67,35 +69,45 @@ def sample_deal(view: SeatView, know: Knowledge, rng: random.Random, tries: int 
 
 
 def enumerate_deals(view: SeatView, know: Knowledge, limit: int) -> list[Deal] | None:
-    """Every placement of the unseen cards consistent with what the seat knows, when the stock is empty and there
-    are at most ``limit`` of them (None: more than that, or a stock to order).
+    """Every placement of the unseen cards consistent with what the seat knows, the face-down stock in each of its
+    orders, when there are at most ``limit`` of them (None: more than that).
 
     Each placement once, in a fixed order: averaging over them gives the exact expectation over the consistent
-    deals, all equally likely, with no sampling error.
+    deals, all equally likely, with no sampling error. With a stock, a placement is the other hands and the set
+    of stock cards, and each order of that set is its own deal (the order decides who draws what).
     """
-    if view.stock_count:
-        return None
     seats = [s for s in range(view.players) if s != view.seat]
     free_cards = know.unseen
     for mask in know.known.values():
         free_cards &= ~mask
     pool = cards_of(free_cards)
     room = {s: view.hand_sizes[s] - bin(know.known[s]).count("1") for s in seats}
-    hands: dict[int, list[int]] = {s: [] for s in seats}
+    room[STOCK] = view.stock_count
+    orders = math.factorial(view.stock_count)
+    if orders > limit or any(r < 0 for r in room.values()) or sum(room.values()) != len(pool):
+        return None
+    places: dict[int, list[int]] = {s: [] for s in [*seats, STOCK]}
     out: list[Deal] = []
+    # (A dead end costs nodes without deals: a search that wanders too long gives up.)
+    nodes = [0, 16 * (limit + 1) * (len(pool) + 1)]
 
     def place(index: int) -> bool:
+        nodes[0] += 1
+        if nodes[0] > nodes[1]:
+            return False
         if index == len(pool):
-            out.append(Deal({s: cards_of(know.known[s]) + hands[s] for s in seats}, []))
+            hands = {s: cards_of(know.known[s]) + places[s] for s in seats}
+            for order in itertools.permutations(places[STOCK]):
+                out.append(Deal(hands, list(order)))
             return len(out) <= limit
         card = pool[index]
-        for seat in seats:
-            if room[seat] > 0 and know.possible[seat] >> card & 1:
-                room[seat] -= 1
-                hands[seat].append(card)
+        for where in places:
+            if room[where] > 0 and (where == STOCK or know.possible[where] >> card & 1):
+                room[where] -= 1
+                places[where].append(card)
                 going = place(index + 1)
-                hands[seat].pop()
-                room[seat] += 1
+                places[where].pop()
+                room[where] += 1
                 if not going:
                     return False
         return True

@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from ..engine import LAST_TRICK_POINTS, PLAY, Action, JuegoOutcome, Play, SeatView, best_cante, winner_index
 from .base import Bot
-from .determinize import Deal, build_state, sample_deal
+from .determinize import Deal, build_state, enumerate_deals, sample_deal
 from .inference import Inference, inferred_deals
 from .knowledge import Knowledge
 from .playouts import final_diff, playout
@@ -80,6 +80,10 @@ class SearchSettings:
     race_min: int = 40
     #: With racing: deals added per round to each card still in the race.
     race_batch: int = 20
+    #: When the layouts of the unseen cards (with the stock's orders) are no more than the deals a decision would
+    #: sample, value the cards on every one of them instead (each once, weighed by the inference when it reads
+    #: anything): the exact expectation over the consistent deals, with no sampling error.
+    exact_few: bool = False
 
     def __post_init__(self) -> None:
         for key in ("samples", "arrastre_samples", "arrastre_nodes", "race_batch"):
@@ -200,6 +204,25 @@ class HardBot(Bot):
             self._inference = Inference(view, know, settings.infer_depth, settings.infer_eps)
         return inferred_deals(view, know, rng, count, self._inference, settings.oversample)
 
+    def _every_deal(
+        self, view: SeatView, know: Knowledge, rng: random.Random, limit: int
+    ) -> tuple[list[Deal], list[float]] | None:
+        """Every consistent deal and its weight, when ``exact_few`` and there are at most ``limit`` (else None)."""
+        if not self.settings.exact_few:
+            return None
+        deals = enumerate_deals(view, know, limit)
+        if deals is None:
+            return None
+        weights = [1.0] * len(deals)
+        if self.settings.infer:
+            if self._inference is None:
+                self._inference = Inference(view, know, self.settings.infer_depth, self.settings.infer_eps)
+            if self._inference.informative:
+                found = [self._inference.weight(deal, rng) for deal in deals]
+                if sum(found) > 0.0:
+                    weights = found
+        return deals, weights
+
     def _knowledge(self, view: SeatView) -> Knowledge:
         """What the seat knows about the hidden cards (from the view alone)."""
         return Knowledge.from_view(view)
@@ -258,8 +281,9 @@ class HardBot(Bot):
 
     def _arrastre_totals(
         self, view: SeatView, know: Knowledge, cards: list[int], rng: random.Random, juego: bool = True
-    ) -> tuple[dict[int, float], int] | None:
-        """The summed exact values over the deals solved, and how many were solved (None: none).
+    ) -> tuple[dict[int, float], float] | None:
+        """The summed exact values over the deals solved, and how many were solved (None: none); with every deal
+        enumerated (``exact_few``), the sums and the count are weighed by each deal's weight.
 
         With ``juego`` (and the settings asking for it) the values are the juego model's.
         """
@@ -273,12 +297,13 @@ class HardBot(Bot):
             hands[view.seat] = know.mine
             hands[1 - view.seat] = know.unseen
             values = solver.action_values(hands, view.leader, trick, sung)
-            return {c: float(values[c]) for c in cards}, 1
+            return {c: float(values[c]) for c in cards}, 1.0
         solver = solver_for_view(view, settings.arrastre_nodes, juego=False)
-        deals = self._deals(view, know, rng, settings.arrastre_samples)
+        every = self._every_deal(view, know, rng, settings.arrastre_samples)
+        deals, weights = every if every is not None else (self._deals(view, know, rng, settings.arrastre_samples), None)
         totals = dict.fromkeys(cards, 0.0)
-        solved = 0
-        for deal in deals:
+        solved = 0.0
+        for number, deal in enumerate(deals):
             hands = [know.mine if seat == view.seat else mask_of(deal.hands[seat]) for seat in range(view.players)]
             solver.table.clear()
             order = sorted(cards, key=lambda c: -totals[c])
@@ -286,9 +311,10 @@ class HardBot(Bot):
                 values = solver.action_values(hands, view.leader, trick, sung, order, exact=settings.exact_arrastre)
             except OutOfBudget:
                 break
+            weight = 1.0 if weights is None else weights[number]
             for card in cards:
-                totals[card] += values[card]
-            solved += 1
+                totals[card] += weight * values[card]
+            solved += weight
         return (totals, solved) if solved else None
 
     def _playout_values(
@@ -297,10 +323,30 @@ class HardBot(Bot):
         """Mean result of each card played out to the end of the hand on the same ``samples`` sampled deals."""
         leaf = self._leaf(view)
         totals = dict.fromkeys(cards, 0.0)
+        every = self._every_deal(view, know, rng, self.settings.samples)
+        if every is not None:
+            return self._weighed_values(view, cards, tables, leaf, *every)
         for deal in self._deals(view, know, rng, self.settings.samples):
             for card, value in zip(cards, self._play_deal(view, deal, cards, tables, leaf), strict=True):
                 totals[card] += value
         return {c: totals[c] / self.settings.samples for c in cards}
+
+    def _weighed_values(
+        self,
+        view: SeatView,
+        cards: list[int],
+        tables: Tables,
+        leaf: ArrastreSolver | None,
+        deals: list[Deal],
+        weights: list[float],
+    ) -> dict[int, float]:
+        """Each card's weighed mean over ``deals``, each played out once (:attr:`SearchSettings.exact_few`)."""
+        totals = dict.fromkeys(cards, 0.0)
+        for deal, weight in zip(deals, weights, strict=True):
+            for card, value in zip(cards, self._play_deal(view, deal, cards, tables, leaf), strict=True):
+                totals[card] += weight * value
+        whole = sum(weights)
+        return {c: totals[c] / whole for c in cards}
 
     def _leaf(self, view: SeatView) -> ArrastreSolver | None:
         """For phase-1 playouts: the solver that ends late heads-up playouts at the arrastre (``leaf_stock``)."""
@@ -341,7 +387,12 @@ class HardBot(Bot):
     def _race_choice(
         self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
     ) -> int:
-        """The card the race (:meth:`_race`) plays: its leader."""
+        """The card the race (:meth:`_race`) plays: its leader; with every deal enumerated (``exact_few``), the
+        best weighed mean over them instead."""
+        every = self._every_deal(view, know, rng, self.settings.samples)
+        if every is not None:
+            values = self._weighed_values(view, cards, tables, self._leaf(view), *every)
+            return max(cards, key=lambda c: (values[c], -c))
         return self._race(view, know, cards, tables, rng).leader()
 
 

@@ -47,13 +47,16 @@ class Position:
 
 
 def phase1_positions(
-    players: int, preset: str, seed: int, hands: int, orders: int, wildness: float = 0.1
+    players: int, preset: str, seed: int, hands: int, orders: int, wildness: float = 0.1, stock: int | None = None
 ) -> list[Position]:
-    """Phase-1 card decisions with a choice, valued by the open-card oracle."""
+    """Phase-1 card decisions with a choice, valued by the open-card oracle (``stock``: only those with at most
+    that many face-down cards left in the stock)."""
     oracle = OpenBot(stock_samples=orders)
     out: list[Position] = []
     for number, state in enumerate(random_positions(players, preset, seed, hands, wildness)):
         if state.muestra is None or state.stage is not Stage.PLAY:
+            continue
+        if stock is not None and len(state.stock) > stock:
             continue
         legal = state.legal_actions()
         if len(legal) < 2 or not all(type(a) is Play for a in legal):
@@ -113,7 +116,15 @@ def paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, tupl
     show_default=True,
     help="Share of the moves of the screened hands played at random (the rest are normal's).",
 )
-def main(bots: str, players: str, preset: str, hands: int, seed: int, orders: int, wildness: float) -> None:
+@click.option(
+    "--stock",
+    type=click.IntRange(0, 40),
+    default=None,
+    help="Only decisions with at most this many face-down cards left in the stock (the end of phase 1).",
+)
+def main(
+    bots: str, players: str, preset: str, hands: int, seed: int, orders: int, wildness: float, stock: int | None
+) -> None:
     """Print each bot's mean phase-1 regret against the open-card oracle, and paired differences.
 
     Per bot: the mean regret and its 95 % interval, the share of positions
@@ -124,7 +135,7 @@ def main(bots: str, players: str, preset: str, hands: int, seed: int, orders: in
         specs = spec_list(bots, players_only=True)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
-    positions = phase1_positions(int(players), preset, seed, hands, orders, wildness)
+    positions = phase1_positions(int(players), preset, seed, hands, orders, wildness, stock)
     if not positions:
         raise click.ClickException("no phase-1 decision with a choice in these hands: deal more --hands")
     click.echo(f"{len(positions)} phase-1 positions, oracle over {orders} stock orders (points of the hand)")
