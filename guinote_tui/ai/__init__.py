@@ -6,7 +6,7 @@ another bot's constructor arguments), e.g. ``hard:samples=12`` for a reduced
 budget. Budgets count samples and playouts, never seconds, so a bot is
 reproducible: the same view with the same generator state gives the same
 action. :func:`decide` is how a bot is asked; :func:`offered_levels` are the
-levels a player may choose.
+levels a player may choose (at each table size).
 
 The modules: :mod:`.base` (the interface), :mod:`.rulebots` (easy, normal) on
 :mod:`.policy`, :mod:`.search` (hard, expert) on :mod:`.playouts`,
@@ -205,28 +205,33 @@ def bot_names(offered_only: bool = False) -> list[str]:
     return [name for name, factory in REGISTRY.items() if not offered_only or getattr(factory, "offered", True)]
 
 
-def offered_levels() -> list[str]:
-    """Bot levels a player may choose, weakest first (``random`` if none is offered).
+#: The table sizes a level is offered at: heads-up and pairs.
+TABLE_SIZES: tuple[int, ...] = (2, 4)
 
-    Only the levels the strength table offers (each measurably stronger than the
-    one below it, see :mod:`.strength`); the others stay available by name to
-    ``guinote tournament``.
+
+def offered_levels(players: int | None = None) -> list[str]:
+    """Bot levels a player may choose at a table of ``players``, weakest first (``random`` if none is offered).
+
+    Only the levels the strength table offers at that table size (each measurably stronger than the one below
+    it there, see :mod:`.strength`); the others stay available by name to ``guinote tournament``. Without a
+    table size, the levels offered at any size (what ``--level`` accepts before the table is known).
     """
     from .strength import strength_table
 
     table = strength_table()
     measured = {level for levels in table.levels.values() for level in levels}
-    # A level the table measured is offered only if the table offers it; one it never measured is left alone.
+    sizes = TABLE_SIZES if players is None else (players,)
+    # A level the table measured is offered only where the table offers it; one it never measured is left alone.
     return [
         name
         for name in bot_names(offered_only=True)
-        if table.offered is None or name in table.offered or name not in measured
+        if name not in measured or any(table.offers(name, size) for size in sizes)
     ] or ["random"]
 
 
-def default_level() -> str:
-    """``normal`` when it exists, otherwise the strongest level offered."""
-    levels = offered_levels()
+def default_level(players: int | None = None) -> str:
+    """``normal`` when it is offered (at a table of ``players``), otherwise the strongest level offered."""
+    levels = offered_levels(players)
     return "normal" if "normal" in levels else levels[-1]
 
 
@@ -247,6 +252,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "REGISTRY",
     "SPEC_RANGES",
+    "TABLE_SIZES",
     "Bot",
     "BotError",
     "EasyBot",

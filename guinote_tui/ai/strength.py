@@ -5,13 +5,17 @@ duplicate-deal tournaments of docs/dev/tournaments.md ("Measured strength"). The
 file is plain JSON so that a command can rewrite it from new tournaments:
 
 ``format``
-    ``1``.
+    ``1`` or ``2`` (format 2 says which levels the game offers).
 ``reference``
     the level at 0 Elo (``normal``); ``rules`` is the preset the tournaments played.
 ``levels``
     ``{"2": {level: elo, ...}, "4": {...}}``: each level's Elo over the
     reference at that table size (2 heads-up, 4 pairs). These are the
     figures the program uses.
+``offered_by_table``
+    ``{"2": [level, ...], "4": [...]}``: the levels the game offers at each
+    table size (format 2, written by ``python -m guinote_tui.lab.ladder``);
+    ``offered``, the levels offered at both, is read when it is absent.
 ``steps``
     where they come from: each measured pairing of a level over the level
     below it (``players``, ``stronger``, ``weaker``, ``elo``, ``deals``,
@@ -62,8 +66,20 @@ class StrengthTable:
     rules: str
     levels: dict[int, dict[str, float]]
     steps: tuple[StrengthStep, ...]
-    #: The levels the game offers (format 2 tables, written by ``python -m guinote_tui.lab.ladder``); None: all.
+    #: The levels the game offers at both table sizes (format 2 tables, written by ``python -m
+    #: guinote_tui.lab.ladder``); None: every level at every size (``offered_at`` is then not read).
     offered: tuple[str, ...] | None = None
+    #: The levels the game offers at each table size; None: ``offered`` at both.
+    offered_at: dict[int, tuple[str, ...]] | None = None
+
+    def offers(self, level: str, players: int) -> bool:
+        """Whether the table lets the game offer ``level`` at a table of ``players`` (a level it never measured:
+        see :func:`guinote_tui.ai.offered_levels`)."""
+        if self.offered is None:
+            return True
+        if self.offered_at is None:
+            return level in self.offered
+        return level in self.offered_at.get(players, ())
 
     def step(self, level: str, players: int) -> StrengthStep | None:
         """The measured step from the level below up to ``level`` at a table of ``players``."""
@@ -102,7 +118,17 @@ def parse_table(data: Any) -> StrengthTable:
             for s in data["steps"]
         )
         offered = tuple(str(level) for level in data["offered"]) if "offered" in data else None
-        return StrengthTable(str(data["reference"]), str(data["rules"]), levels, steps, offered)
+        offered_at: dict[int, tuple[str, ...]] | None = None
+        if "offered_by_table" in data:
+            offered_at = {
+                int(players): tuple(str(level) for level in chosen)
+                for players, chosen in data["offered_by_table"].items()
+            }
+            if offered is None:  # (at both: a table written without the older key)
+                offered = tuple(level for level in offered_at.get(2, ()) if level in offered_at.get(4, ()))
+        elif offered is not None:
+            offered_at = {players: offered for players in (2, 4)}
+        return StrengthTable(str(data["reference"]), str(data["rules"]), levels, steps, offered, offered_at)
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"malformed strength table: {type(exc).__name__}: {exc}") from None
 

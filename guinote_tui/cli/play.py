@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 
 
 class LevelChoice(click.Choice[str]):
-    """The bot levels a player may choose (:func:`guinote_tui.ai.offered_levels`), read when ``--level`` is given
-    or its help shown: the bots' modules are not loaded to start a command that names no level."""
+    """The bot levels a player may choose at some table size (:func:`guinote_tui.ai.offered_levels`), read when
+    ``--level`` is given or its help shown: the bots' modules are not loaded to start a command that names no
+    level. Whether the table's size offers it is for the command to check (:func:`level_refused`)."""
 
     def __init__(self) -> None:
         super().__init__(())
@@ -38,6 +39,12 @@ class LevelChoice(click.Choice[str]):
     @choices.setter
     def choices(self, _value: Iterable[str]) -> None:  # (click's __init__ sets them: the property wins)
         pass
+
+
+def level_refused(problem: str) -> click.BadParameter:
+    """The one line for ``--level`` naming a level the table's size does not offer (exit status 2, as for a
+    level that does not exist)."""
+    return click.BadParameter(problem, param_hint="--level")
 
 
 def _run_app(app: Any) -> None:
@@ -96,6 +103,7 @@ def play(
     plain: bool = False,
 ) -> None:
     from ..engine import HistoryError
+    from ..game.settings import LevelNotOffered
 
     if continue_match and history is not None:
         raise click.UsageError(_("--continue and --load both name a match: give one of them"))
@@ -120,6 +128,8 @@ def play(
         )
     except HistoryError as exc:
         raise history_refused(exc) from None
+    except LevelNotOffered as exc:
+        raise level_refused(str(exc)) from None
     _run_app(app)
 
 
@@ -139,6 +149,7 @@ def _play_plain(
 
     from .. import plain
     from ..engine import HistoryError
+    from ..game.settings import LevelNotOffered
 
     # What the game logs (a bot that failed, a file it could not write) is said in the dialogue, in one line.
     logging.getLogger("guinote_tui").addHandler(logging.NullHandler())
@@ -161,6 +172,8 @@ def _play_plain(
         )
     except HistoryError as exc:
         raise history_refused(exc) from None
+    except LevelNotOffered as exc:
+        raise level_refused(str(exc)) from None
     except BrokenPipeError:  # the reader went away: the match was kept after the last trick
         with contextlib.suppress(AttributeError, ValueError, OSError):  # nothing more is written, not even at exit
             os.dup2(os.open(os.devnull, os.O_WRONLY), writer.fileno())

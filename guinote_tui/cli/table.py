@@ -15,7 +15,7 @@ from ..i18n import N_, _
 from ..storage import printable as shown_text
 from .common import PRESET_CHOICE
 from .help import IntegerRange, NumberRange, command
-from .play import LevelChoice
+from .play import LevelChoice, level_refused
 
 
 def is_loopback(host: str) -> bool:
@@ -115,6 +115,7 @@ def host_command(
     import logging
 
     from ..engine import Rules
+    from ..game.settings import not_offered
     from ..net import keep
     from ..net.host import Host, TableConfig
     from ..storage import Damaged
@@ -130,6 +131,9 @@ def host_command(
             table = Host.continued(kept, away_seconds=away_seconds)
         else:
             chosen = people_seats(int(players), people, seats)
+            problem = not_offered(level, int(players))  # (a kept table plays on at its own level)
+            if problem is not None:
+                raise level_refused(problem)
             config = TableConfig(
                 players=int(players),
                 rules=Rules.preset(preset),

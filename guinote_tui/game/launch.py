@@ -23,7 +23,7 @@ from ..i18n import _
 from ..records import new_match_key
 from . import preferences, resume
 from .services import NO_STACK, Services, StackedDeal
-from .settings import GameSettings, Pace
+from .settings import GameSettings, LevelNotOffered, Pace, levels, not_offered
 
 __all__ = ["Asked", "Start", "load_kept", "prepare"]
 
@@ -115,15 +115,18 @@ def prepare(asked: Asked | None = None, *, services: Services | None = None, **c
     damaged (then set aside), :attr:`Start.match` is None and a notice says so. The language is set here, once
     for the run: ``lang`` (or ``GUINOTE_LANG``), then the one chosen on the start screen, then the locale
     (raises :class:`~guinote_tui.i18n.UnknownLanguage`). Raises :class:`~guinote_tui.engine.HistoryError` for a
-    history that cannot be resumed, and ``ValueError`` for an unknown level.
+    history that cannot be resumed, ``ValueError`` for an unknown level, and its
+    :class:`~.settings.LevelNotOffered` (one line, in the run's language) for a level asked for that is not
+    offered at the table's size (a remembered one gives way to the default there).
     """
     if asked is None:
         asked = Asked(**choices)  # type: ignore[arg-type]
     elif choices:
         raise TypeError("give an Asked or its fields, not both")
     level = asked.level
-    if level is not None and level not in offered_levels() and level != "random":
-        raise ValueError(f"unknown bot level {level!r}: choose from {', '.join(offered_levels())}")
+    for chosen in (level, asked.partner_level):
+        if chosen is not None and chosen not in levels():  # (offered at either table size, or random)
+            raise ValueError(f"unknown bot level {chosen!r}: choose from {', '.join(offered_levels())}")
     services = services if services is not None else Services()
     if asked.decks is not None or asked.dealer is not None:
         services = replace(services, stacked=StackedDeal.parse(asked.decks, asked.dealer))
@@ -152,4 +155,19 @@ def prepare(asked: Asked | None = None, *, services: Services | None = None, **c
                 choices_shown, settings = settings, asked.over_match(kept)
                 services = replace(services, stacked=NO_STACK)  # a kept match goes on with its own deals
     i18n.set_language(i18n.choose(option=asked.lang, saved=settings.language))
+    if choices_shown is None:  # a new deal or a history: the levels sit at its table (a kept match has its own)
+        _fit_levels(asked, settings)
+    else:
+        choices_shown.fit_table()
     return Start(settings, match, services, notices, choices_shown)
+
+
+def _fit_levels(asked: Asked, settings: GameSettings) -> None:
+    """The levels asked for must be offered at the table's size (:class:`LevelNotOffered` with the one line); a
+    remembered one that is not (chosen at the other size) quietly gives way to the default there."""
+    asked_levels = (asked.level, asked.partner_level if settings.players == 4 else None)
+    for chosen in asked_levels:
+        problem = None if chosen is None else not_offered(chosen, settings.players)
+        if problem is not None:
+            raise LevelNotOffered(problem)
+    settings.fit_table()

@@ -16,7 +16,8 @@ prints where). It is plain TOML that a player may edit::
     partner_exemption = false # flags that differ from the preset
 
 Reading never fails: a value that is not allowed is reported in one line
-and replaced by its default (that key only); a file that is not TOML at all
+and replaced by its default (that key only; a bot level not offered at the
+file's table size too); a file that is not TOML at all
 is set aside (``settings.toml.corrupt-<timestamp>``) and every choice starts
 from its default. Writing goes through a temporary file and a rename.
 
@@ -85,6 +86,8 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
                     file=name, key=storage.shown(key)[1:-1]
                 )
             )
+    for problem in settings.fit_table():  # (a level offered at the other table size only)
+        problems.append(_("{file}: {problem}; the default is used").format(file=name, problem=problem))
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         bad("rules", _("a table of rules flags"), rules)

@@ -37,6 +37,7 @@ __all__ = [
     "SettingRefused",
     "check",
     "levels",
+    "not_offered",
 ]
 
 #: How a finished trick leaves the table: when the player presses a key, or after a set time.
@@ -46,17 +47,41 @@ PACES: tuple[Pace, ...] = ("wait", "timed")
 MIN_TRICK_SECONDS = 1.5
 
 
-def levels() -> list[str]:
+#: Turns an English message into the words shown: ``_`` (the player's language) or :func:`english`.
+Translate = Callable[[str], str]
+
+
+def levels(players: int | None = None) -> list[str]:
     """The bot levels a settings file or a saved match may name: the start screen's, and ``random`` (weakest first).
 
-    Never a tuned budget (a bot that thinks for ever) nor a measuring bot (one that sees every card).
+    At a table of ``players``, those offered there; without, those offered at any table size. Never a tuned
+    budget (a bot that thinks for ever) nor a measuring bot (one that sees every card).
     """
-    offered = offered_levels()
+    offered = offered_levels(players)
     return [name for name in bot_names() if name in offered or name == "random"]
 
 
-#: Turns an English message into the words shown: ``_`` (the player's language) or :func:`english`.
-Translate = Callable[[str], str]
+#: Why a level cannot sit at a table of that size, by size.
+NOT_OFFERED = {
+    2: N_("bot level {level} is not offered at a heads-up table: choose from {levels}"),
+    4: N_("bot level {level} is not offered at a pairs table: choose from {levels}"),
+}
+
+
+def not_offered(level: str, players: int, translate: Translate = _) -> str | None:
+    """None when bot ``level`` may sit at a table of ``players`` (``random`` may, for the tests and the files
+    that name it); otherwise the one line that says so and names the levels offered there.
+
+    ``translate``: :func:`english` for a saved match's errors, the player's language by default.
+    """
+    if level in levels(players) or players not in NOT_OFFERED:
+        return None
+    name = level if level in bot_names() else shown(level)  # (a name from a file, printable)
+    return translate(NOT_OFFERED[players]).format(level=name, levels=", ".join(offered_levels(players)))
+
+
+class LevelNotOffered(ValueError):
+    """A level asked for (the command line) that is not offered at the table's size; ``str()`` is the one line."""
 
 
 def english(text: str) -> str:
@@ -149,7 +174,7 @@ class GameSettings:
     """
 
     players: int = 4
-    level: str = field(default_factory=default_level)
+    level: str = field(default_factory=lambda: default_level(4))  # (at the default table)
     partner_level: str | None = None
     rules: Rules = field(default_factory=Rules)
     seed: int | None = None
@@ -169,6 +194,18 @@ class GameSettings:
             return self.partner_level
         return self.level
 
+    def fit_table(self, translate: Translate = _) -> list[str]:
+        """Put right a level not offered at this table's size: the bots' level becomes the default there, the
+        partner's the bots' level. Returns the line for each level put right (:func:`not_offered`)."""
+        problems = []
+        for key, fallback in (("level", default_level(self.players)), ("partner_level", None)):
+            chosen = getattr(self, key) if key == "level" or self.players == 4 else None  # (a partner in pairs)
+            problem = None if chosen is None else not_offered(chosen, self.players, translate)
+            if problem is not None:
+                setattr(self, key, fallback)
+                problems.append(problem)
+        return problems
+
     def table_record(self) -> dict[str, Any]:
         """What a saved match keeps of these settings: each bot seat's spec and the pace."""
         return {
@@ -183,7 +220,8 @@ class GameSettings:
         """Take back the table of a saved match (:meth:`table_record`); older files have none.
 
         ``keep_level``: the player chose a level for this run, which wins over the file's.
-        Raises ``ValueError`` with one readable line for a record this program cannot use;
+        Raises ``ValueError`` with one readable line for a record this program cannot use (a seat's level
+        not offered at a table of ``players`` among them);
         every value is checked by the same :data:`SCHEMA` as ``settings.toml``.
         """
         seats = record.get("seats", {})
@@ -195,6 +233,10 @@ class GameSettings:
             except SettingRefused as exc:
                 problem = f"no bot level {shown(spec)}: a seat's level must be {exc.expected_in(english)}"
                 raise ValueError(f'"table": {problem}') from None
+            # A level offered at the other table size only (the level chosen for this run replaces the seats').
+            elsewhere = None if keep_level else not_offered(spec, players, english)
+            if elsewhere is not None:
+                raise ValueError(f'"table": {elsewhere}')
         checked: dict[str, Any] = {}
         # What an older file does not say: the settings' pace and times, and hands not shown.
         defaults = {"pace": self.pace, "open_hands": False, "delay": self.delay, "trick_seconds": self.trick_seconds}

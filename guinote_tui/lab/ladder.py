@@ -9,11 +9,13 @@ juego share and 95 % interval, and the levels the game **offers**.
 
 A level is offered at a table size when the step from the level below it is
 measured on at least :data:`WANTED_DEALS` duplicate deals, at least +50 Elo, with the juego share's 95 % interval above
-50 %, and the level below is offered too (``random`` is the floor, never
-offered). The game offers at both table sizes only levels offered at both
-(the start screen's level row serves both). A pairing measured on fewer
-than :data:`WANTED_DEALS` deals is marked ``short`` in the table and in
-the printed report, and never offers a level, however large its gain.
+50 %, and the level below is offered too, at that table size (``random`` is
+the floor, never offered). Each table size offers its own levels
+(``offered_by_table``: the start screen's level rows follow the table
+chosen); ``offered``, the levels offered at both, is kept for older readers.
+A pairing measured on fewer than :data:`WANTED_DEALS` deals is marked
+``short`` in the table and in the printed report, and never offers a level,
+however large its gain.
 
 Several results for one pairing (several seeds) are pooled: the juego share
 weighted by deals, and the interval a Wilson interval over the summed
@@ -288,7 +290,7 @@ def build_table(steps: dict[tuple[int, str, str], Step], command: str) -> dict[s
         "rules": "aragones",
         "written_by": command,
         "rule": f"offered: at least +{MIN_ELO:.0f} Elo over the level below on at least {WANTED_DEALS} duplicate "
-        "deals with the juego share's 95 % interval above 50 %, the level below offered too, at both table sizes",
+        "deals with the juego share's 95 % interval above 50 %, the level below offered too, at that table size",
         "levels": levels,
         "offered": both,
         "offered_by_table": offered,
@@ -316,6 +318,8 @@ def report_lines(table: dict[str, Any]) -> list[str]:
         step = f"{s['stronger']} > {s['weaker']}"
         lines.append(f"{size:<9} {step:<18} {deals:>6}  {share:<22} {elo:<20} {s['verdict']}")
     lines.append(f"* fewer than {WANTED_DEALS} deals")
+    for players, size in (("2", "heads-up"), ("4", "pairs")):
+        lines.append(f"offered {size}: {', '.join(table['offered_by_table'][players]) or 'none'}")
     lines.append(f"offered at both table sizes: {', '.join(table['offered']) or 'none'}")
     return lines
 

@@ -6,6 +6,7 @@ title sums up the preset and names the rules changed from it.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -14,6 +15,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Input, Label, Static
@@ -22,7 +24,7 @@ from textual.widgets.collapsible import CollapsibleTitle
 from textual.worker import get_current_worker
 
 from ... import i18n, storage
-from ...ai import offered_levels
+from ...ai import default_level, offered_levels
 from ...engine import PRESETS, Rules
 from ...game import resume
 from ...game.settings import MIN_TRICK_SECONDS, GameSettings
@@ -81,11 +83,10 @@ class StartScreen(SizeGuard, Screen[None]):
 
     def compose(self) -> ComposeResult:
         settings = self.settings
-        names = offered_levels()
-        for chosen in (settings.level, settings.partner_level):
-            if chosen is not None and chosen not in names:
-                names.append(chosen)  # a level given on the command line (or by a test)
-        levels = [(name, level_name(name)) for name in names]
+        levels = self._level_options(settings.players)
+        names = [name for name, _label in levels]
+        level = settings.level if settings.level in names else default_level(settings.players)
+        partner = settings.partner_level if settings.partner_level in names else None
         rules = settings.rules
         yield TooSmall()
         yield Static(title_text(), id="start-title")
@@ -96,8 +97,8 @@ class StartScreen(SizeGuard, Screen[None]):
                 yield self._row("language", [(code, i18n.LANGUAGES[code]) for code in languages], i18n.current())
             players = [(4, _("pairs (2 vs 2)")), (2, _("heads-up (1 vs 1)"))]
             yield self._row("players", players, settings.players)
-            yield self._row("level", levels, settings.level)  # a level's name is its id (as on the command line)
-            yield self._row("partner_level", [(None, _("same as bots")), *levels], settings.partner_level)
+            yield self._row("level", levels, level)  # a level's name is its id (as on the command line)
+            yield self._row("partner_level", [(None, _("same as bots")), *levels], partner)
             yield self._row("pace", self._pace_options(), self._pace_value())
             seconds = _("{seconds} s").format(seconds=number(settings.delay))
             delays = sorted(with_value(delay_options(), float(settings.delay), seconds))
@@ -136,6 +137,15 @@ class StartScreen(SizeGuard, Screen[None]):
                     button.tooltip = _("Continue: {summary}").format(summary=self.continue_text)
                 yield button
         yield GameFooter()
+
+    def _level_options(self, players: int) -> Options:
+        """The levels offered at a table of ``players`` (weakest first), each under its name."""
+        names = offered_levels(players)
+        anywhere = offered_levels()
+        for chosen in (self.settings.level, self.settings.partner_level):
+            if chosen is not None and chosen not in names and chosen not in anywhere:
+                names.append(chosen)  # a level offered nowhere, given by a test (random)
+        return [(name, level_name(name)) for name in names]
 
     def _read_kept_match(self) -> bool:
         """Whether Continue is offered: for a match that loads (saying what it resumes), or for a damaged file
@@ -250,8 +260,13 @@ class StartScreen(SizeGuard, Screen[None]):
         self.query_one("#partner_level").display = self.query_one("#players", ChoiceRow).value == 4
 
     @on(ChoiceRow.Changed, "#players")
-    def players_changed(self) -> None:
+    def players_changed(self, event: ChoiceRow.Changed) -> None:
+        """The partner row is for pairs; the level rows offer the levels offered at the table chosen (a level
+        chosen that is not gives way to the default there, and the partner's to the bots' level)."""
         self._sync_partner_row()
+        levels = self._level_options(event.value)
+        self.query_one("#level", ChoiceRow).set_options(levels, default_level(event.value))
+        self.query_one("#partner_level", ChoiceRow).set_options([(None, _("same as bots")), *levels], None)
 
     @on(ChoiceRow.Changed, "#level")
     @on(ChoiceRow.Changed, "#partner_level")
@@ -284,7 +299,9 @@ class StartScreen(SizeGuard, Screen[None]):
         self.call_after_refresh(self._update_summary)
 
     def _update_summary(self) -> None:
-        self.query_one("#house-rules", Collapsible).title = house_rules_summary(self.chosen_rules())
+        # (The screen may be left, a match dealt at once, before this refresh: then there is nothing to sum up.)
+        with contextlib.suppress(NoMatches):
+            self.query_one("#house-rules", Collapsible).title = house_rules_summary(self.chosen_rules())
 
     # -- the House rules by keys ----------------------------------------------------
 

@@ -71,6 +71,17 @@ class ChoiceRow(Widget, can_focus=True):
     def value(self, value: Any) -> None:
         self.index = self._index_of(value)
 
+    def set_options(self, options: Sequence[tuple[Any, str]], fallback: Any = None) -> None:
+        """Offer ``options`` instead: the value stays when it is among them, otherwise ``fallback`` is chosen
+        (the first option when it is not among them either), and :class:`Changed` is posted."""
+        kept = bool(self.options) and any(same_option(option, self.value) for option, _ in options)
+        value = self.value if kept else fallback
+        self.options = list(options)
+        self.set_reactive(ChoiceRow.index, self._index_of(value))
+        self.refresh(layout=True)
+        if not kept and self.options:
+            self.post_message(self.Changed(self, self.value))
+
     @property
     def shown(self) -> str:
         """The text of the chosen option."""
