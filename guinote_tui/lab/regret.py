@@ -69,6 +69,34 @@ def phase1_positions(
     return out
 
 
+def arrastre_positions(players: int, preset: str, seed: int, hands: int, wildness: float = 0.1) -> list[Position]:
+    """Arrastre card decisions with a choice, each card valued exactly on the real hands (points, not the juego):
+    what a seat could get seeing every hand, which no honest bot can, so the paired differences are what count."""
+    from ..ai.solver import solver_for_view
+    from ..ai.tables import mask_of
+    from ..engine import seat_view
+
+    out: list[Position] = []
+    for number, state in enumerate(random_positions(players, preset, seed, hands, wildness)):
+        if state.muestra is not None or state.stage is not Stage.PLAY or not state.in_arrastre:
+            continue
+        legal = state.legal_actions()
+        if len(legal) < 2 or not all(type(a) is Play for a in legal):
+            continue
+        seat = state.to_move
+        assert seat is not None
+        view = seat_view(state, seat, events=False)
+        solver = solver_for_view(view, juego=False)
+        sung = 0
+        for cante in view.cantes:
+            sung |= 1 << cante.suit
+        values = solver.action_values(
+            [mask_of(hand) for hand in state.hands], view.leader, [c for _, c in view.trick], sung
+        )
+        out.append(Position(number, state, {card: float(value) for card, value in values.items()}))
+    return out
+
+
 def regrets(spec: str, positions: Sequence[Position], seed: int) -> tuple[list[float], list[float]]:
     """The bot's regret at each position, and its CPU milliseconds per decision."""
     bot = make_bot(spec)
@@ -122,8 +150,21 @@ def paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, tupl
     default=None,
     help="Only decisions with at most this many face-down cards left in the stock (the end of phase 1).",
 )
+@click.option(
+    "--arrastre",
+    is_flag=True,
+    help="Screen the arrastre's decisions instead, each card valued exactly on the real hands (points).",
+)
 def main(
-    bots: str, players: str, preset: str, hands: int, seed: int, orders: int, wildness: float, stock: int | None
+    bots: str,
+    players: str,
+    preset: str,
+    hands: int,
+    seed: int,
+    orders: int,
+    wildness: float,
+    stock: int | None,
+    arrastre: bool,
 ) -> None:
     """Print each bot's mean phase-1 regret against the open-card oracle, and paired differences.
 
@@ -135,10 +176,16 @@ def main(
         specs = spec_list(bots, players_only=True)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
-    positions = phase1_positions(int(players), preset, seed, hands, orders, wildness, stock)
-    if not positions:
-        raise click.ClickException("no phase-1 decision with a choice in these hands: deal more --hands")
-    click.echo(f"{len(positions)} phase-1 positions, oracle over {orders} stock orders (points of the hand)")
+    if arrastre:
+        positions = arrastre_positions(int(players), preset, seed, hands, wildness)
+        if not positions:
+            raise click.ClickException("no arrastre decision with a choice in these hands: deal more --hands")
+        click.echo(f"{len(positions)} arrastre positions, each card solved on the real hands (points of the hand)")
+    else:
+        positions = phase1_positions(int(players), preset, seed, hands, orders, wildness, stock)
+        if not positions:
+            raise click.ClickException("no phase-1 decision with a choice in these hands: deal more --hands")
+        click.echo(f"{len(positions)} phase-1 positions, oracle over {orders} stock orders (points of the hand)")
     click.echo(f"{'bot':<44}{'regret':>8}{'95 % CI':>18}{'best card':>13}{'p50 ms':>9}")
     results: dict[str, list[float]] = {}
     for spec in specs:

@@ -70,3 +70,20 @@ def test_wildness_changes_the_screened_positions() -> None:
     wild = phase1_positions(2, "aragones", seed=4, hands=1, orders=1, wildness=1.0)
     assert calm and wild
     assert [p.state.describe() for p in calm] != [p.state.describe() for p in wild]
+
+
+def test_the_end_of_phase_1_and_the_arrastre_can_be_screened_alone() -> None:
+    from guinote_tui.lab.regret import arrastre_positions
+
+    late = phase1_positions(2, "aragones", seed=3, hands=3, orders=2, stock=1)
+    assert late and all(len(p.state.stock) <= 1 for p in late)
+    arrastre = arrastre_positions(4, "aragones", seed=3, hands=1)
+    assert len(arrastre) >= 4
+    for position in arrastre:
+        state = position.state
+        assert state.muestra is None and state.in_arrastre
+        assert sorted(position.values) == sorted(a.card for a in state.legal_actions() if isinstance(a, Play))
+    values, _ = regrets("random", arrastre, seed=3)
+    assert all(v >= 0.0 for v in values) and sum(values) > 0.0  # the best card on the real hands is never beaten
+    result = CliRunner().invoke(main, ["--bots", "normal", "--players", "4", "--hands", "1", "--arrastre"])
+    assert result.exit_code == 0 and "arrastre positions" in result.output
