@@ -4,18 +4,27 @@ Usage: python docs/lab/scripts/decision_times.py SPEC SEED HANDS
 (process time, so a loaded machine changes it little; positions from guinote_tui.lab.bench.random_positions).
 """
 
-import random, time, sys, collections
-from guinote_tui.ai import make_bot, decide
+import collections
+import random
+import sys
+import time
+
+from guinote_tui.ai import decide, make_bot
 from guinote_tui.lab.bench import random_positions
-bot = make_bot(sys.argv[1] if len(sys.argv) > 1 else "expert")
-by = collections.defaultdict(list)
-for n, state in enumerate(random_positions(2, "aragones", seed=int(sys.argv[2]) if len(sys.argv) > 2 else 77, hands=int(sys.argv[3]) if len(sys.argv) > 3 else 8)):
-    if len(state.legal_actions()) < 2: continue
-    seat = state.to_move
-    t = time.process_time(); decide(bot, state, seat, random.Random(n)); dt = time.process_time() - t
-    key = "arrastre" if state.muestra is None else f"stock{len(state.stock)}"
-    by[key].append(dt)
-allt = sorted(t for v in by.values() for t in v)
-print("all n=%d p50=%.3f p99=%.3f max=%.3f" % (len(allt), allt[len(allt)//2], allt[int(len(allt)*0.99)], allt[-1]))
-for k in sorted(by, key=lambda k: -max(by[k]))[:8]:
-    v = sorted(by[k]); print(k, len(v), "p50=%.3f max=%.3f" % (v[len(v)//2], v[-1]))
+
+spec, seed, hands = (sys.argv[1:] + ["expert", "77", "8"][len(sys.argv) - 1 :])[:3]
+bot = make_bot(spec)
+by_stock: dict[str, list[float]] = collections.defaultdict(list)
+for number, state in enumerate(random_positions(2, "aragones", seed=int(seed), hands=int(hands))):
+    if len(state.legal_actions()) < 2:
+        continue
+    started = time.process_time()
+    decide(bot, state, state.to_move, random.Random(number))
+    spent = time.process_time() - started
+    by_stock["arrastre" if state.muestra is None else f"stock{len(state.stock)}"].append(spent)
+every = sorted(t for times in by_stock.values() for t in times)
+p50, p99 = every[len(every) // 2], every[int(len(every) * 0.99)]
+print(f"all n={len(every)} p50={p50:.3f} p99={p99:.3f} max={every[-1]:.3f}")
+for key in sorted(by_stock, key=lambda k: -max(by_stock[k]))[:8]:
+    times = sorted(by_stock[key])
+    print(key, len(times), f"p50={times[len(times) // 2]:.3f} max={times[-1]:.3f}")

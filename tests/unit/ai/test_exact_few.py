@@ -87,7 +87,9 @@ def test_a_stock_multiplies_the_layouts_by_its_orders_and_the_limit_holds() -> N
     assert enumerate_deals(view, know, len(deals) - 1) is None  # more layouts than asked: sample instead
 
 
-@pytest.mark.parametrize(("spec", "players", "stock", "seed"), [("hard", 2, 1, 5), ("expert", 2, 1, 9), ("hard", 4, 0, 7)])
+@pytest.mark.parametrize(
+    ("spec", "players", "stock", "seed"), [("hard", 2, 1, 5), ("expert", 2, 1, 9), ("hard", 4, 0, 7)]
+)
 def test_with_every_layout_valued_the_seed_no_longer_changes_the_card(
     spec: str, players: int, stock: int, seed: int
 ) -> None:
