@@ -172,9 +172,14 @@ class ProblemScreen(SizeGuard, Screen[None]):
 
     def show_status(self) -> None:
         """The status bar: the screen's own title, and the problem's facts at the right."""
-        self.query_one("#status", Static).update(self.status_text())
+        status = self.status_text()
+        self.query_one("#status", Static).update(status)
         corner = self.query_one("#seed", Static)
         right = self.corner_text()
+        # The tabs keep their room; the facts at the right are cut short (with an ellipsis) when both do not fit.
+        room = max(12, self.app.size.width - status.cell_len - 4)
+        if right.cell_len > room - 2:
+            right.truncate(room - 2, overflow="ellipsis")
         corner.update(right)
         corner.styles.width = right.cell_len + 2
 
@@ -504,7 +509,11 @@ class PracticeScreen(ProblemScreen):
         puzzles = len(self.practice.due_puzzles()) + int(self.practice.daily_open())
         text = Text()
         for kind, name, count in ((MISTAKE, _("My mistakes"), mistakes), (PUZZLE, _("Puzzles"), puzzles)):
-            label = f" {name} · {ngettext('{n} due', '{n} due', count).format(n=count)} " if count else f" {name} "
+            if count:
+                due = ngettext("{label} · {n} due", "{label} · {n} due", count)
+                label = " " + due.format(label=name, n=count) + " "
+            else:
+                label = f" {name} "
             text.append(label, style=f"bold reverse {GOLD}" if kind == self.tab else FELT_COLOURS["ink-faint"])
             text.append(" ")
         return text
