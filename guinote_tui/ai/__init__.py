@@ -97,6 +97,8 @@ SPEC_RANGES: dict[str, tuple[float, float]] = {
     "oversample": (1, 20),
     "race_min": (2, 1000),
     "race_batch": (1, 1000),
+    "early_stock": (0, 40),
+    "early_samples": (0, 2000),
     # open
     "stock_samples": (1, 400),
 }

@@ -63,6 +63,9 @@ class SearchSettings:
     #: With inference: 1 reads only the declined windows; below 1 also the card play (the policy's card
     #: weighs ``1 - eps + eps/n``).
     infer_eps: float = 0.5
+    #: With inference below ``infer_eps`` 1: model the card play by the learned play model (:mod:`.playmodel`, each
+    #: legal card's chance) instead of the rule policy's one card.
+    infer_learned: bool = False
     #: With inference: how many of each other seat's latest plays (and tricks back of windows) are read.
     infer_depth: int = 4
     #: With inference: deals drawn per deal kept.
@@ -84,6 +87,10 @@ class SearchSettings:
     #: sample, value the cards on every one of them instead (each once, weighed by the inference when it reads
     #: anything): the exact expectation over the consistent deals, with no sampling error.
     exact_few: bool = False
+    #: Phase 1 with at least this many face-down stock cards (the first tricks, whose playouts are the longest):
+    #: ``early_samples`` instead of ``samples``. 0 (and 0 ``early_samples``): the same budget throughout.
+    early_stock: int = 0
+    early_samples: int = 0
 
     def __post_init__(self) -> None:
         for key in ("samples", "arrastre_samples", "arrastre_nodes", "race_batch"):
@@ -95,6 +102,8 @@ class SearchSettings:
             raise ValueError("infer_eps must be more than 0 and at most 1")
         if self.infer_depth < 1 or self.oversample < 1:
             raise ValueError("infer_depth and oversample must be at least 1")
+        if self.early_stock < 0 or self.early_samples < 0:
+            raise ValueError("early_stock and early_samples must not be negative")
         if self.race_min < 2:
             raise ValueError("race_min must be at least 2 (a standard error needs two deals)")
 
@@ -194,6 +203,10 @@ class HardBot(Bot):
         #: Built once per decision, on the first inferred sample.
         self._inference: Inference | None = None
 
+    def _new_inference(self, view: SeatView, know: Knowledge) -> Inference:
+        s = self.settings
+        return Inference(view, know, s.infer_depth, s.infer_eps, s.infer_learned)
+
     def _deals(self, view: SeatView, know: Knowledge, rng: random.Random, count: int) -> list[Deal]:
         """``count`` sampled deals: uniform over the consistent ones, or with inference drawn in
         proportion to the inferred likelihoods (resampled, so every deal counts once)."""
@@ -201,7 +214,7 @@ class HardBot(Bot):
         if not settings.infer:
             return [sample_deal(view, know, rng) for _ in range(count)]
         if self._inference is None:
-            self._inference = Inference(view, know, settings.infer_depth, settings.infer_eps)
+            self._inference = self._new_inference(view, know)
         return inferred_deals(view, know, rng, count, self._inference, settings.oversample)
 
     def _every_deal(
@@ -216,7 +229,7 @@ class HardBot(Bot):
         weights = [1.0] * len(deals)
         if self.settings.infer:
             if self._inference is None:
-                self._inference = Inference(view, know, self.settings.infer_depth, self.settings.infer_eps)
+                self._inference = self._new_inference(view, know)
             if self._inference.informative:
                 found = [self._inference.weight(deal, rng) for deal in deals]
                 if sum(found) > 0.0:
@@ -323,13 +336,21 @@ class HardBot(Bot):
         """Mean result of each card played out to the end of the hand on the same ``samples`` sampled deals."""
         leaf = self._leaf(view)
         totals = dict.fromkeys(cards, 0.0)
-        every = self._every_deal(view, know, rng, self.settings.samples)
+        samples = self.samples_for(view)
+        every = self._every_deal(view, know, rng, samples)
         if every is not None:
             return self._weighed_values(view, cards, tables, leaf, *every)
-        for deal in self._deals(view, know, rng, self.settings.samples):
+        for deal in self._deals(view, know, rng, samples):
             for card, value in zip(cards, self._play_deal(view, deal, cards, tables, leaf), strict=True):
                 totals[card] += value
-        return {c: totals[c] / self.settings.samples for c in cards}
+        return {c: totals[c] / samples for c in cards}
+
+    def samples_for(self, view: SeatView) -> int:
+        """Playouts per card for this phase-1 decision (fewer on the first tricks with ``early_samples``)."""
+        settings = self.settings
+        if settings.early_samples and view.stock_count >= settings.early_stock:
+            return settings.early_samples
+        return settings.samples
 
     def _weighed_values(
         self,
@@ -380,8 +401,9 @@ class HardBot(Bot):
                 for card, value in zip(alive, self._play_deal(view, deal, alive, tables, leaf), strict=True):
                     race.per_deal[card].append(value)
 
-        first = min(settings.race_min, settings.samples)
-        race.run(RaceBudget(first, settings.race_batch, settings.samples * len(cards)), play)
+        samples = self.samples_for(view)
+        first = min(settings.race_min, samples)
+        race.run(RaceBudget(first, settings.race_batch, samples * len(cards)), play)
         return race
 
     def _race_choice(
@@ -389,7 +411,7 @@ class HardBot(Bot):
     ) -> int:
         """The card the race (:meth:`_race`) plays: its leader; with every deal enumerated (``exact_few``), the
         best weighed mean over them instead."""
-        every = self._every_deal(view, know, rng, self.settings.samples)
+        every = self._every_deal(view, know, rng, self.samples_for(view))
         if every is not None:
             values = self._weighed_values(view, cards, tables, self._leaf(view), *every)
             return max(cards, key=lambda c: (values[c], -c))

@@ -74,11 +74,27 @@ def test_the_same_seed_gives_the_same_race_and_the_same_card() -> None:
         assert bot.choose(view, random.Random(9)) == bot.choose(view, random.Random(9))
 
 
+def test_an_early_budget_spends_less_on_the_first_tricks_only() -> None:
+    """``early_samples`` caps the race on the first tricks (``early_stock`` face-down cards or more), not later."""
+    bot = make_bot("hard:race=true,samples=30,race_min=6,race_batch=3,early_stock=20,early_samples=8")
+    assert isinstance(bot, HardBot)
+    seen = {True: 0, False: 0}
+    for view in phase1_views(2, 24)[::3]:
+        early = view.stock_count >= 20
+        cards = [a.card for a in view.legal if isinstance(a, Play)]
+        spent = sum(len(v) for v in race(bot, view).values())
+        assert spent <= (8 if early else 30) * len(cards)
+        assert bot.samples_for(view) == (8 if early else 30)
+        seen[early] += 1
+    assert seen[True] and seen[False]
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
         ("hard:race_min=1", "race_min must be a whole number from 2 to 1000"),
         ("hard:race_batch=0", "race_batch must be a whole number from 1 to 1000"),
+        ("hard:early_samples=-1", "early_samples must be a whole number from 0 to 2000"),
         ("hard:modest=1", "bot hard has no parameter .modest."),
         ("hard:halving=true", "bot hard has no parameter .halving."),
     ],
