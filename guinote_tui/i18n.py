@@ -187,3 +187,18 @@ def number(value: float, spec: str = "g", *, trim: bool = False) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it now (a table built at import time)."""
     return message
+
+
+@cache
+def _catalog_ids() -> frozenset[str]:
+    """Every message of the game's catalogs (the first catalog installed holds them all)."""
+    for code in LANGUAGES:
+        if code != SOURCE and has_catalog(code):
+            found = getattr(_translations(code), "_catalog", {})
+            return frozenset(key for key in found if isinstance(key, str) and key)
+    return frozenset()
+
+
+def in_catalog(message: str) -> bool:
+    """Whether ``message`` is one of the game's own messages (a text from outside is worded only if it is)."""
+    return message in _catalog_ids()

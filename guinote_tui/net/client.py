@@ -12,14 +12,22 @@ The Textual join screen and the ``--bot`` adapter build on this.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import ssl
 from types import TracebackType
 from typing import Any
 
 import aiohttp
 
 from . import protocol
+from .mirror import Table
 from .protocol import ProtocolError
+
+#: Seconds to open the connection, and for the host's first answer to the hello.
+ANSWER_SECONDS = 10.0
+#: Seconds the close handshake may take (a host that does not answer it is left).
+CLOSE_SECONDS = 2.0
 
 
 def table_url(address: str) -> str:
@@ -37,13 +45,26 @@ class Client:
         self.session, self.ws = session, ws
         self.welcome: dict[str, Any] | None = None
         self.state: dict[str, Any] | None = None
+        #: The table as the welcome described it: every state and event is read against it before it is passed on.
+        self.table: Table | None = None
+        #: Seconds to wait for the host's first answer.
+        self.answer_seconds = ANSWER_SECONDS
 
     @classmethod
-    async def join(cls, address: str, code: str, language: str = "en") -> Client:
-        """Connect and say hello; the host's answer (welcome or error) is the first :meth:`receive`."""
+    async def join(cls, address: str, code: str, language: str = "en", cafile: str | None = None) -> Client:
+        """Connect and say hello; the host's answer (welcome or error) is the first :meth:`receive`.
+
+        A ``wss://`` table is checked against the system's certificates, or only ``cafile``'s when given.
+        """
         session = aiohttp.ClientSession()
+        context = ssl.create_default_context(cafile=cafile) if cafile else None
         try:
-            ws = await session.ws_connect(table_url(address), max_msg_size=protocol.MAX_HOST_MESSAGE)
+            ws = await asyncio.wait_for(
+                session.ws_connect(
+                    table_url(address), max_msg_size=protocol.MAX_HOST_MESSAGE, heartbeat=30, ssl=context or True
+                ),
+                ANSWER_SECONDS,
+            )
         except BaseException:
             await session.close()
             raise
@@ -68,26 +89,61 @@ class Client:
         await self.send(protocol.act(action, serial))
 
     async def receive(self) -> dict[str, Any] | None:
-        """The host's next message, checked; ``None`` once the connection is closed."""
-        message = await self.ws.receive()
-        if message.type is not aiohttp.WSMsgType.TEXT:
-            return None
+        """The host's next message, checked; ``None`` once the connection is closed.
+
+        Raises :class:`ProtocolError` (the connection closed) for anything a table does not send: a binary or
+        oversized frame, a message that is not one of the protocol's with its fields, a state or an event that
+        does not read as the welcome's table, or no answer to the hello within :attr:`answer_seconds`.
+        """
         try:
-            data = protocol.decode_host(message.data)
+            return self._checked(await self._next())
         except ProtocolError:
             await self.close()
+            raise
+
+    async def _next(self) -> aiohttp.WSMessage:
+        if self.welcome is not None:
+            return await self.ws.receive()
+        try:
+            return await self.ws.receive(timeout=self.answer_seconds)
+        except TimeoutError:
+            raise ProtocolError("no_answer", seconds=f"{self.answer_seconds:g}") from None
+
+    def _checked(self, message: aiohttp.WSMessage) -> dict[str, Any] | None:
+        kind = message.type
+        if kind is aiohttp.WSMsgType.ERROR:
+            raise ProtocolError("too_large" if _too_large(message) else "bad_message", detail="a broken frame")
+        if kind is aiohttp.WSMsgType.BINARY:
+            raise ProtocolError("bad_message", detail="messages are JSON text")
+        if kind is not aiohttp.WSMsgType.TEXT:
             return None
-        if data["type"] == "welcome":
-            self.welcome = data
-        elif data["type"] == "state":
-            self.state = data
+        data = protocol.decode_host(message.data)
+        try:
+            self._read(data)
+        except (TypeError, KeyError, AttributeError, IndexError):  # (the mirror raises ProtocolError; to be sure)
+            raise ProtocolError("bad_message", detail=f"a {data['type']} that does not read") from None
         return data
 
+    def _read(self, data: dict[str, Any]) -> None:
+        if data["type"] == "welcome":
+            self.table = Table.read(data)
+            self.welcome = data
+        elif data["type"] in ("state", "event"):
+            if self.table is None:
+                raise ProtocolError("bad_message", detail="a state before the welcome")
+            if data["type"] == "state":
+                self.table.state(data)
+                self.state = data
+            else:
+                self.table.event(data)
+
     async def close(self) -> None:
+        """Say bye and close, waiting at most :data:`CLOSE_SECONDS` for the host's side of the handshake."""
         if not self.ws.closed:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await self.send({"type": "bye"})
-            await self.ws.close()
+            with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
+                await asyncio.wait_for(self.ws.close(), CLOSE_SECONDS)
         await self.session.close()
 
     async def __aenter__(self) -> Client:
@@ -97,3 +153,7 @@ class Client:
         self, kind: type[BaseException] | None, value: BaseException | None, trace: TracebackType | None
     ) -> None:
         await self.close()
+
+
+def _too_large(message: aiohttp.WSMessage) -> bool:
+    return getattr(message.data, "code", None) == aiohttp.WSCloseCode.MESSAGE_TOO_BIG

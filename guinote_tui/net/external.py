@@ -25,10 +25,12 @@ What the program writes to its standard error is its own.
 from __future__ import annotations
 
 import contextlib
+import os
 import queue
 import random
 import shlex
 import shutil
+import signal
 import subprocess
 import threading
 from functools import partial
@@ -107,7 +109,9 @@ class ProgramBot(Bot):
         """Start the program and welcome it to ``seat``."""
         self.match, self.seat = match, seat
         try:
-            self.process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+            self.process = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, start_new_session=True
+            )  # (its own process group: whatever it starts ends with it)
         except OSError as exc:
             raise BotError(f"cannot start {shown(self.argv[0])}: {exc.strerror or exc}") from None
         assert self.process.stdout is not None
@@ -140,9 +144,8 @@ class ProgramBot(Bot):
         if process is None:
             return
         self._close_input(process)
-        if process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)  # the group: a child holding its output would keep the reader
         process.wait()
         if process.stdout is not None:
             process.stdout.close()
@@ -165,7 +168,7 @@ class ProgramBot(Bot):
     def _fresh(self, hand: HandState, number: int) -> list[dict[str, Any]]:
         events = hand.events or []
         fresh, self.sent = events[self.sent :], len(events)
-        ply = len(hand.log)
+        ply = protocol.seen_ply(hand, self.seat)
         return [protocol.event_message(event, number, ply) for event in visible_to(fresh, self.seat)]
 
     def _send(self, messages: list[dict[str, Any]]) -> None:

@@ -44,6 +44,7 @@ from ..ai import make_bot
 from ..ai.base import decide
 from ..engine import ActionError, IllegalAction, Match, Rules, parse_action, seat_view, visible_to
 from ..engine.errors import shown
+from ..game.pacing import PRIVATE_STAGES
 from . import keep as keeping
 from . import protocol
 from .protocol import ProtocolError
@@ -152,8 +153,11 @@ class Host:
             f"Seat {seat + 1}" if seat in self.people else f"Bot {seat + 1}" for seat in range(config.players)
         ]
         self.connections: dict[int, Connection] = {}
+        #: Actions (and deals) the table took: a stand-in's decision is dropped when it moved meanwhile.
         self.serial = 0
-        self.sent_events = 0  # events of the current hand already published
+        #: Each seat's own serial (the states it was sent), and how many of the hand's events it was sent.
+        self.serials: dict[int, int] = {}
+        self.sent: dict[int, int] = {}
         self.changed = asyncio.Event()
         self.all_joined = asyncio.Event()
         self.over = asyncio.Event()
@@ -198,10 +202,11 @@ class Host:
         self.port = sockets[0].getsockname()[1] if sockets else port
         self.address = f"{host}:{self.port}" if ":" not in host else f"[{host}]:{self.port}"
         if self.resumed:  # everyone is away until they rejoin; the match goes on without waiting for them
-            self.sent_events = len(self.match.hand.events or [])
             self.joined = set(self.people)
             self.all_joined.set()
-            self.serial = 1  # (serial 0 is a table still waiting for its people: nothing is legal then)
+            self.serial = 1
+            # (serial 0 is a table still waiting for its people: nothing is legal then)
+            self.serials = dict.fromkeys(range(self.match.players), 1)
             for seat in self.people:
                 self.went_away(seat)
         self.driver = asyncio.create_task(self.play())
@@ -243,6 +248,7 @@ class Host:
         connection.send(
             protocol.welcome(seat, self.match, self.names, list(self.people), self.config.level, self.config.hints)
         )
+        self.sent[seat] = len(self.match.hand.events or [])  # (the state says where the hand stands)
         connection.send(self.state_for(seat))
         self.came_back(seat)
         self.joined.add(seat)
@@ -383,7 +389,7 @@ class Host:
             or self.deciding == seat  # a stand-in decides this one: the person takes the next
         ):
             return refuse("not_your_turn")
-        if serial != self.serial:
+        if serial != self.serials.get(seat, 0):
             return refuse("stale")
         try:
             action = parse_action(text)
@@ -427,7 +433,16 @@ class Host:
         view = seat_view(self.match.hand, seat, events=False)
         if not self.all_joined.is_set():  # nobody decides before every person has sat down
             view = dataclasses.replace(view, legal=())
-        return protocol.state_message(view, self.match, self.serial)
+        return protocol.state_message(view, self.match, self.serials.get(seat, 0))
+
+    def withheld_from(self, seat: int) -> bool:
+        """Whether ``seat`` is told nothing now: another seat decides a window or the swap before the last draw.
+
+        That it was asked tells what it holds (docs/rules.md, section 8): the others hear of the table again
+        once it decided, in the same messages, counters and serials as if nobody had been asked.
+        """
+        hand = self.match.hand
+        return hand.stage in PRIVATE_STAGES and hand.to_move != seat
 
     def broadcast(self, message: dict[str, Any], but: int | None = None) -> None:
         for seat, connection in list(self.connections.items()):
@@ -450,12 +465,15 @@ class Host:
             self.kept_at = at
             self.keep()
         events = hand.events or []
-        fresh = events[self.sent_events :]
-        self.sent_events = len(events)
         number = self.match.hand_number if not hand.is_over else len(self.match.finished)
-        ply = len(hand.log)
         for seat, connection in list(self.connections.items()):
+            if self.withheld_from(seat):
+                continue
+            fresh = events[self.sent.get(seat, 0) :]
+            self.sent[seat] = len(events)
+            ply = protocol.seen_ply(hand, seat)
             messages = [protocol.event_message(e, number, ply) for e in visible_to(fresh, seat)]
+            self.serials[seat] = self.serials.get(seat, 0) + 1
             messages.append(self.state_for(seat))
             if not all(connection.send(m) for m in messages):
                 self.drop(connection)
@@ -468,7 +486,7 @@ class Host:
         while not match.is_over:
             if match.hand.is_over:
                 match.next_hand()
-                self.sent_events = 0
+                self.sent.clear()
                 self.publish()
                 continue
             seat = match.to_move

@@ -47,6 +47,7 @@ from ..engine import (
     parse_action,
 )
 from ..engine.records import Cante, SwapMade, Trick
+from ..storage import printable
 from .protocol import MAX_FIELD, PROTOCOL_VERSION, ProtocolError
 
 
@@ -158,7 +159,8 @@ class Table:
         level = data.get("level")
         if not isinstance(level, str) or not 0 < len(level) <= MAX_FIELD:
             raise _bad('"level" must name a level')
-        return cls(seat, players, rules, tuple(names), frozenset(people), level, _bool(data, "hints"))
+        shown_names = tuple(printable(name) for name in names)
+        return cls(seat, players, rules, shown_names, frozenset(people), printable(level), _bool(data, "hints"))
 
     # -- turning -----------------------------------------------------------------------------
 

@@ -17,16 +17,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..i18n import _
+from ..storage import printable
 from . import protocol
 from .client import Client
 from .protocol import ProtocolError
 
 #: The longest line a program may write.
 MAX_LINE = 4096
+#: Seconds the program has to exit once the match is over (its input closed) before it is ended.
+END_SECONDS = 5.0
 
 
 class ProgramError(Exception):
@@ -34,42 +41,62 @@ class ProgramError(Exception):
 
 
 async def play_program(
-    address: str, code: str, command: Sequence[str], say: Callable[[str], None] | None = None
+    address: str,
+    code: str,
+    command: Sequence[str],
+    say: Callable[[str], None] | None = None,
+    cafile: str | None = None,
 ) -> None:
-    """Join the seat and let ``command`` play it until the match ends; raises :class:`ProgramError`."""
+    """Join the seat and let ``command`` play it until the match ends; raises :class:`ProgramError`.
+
+    Every line said comes from the game's catalog, with what the host or the program sent made printable.
+    """
 
     def tell(line: str) -> None:
         (say or (lambda text: print(text, file=sys.stderr)))(line)
 
     try:
-        client = await Client.join(address, code)
+        client = await Client.join(address, code, cafile=cafile)
     except Exception as exc:  # OSError, aiohttp's ClientError and kin: the address does not answer as a table
         line = _("cannot join the table at {address}: {problem}")
-        raise ProgramError(line.format(address=address, problem=str(exc) or type(exc).__name__)) from None
+        problem = printable(str(exc) or type(exc).__name__)
+        raise ProgramError(line.format(address=printable(address), problem=problem)) from None
     try:
         process = await asyncio.create_subprocess_exec(
-            *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=MAX_LINE
+            *command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            limit=MAX_LINE,
+            start_new_session=True,  # its own process group: whatever it starts is ended with it
         )
     except OSError as exc:
         await client.close()
         line = _("cannot start {command}: {problem}")
-        raise ProgramError(line.format(command=command[0], problem=exc.strerror or exc)) from None
+        raise ProgramError(line.format(command=printable(command[0]), problem=exc.strerror or exc)) from None
     assert process.stdin is not None and process.stdout is not None
     stdin, stdout = process.stdin, process.stdout
     outcome: list[str] = []
 
+    async def received() -> dict[str, Any] | None:
+        try:
+            return await client.receive()
+        except ProtocolError as problem:
+            outcome.append(_("the table sent what a table does not: {reason}").format(reason=problem.worded()))
+            return None
+
     async def to_program() -> None:
-        while (message := await client.receive()) is not None:
+        while (message := await received()) is not None:
             try:
-                stdin.write((protocol.encode(message) + "\n").encode())
+                stdin.write((json.dumps(message, separators=(",", ":")) + "\n").encode())
                 await stdin.drain()
             except (ConnectionError, BrokenPipeError):
                 return
             if message["type"] == "error":
-                outcome.append(_("the table refused the seat: {reason}").format(reason=message["reason"]))
+                outcome.append(_("the table refused the seat: {reason}").format(reason=protocol.host_line(message)))
                 return
             if message["type"] == "bye":
-                outcome.append(_("the table closed the connection: {reason}").format(reason=message["reason"]))
+                line = _("the table closed the connection: {reason}")
+                outcome.append(line.format(reason=protocol.host_line(message)))
                 return
             if message["type"] == "state" and message["match"]["winner"] is not None:
                 outcome.append("")
@@ -89,7 +116,7 @@ async def play_program(
             try:
                 message = protocol.decode_client(line.strip())
             except ProtocolError as problem:
-                tell(_("the program's line was skipped: {reason}").format(reason=problem))
+                tell(_("the program's line was skipped: {reason}").format(reason=problem.worded()))
                 continue
             if message["type"] == "bye":
                 outcome.append(_("the program left the table"))
@@ -100,7 +127,12 @@ async def play_program(
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await client.send(message)
 
-    tasks = [asyncio.create_task(to_program()), asyncio.create_task(from_program())]
+    async def exited() -> None:  # (a child it left holding its output would keep readline waiting)
+        await process.wait()
+        await asyncio.sleep(0.5)  # its last lines first
+        outcome.append(_("the program ended before the match"))
+
+    tasks = [asyncio.create_task(job()) for job in (to_program, from_program, exited)]
     try:
         await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
@@ -110,11 +142,15 @@ async def play_program(
         await client.close()
         with contextlib.suppress(Exception):
             stdin.close()
-        try:
-            await asyncio.wait_for(process.wait(), 5)
-        except TimeoutError:
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            await process.wait()
+        await _end(process)
     if outcome and outcome[0]:
         raise ProgramError(outcome[0])
+
+
+async def _end(process: asyncio.subprocess.Process) -> None:
+    """Give the program :data:`END_SECONDS` to exit once its input is closed, then end its whole process group."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(process.wait(), END_SECONDS)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)  # (its children too, even those that outlived it)
+    await process.wait()

@@ -23,13 +23,16 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import string
 from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from ..engine import Card, Event, Match, SeatView, Suit
+from ..engine import Card, Event, HandState, Match, Pass, SeatView, Suit
 from ..engine.errors import N_
 from ..game.pacing import shown_to_move
+from ..i18n import _, in_catalog
+from ..storage import printable
 
 #: The version of the protocol; a client that says another is refused.
 PROTOCOL_VERSION = 2
@@ -39,6 +42,10 @@ MAX_CLIENT_MESSAGE = 2048
 MAX_HOST_MESSAGE = 65536
 #: The longest text a client's field may hold.
 MAX_FIELD = 64
+#: The longest line of a host's (a reason, a template) or parameter the client takes.
+MAX_HOST_TEXT = 400
+#: The most parameters a host's error or refusal may carry.
+MAX_PARAMS = 8
 #: The path of the table's WebSocket on the host.
 PATH = "/guinote"
 
@@ -57,6 +64,7 @@ ERRORS: dict[str, str] = {
     "not_your_turn": N_("it is not your turn"),
     "stale": N_("the table has moved on since that decision: decide again"),
     "match_over": N_("the match is over"),
+    "no_answer": N_("the table did not answer in {seconds} seconds: is it a guinote table?"),
 }
 
 
@@ -67,6 +75,10 @@ class ProtocolError(ValueError):
         self.code = code
         self.params = {key: str(value) for key, value in params.items()}
         super().__init__(ERRORS[code].format(**self.params))
+
+    def worded(self) -> str:
+        """The line in the player's language (what it echoes made printable)."""
+        return worded(ERRORS[self.code], self.params) or printable(str(self))
 
 
 #: The fields of each message a client may send: name -> (type, required).
@@ -118,7 +130,7 @@ def decode_client(text: str | bytes) -> dict[str, Any]:
         raise ProtocolError("bad_message", detail=f"unknown type {kind[:MAX_FIELD]!r}")
     for name in data:
         if name != "type" and name not in fields:
-            raise ProtocolError("bad_message", detail=f'{kind}: unknown field "{name[:MAX_FIELD]}"')
+            raise ProtocolError("bad_message", detail=f"{kind}: unknown field {name[:MAX_FIELD]!r}")
     for name, (kind_of, required) in fields.items():
         if name not in data:
             if required:
@@ -129,6 +141,8 @@ def decode_client(text: str | bytes) -> dict[str, Any]:
             raise ProtocolError("bad_message", detail=f'{kind}: field "{name}" must be {kind_of.__name__}')
         if isinstance(value, str) and len(value) > MAX_FIELD:
             raise ProtocolError("bad_message", detail=f'{kind}: field "{name}" is too long')
+        if isinstance(value, str) and printable(value) != value:
+            raise ProtocolError("bad_message", detail=f'{kind}: field "{name}" holds characters that are not text')
         if isinstance(value, int) and not -(2**53) <= value <= 2**53:
             raise ProtocolError("bad_message", detail=f'{kind}: field "{name}" is out of range')
     return data
@@ -140,7 +154,105 @@ def decode_host(text: str | bytes) -> dict[str, Any]:
     fields = HOST_FIELDS.get(data["type"])
     if fields is None or set(data) - {"type"} != fields:
         raise ProtocolError("bad_message", detail=f"unexpected host message {str(data['type'])[:MAX_FIELD]!r}")
+    check = _HOST_CHECKS.get(data["type"])
+    if check is not None:
+        check(data)
     return data
+
+
+def _text(data: Mapping[str, Any], name: str, most: int = MAX_HOST_TEXT) -> None:
+    value = data.get(name)
+    if not isinstance(value, str) or len(value) > most:
+        raise ProtocolError("bad_message", detail=f'{data["type"]}: "{name}" must be text of at most {most} characters')
+
+
+def _check_words(data: Mapping[str, Any]) -> None:
+    """An error, refusal or bye: short texts, and parameters that are a few short texts by name."""
+    _text(data, "code", MAX_FIELD)
+    _text(data, "reason")
+    for name in ("action", "template"):
+        if name in data:
+            _text(data, name)
+    params = data.get("params", {})
+    if (
+        not isinstance(params, dict)
+        or len(params) > MAX_PARAMS
+        or not all(isinstance(k, str) and len(k) <= MAX_FIELD for k in params)
+        or not all(isinstance(v, str) and len(v) <= MAX_HOST_TEXT for v in params.values())
+    ):
+        raise ProtocolError("bad_message", detail=f'{data["type"]}: "params" must name a few short texts')
+
+
+def _check_seat(data: Mapping[str, Any]) -> None:
+    seat = data.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat <= 3:
+        raise ProtocolError("bad_message", detail=f'{data["type"]}: "seat" must be a seat')
+
+
+_HOST_CHECKS = {
+    "error": _check_words,
+    "refused": _check_words,
+    "bye": _check_words,
+    "seat_away": _check_seat,
+    "seat_back": _check_seat,
+    "seat_bot": _check_seat,
+}
+
+
+def _plain_fields(template: str) -> list[str] | None:
+    """The names a template fills in, or None when it asks for more than plain names (a format spec, ``!r``, ``.x``)."""
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    names = []
+    for _literal, name, spec, conversion in parts:
+        if name is None:
+            continue
+        if spec or conversion or not name.isidentifier():
+            return None
+        names.append(name)
+    return names
+
+
+def worded(template: object, params: object) -> str | None:
+    """``template`` in the player's language filled with ``params`` made printable, or None.
+
+    None unless ``template`` is one of the game's own messages (its catalog, :func:`~guinote_tui.i18n.in_catalog`),
+    asking only for plain names that ``params`` (short texts) all give: a line from the other end of a socket
+    never chooses what is formatted, nor how wide.
+
+    >>> worded("it is not your turn", {}), worded("{x:>30000000}", {"x": "1"}), worded("not ours {x}", {"x": "1"})
+    ('it is not your turn', None, None)
+    """
+    if not isinstance(template, str) or not isinstance(params, dict) or not in_catalog(template):
+        return None
+    if not all(isinstance(v, str) and len(v) <= MAX_HOST_TEXT for v in params.values()):
+        return None
+    texts = {str(key): printable(value) for key, value in params.items()}
+    translated = _(template)
+    for text in (template, translated):
+        names = _plain_fields(text)
+        if names is None or any(name not in texts for name in names):
+            return None
+    return translated.format(**texts)
+
+
+def host_line(message: Mapping[str, Any]) -> str:
+    """The one line to show for a host's ``error``, ``refused`` or ``bye`` (checked by :func:`decode_host`).
+
+    Worded from the game's own catalog when its code (or, for a rule the engine gave, its template) is one of
+    the game's messages; else the host's reason, made printable and cut: never the host's text as it came.
+    """
+    code = message.get("code")
+    template = ERRORS.get(code) if isinstance(code, str) else None
+    if template is None and code in ("illegal", "not_an_action"):
+        template = message.get("template")
+    line = worded(template, message.get("params", {})) if template is not None else None
+    if line is None:
+        reason = message.get("reason")
+        line = printable(reason[:MAX_HOST_TEXT]) if isinstance(reason, str) and reason else ""
+    return line or _("the table sent a line the game does not know")
 
 
 def encode(message: Mapping[str, Any]) -> str:
@@ -205,11 +317,21 @@ def _cards(cards: Any) -> list[str]:
     return [str(c) for c in cards]
 
 
-def match_summary(match: Match) -> dict[str, Any]:
-    """The match's public score: the hand's number, the actions taken in it, juegos, cotos, the winner."""
+def seen_ply(hand: HandState, seat: int) -> int:
+    """The actions of the hand ``seat`` knows were taken: all but another seat's pass of a window or swap.
+
+    A pass is seen by nobody else (:func:`~guinote_tui.engine.visible_to` drops its event), so counting it
+    would tell the others that the seat could sing or change the seven (docs/rules.md, section 8).
+    """
+    return sum(1 for actor, action in hand.log if actor == seat or not isinstance(action, Pass))
+
+
+def match_summary(match: Match, seat: int) -> dict[str, Any]:
+    """The match's public score as ``seat`` sees it: the hand's number, the actions it knows were taken, juegos,
+    cotos, the winner."""
     return {
         "hand": match.hand_number if not match.hand.is_over else len(match.finished),
-        "ply": len(match.hand.log),
+        "ply": seen_ply(match.hand, seat),
         "scores": list(match.scores),
         "juegos": list(match.juegos),
         "cotos": list(match.cotos),
@@ -261,7 +383,7 @@ def view_dict(view: SeatView) -> dict[str, Any]:
 
 def state_message(view: SeatView, match: Match, serial: int) -> dict[str, Any]:
     """The seat's state: its view and the match's score, numbered ``serial`` (an action answers a serial)."""
-    return {"type": "state", "serial": serial, "match": match_summary(match), "view": view_dict(view)}
+    return {"type": "state", "serial": serial, "match": match_summary(match, view.seat), "view": view_dict(view)}
 
 
 def _snake(name: str) -> str:

@@ -19,8 +19,9 @@ from uihelpers import make_app
 from guinote_tui.engine import Play, Rules
 from guinote_tui.net.client import Client
 from guinote_tui.net.host import Host, TableConfig
+from guinote_tui.net.protocol import worded
 from guinote_tui.ui.screens import joined
-from guinote_tui.ui.screens.joined import JoinedTableScreen, host_words
+from guinote_tui.ui.screens.joined import JoinedTableScreen
 from guinote_tui.ui.widgets.log import EventLog
 
 SHORT = Rules.preset("aragones", juegos_per_coto=1)
@@ -206,12 +207,26 @@ def test_an_unreachable_table_is_one_line_and_the_start_screen_joins() -> None:
 @pytest.mark.parametrize(
     ("template", "params", "expected"),
     [
-        ("you must follow {suit}", {"suit": "Oros"}, "you must follow Oros"),
-        ("{x.__class__}", {"x": "a"}, "fallback"),
-        ("{missing}", {}, "fallback"),
-        ("{0}", {}, "fallback"),
-        ("{", {}, "fallback"),
+        (
+            "you don't hold the {name} ({card})",
+            {"name": "Rey de Oros", "card": "12O"},
+            "you don't hold the Rey de Oros (12O)",
+        ),
+        (
+            "you don't hold the {name} ({card})",
+            {"name": "\x1b]2;PWNED\x07", "card": "12O"},
+            "you don't hold the \\x1b]2;PWNED\\x07 (12O)",
+        ),
+        ("you must follow {suit}", {"suit": "Oros"}, None),  # not one of the game's messages
+        ("{x.__class__}", {"x": "a"}, None),
+        ("{x:>30000000}", {"x": "a"}, None),
+        ("{missing}", {}, None),
+        ("{0}", {}, None),
+        ("{", {}, None),
+        ("it is not your turn", [1, 2], None),
     ],
 )
-def test_a_hosts_refusal_is_worded_only_from_plain_fields(template: str, params: dict[str, Any], expected: str) -> None:
-    assert host_words(template, params, "fallback") == expected
+def test_a_hosts_refusal_is_worded_only_from_the_games_catalog_with_plain_fields(
+    template: str, params: Any, expected: str | None
+) -> None:
+    assert worded(template, params) == expected

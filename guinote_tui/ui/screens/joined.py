@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import string
 from collections import deque
 from collections.abc import Callable
 from dataclasses import replace
@@ -39,7 +38,8 @@ from ...game.narration import Narrator, seat_names
 from ...game.table import Turn, keyed_declaration
 from ...i18n import _, current
 from ...net.mirror import Score, Seen, Table
-from ...net.protocol import ERRORS, ProtocolError
+from ...net.protocol import ProtocolError, host_line
+from ...storage import printable
 from ..bindings import JOINED_BINDINGS
 from ..messages import CardClicked
 from ..picture import Seats, view_picture
@@ -59,24 +59,6 @@ HAND_PAUSE = 4.0
 RETRY_SECONDS = 3.0
 
 
-def host_words(template: str, params: dict[str, Any], fallback: str) -> str:
-    """A refusal the host sent, in the player's language: its English template translated and filled in.
-
-    A template asking for a field the parameters lack, or for anything but a plain name (``{x.attr}``), is
-    not filled in: the host's own line is shown as it came.
-    """
-    try:
-        names = [field for _, field, _, _ in string.Formatter().parse(template) if field is not None]
-    except ValueError:
-        return fallback
-    if any(not name.isidentifier() or name not in params for name in names):
-        return fallback
-    try:
-        return _(template).format(**{k: str(v) for k, v in params.items()})
-    except (KeyError, IndexError, ValueError):
-        return fallback
-
-
 class JoinedTableScreen(Screen[None]):
     """One seat at a hosted table: ``connect`` opens the connection (a test gives its own)."""
 
@@ -91,12 +73,15 @@ class JoinedTableScreen(Screen[None]):
         host: Any = None,
         bind: tuple[str, int] = ("127.0.0.1", 0),
         notes: tuple[str, ...] = (),
+        cafile: str | None = None,
     ) -> None:
         """``host``: a :class:`~guinote_tui.net.host.Host` not yet started, whose first person's seat is the
         player's (``guinote host``): it opens on ``bind`` when the screen does and closes with it; ``notes``:
         lines for the log before anything else."""
         super().__init__()
         self.address, self.code = address, code
+        #: The certificate a ``wss://`` table is checked against (None: the system's).
+        self.cafile = cafile
         self.host = host
         self.bind = bind
         #: Lines for the log before anything else (what the command said before the screen opened).
@@ -122,6 +107,8 @@ class JoinedTableScreen(Screen[None]):
         self.stand_ins: set[int] = set()
         self.away: set[int] = set()
         self.over = False
+        #: The seat stopped on a problem (the game's exit status is then 1).
+        self.failed = False
         self.closing = False
         self.last_score: Score | None = None
         self._declarations: tuple[Action, ...] = ()
@@ -134,7 +121,7 @@ class JoinedTableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#tracker").display = False
         self.fit(self.app.size.width, self.app.size.height)
-        self.say_status(_("Joining the table at {address}…").format(address=escape(self.address)))
+        self.say_status(_("Joining the table at {address}…").format(address=escape(printable(self.address))))
         log = self.query_one("#log", EventLog)
         for line in self.notes:
             log.write("[b]" + escape(line) + "[/b]")
@@ -165,12 +152,13 @@ class JoinedTableScreen(Screen[None]):
             return
         while not self.over and not self.closing:
             try:
-                self.client = await Client.join(self.address, self.code, current())
+                self.client = await Client.join(self.address, self.code, current(), self.cafile)
             except (TimeoutError, OSError, ValueError) as problem:
                 if self.table is None:
                     self.stop(
                         _("Cannot reach the table at {address}: {problem}").format(
-                            address=self.address, problem=getattr(problem, "strerror", None) or problem
+                            address=printable(self.address),
+                            problem=printable(str(getattr(problem, "strerror", None) or problem or "")),
                         )
                     )
                     return
@@ -181,7 +169,7 @@ class JoinedTableScreen(Screen[None]):
                     if not self.take(message):
                         return
             except ProtocolError as problem:
-                self.stop(str(problem))
+                self.stop(problem.worded())
                 return
             finally:
                 await self.client.close()
@@ -219,8 +207,9 @@ class JoinedTableScreen(Screen[None]):
             await host.close()  # (the match kept where it stands, the lock given back)
 
     def stop(self, line: str) -> None:
-        """The seat cannot go on: say why, on the table and in a notification."""
+        """The seat cannot go on: say why, on the table and in a notification (the game then exits with 1)."""
         self.over = True
+        self.failed = True
         if not self.is_attached or self.closing:
             return
         self.message = "[b]" + escape(line) + "[/b]"
@@ -244,15 +233,11 @@ class JoinedTableScreen(Screen[None]):
         elif kind in ("seat_away", "seat_bot", "seat_back"):
             self.seat_news(kind, message)
         elif kind == "error":
-            code = message.get("code")
-            line = _(ERRORS[code]).format(**message["params"]) if code in ERRORS and code != "bad_message" else ""
-            self.stop(line or str(message.get("reason", ""))[:200])
-            return code == "bad_message"
-        elif kind == "bye":
-            code = message.get("code")
-            if code == "table_closed" or code == "replaced":
-                self.stop(_(ERRORS[code]))
-                return False
+            self.stop(host_line(message))
+            return bool(message["code"] == "bad_message")
+        elif kind == "bye" and message["code"] in ("table_closed", "replaced"):
+            self.stop(host_line(message))
+            return False
         return True
 
     def welcome(self, table: Table) -> None:
@@ -436,7 +421,7 @@ class JoinedTableScreen(Screen[None]):
         mode = _("Pairs") if table.players == 4 else _("Heads-up")
         status.update(
             _("{mode} · a table at {address} │ Hand {number}").format(
-                mode=mode, address=escape(self.address), number=score.hand
+                mode=mode, address=escape(printable(self.address)), number=score.hand
             )
         )
         corner = self.query_one("#seed", Static)
@@ -494,15 +479,7 @@ class JoinedTableScreen(Screen[None]):
         self.refresh_table()
 
     def refused(self, message: dict[str, Any]) -> None:
-        code = message["code"]
-        params = message["params"] if isinstance(message["params"], dict) else {}
-        reason = str(message["reason"])[:200]
-        if code == "illegal" or code == "not_an_action":
-            rule = host_words(str(message["template"]), params, reason)
-        elif code in ERRORS:
-            rule = _(ERRORS[code])
-        else:
-            rule = reason
+        rule = host_line(message)
         self.app.bell()
         self.message = _("[b]✗ Not allowed:[/b] {rule}").format(rule=escape(rule))
         self.refresh_table()
@@ -683,7 +660,7 @@ class JoinedTableScreen(Screen[None]):
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
         else:
-            self.app.exit()
+            self.app.exit(return_code=1 if self.failed else 0)
 
     @on(CardClicked)
     def card_clicked(self, message: CardClicked) -> None:
