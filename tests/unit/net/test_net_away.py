@@ -6,12 +6,13 @@ import asyncio
 import json
 import random
 import stat
+import threading
 from collections.abc import Callable
 from typing import Any
 
 from test_net_table import SHORT, check_no_leak, run
 
-from guinote_tui.engine import Pass
+from guinote_tui.engine import Action, Pass, SeatView
 from guinote_tui.net import keep
 from guinote_tui.net.client import Client
 from guinote_tui.net.host import Host, TableConfig
@@ -163,3 +164,60 @@ def test_a_kept_file_that_is_not_a_table_is_refused_in_one_line() -> None:
         assert "\n" not in str(exc)
     else:
         raise AssertionError("a file with no table was accepted")
+
+
+class SlowStandIn:
+    """A stand-in that says when it starts reading the hand and decides only once released (in its thread)."""
+
+    def __init__(self) -> None:
+        self.started, self.release = threading.Event(), threading.Event()
+
+    def choose(self, view: SeatView, rng: random.Random) -> Action:
+        self.started.set()
+        self.release.wait(30)
+        return view.legal[0]
+
+
+def test_a_persons_move_while_their_stand_in_reads_the_hand_is_refused_and_changes_nothing() -> None:
+    async def scenario() -> None:
+        host = Host(TableConfig(players=2, rules=SHORT, people=(0,), level="easy", seed=3, away_seconds=0))
+        slow = SlowStandIn()
+        host.stand_ins[0] = slow  # type: ignore[assignment]
+        await host.start()
+        ((_, address, code),) = host.invitations()
+        client = await Client.join(address, code)
+        try:
+            while not ((m := await client.receive()) and m["type"] == "state" and m["view"]["legal"]):
+                assert m is not None
+        finally:
+            await client.close()  # away on its turn: the stand-in takes the decision at once
+        assert await asyncio.to_thread(slow.started.wait, 30)
+        actions = len(host.match.hand.log)
+        back = await Client.join(address, code)  # the person is back while the stand-in still reads the hand
+        try:
+            state = await next_state(back)
+            assert state["view"]["legal"] and host.deciding == 0
+            await back.act(state["view"]["legal"][-1], state["serial"])
+            answer = await next_of_kind(back, "refused", "state")
+            assert answer["type"] == "refused" and answer["code"] == "not_your_turn", answer
+            assert len(host.match.hand.log) == actions  # the hand the stand-in reads did not change
+            slow.release.set()
+            after = await next_state(back)  # the stand-in's decision, taken as it was read
+            assert after["match"]["ply"] == actions + 1
+        finally:
+            slow.release.set()
+            await back.close()
+            await host.close()
+
+    run(scenario)
+
+
+async def next_of_kind(client: Client, *kinds: str) -> dict[str, Any]:
+    while (message := await client.receive()) is not None:
+        if message["type"] in kinds:
+            return message
+    raise AssertionError(f"the connection closed before a {kinds}")
+
+
+async def next_state(client: Client) -> dict[str, Any]:
+    return await next_of_kind(client, "state")
