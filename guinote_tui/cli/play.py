@@ -6,6 +6,7 @@ process and never imports it.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -48,8 +49,18 @@ def level_refused(problem: str) -> click.BadParameter:
 
 
 def _run_app(app: Any) -> None:
-    """Run the game's app; an error that stopped it ends the command like any unexpected error."""
-    app.run()
+    """Run the game's app; an error that stopped it ends the command like any unexpected error.
+
+    A closed terminal, SIGHUP or SIGTERM ends it as Quit does, or ends the process soon after (:mod:`..hangup`).
+    """
+    from .. import hangup
+
+    def end(signum: int) -> None:
+        with contextlib.suppress(Exception):  # (not running yet, or no longer: the backstop ends the process)
+            app.call_from_thread(app.end_on_signal, signum)
+
+    with hangup.backstop(end):
+        app.run()
     if app.crash_report is not None:
         crashed(app.crash_report)
     if app.return_code:

@@ -16,7 +16,7 @@ from rich.console import RenderableType
 from textual.app import App
 from textual.worker import WorkerFailed
 
-from .. import storage
+from .. import hangup, storage
 from ..coach.ahead import stop_workers
 from ..coach.stopping import stop_analyses
 from ..engine import Match, save_history
@@ -163,6 +163,7 @@ class GuinoteApp(App[None]):
                 continue  # ignored when the game started (nohup): it stays ignored
             with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):  # no such signal here
                 loop.add_signal_handler(signum, self.end_on_signal, signum)
+            hangup.chain(signum)  # (and the backstop, for a loop too busy to act on it)
 
     def end_on_signal(self, signum: int) -> None:
         """SIGTERM or SIGHUP: keep the match as Quit does (the trick in progress too), and exit as Quit does,

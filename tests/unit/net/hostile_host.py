@@ -97,6 +97,7 @@ SCREEN_SCENARIOS: dict[str, list[str | bytes]] = {
         SILENCE,
     ],
     "screen-refused-template-field": [welcome(), state(), refused(template="{x}", params={"x": ESCAPES}), SILENCE],
+    "welcome-then-silence": [welcome(), state(), SILENCE],
 }
 
 
