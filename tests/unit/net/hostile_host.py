@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import threading
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -143,3 +144,24 @@ def clean(text: str | bytes) -> bool:
         return False
     decoded = data.decode(errors="replace")
     return not any((ord(c) < 32 and c not in "\n") or 0x7F <= ord(c) <= 0x9F for c in decoded)
+
+
+class Served:
+    """A hostile host on its own loop in a thread, for a process to join."""
+
+    def __init__(self, frames: list[str | bytes]) -> None:
+        self.frames, self.address = frames, ""
+        self.ready, self.done = threading.Event(), threading.Event()
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._serve()), daemon=True)
+        self.thread.start()
+        assert self.ready.wait(10)
+
+    async def _serve(self) -> None:
+        async with hostile_host(self.frames) as address:
+            self.address = address
+            self.ready.set()
+            await asyncio.to_thread(self.done.wait)
+
+    def close(self) -> None:
+        self.done.set()
+        self.thread.join(10)

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from test_net_hostile_host import Served, served  # noqa: F401 (the fixture)
+from hostile_host import Served
 
 from guinote_tui.game import resume
 from guinote_tui.net import keep

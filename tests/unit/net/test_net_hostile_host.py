@@ -15,13 +15,11 @@ import re
 import select
 import subprocess
 import sys
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hostile_host import ESCAPES, SCENARIOS, SCREEN_SCENARIOS, SILENCE, clean, hostile_host
+from hostile_host import ESCAPES, SCENARIOS, SILENCE, Served, clean, hostile_host
 
 from guinote_tui.net import client as client_module
 from guinote_tui.net import protocol
@@ -68,34 +66,6 @@ def guinote(*args: str) -> list[str]:
 def environment(tmp_path: Path) -> dict[str, str]:
     homes = {name: str(tmp_path / name) for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME")}
     return {**os.environ, **homes, "PYTHONPATH": str(ROOT), "TERM": "xterm-256color"}
-
-
-class Served:
-    """A hostile host on its own loop in a thread, for a process to join."""
-
-    def __init__(self, frames: list[str | bytes]) -> None:
-        self.frames, self.address = frames, ""
-        self.ready, self.done = threading.Event(), threading.Event()
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._serve()), daemon=True)
-        self.thread.start()
-        assert self.ready.wait(10)
-
-    async def _serve(self) -> None:
-        async with hostile_host(self.frames) as address:
-            self.address = address
-            self.ready.set()
-            await asyncio.to_thread(self.done.wait)
-
-    def close(self) -> None:
-        self.done.set()
-        self.thread.join(10)
-
-
-@pytest.fixture
-def served(request: pytest.FixtureRequest) -> Iterator[Served]:
-    host = Served({**SCENARIOS, **SCREEN_SCENARIOS}[request.param])
-    yield host
-    host.close()
 
 
 @pytest.mark.parametrize(
