@@ -120,7 +120,8 @@ def host_command(
     from ..net.host import Host, TableConfig
     from ..storage import Damaged
 
-    logging.getLogger("guinote_tui").addHandler(logging.NullHandler())
+    for name in ("guinote_tui", "aiohttp"):  # (a connection's trouble is the connection's: no traceback here)
+        logging.getLogger(name).addHandler(logging.NullHandler())
     try:
         kept = None if new else keep.load()
     except (keep.KeptTableError, Damaged) as exc:

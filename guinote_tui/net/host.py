@@ -183,7 +183,7 @@ class Host:
     def seat_of(self, code: str) -> int | None:
         """The seat ``code`` opens, compared in constant time with every seat's code (all of them, always)."""
         found = None
-        given = code.encode()
+        given = code.encode(errors="surrogatepass")  # (a lone surrogate opens nothing, and raises nothing)
         for seat, own in self.codes.items():
             if hmac.compare_digest(given, own.encode()):
                 found = seat

@@ -34,6 +34,8 @@ from .protocol import ProtocolError
 MAX_LINE = 4096
 #: Seconds the program has to exit once the match is over (its input closed) before it is ended.
 END_SECONDS = 5.0
+#: Seconds between looks at whether the program exited.
+EXIT_POLL = 0.1
 
 
 class ProgramError(Exception):
@@ -128,7 +130,8 @@ async def play_program(
                 await client.send(message)
 
     async def exited() -> None:  # (a child it left holding its output would keep readline waiting)
-        await process.wait()
+        while process.returncode is None:
+            await asyncio.sleep(EXIT_POLL)
         await asyncio.sleep(0.5)  # its last lines first
         outcome.append(_("the program ended before the match"))
 
@@ -149,8 +152,12 @@ async def play_program(
 
 async def _end(process: asyncio.subprocess.Process) -> None:
     """Give the program :data:`END_SECONDS` to exit once its input is closed, then end its whole process group."""
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(process.wait(), END_SECONDS)
+    deadline = asyncio.get_running_loop().time() + END_SECONDS
+    while process.returncode is None and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(EXIT_POLL)  # (wait() would wait for its output's end too, which a child may hold)
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)  # (its children too, even those that outlived it)
     await process.wait()
+    if process.stdout is not None:  # its output's end, now that nothing holds it (the loop then closes it cleanly)
+        with contextlib.suppress(TimeoutError, ValueError, asyncio.LimitOverrunError):
+            await asyncio.wait_for(process.stdout.read(), END_SECONDS)
