@@ -72,8 +72,10 @@ def test_a_tournament_program_that_forks_and_stops_answering_ends_within_its_tim
     started = time.monotonic()
     result = CliRunner().invoke(
         main,
-        ["--lang", "en", "tournament", "--a", "program:" + shlex.join(command), "--b", "random", "--deals", "1"]
-        + ["--players", "2", "--program-timeout", "1"],
+        [
+            *("--lang", "en", "tournament", "--a", "program:" + shlex.join(command), "--b", "random"),
+            *("--deals", "1", "--players", "2", "--program-timeout", "1"),
+        ],
     )
     assert time.monotonic() - started < 30
     assert result.exit_code != 0 and "no answer within 1 s" in result.output, result.output
