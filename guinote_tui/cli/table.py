@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ipaddress
 import shlex
+import ssl
 import sys
 
 import click
@@ -95,6 +96,23 @@ def people_seats(players: int, people: int | None, seats: str | None) -> tuple[i
 )
 @click.option("--no-seat", is_flag=True, help=N_("Only host: none of the seats is yours (no screen opens)."))
 @click.option(
+    "--certfile",
+    default=None,
+    metavar=N_("FILE"),
+    help=N_("TLS certificate (PEM): the table is then reached over wss://, encrypted."),
+)
+@click.option(
+    "--keyfile",
+    default=None,
+    metavar=N_("FILE"),
+    help=N_("The certificate's private key (PEM), when it is not in the certificate's file."),
+)
+@click.option(
+    "--unencrypted",
+    is_flag=True,
+    help=N_("Let other machines reach the table without TLS: codes and cards travel in plain text."),
+)
+@click.option(
     "--practice", "hints", is_flag=True, help=N_("A practice table: everyone may ask the coach for hints.")
 )
 @click.option("--new", "new", is_flag=True, help=N_("Start a new table even if a table's match is kept."))
@@ -108,6 +126,9 @@ def host_command(
     bind: str,
     away_seconds: float,
     no_seat: bool,
+    certfile: str | None,
+    keyfile: str | None,
+    unencrypted: bool,
     hints: bool,
     new: bool,
 ) -> None:
@@ -148,18 +169,19 @@ def host_command(
     except keep.KeptTableError as exc:
         raise click.ClickException(str(exc)) from None
 
+    tls = _tls(bind, certfile, keyfile, unencrypted)
     if not no_seat:
-        if not is_loopback(bind):
+        if tls is None and not is_loopback(bind):
             click.echo(_exposed(bind, port), err=True)
         notes = (_("Continuing the kept table's match (guinote host --new starts another)."),) if kept else ()
-        _open_seat({"host": table, "bind": (bind, port), "notes": notes})
+        _open_seat({"host": table, "bind": (bind, port), "notes": notes, "tls": tls, "cafile": certfile})
         if not table.match.is_over:
             click.echo(_("The table is closed; its match is kept: guinote host continues it."))
         return
 
     async def serve() -> None:
         try:
-            await table.start(bind, port)
+            await table.start(bind, port, tls)
         except OSError as exc:
             raise click.ClickException(
                 _("cannot open a table on {host}:{port}: {problem}").format(
@@ -167,7 +189,7 @@ def host_command(
                 )
             ) from None
         try:
-            if not is_loopback(bind):
+            if tls is None and not is_loopback(bind):
                 click.echo(_exposed(bind, table.port), err=True)
             for seat, address, code in table.invitations():
                 line = _("Seat {seat}: guinote join {address} {code}")
@@ -183,6 +205,34 @@ def host_command(
         asyncio.run(serve())
     except KeyboardInterrupt:
         click.echo(_("The table is closed; its match is kept: guinote host continues it."))
+
+
+def _tls(bind: str, certfile: str | None, keyfile: str | None, unencrypted: bool) -> ssl.SSLContext | None:
+    """The table's TLS context; a table other machines may reach is refused without one, unless ``unencrypted``."""
+    from ..net.host import Host
+
+    if keyfile is not None and certfile is None:
+        raise click.UsageError(_("--keyfile goes with --certfile"))
+    if certfile is None:
+        if not is_loopback(bind) and not unencrypted:
+            raise click.UsageError(
+                _(
+                    "other machines may reach {host}: give --certfile (and --keyfile) for TLS, or --unencrypted "
+                    "to let codes and cards travel in plain text"
+                ).format(host=shown_text(bind))
+            )
+        return None
+    try:
+        return Host.tls(certfile, keyfile)
+    except (OSError, ssl.SSLError) as exc:
+        raise _certificate_refused(certfile, exc) from None
+
+
+def _certificate_refused(path: str, exc: Exception) -> click.ClickException:
+    """A certificate (or key) that cannot be used, in one line."""
+    problem = getattr(exc, "strerror", None) or getattr(exc, "reason", None) or exc
+    line = _("cannot use the certificate {path}: {problem}")
+    return click.ClickException(line.format(path=shown_text(path), problem=shown_text(str(problem))))
 
 
 def _exposed(bind: str, port: int) -> str:
@@ -240,14 +290,25 @@ def _open_seat(seat: dict[str, object]) -> None:
 @click.argument("address")
 @click.argument("code")
 @click.option("--bot", "program", default=None, metavar=N_("COMMAND"), help=N_("A program plays the seat."))
-def join_command(address: str, code: str, program: str | None) -> None:
+@click.option(
+    "--cafile",
+    default=None,
+    metavar=N_("FILE"),
+    help=N_("Trust this certificate (PEM) for a wss:// table, such as its host's own self-signed one."),
+)
+def join_command(address: str, code: str, program: str | None, cafile: str | None) -> None:
     import asyncio
 
+    if cafile is not None:
+        try:
+            ssl.create_default_context(cafile=cafile)
+        except (OSError, ssl.SSLError) as exc:
+            raise _certificate_refused(cafile, exc) from None
     if program is None:
         problem = _unreachable(address)
         if problem:
             raise click.ClickException(problem)
-        _open_seat({"address": address, "code": code})
+        _open_seat({"address": address, "code": code, "cafile": cafile})
         return
 
     from ..net.program import ProgramError, play_program
@@ -259,7 +320,7 @@ def join_command(address: str, code: str, program: str | None) -> None:
     if not words:
         raise click.BadParameter(_("name the program to run"), param_hint="--bot")
     try:
-        asyncio.run(play_program(address, code, words, say=lambda line: click.echo(line, err=True)))
+        asyncio.run(play_program(address, code, words, say=lambda line: click.echo(line, err=True), cafile=cafile))
     except ProgramError as exc:
         raise click.ClickException(str(exc)) from None
     except KeyboardInterrupt:

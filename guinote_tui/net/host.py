@@ -34,6 +34,7 @@ import hmac
 import logging
 import random
 import secrets
+import ssl
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -189,18 +190,20 @@ class Host:
                 found = seat
         return found
 
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
-        """Listen (loopback unless told otherwise) and start the match's loop."""
+    async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> None:
+        """Listen (loopback unless told otherwise; over TLS with ``tls``) and start the match's loop."""
         app = web.Application()
         app.router.add_get(protocol.PATH, self.handle)
         self.runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, host, port)
+        site = web.TCPSite(self.runner, host, port, ssl_context=tls)
         await site.start()
         server = site._server
         sockets = getattr(server, "sockets", None) or []
         self.port = sockets[0].getsockname()[1] if sockets else port
         self.address = f"{host}:{self.port}" if ":" not in host else f"[{host}]:{self.port}"
+        if tls is not None:  # (the invitation names the scheme: a joiner then checks the certificate)
+            self.address = f"wss://{self.address}{protocol.PATH}"
         if self.resumed:  # everyone is away until they rejoin; the match goes on without waiting for them
             self.joined = set(self.people)
             self.all_joined.set()
@@ -214,6 +217,13 @@ class Host:
     def invitations(self) -> list[tuple[int, str, str]]:
         """``(seat, address, code)`` for each person's seat."""
         return [(seat, self.address, self.codes[seat]) for seat in self.people]
+
+    @staticmethod
+    def tls(certfile: str, keyfile: str | None = None) -> ssl.SSLContext:
+        """The server's TLS context from a PEM certificate (and its key); raises ``OSError`` or ``ssl.SSLError``."""
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(certfile, keyfile)
+        return context
 
     async def close(self) -> None:
         for timer in self.away_timers.values():
