@@ -283,13 +283,19 @@ MAY_IMPORT: dict[str, set[str]] = {
     "lab": {"engine", "ai", "coach", "records", "present", "practice", "clicktypes"},
     "serving": {"saveguard", "i18n"},
     # A table for people in their own terminals: the protocol, the host (aiohttp), the headless client.
-    "net": {"engine", "ai", "game", "i18n"},
-    "ui": {"engine", "ai", "coach", "records", "game", "lessons", "present", "storage", "saveguard", "i18n", "net"},
+    # (storage for its printable filter: every text from the other end of a socket goes through it.)
+    "net": {"engine", "ai", "game", "i18n", "storage"},
+    # The backstop that ends the game when its terminal hangs up or a signal asks, whatever the app is doing.
+    "hangup": set(),
+    "ui": {
+        *("engine", "ai", "coach", "records", "game", "lessons", "present", "storage", "saveguard", "i18n", "net"),
+        "hangup",
+    },
     # The lab's benchmarks that drive the real app in a pilot (UI_BENCHES): above the interface and the lab.
     "ui_benches": {"engine", "records", "game", "lab", "ui"},
     "cli": {
         *("engine", "ai", "coach", "records", "game", "lessons", "present", "lab", "ui", "serving", "storage"),
-        *("plain", "i18n", "clicktypes", "net"),
+        *("plain", "i18n", "clicktypes", "net", "hangup"),
     },
 }
 
