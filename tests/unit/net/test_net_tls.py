@@ -134,3 +134,10 @@ def test_a_table_beyond_this_computer_needs_tls_or_says_so_and_a_bad_certificate
     assert result.exit_code == status, result.output
     assert words in result.output and "Traceback" not in result.output
     assert len([line for line in result.output.splitlines() if line.startswith("Error")]) == 1
+
+
+def test_the_tls_options_are_explained_in_the_players_language() -> None:
+    host = CliRunner().invoke(main, ["--lang", "es", "host", "--help"], terminal_width=400)
+    join = CliRunner().invoke(main, ["--lang", "es", "join", "--help"], terminal_width=400)
+    assert "Certificado TLS (PEM)" in host.output and "sin cifrar" in host.output, host.output
+    assert "Confía en este certificado (PEM)" in join.output, join.output
