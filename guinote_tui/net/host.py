@@ -45,7 +45,7 @@ from ..ai import make_bot
 from ..ai.base import decide
 from ..engine import ActionError, IllegalAction, Match, Rules, parse_action, seat_view, visible_to
 from ..engine.errors import shown
-from ..game.pacing import PRIVATE_STAGES
+from ..engine.views import known_actions, told_nothing
 from . import keep as keeping
 from . import protocol
 from .protocol import ProtocolError
@@ -451,8 +451,7 @@ class Host:
         That it was asked tells what it holds (docs/rules.md, section 8): the others hear of the table again
         once it decided, in the same messages, counters and serials as if nobody had been asked.
         """
-        hand = self.match.hand
-        return hand.stage in PRIVATE_STAGES and hand.to_move != seat
+        return told_nothing(self.match.hand, seat)
 
     def broadcast(self, message: dict[str, Any], but: int | None = None) -> None:
         for seat, connection in list(self.connections.items()):
@@ -481,7 +480,7 @@ class Host:
                 continue
             fresh = events[self.sent.get(seat, 0) :]
             self.sent[seat] = len(events)
-            ply = protocol.seen_ply(hand, seat)
+            ply = known_actions(hand, seat)
             messages = [protocol.event_message(e, number, ply) for e in visible_to(fresh, seat)]
             self.serials[seat] = self.serials.get(seat, 0) + 1
             messages.append(self.state_for(seat))

@@ -18,7 +18,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 from click.testing import CliRunner
-from hostile_host import Served
+from hostile_host import Served, served_fixture  # noqa: F401 (the fixture)
 
 from guinote_tui.cli import main
 from guinote_tui.net.client import table_url

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile_host import ESCAPES, SCENARIOS, SILENCE, Served, clean, hostile_host
+from hostile_host import ESCAPES, SCENARIOS, SILENCE, Served, clean, hostile_host, served_fixture  # noqa: F401
 
 from guinote_tui.net import client as client_module
 from guinote_tui.net import protocol
