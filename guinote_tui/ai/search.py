@@ -63,9 +63,6 @@ class SearchSettings:
     #: With inference: 1 reads only the declined windows; below 1 also the card play (the policy's card
     #: weighs ``1 - eps + eps/n``).
     infer_eps: float = 0.5
-    #: With inference below ``infer_eps`` 1: model the card play by the learned play model (:mod:`.playmodel`, each
-    #: legal card's chance) instead of the rule policy's one card.
-    infer_learned: bool = False
     #: With inference: how many of each other seat's latest plays (and tricks back of windows) are read.
     infer_depth: int = 4
     #: With inference: deals drawn per deal kept.
@@ -205,7 +202,7 @@ class HardBot(Bot):
 
     def _new_inference(self, view: SeatView, know: Knowledge) -> Inference:
         s = self.settings
-        return Inference(view, know, s.infer_depth, s.infer_eps, s.infer_learned)
+        return Inference(view, know, s.infer_depth, s.infer_eps)
 
     def _deals(self, view: SeatView, know: Knowledge, rng: random.Random, count: int) -> list[Deal]:
         """``count`` sampled deals: uniform over the consistent ones, or with inference drawn in

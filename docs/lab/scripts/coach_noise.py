@@ -1,6 +1,6 @@
 """Probe: how noisy one phase-1 card value of the coach is (docs/lab/2026-12-coach-stability.md).
 
-Reads the hands a ``python -m guinote_tui.lab.coach_stability --out FILE`` run
+Reads the hands a ``python -m guinote_lab.coach_stability --out FILE`` run
 kept and, at seat 0's phase-1 card decisions of the first ``HANDS`` hands of
 each table size, plays every legal card out on ``DEALS`` sampled deals the
 way the coach's search does (the same deal for every card, the rule-based

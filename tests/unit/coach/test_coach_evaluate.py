@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from guinote_lab.bench import random_positions
 from guinote_tui.ai.determinize import build_state, enumerate_deals, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.playouts import playout
@@ -24,7 +25,6 @@ from guinote_tui.coach.evaluate import (
 )
 from guinote_tui.coach.lines import line_juego
 from guinote_tui.engine import PLAY, Card, HandState, Play, Termination, seat_view
-from guinote_tui.lab.bench import random_positions
 
 SMALL = CoachBudget(min_deals=6, batch=4, max_playouts=120, max_deals=20)
 
