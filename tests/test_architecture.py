@@ -22,8 +22,8 @@ laboratory (``guinote_lab``, beside the package and not shipped) is scanned the 
   or rich only in its benchmarks that drive the real app;
 * what the game remembers (``records``: statistics and rating), the lessons
   (``lessons``) and the file helpers (``storage``) use no interface library;
-  ``storage`` imports nothing of the project, ``records`` only the engine,
-  ``storage`` and the bots' strength table (not even the translator: it
+  ``storage`` imports only the translator (``i18n``, for its one-line
+  messages), ``records`` only the engine, ``storage`` and the bots' strength table (not even the translator: it
   reports problems as codes, worded where they are shown), ``lessons`` only
   the engine, the coach, the game's narrator and ``storage``;
 * the practice core (``practice``: spaced repetition, the exact puzzles and
@@ -319,17 +319,38 @@ def test_every_part_is_named_with_what_it_may_import() -> None:
     assert set(graph) == set(MAY_IMPORT)
     beyond = {name: sorted(graph[name] - MAY_IMPORT[name] - {"__init__"}) for name in graph}
     assert {name: extra for name, extra in beyond.items() if extra} == {}
-    # Nothing allowed that is not used: the table is the graph, so the README's map can be exact.
+    # Nothing allowed that is not used: the table is the graph, so the map in docs/dev/architecture.md can be exact.
     unused = {name: sorted(MAY_IMPORT[name] - graph[name]) for name in graph}
     assert {name: edges for name, edges in unused.items() if edges} == {}
 
 
-def test_the_readme_map_is_the_import_graph() -> None:
-    """The README's table of parts (section Architecture) names each part with exactly what it imports."""
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Architecture") :]
+#: The developers' map of the code: its section "The import map" is checked against :data:`MAY_IMPORT`.
+ARCHITECTURE_DOC = Path(__file__).resolve().parents[1] / "docs" / "dev" / "architecture.md"
+
+
+def map_rows(doc: str) -> dict[str, set[str]]:
+    """The parts named by the table of the doc's section "The import map", each with the parts it imports."""
+    section = doc[doc.index("## The import map") :]
+    end = section.find("\n## ")
+    section = section if end < 0 else section[:end]
     rows = re.findall(r"^\| `(\w+)` \| ([^|]+) \|", section, re.MULTILINE)
-    shown = {name: set() if edges.strip() == "—" else {e.strip() for e in edges.split(",")} for name, edges in rows}
+    return {name: set() if edges.strip() == "—" else {e.strip() for e in edges.split(",")} for name, edges in rows}
+
+
+def test_the_map_is_read_from_its_section_alone() -> None:
+    doc = (
+        "## The layout\n| `ghost` | engine | before |\n"
+        "## The import map\n| part | imports | what |\n|---|---|---|\n"
+        "| `engine` | — | the rules |\n| `ai` | engine | the bots |\n"
+        "## Later\n| `ghost` | ai | after |\n"
+    )
+    assert map_rows(doc) == {"engine": set(), "ai": {"engine"}}
+
+
+def test_the_architecture_map_is_the_import_graph() -> None:
+    """The table of parts in docs/dev/architecture.md ("The import map") names each part with exactly what it
+    imports; the README, for players, links to it."""
+    shown = map_rows(ARCHITECTURE_DOC.read_text(encoding="utf-8"))
     assert shown == {name: edges for name, edges in MAY_IMPORT.items() if name not in ("__init__", "__main__")}
     assert not any(part(i.module) == "ui" and part(i.target) == "tournament" for i in IMPORTS)  # the interface never
 
