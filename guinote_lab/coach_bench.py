@@ -24,8 +24,8 @@ import click
 from guinote_lab.bench import percentiles, random_positions
 from guinote_lab.regret import phase1_positions
 from guinote_tui.ai import decide, make_bot
+from guinote_tui.ai.bitmasks import mask_of
 from guinote_tui.ai.solver import points_solver
-from guinote_tui.ai.tables import mask_of
 from guinote_tui.coach import COACH_BUDGET, advise
 from guinote_tui.coach.ahead import HandSpec, advise_at
 from guinote_tui.engine import Play, Stage, seat_view

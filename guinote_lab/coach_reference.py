@@ -40,13 +40,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from guinote_tui.ai.bitmasks import mask_of, tables_for
 from guinote_tui.ai.determinize import build_state, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.playouts import playout
 from guinote_tui.ai.race import paired_cost
 from guinote_tui.ai.rulebots import sung_mask
 from guinote_tui.ai.solver import OutOfBudget, juego_solver_for_view
-from guinote_tui.ai.tables import mask_of, tables_for
 from guinote_tui.engine import JUEGO, PLAY, Card, HandState, Play, SeatView, Termination
 
 #: The coach's defaults for the budget fields the reference reads, where a budget lacks them.

@@ -31,8 +31,8 @@ from typing import Any
 import click
 
 from guinote_tui.ai import NormalBot, decide, make_bot, spec_list
+from guinote_tui.ai.bitmasks import mask_of
 from guinote_tui.ai.solver import juego_solver, points_solver
-from guinote_tui.ai.tables import mask_of
 from guinote_tui.engine import (
     CARDS,
     JUEGO,

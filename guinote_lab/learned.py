@@ -47,8 +47,8 @@ if "numpy" not in sys.modules:  # pragma: no branch - depends on what was import
 import numpy as np
 
 from guinote_tui.ai.base import Bot
+from guinote_tui.ai.bitmasks import SUIT_MASK, Tables, cards_of, tables_for
 from guinote_tui.ai.knowledge import Knowledge
-from guinote_tui.ai.tables import SUIT_MASK, Tables, cards_of, tables_for
 from guinote_tui.engine import Action, DeclareTute, Pass, Play, SeatView, Sing, Stage, Swap
 
 #: The weights shipped with the package.

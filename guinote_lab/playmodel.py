@@ -29,10 +29,10 @@ from typing import Any
 from guinote_lab.playmodel_core import FEATURES, MODEL_PATH, PlayModel, card_features
 from guinote_tui.ai import make_bot
 from guinote_tui.ai.base import Bot
+from guinote_tui.ai.bitmasks import mask_of, tables_for
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.policy import choose_card
 from guinote_tui.ai.rulebots import situation_from_view, sung_mask
-from guinote_tui.ai.tables import mask_of, tables_for
 from guinote_tui.engine import Action, Play, SeatView
 from guinote_tui.tournament.runner import TournamentConfig, play_game
 

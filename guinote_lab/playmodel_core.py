@@ -28,11 +28,11 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 
+from guinote_tui.ai.bitmasks import ALL_CARDS, SUIT_MASK, Tables
 from guinote_tui.ai.inference import Inference, Observation
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.policy import REY_INDEX, holder
 from guinote_tui.ai.search import HardBot
-from guinote_tui.ai.tables import ALL_CARDS, SUIT_MASK, Tables
 from guinote_tui.engine import SeatView
 
 #: The names of a card's numbers, in order (the weights file lists them too).

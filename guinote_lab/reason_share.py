@@ -19,7 +19,7 @@ from collections import Counter
 import click
 
 from guinote_tui.ai import HardBot, SearchSettings, decide
-from guinote_tui.ai.tables import tables_for
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.coach.reasons import ReasonCode
 from guinote_tui.coach.why import card_reason
 from guinote_tui.engine import Card, HandState, Play, Rules, Stage, seat_view

@@ -72,8 +72,8 @@ def phase1_positions(
 def arrastre_positions(players: int, preset: str, seed: int, hands: int, wildness: float = 0.1) -> list[Position]:
     """Arrastre card decisions with a choice, each card valued exactly on the real hands (points, not the juego):
     what a seat could get seeing every hand, which no honest bot can, so the paired differences are what count."""
+    from guinote_tui.ai.bitmasks import mask_of
     from guinote_tui.ai.solver import solver_for_view
-    from guinote_tui.ai.tables import mask_of
     from guinote_tui.engine import seat_view
 
     out: list[Position] = []

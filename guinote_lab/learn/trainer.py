@@ -128,7 +128,7 @@ class Buffer:
 
 
 @dataclass
-class Table:
+class TrainingTable:
     """One table size's network, buffer and counters."""
 
     players: int
@@ -150,7 +150,9 @@ class Trainer:
         self.rng = random.Random(f"guinote-learn:{settings.seed}")
         self.nprng = np.random.default_rng(settings.seed)
         sizes = (FEATURES, *settings.hidden, 1)
-        self.tables = {p: Table(p, Trainable(sizes, self.nprng), Buffer(settings.buffer)) for p in settings.tables}
+        self.tables = {
+            p: TrainingTable(p, Trainable(sizes, self.nprng), Buffer(settings.buffer)) for p in settings.tables
+        }
         self.cpu = 0.0  # CPU seconds over all chunks
         self.next_eval = settings.eval_every
         self.commands: list[dict[str, Any]] = []
@@ -225,7 +227,7 @@ class Trainer:
 
     # -- playing --------------------------------------------------------------------------------------------
 
-    def play_game(self, table: Table, net: ValueNet) -> tuple[list[np.ndarray], list[float], int]:
+    def play_game(self, table: TrainingTable, net: ValueNet) -> tuple[list[np.ndarray], list[float], int]:
         """One game (a juego) at ``table``'s size: the rows of the choices made and their targets, and its hands."""
         settings = self.settings
         rng = self.rng
@@ -318,7 +320,7 @@ class Trainer:
             targets = [round(t - mean, 6) for t in targets]
         return list(options), targets
 
-    def block(self, table: Table) -> None:
+    def block(self, table: TrainingTable) -> None:
         """Play a block of games at one table size, then fit its network to their rows."""
         settings = self.settings
         net = table.net.net()

@@ -26,10 +26,10 @@ import random
 from dataclasses import dataclass
 
 from ..engine import RANKS, SeatView, open_cantes, trick_obligation
+from .bitmasks import ALL_CARDS, Tables, mask_of
 from .determinize import Deal, sample_deal
 from .knowledge import Knowledge, arrastre_start
 from .policy import Situation, choose_card
-from .tables import ALL_CARDS, Tables, mask_of
 
 #: Chance that a pair held in a won trick's window is not sung (or the seven not changed).
 MISSED_DECLARATION = 0.1

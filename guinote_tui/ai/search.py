@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 from ..engine import LAST_TRICK_POINTS, PLAY, Action, JuegoOutcome, Play, SeatView, best_cante, winner_index
 from .base import Bot
+from .bitmasks import Tables, mask_of, tables_for
 from .determinize import Deal, build_state, enumerate_deals, sample_deal
 from .inference import Inference, inferred_deals
 from .knowledge import Knowledge
@@ -38,7 +39,6 @@ from .policy import settled_action
 from .race import ClearLoser, Race, RaceBudget
 from .rulebots import sung_mask
 from .solver import ArrastreSolver, OutOfBudget, solver_for_view
-from .tables import Tables, mask_of, tables_for
 
 
 @dataclass(frozen=True)

@@ -167,6 +167,10 @@ if TYPE_CHECKING:  # the names as a type checker reads them; at run time each is
     from .history import (
         save_history as save_history,
     )
+    from .ledger import Cante as Cante
+    from .ledger import HandResult as HandResult
+    from .ledger import SwapMade as SwapMade
+    from .ledger import Trick as Trick
     from .limits import MAX_HANDS as MAX_HANDS
     from .limits import SEED_RANGE as SEED_RANGE
     from .masks import (
@@ -248,10 +252,6 @@ if TYPE_CHECKING:  # the names as a type checker reads them; at run time each is
     )
     from .reachable import PositionError as PositionError
     from .reachable import check_position as check_position
-    from .records import Cante as Cante
-    from .records import HandResult as HandResult
-    from .records import SwapMade as SwapMade
-    from .records import Trick as Trick
     from .rules import PRESETS as PRESETS
     from .rules import Rules as Rules
     from .rules import RulesError as RulesError

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from .cards import CARDS
 from .hand import HandState
+from .ledger import Cante, SwapMade, Trick
 from .masks import rule_tables
 from .outcome import TUTE_POINTS
-from .records import Cante, SwapMade, Trick
 from .rules import Rules
 from .stages import SUIT_OF, Stage
 from .tricks import winner_index

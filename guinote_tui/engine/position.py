@@ -80,8 +80,8 @@ from .cards import CARD_TEXT, CARDS, Card, Suit, format_cards, parse_cards
 from .errors import shown
 from .hand import HandState
 from .layout import lay_out
+from .ledger import Cante, SwapMade, Trick
 from .reachable import PositionError, cards_word, check_position, fail, need_seat
-from .records import Cante, SwapMade, Trick
 from .rules import Rules
 from .stages import SUIT_OF, Stage
 from .tricks import beat_table, winner_index

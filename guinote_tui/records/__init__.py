@@ -12,7 +12,7 @@ reports in the player's language (:func:`guinote_tui.present.statsreport.problem
   * :mod:`.recording`: :meth:`~Statistics.record_hand`,
     :meth:`~Statistics.record_match_end`, the rating updates;
   * :mod:`.queries`: the read queries, returning plain dataclasses (:mod:`.results`);
-  * :mod:`.practice`: the graded decisions of reviewed hands
+  * :mod:`.practice_store`: the graded decisions of reviewed hands
     (:meth:`~Statistics.record_mistakes`), practice's schedule and answers,
     the learning curve (types and figures in :mod:`.learning`);
   * :mod:`.export`: the CSV export.

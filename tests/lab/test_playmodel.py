@@ -12,9 +12,9 @@ import guinote_lab  # noqa: F401  (registers the playmodel bot)
 from guinote_lab.playmodel import evaluate, fit_logit, view_rows
 from guinote_lab.playmodel_core import FEATURES, MODEL_PATH, LearnedInference, PlayModel, card_features, shipped_model
 from guinote_tui.ai import make_bot
+from guinote_tui.ai.bitmasks import mask_of, tables_for
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.rulebots import NormalBot
-from guinote_tui.ai.tables import mask_of, tables_for
 from guinote_tui.engine import HandState, Play, Rules, Stage, seat_view
 
 

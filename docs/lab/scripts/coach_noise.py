@@ -22,10 +22,11 @@ import statistics as st
 import sys
 from pathlib import Path
 
+from guinote_tui.ai.tables import tables_for
+
 from guinote_tui.ai.determinize import build_state, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.playouts import final_diff, playout
-from guinote_tui.ai.tables import tables_for
 from guinote_tui.coach import COACH_BUDGET
 from guinote_tui.engine import PLAY, Match, Play, load_history, seat_view
 

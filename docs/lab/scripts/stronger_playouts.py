@@ -36,6 +36,8 @@ import time
 from array import array
 from typing import Any, ClassVar
 
+from guinote_tui.ai.tables import Tables, tables_for
+
 from guinote_lab.bench import random_positions
 from guinote_tui.ai import REGISTRY
 from guinote_tui.ai.base import Bot
@@ -44,7 +46,6 @@ from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.playouts import final_diff
 from guinote_tui.ai.policy import settled_action
 from guinote_tui.ai.search import HardBot, SearchSettings
-from guinote_tui.ai.tables import Tables, tables_for
 from guinote_tui.engine import PLAY, Action, HandState, Play, Rules, SeatView, Stage
 from guinote_tui.engine.views import seat_view
 from guinote_tui.tournament.report import TournamentReport

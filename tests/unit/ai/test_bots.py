@@ -23,9 +23,9 @@ from guinote_tui.ai import (
     spec_defaults,
     spec_list,
 )
+from guinote_tui.ai.bitmasks import cards_of, mask_of
 from guinote_tui.ai.determinize import build_state, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
-from guinote_tui.ai.tables import cards_of, mask_of
 from guinote_tui.engine import HandState, Rules, Stage, seat_view
 
 # Small budgets: the tests check behaviour, the bench and the tournaments measure strength.

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import mask_of, tables_for
 from guinote_tui.ai.policy import declaration
 from guinote_tui.ai.solver import TUTE_HAND_POINTS, ArrastreSolver, points_solver
-from guinote_tui.ai.tables import mask_of, tables_for
 from guinote_tui.engine import CARDS, PASS, Card, HandState, Play, Rules, Stage, Termination
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))

@@ -8,9 +8,9 @@ import pytest
 from hidden_cards import reshuffled
 
 from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import mask_of, tables_for
 from guinote_tui.ai.search import loses_at_once
 from guinote_tui.ai.solver import juego_solver
-from guinote_tui.ai.tables import mask_of, tables_for
 from guinote_tui.coach import Advice, CoachBudget, Reason, ReasonCode, advise, reason_text
 from guinote_tui.coach.evaluate import JUEGO_POINTS
 from guinote_tui.engine import JUEGO, PASS, PLAY, HandState, Play, Sing, Stage, seat_view

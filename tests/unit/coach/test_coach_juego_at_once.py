@@ -16,8 +16,8 @@ import re
 import pytest
 
 from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.ai.search import loses_at_once
-from guinote_tui.ai.tables import tables_for
 from guinote_tui.coach import CoachBudget, advise, evaluate
 from guinote_tui.coach.evaluate import Grade
 from guinote_tui.engine import PLAY, Card, HandState, Play, Rules, seat_view

@@ -16,7 +16,7 @@ import random
 from collections import Counter
 
 from guinote_lab.bench import random_positions
-from guinote_tui.ai.tables import tables_for
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.coach import COACH_BUDGET, CoachBudget, Evaluation, Reason, ReasonCode, evaluate
 from guinote_tui.coach.evaluate import JUEGO_POINTS
 from guinote_tui.coach.loss import LOSS_CODES, loss_reason, tenths

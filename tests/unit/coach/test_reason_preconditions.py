@@ -17,7 +17,7 @@ from collections import Counter
 import pytest
 
 from guinote_lab.bench import random_positions
-from guinote_tui.ai.tables import tables_for
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.coach import CardEstimate, Evaluation, Reason, ReasonCode, advise
 from guinote_tui.coach.evaluate import Grade, Z
 from guinote_tui.coach.loss import LOSS_CODES

@@ -1,6 +1,6 @@
 """Practice in plain text (``guinote practice --plain``): the problems as a dialogue, one answer a line.
 
-The same practice as the screen's (:class:`~guinote_tui.game.practice.PracticeSession`):
+The same practice as the screen's (:class:`~guinote_tui.game.practice_session.PracticeSession`):
 the kept mistakes due today, then the puzzles with the problem of the day,
 each told from the seat's view alone (the trick, trumps, the points, the
 cards numbered as the answers count them), judged, and kept with its
@@ -19,8 +19,8 @@ from ..engine import PLAY, Action, Card, SeatView, Suit
 from ..game.choices import sorted_hand
 from ..game.launch import Asked, prepare
 from ..game.narration import Narrator, seat_names
-from ..game.practice import MISTAKE, PUZZLE, PracticeSession
 from ..game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line
+from ..game.practice_session import MISTAKE, PUZZLE, PracticeSession
 from ..game.services import Services
 from ..i18n import _, ngettext
 from ..records import Statistics
