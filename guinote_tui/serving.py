@@ -40,7 +40,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import ipaddress
 import secrets
 import shlex
 import signal
@@ -56,6 +55,7 @@ from aiohttp import WSCloseCode, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from .addresses import is_loopback
 from .i18n import _, ngettext
 from .saveguard import SERVED_ENV
 
@@ -74,16 +74,6 @@ def game_command() -> str:
     """The command that starts one game (a shell command line, as textual-serve wants it)."""
     return f"{shlex.quote(sys.executable)} -m guinote_tui play"
 
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` can only be reached from this machine (``localhost`` or a loopback address)."""
-    name = host.strip().strip("[]").lower()
-    if name == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False  # another name: it may resolve to anything
 
 
 def url_host(host: str) -> str:

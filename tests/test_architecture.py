@@ -290,6 +290,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "storage": {"i18n"},
     "saveguard": {"storage", "i18n"},
     "clicktypes": set(),  # click parameter types for cli and the laboratory's commands
+    "addresses": set(),  # whether an address is this machine's only (guinote host, guinote serve)
     "ai": {"engine"},
     "coach": {"engine", "ai", "i18n"},
     "records": {"engine", "storage", "ai"},
@@ -303,7 +304,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "plain": {"engine", "coach", "records", "game", "present", "i18n"},
     # Tournaments between bots and self-play (guinote tournament, simulate), the ladder of the levels offered.
     "tournament": {"engine", "ai"},
-    "serving": {"saveguard", "i18n"},
+    "serving": {"saveguard", "i18n", "addresses"},
     # A table for people in their own terminals: the protocol, the host (aiohttp), the headless client.
     # (storage for its printable filter: every text from the other end of a socket goes through it.)
     "net": {"engine", "ai", "game", "i18n", "storage"},
@@ -315,7 +316,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     },
     "cli": {
         *("engine", "ai", "coach", "records", "game", "lessons", "present", "tournament", "ui", "serving", "storage"),
-        *("plain", "i18n", "clicktypes", "net", "hangup"),
+        *("plain", "i18n", "clicktypes", "net", "hangup", "addresses"),
     },
 }
 

@@ -5,29 +5,18 @@ The table (:mod:`guinote_tui.net`, with aiohttp) is imported only inside the com
 
 from __future__ import annotations
 
-import ipaddress
 import shlex
 import ssl
 import sys
 
 import click
 
+from ..addresses import is_loopback
 from ..i18n import N_, _
 from ..storage import printable as shown_text
 from .common import PRESET_CHOICE
 from .help import IntegerRange, NumberRange, command
 from .play import LevelChoice, level_refused
-
-
-def is_loopback(host: str) -> bool:
-    """Whether ``host`` is reached from this machine only (``localhost`` or a loopback address)."""
-    name = host.strip().strip("[]").lower()
-    if name == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
 
 
 def people_seats(players: int, people: int | None, seats: str | None) -> tuple[int, ...]:
