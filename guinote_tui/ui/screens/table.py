@@ -85,6 +85,9 @@ class TableScreen(Screen[None]):
         self.shown_hand: tuple[Card, ...] = ()
         self._declarations: tuple[Action, ...] = ()
         self._footer_offers: tuple[object, ...] = ()
+        #: Where the player last marked a card (hand number, tricks finished): Enter plays the marked card
+        #: only if it was marked after the last finished trick (two Enters after a trick never throw a card).
+        self._marked_at: tuple[int, int] | None = None
 
     @property
     def session(self) -> GameSession:
@@ -323,6 +326,21 @@ class TableScreen(Screen[None]):
             return not self.query_one("#tracker-side").display
         return True
 
+    def _trick_moment(self) -> tuple[int, int]:
+        """The hand and the number of its finished tricks: a mark made before the last trick is stale."""
+        match = self.session.match
+        return match.hand_number, len(match.hand.tricks)
+
+    def mark(self, index: int) -> None:
+        """The player marks the card at ``index`` (arrows, a click, a card key): Enter may play it."""
+        self.selected = index
+        self._marked_at = self._trick_moment()
+
+    def marked_since_trick(self) -> bool:
+        """Whether the marked card was chosen after the last finished trick (or no trick is finished yet)."""
+        moment = self._trick_moment()
+        return moment[1] == 0 or self._marked_at == moment
+
     def action_play_index(self, index: int) -> None:
         if self.holding:
             self.release()  # the first key after a finished trick only clears it
@@ -331,7 +349,7 @@ class TableScreen(Screen[None]):
         if index >= len(hand):
             self.say(_("You have no card {number}").format(number=index + 1))
             return
-        self.selected = index
+        self.mark(index)
         self.act(PLAY[hand[index]])
         if not self.session.human_to_move:
             self.selected = None  # played: next turn starts from the first playable card
@@ -341,14 +359,19 @@ class TableScreen(Screen[None]):
         if not hand:
             return
         current = self.selected if self.selected is not None else 0
-        self.selected = (current + step) % len(hand)
+        self.mark((current + step) % len(hand))
         self.message = ""
         self.refresh_table()
 
     def action_play_selected(self) -> None:
         if self.holding:
             self.release()
-        elif self.selected is not None:
+        elif self.selected is None:
+            return
+        elif not self.marked_since_trick() and self.session.human_to_move:
+            # A second Enter meant for the trick must not throw the card the highlight happens to be on.
+            self.say(_("Enter plays the card you mark: choose it with ←/→ first, or press its number"))
+        else:
             self.action_play_index(self.selected)
 
     def action_go_on(self) -> None:
