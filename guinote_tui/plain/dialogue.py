@@ -11,9 +11,9 @@ leaves the game as ``q`` does, with the match kept for ``--continue``.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from ..coach import COACH_BUDGET, CoachBudget
 from ..coach.ahead import Reviewed
@@ -26,6 +26,7 @@ from ..i18n import _
 from ..present import statsreport
 from .words import (
     declarations,
+    echoed,
     event_lines,
     hand_line,
     help_lines,
@@ -42,8 +43,11 @@ from .words import (
 __all__ = ["Leave", "PlainGame"]
 
 #: The answers that ask for something other than a move, by their letter (and a word for each).
-HINT, HISTORY, UNDO, HELP, QUIT, REVIEW = "h", "r", "u", "?", "q", "v"
-WORDS = {"hint": HINT, "tricks": HISTORY, "undo": UNDO, "help": HELP, "quit": QUIT, "review": REVIEW}
+HINT, HISTORY, UNDO, HELP, QUIT, REVIEW, TABLE = "h", "r", "u", "?", "q", "v", "i"
+WORDS = {"hint": HINT, "tricks": HISTORY, "undo": UNDO, "help": HELP, "quit": QUIT, "review": REVIEW, "table": TABLE}
+#: Seconds a bot may think before a line says so (no unexplained silence).
+THINKING_LINE_AFTER = 1.0
+T = TypeVar("T")
 #: The letters of the declarations (``s`` may name a suit: ``s copas``).
 DECLARING = ("s", "c", "t", "p")
 
@@ -145,10 +149,32 @@ class PlainGame:
         session = self.session
         view = session.view_for(seat)
         think = partial(session.think, seat, view)
-        move = think_with_delay(think, bot_pause(view, self.delay), threading.Event()) if self.delay else think()
+        delay = bot_pause(view, self.delay)
+        move = self._while_thinking(seat, partial(think_with_delay, think, delay, threading.Event()))
         if move.problem:
             self.say(_("{problem}. Its first legal move was played instead.").format(problem=move.problem))
         self._apply(seat, move.action)
+
+    def _while_thinking(self, seat: int, work: Callable[[], T]) -> T:
+        """``work`` (a bot's decision) in a thread; past :data:`THINKING_LINE_AFTER` seconds a line says who thinks."""
+        done: list[T] = []
+        failed: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                done.append(work())
+            except BaseException as exc:  # (raised again in the dialogue's thread)
+                failed.append(exc)
+
+        worker = threading.Thread(target=run, name="plain bot", daemon=True)
+        worker.start()
+        worker.join(THINKING_LINE_AFTER)
+        if worker.is_alive():
+            self.say(_("{name} is thinking…").format(name=self.session.names[seat]))
+            worker.join()
+        if failed:
+            raise failed[0]
+        return done[0]
 
     def _apply(self, seat: int, action: Action) -> None:
         """Apply an action (refused with :class:`IllegalAction`) and say what the player saw happen."""
@@ -182,6 +208,11 @@ class PlainGame:
         while not self._answer(self.ask(*turn_lines(view)), view):
             pass
 
+    def _table_again(self, view: SeatView) -> None:
+        """``i`` or an empty line: the table (the trick, trumps, the muestra, the stock, the points) and the hand."""
+        self.say(status_line(self.session, view, table=True))
+        self.say(hand_line(view))
+
     def _answer(self, answer: str, view: SeatView) -> bool:
         """Act on one answer; True when the turn moved on (a move made, or taken back)."""
         words = answer.lower().split()
@@ -190,7 +221,9 @@ class PlainGame:
             return self._play_number(int(key), view)
         if key in DECLARING:
             return self._declare(key, words[1:], view)
-        if key == HINT:
+        if key in ("", TABLE):
+            self._table_again(view)
+        elif key == HINT:
             self._hint(view)
         elif key == HISTORY:
             self.say_all(history_lines(self.session))
@@ -354,7 +387,7 @@ class PlainGame:
             raise Leave(eof=True)
         answer = _printable(line.strip())
         if self.echo:
-            self.writer.write(answer + "\n")
+            self.writer.write(echoed(answer) + "\n")
             self.writer.flush()
         return answer
 

@@ -25,11 +25,11 @@ from ..game.services import Services
 from ..i18n import _, ngettext
 from ..records import Statistics
 from .dialogue import _is_terminal, _printable
-from .words import declarations, hand_line, plain, turn_lines
+from .words import declarations, echoed, hand_line, plain, turn_lines
 
 __all__ = ["PlainPractice", "position_lines", "practise", "tricks_lines"]
 
-QUIT, SKIP, TRICKS, LINE, HELP = "q", "n", "r", "l", "?"
+QUIT, SKIP, TRICKS, LINE, HELP, TABLE = "q", "n", "r", "l", "?", "i"
 #: The answers that go to a tab (``p`` passes in a position, so the puzzles are ``z``).
 TABS = {"m": MISTAKE, "mistakes": MISTAKE, "z": PUZZLE, "puzzles": PUZZLE}
 
@@ -88,15 +88,19 @@ class PlainPractice:
         later = self.practice.next_due()
         if later is not None:
             self.say(_("Your next kept mistake comes back on {day}.").format(day=later.isoformat()))
+        menu = _("z: the puzzles, with the problem of the day; e: your kept mistakes now; q: leave.")
         while True:
-            answer = self.ask(_("z: the puzzles, with the problem of the day; e: your kept mistakes now; q: leave."))
+            answer = self.ask(menu)
             if answer == "e" and later is not None:
                 self.practice.early = True
                 return
             if answer in TABS:
                 self.tab = TABS[answer]
                 return
-            self._not_understood(answer)
+            if answer == QUIT:
+                raise _Leave
+            if answer not in ("", HELP):  # (the menu is said again)
+                self._not_understood(answer)
 
     def _ask(self, problem: Problem) -> None:
         view = problem.view
@@ -141,14 +145,10 @@ class PlainPractice:
             raise _Switch
         if answer == TRICKS:
             self.say_all(tricks_lines(view))
+        elif answer in ("", TABLE):
+            self.say_all(position_lines(view))
         elif answer == HELP:
-            keys = ", ".join(key for key, _action in declarations(view)) or "—"
-            self.say(
-                _(
-                    "A card's number plays it; {keys} declare; n passes over the problem; r tells the tricks so far;"
-                    " z the puzzles, m your mistakes; q leaves."
-                ).format(keys=keys)
-            )
+            self.say(_help_line(view))
         elif answer != SKIP:
             self._not_understood(answer)
         return None
@@ -177,7 +177,8 @@ class PlainPractice:
             if answer in TABS:
                 self.tab = TABS[answer]
                 return
-            self._not_understood(answer)
+            if answer != HELP:  # (the prompt, said again, lists the answers)
+                self._not_understood(answer)
 
     # -- reading and writing --------------------------------------------------------------------------
 
@@ -203,12 +204,26 @@ class PlainPractice:
             raise _Leave
         answer = _printable(line.strip())
         if self.echo:
-            self.writer.write(answer + "\n")
+            self.writer.write(echoed(answer) + "\n")
             self.writer.flush()
         return answer.lower()
 
     def _not_understood(self, answer: str) -> None:
         self.say(_("“{answer}” is not an answer here: ? lists them.").format(answer=answer[:40]))
+
+
+def _help_line(view: SeatView) -> str:
+    """The answers a problem takes; the declarations' clause only when the position offers some."""
+    keys = ", ".join(key for key, _action in declarations(view))
+    if keys:
+        return _(
+            "A card's number plays it; {keys} declare; n passes over the problem; r tells the tricks so far;"
+            " i or an empty line the position again; z the puzzles, m your mistakes; q leaves."
+        ).format(keys=keys)
+    return _(
+        "A card's number plays it; n passes over the problem; r tells the tricks so far;"
+        " i or an empty line the position again; z the puzzles, m your mistakes; q leaves."
+    )
 
 
 def position_lines(view: SeatView) -> list[str]:

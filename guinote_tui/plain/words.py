@@ -62,6 +62,15 @@ __all__ = [
 _TAG = re.compile(r"\[[a-z#/@][^\[]*?\]")
 
 
+#: The most of an answer written back after its prompt (a line of megabytes is not echoed whole).
+ECHO_LIMIT = 300
+
+
+def echoed(answer: str) -> str:
+    """The answer as written back after its prompt: at most :data:`ECHO_LIMIT` characters."""
+    return answer if len(answer) <= ECHO_LIMIT else answer[:ECHO_LIMIT] + "…"
+
+
 def plain(markup: str) -> str:
     """``markup`` without its Rich tags: the words alone."""
     return _TAG.sub("", markup)
@@ -310,6 +319,7 @@ def help_lines(session: GameSession, view: SeatView) -> list[str]:
         "  " + _("r: the hand's tricks so far"),
         "  " + _("u: take back your last move (the match is then assisted)"),
         "  " + _("s, c, t, p: sing, change the seven, declare tute, pass, when the turn offers them"),
+        "  " + _("i or an empty line: the table again (the trick, trumps, the stock, the points) and your hand"),
         "  " + _("?: this help; q: leave the game (the match is kept)"),
         _("The cards from highest to lowest: {ranks}. A trump beats every card of the other suits.").format(
             ranks=ranks

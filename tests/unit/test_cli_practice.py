@@ -50,3 +50,18 @@ def test_the_problem_of_the_day_in_plain_text_answered_right_then_a_puzzle_wrong
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Practice: 0 problems due today.\n")
     assert "Problem of the day" not in result.output and "Not the best: " in result.output
+
+
+def test_the_help_key_and_leaving_work_on_the_practice_menu() -> None:
+    result = CliRunner().invoke(main, ["--lang", "en", "practice", "--plain"], input="?\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "is not an answer here" not in result.output
+    assert result.output.count("z: the puzzles, with the problem of the day") == 2
+    assert result.output.rstrip().endswith("You leave practice.")
+
+
+def test_the_puzzle_help_has_no_placeholder_dash() -> None:
+    result = CliRunner().invoke(main, ["--lang", "en", "practice", "--plain", "--puzzles"], input="?\n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "—" not in result.output and "A card's number plays it;" in result.output
+    assert "is not an answer here" not in result.output
