@@ -596,3 +596,27 @@ def test_deal_without_a_kept_match_deals_at_once() -> None:
             assert await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
 
     asyncio.run(run())
+
+
+def test_the_seed_row_lets_the_screen_letter_keys_through_and_the_footer_keeps_them() -> None:
+    async def run() -> None:
+        from textual.widgets._footer import FooterKey
+
+        from guinote_tui.ui.screens.statistics import StatisticsScreen
+
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            seed = screen.query_one("#seed", Input)
+            seed.focus()
+            await pilot.press("4", "2")
+            await pilot.pause()
+            assert seed.value == "42"
+            shown = {key.key for key in app.screen.query(FooterKey)}
+            assert {"l", "p", "t"} <= shown, shown
+            await pilot.press("t")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, StatisticsScreen))
+            assert isinstance(app.screen, StatisticsScreen) and seed.value == "42"
+
+    asyncio.run(run())
