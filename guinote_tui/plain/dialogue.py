@@ -17,8 +17,8 @@ from typing import TextIO, TypeVar
 
 from ..coach import COACH_BUDGET, CoachBudget
 from ..coach.ahead import Reviewed
-from ..engine import PASS, PLAY, SING, SWAP, TUTE, Action, Card, IllegalAction, SeatView, Suit, visible_to
-from ..game.choices import sorted_hand
+from ..engine import PLAY, SING, Action, Card, IllegalAction, SeatView, Suit, visible_to
+from ..game.choices import declaration_asked, sorted_hand
 from ..game.narration import HUMAN
 from ..game.pacing import bot_pause, think_with_delay
 from ..game.session import GameSession
@@ -258,9 +258,7 @@ class PlainGame:
         if key in offered:
             return self._act(offered[key])
         # Not offered: the engine says why, for the declaration nearest to what was asked.
-        swapped = Card.of(2 if view.muestra_card.rank == 7 else 7, view.trump)
-        nearest: dict[str, Action] = {"s": SING[_suit_to_sing(view)], "c": SWAP[swapped], "t": TUTE[12], "p": PASS}
-        return self._act(nearest[key])
+        return self._act(declaration_asked(view, key))
 
     def _act(self, action: Action, card: Card | None = None) -> bool:
         """The player's action, refused with the engine's words for the rule it breaks."""
@@ -417,10 +415,3 @@ def _suit_named(word: str) -> Suit | None:
         if word and suit.title.lower().startswith(word.lower()):
             return suit
     return None
-
-
-def _suit_to_sing(view: SeatView) -> Suit:
-    """The suit a refused ``s`` is explained with: one whose Rey the player holds (trumps first), else trumps."""
-    reyes = [Suit(card.suit) for card in view.hand if card.rank == 12]
-    reyes.sort(key=lambda suit: suit != view.trump)
-    return reyes[0] if reyes else Suit(view.trump)

@@ -269,3 +269,22 @@ def test_enter_twice_after_a_trick_never_throws_a_card() -> None:
             assert marked not in session.view().hand
 
     asyncio.run(run())
+
+
+def test_a_declaration_key_the_turn_does_not_offer_says_why() -> None:
+    async def run() -> None:
+        app = heads_up_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            before = list(session.view().hand)
+            for key in ("s", "c", "t", "p"):
+                await pilot.press(key)
+                await pilot.pause()
+                text = str(table.query_one("#message").render())
+                assert "Not allowed" in text, (key, text)
+            assert list(session.view().hand) == before and session.human_to_move
+
+    asyncio.run(run())

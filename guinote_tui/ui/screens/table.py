@@ -22,6 +22,7 @@ from textual.worker import get_current_worker
 
 from ...coach import Advice
 from ...engine import PLAY, Action, Card, DeclareTute, Pass, SeatView, Sing, Swap
+from ...game.choices import declaration_asked
 from ...game.sentences import leave_question
 from ...game.session import GameSession
 from ...game.table import Change, TableController, Timer
@@ -36,6 +37,9 @@ from ..widgets.notice import too_small
 from ..widgets.tracker import TrackerPanel
 from .tableface import compose_table, show_declarations, show_picture, toggle_tracker
 from .tablelines import message_text, status_texts
+
+#: The declarations each letter makes (``c`` changes the seven or the two, whichever the muestra calls for).
+DECLARATION_KEYS = {"s": ("sing",), "c": ("swap", "swap_two"), "t": ("tute",), "p": ("pass_window",)}
 
 #: From this terminal size (columns, lines) the stock, the muestra and the tricks taken lie on the felt.
 WIDE_FELT = (180, 45)
@@ -321,6 +325,8 @@ class TableScreen(Screen[None]):
                 wanted = 2 if action == "swap_two" else 7
                 return any(isinstance(a, Swap) and a.card.rank == wanted for a in offered)
             return bool(offered)
+        if action == "not_offered":  # the key's own declaration is not offered: it says why
+            return not any(self.check_action(name, ()) for name in DECLARATION_KEYS[str(parameters[0])])
         # (u and l are always offered: with nothing to take back or to show, they say so.)
         if action == "tracker":  # from 160×45 the tracker is under the log all the time: no key for it
             return not self.query_one("#tracker-side").display
@@ -407,6 +413,10 @@ class TableScreen(Screen[None]):
 
     def action_pass_window(self) -> None:
         self.game.pass_turn()
+
+    def action_not_offered(self, key: str) -> None:
+        """``s``, ``c``, ``t`` or ``p`` when the turn does not offer it: the rule it breaks, or whose turn it is."""
+        self.act(declaration_asked(self.session.view(), key), declared=True)
 
     def action_last_trick(self) -> None:
         from .dialogs import LastTrickScreen
