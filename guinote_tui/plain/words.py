@@ -182,14 +182,14 @@ def turn_lines(view: SeatView) -> list[str]:
         text = _("Your lead: play a card by its number.")
     lines = []
     sings = [(key, a) for key, a in declarations(view) if isinstance(a, Sing)]
-    if sings:
+    if sings:  # as instructions: "s: sing the 20 in Bastos"
         cantes = "; ".join(
-            _("{key} sings {points} in {suit}").format(
+            _("{key}: sing the {points} in {suit}").format(
                 key=key, points=40 if a.suit == view.trump else 20, suit=Suit(a.suit).title
             )
             for key, a in sings
         )
-        lines.append(_("Cantes: {cantes}.").format(cantes=cantes))
+        lines.append(cantes + ".")
     lines.append(plain(text.format(offers=said)))
     return lines
 

@@ -81,7 +81,7 @@ def test_two_cantes_open_sing_the_forty_first_and_the_other_by_its_suit() -> Non
     if any(action.suit == view.trump for _key, action in offered):
         assert offered[0][1].suit == view.trump  # the forty first, as the table's s key
     cantes = turn_lines(view)[0]
-    assert cantes.startswith("Cantes: s sings ") and "; s " in cantes
+    assert cantes.startswith("s: sing the ") and "; s " in cantes and cantes.endswith(".")
 
 
 def v_legal_plays(view: SeatView) -> list[Play]:
