@@ -30,6 +30,7 @@ they were written. Here:
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -157,8 +158,11 @@ def early_language(args: Sequence[str]) -> None:
     """
     try:
         i18n.set_language(i18n.choose(option=lang_argument(args), saved=_saved_language()))
-    except i18n.UnknownLanguage:
+    except i18n.UnknownLanguage as exc:
         i18n.set_language(fallback_language())
+        if any(arg in ("--help", "-h") for arg in args):  # the help is eager: said here, as without --help
+            click.echo(f"guinote: {exc.line()}", err=True)
+            sys.exit(2)
 
 
 # -- the parameter types, --version and the yes/no question in the player's language ------------------------
@@ -191,6 +195,10 @@ class IntegerRange(_Named, click.IntRange):
 
     def _name(self) -> str:
         return pgettext("a type of value", "integer range")
+
+    def _describe_range(self) -> str:
+        # Spaced, so that the help wraps between the bounds and never inside a long number.
+        return " ".join(re.sub(r"(<=|<|>=|>)", r" \1 ", super()._describe_range()).split())
 
 
 class NumberRange(_Named, FiniteFloatRange):

@@ -119,7 +119,7 @@ def test_every_row_explains_itself_when_it_has_the_focus() -> None:
                 "pace": "Pace: wait for me — a finished trick stays on the table until you press a key;"
                 " timed — it stays for the time set",
                 "delay": "Bot speed: how long each bot's card stays in view",
-                "open_hands": "Practice: normal: the bots' cards are hidden; open hands: every bot's cards"
+                "open_hands": "Bots' cards: normal: the bots' cards are hidden; open hands: every bot's cards"
                 " are shown face up",
                 "seed": "Seed: empty: a new random deal every match",
             }
@@ -620,3 +620,23 @@ def test_the_seed_row_lets_the_screen_letter_keys_through_and_the_footer_keeps_t
             assert isinstance(app.screen, StatisticsScreen) and seed.value == "42"
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", ["en", "es", "de", "it", "nl", "ru"])
+def test_the_buttons_keep_their_key_letters_at_80_columns_in_every_language(code: str) -> None:
+    from guinote_tui import i18n
+    from guinote_tui.ui.screens.start_rows import BUTTONS, button_labels
+
+    shown = [button[0] for button in BUTTONS if button[0] != "continue"]
+    try:
+        i18n.set_language(code)
+        for due in (0, 1, 12):
+            labels = button_labels(80, shown, due)
+            for button_id, key in (("learn", "l"), ("practice", "p"), ("statistics", "t"), ("rules", "?")):
+                assert labels[button_id].endswith(f"({key})"), (code, due, labels)
+        # The open-cards setting is not named as the practice section's button.
+        from guinote_tui.ui.screens.start_rows import help_of
+
+        assert help_of("open_hands")[0] != i18n._("Practice")
+    finally:
+        i18n.set_language("en")
