@@ -87,8 +87,8 @@ def simulate(
         raise click.BadParameter(_("choose one of {bots}").format(bots=", ".join(REGISTRY)), param_hint="--bots")
     if on_terminal(sys.stderr):  # a line on the terminal's error stream, even when the report goes to a file
         line = ProgressLine(
-            N_("simulating: {bar} {done} of {total} games, about {time} left"),
-            N_("simulating: {bar} {done} of {total} games"),
+            N_("simulating: {bar} {done} of {total} matches, about {time} left"),
+            N_("simulating: {bar} {done} of {total} matches"),
         )
         line(0, games)
         try:
