@@ -158,11 +158,8 @@ def early_language(args: Sequence[str]) -> None:
     """
     try:
         i18n.set_language(i18n.choose(option=lang_argument(args), saved=_saved_language()))
-    except i18n.UnknownLanguage as exc:
+    except i18n.UnknownLanguage:
         i18n.set_language(fallback_language())
-        if any(arg in ("--help", "-h") for arg in args):  # the help is eager: said here, as without --help
-            click.echo(f"guinote: {exc.line()}", err=True)
-            sys.exit(2)
 
 
 # -- the parameter types, --version and the yes/no question in the player's language ------------------------
