@@ -20,7 +20,6 @@ from ..coach import Advice
 from ..coach.ahead import Reviewed
 from ..coach.evaluate import JUEGO_POINTS, Z
 from ..engine import (
-    PLAY,
     RANK_NAMES,
     Action,
     Card,
@@ -40,8 +39,9 @@ from ..game.narration import HUMAN, Narrator
 from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
 from ..game.tracking import TrickEntry, trick_history
+from ..game.verdicts import card_verdict
 from ..i18n import _
-from ..present.vocabulary import action_words, decision_sentence, estimate, level_name, review_overview, why_text
+from ..present.vocabulary import action_words, decision_sentence, level_name, review_overview, why_text
 
 __all__ = [
     "declarations",
@@ -221,24 +221,16 @@ def hint_lines(advice: Advice, shown: Sequence[Card]) -> list[str]:
 
 
 def _loss(advice: Advice, card: Card, chosen: Card | None) -> str:
-    """What ``card`` loses against the coach's choice, in the hint's words (where the coach would sing: the cost
-    of playing it now and leaving the cante for later, :meth:`~guinote_tui.coach.Advice.cost`)."""
+    """What ``card`` loses against the coach's choice, in the hint table's words: its tier and cost ± the 95 %
+    margin (:func:`~guinote_tui.game.verdicts.card_verdict`), or what it does to the juego."""
     evaluation = advice.evaluation
     verdict = evaluation.juego_verdict(card) if evaluation is not None else None
-    sing = isinstance(advice.action, Sing)
-    if evaluation is None or card == chosen or (chosen is None and not sing and card == evaluation.best):
-        return _("best")
-    if sing:
-        if advice.about_same(PLAY[card]):
-            return _("about the same")
-        return _("{points} points").format(points=estimate(advice.cost(PLAY[card]), advice.margin(PLAY[card])))
-    if verdict == "lost":
-        return _("loses the juego")
-    if verdict == "missed":
-        return _("does not win the juego")
-    if evaluation.about_same(card):
-        return _("about the same")
-    return _("{points} points").format(points=estimate(evaluation.cost(card), evaluation.se(card)))
+    if evaluation is not None and card != chosen and not isinstance(advice.action, Sing):
+        if verdict == "lost":
+            return _("loses the juego")
+        if verdict == "missed":
+            return _("does not win the juego")
+    return card_verdict(advice, card)
 
 
 def history_lines(session: GameSession) -> list[str]:
