@@ -11,6 +11,7 @@ leaves the game as ``q`` does, with the match kept for ``--continue``.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TextIO, TypeVar
@@ -47,6 +48,8 @@ HINT, HISTORY, UNDO, HELP, QUIT, REVIEW, TABLE = "h", "r", "u", "?", "q", "v", "
 WORDS = {"hint": HINT, "tricks": HISTORY, "undo": UNDO, "help": HELP, "quit": QUIT, "review": REVIEW, "table": TABLE}
 #: Seconds a bot may think before a line says so (no unexplained silence).
 THINKING_LINE_AFTER = 1.0
+#: Seconds between the review's progress lines ("Decision 8 of 21…").
+REVIEW_LINE_EVERY = 4.0
 T = TypeVar("T")
 #: The letters of the declarations (``s`` may name a suit: ``s copas``).
 DECLARING = ("s", "c", "t", "p")
@@ -336,7 +339,14 @@ class PlainGame:
         session = self.session
         if self._reviewed is None:
             self.say(_("The coach is going through your decisions…"))
-            self._reviewed = session.review()  # a followed hint not graded
+            told = [time.monotonic()]
+
+            def progress(done: int, total: int) -> None:  # no silence of more than a few seconds
+                if done < total and time.monotonic() - told[0] >= REVIEW_LINE_EVERY:
+                    told[0] = time.monotonic()
+                    self.say(_("Decision {done} of {total}…").format(done=done, total=total))
+
+            self._reviewed = session.review(progress=progress)  # a followed hint not graded
             session.record_review(self._reviewed)
         self.say_all(review_lines(session, self._reviewed))
 

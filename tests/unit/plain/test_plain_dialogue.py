@@ -319,3 +319,14 @@ def test_a_bot_that_thinks_long_is_said_to_be_thinking(monkeypatch: pytest.Monke
     monkeypatch.setattr(game, "think", slow_think)
     PlainGame(game, io.StringIO("1\nq\n"), out, echo=True).run()
     assert said.is_set() and "Rival is thinking…" in out.getvalue()
+
+
+def test_the_review_tells_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line per decision analysed while the review runs (here at once: the lines' interval is set to none)."""
+    import guinote_tui.plain.dialogue as dialogue
+
+    monkeypatch.setattr(dialogue, "REVIEW_LINE_EVERY", 0.0)
+    transcript, _player, status = played(session(2, 5))
+    assert status == 0
+    told = re.findall(r"^Decision (\d+) of (\d+)…$", transcript, re.MULTILINE)
+    assert told and told[0][0] == "1" and all(int(done) < int(total) for done, total in told)
