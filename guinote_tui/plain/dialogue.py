@@ -22,6 +22,7 @@ from ..engine import PLAY, SING, Action, Card, IllegalAction, SeatView, Suit, vi
 from ..game.choices import declaration_asked, sorted_hand
 from ..game.narration import HUMAN
 from ..game.pacing import bot_pause, think_with_delay
+from ..game.saving import default_history_path, save_session_history
 from ..game.session import GameSession
 from ..i18n import _
 from ..present import statsreport
@@ -36,8 +37,10 @@ from .words import (
     opening_line,
     plain,
     review_lines,
+    scoresheet_lines,
     status_line,
     summary_lines,
+    tracker_lines,
     turn_lines,
 )
 
@@ -45,7 +48,18 @@ __all__ = ["Leave", "PlainGame"]
 
 #: The answers that ask for something other than a move, by their letter (and a word for each).
 HINT, HISTORY, UNDO, HELP, QUIT, REVIEW, TABLE = "h", "r", "u", "?", "q", "v", "i"
-WORDS = {"hint": HINT, "tricks": HISTORY, "undo": UNDO, "help": HELP, "quit": QUIT, "review": REVIEW, "table": TABLE}
+SHEET, TRACKER, SAVE = "o", "k", "save"
+WORDS = {
+    "hint": HINT,
+    "tricks": HISTORY,
+    "undo": UNDO,
+    "help": HELP,
+    "quit": QUIT,
+    "review": REVIEW,
+    "table": TABLE,
+    "scores": SHEET,
+    "tracker": TRACKER,
+}
 #: Seconds a bot may think before a line says so (no unexplained silence).
 THINKING_LINE_AFTER = 1.0
 #: Seconds between the review's progress lines ("Decision 8 of 21…").
@@ -230,6 +244,10 @@ class PlainGame:
             self._hint(view)
         elif key == HISTORY:
             self.say_all(history_lines(self.session))
+        elif key == TRACKER:
+            self.say_all(tracker_lines(view))
+        elif self._any_moment(key):
+            pass
         elif key == UNDO:
             return self._undo()
         elif key == HELP:
@@ -241,6 +259,17 @@ class PlainGame:
         else:
             self._not_understood(answer)
         return False
+
+    def _any_moment(self, key: str) -> bool:
+        """The answers of every moment: the score sheet (``o``), saving the history (``save``); True for one."""
+        if key == SHEET:
+            self.say_all(scoresheet_lines(self.session))
+        elif key == SAVE:
+            _saved, line = save_session_history(self.session, default_history_path())
+            self.say(line)
+        else:
+            return False
+        return True
 
     def _play_number(self, number: int, view: SeatView) -> bool:
         shown = sorted_hand(view)
@@ -322,6 +351,8 @@ class PlainGame:
                 self._review()
             elif key == HISTORY:
                 self.say_all(history_lines(session))
+            elif self._any_moment(key):
+                pass
             elif key == HELP:
                 self.say_all(help_lines(session, session.view()))
             elif key == QUIT:

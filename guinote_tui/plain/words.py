@@ -36,11 +36,12 @@ from ..engine import (
 )
 from ..game.choices import declaration_offers, keyed_action, one_of, sorted_hand
 from ..game.narration import HUMAN, Narrator
+from ..game.scoresheet import ending_text, sheet_rows
 from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
-from ..game.tracking import TrickEntry, trick_history
+from ..game.tracking import TrickEntry, card_tracker, trick_history
 from ..game.verdicts import card_verdict
-from ..i18n import _
+from ..i18n import _, pgettext
 from ..present.vocabulary import action_words, decision_sentence, level_name, review_overview, why_text
 
 __all__ = [
@@ -270,6 +271,67 @@ def _entry_lines(entry: TrickEntry, narrator: Narrator) -> list[str]:
     return lines
 
 
+def scoresheet_lines(session: GameSession) -> list[str]:
+    """The score sheet (``o``): each hand's points and how it ended, then the juegos and cotos so far."""
+    match = session.match
+    rows = sheet_rows(match.records(), match.rules, match.hand)
+    us, them = session.side_name(0), session.side_name(1)
+    lines = [_("The score sheet:")]
+    for row in rows:
+        ours, theirs = row.totals
+        if row.result is None or row.points is None:
+            text = _("Hand {number}: in play; the juego stands {us} {ours}, {them} {theirs}.")
+            lines.append(text.format(number=row.hand, us=us, ours=ours, them=them, theirs=theirs))
+            continue
+        text = _(
+            "Hand {number}: {us} {ours}, {them} {theirs} this hand (juego {us} {total_ours}, {them} {total_theirs})."
+        )
+        lines.append(
+            text.format(
+                number=row.hand,
+                us=us,
+                them=them,
+                ours=row.points[0],
+                theirs=row.points[1],
+                total_ours=ours,
+                total_theirs=theirs,
+            )
+            + " "
+            + plain(ending_text(session, row.result))
+            + "."
+        )
+    juegos, cotos = rows[-1].juegos if rows else (0, 0), rows[-1].cotos if rows else (0, 0)
+    if match.rules.juegos_per_coto > 1:
+        lines.append(
+            _("Juegos in this coto: {us} {ours}, {them} {theirs}.").format(
+                us=us, them=them, ours=juegos[0], theirs=juegos[1]
+            )
+        )
+    lines.append(_("Cotos: {us} {ours}, {them} {theirs}.").format(us=us, them=them, ours=cotos[0], theirs=cotos[1]))
+    return lines
+
+
+def tracker_lines(view: SeatView) -> list[str]:
+    """The card tracker (``k``): by suit, trumps first, the cards gone, yours and still out (from your view only)."""
+    tracker = card_tracker(view)
+    none = pgettext("no cards", "none")
+
+    def names(cards: Sequence[Card]) -> str:
+        return ", ".join(RANK_NAMES[card.rank] for card in cards) or none
+
+    lines = []
+    for track in sorted(tracker.suits, key=lambda t: t.suit != tracker.trump):
+        text = (
+            _("{suit} (trumps): gone {gone}; yours {mine}; still out {out}.")
+            if track.suit == tracker.trump
+            else _("{suit}: gone {gone}; yours {mine}; still out {out}.")
+        )
+        lines.append(
+            text.format(suit=track.suit.title, gone=names(track.gone), mine=names(track.mine), out=names(track.out))
+        )
+    return lines
+
+
 def summary_lines(session: GameSession) -> list[str]:
     """The end of the hand: where each side's points came from, then what the hand decided."""
     result = session.result
@@ -309,6 +371,8 @@ def help_lines(session: GameSession, view: SeatView) -> list[str]:
         _("Answer with a card's number to play it, or with one of these:"),
         "  " + _("h: the coach's hint: its move, why, and what every card is worth (the match is then assisted)"),
         "  " + _("r: the hand's tricks so far"),
+        "  " + _("o: the score sheet; k: the card tracker (by suit: gone, yours, still out)"),
+        "  " + _("save: save the match's history in the data folder (guinote play --load FILE resumes it)"),
         "  " + _("u: take back your last move (the match is then assisted)"),
         "  " + _("s, c, t, p: sing, change the seven, declare tute, pass, when the turn offers them"),
         "  " + _("i or an empty line: the table again (the trick, trumps, the stock, the points) and your hand"),

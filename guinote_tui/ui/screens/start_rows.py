@@ -289,7 +289,10 @@ def button_labels(width: int, shown: Sequence[str], due: int = 0) -> dict[str, s
             i: keyed(_(short or label), key) if i not in FOOTER_KEYS else _(label)
             for i, key, label, short in buttons
         },
-        {i: keyed(_(short or label), key) if i in NAMED_KEYS else _(short or label) for i, key, label, short in buttons},
+        {
+            i: keyed(_(short or label), key) if i in NAMED_KEYS else _(short or label)
+            for i, key, label, short in buttons
+        },
         {i: counted(i, short or label) for i, _key, label, short in buttons},
         {i: _(short or label) for i, _key, label, short in buttons},
     ]

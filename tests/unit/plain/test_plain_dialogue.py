@@ -8,8 +8,8 @@ card, with one hint and one illegal choice on the way (:class:`ReadingPlayer`).
 from __future__ import annotations
 
 import io
-import threading
 import re
+import threading
 
 import pytest
 
@@ -330,3 +330,19 @@ def test_the_review_tells_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
     assert status == 0
     told = re.findall(r"^Decision (\d+) of (\d+)…$", transcript, re.MULTILINE)
     assert told and told[0][0] == "1" and all(int(done) < int(total) for done, total in told)
+
+
+def test_the_score_sheet_the_tracker_and_saving_are_answers() -> None:
+    from guinote_tui import storage
+    from guinote_tui.engine import read_history
+
+    out = io.StringIO()
+    PlainGame(session(2, 5), io.StringIO("1\no\nk\nsave\nq\n"), out, echo=True).run()
+    transcript = out.getvalue()
+    assert "is not an answer here" not in transcript
+    assert "The score sheet:" in transcript and "Hand 1: in play; the juego stands You " in transcript
+    assert re.search(r"^Espadas \(trumps\): gone [^;]+; yours [^;]+; still out [^.]+\.$", transcript, re.MULTILINE)
+    saved = re.search(r"^Match saved to (.+\.json)$", transcript, re.MULTILINE)
+    assert saved is not None
+    path = storage.data_dir() / saved.group(1).rsplit("/", 1)[-1]
+    assert path.is_file() and read_history(path).seed == 5
