@@ -20,7 +20,7 @@ from ..game.choices import sorted_hand
 from ..game.launch import Asked, prepare
 from ..game.narration import Narrator, seat_names
 from ..game.practice import MISTAKE, PUZZLE, PracticeSession
-from ..game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line
+from ..game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line, stars_text
 from ..game.services import Services
 from ..i18n import _, ngettext
 from ..records import Statistics
@@ -105,7 +105,7 @@ class PlainPractice:
     def _ask(self, problem: Problem) -> None:
         view = problem.view
         heading = _("A puzzle") if problem.kind == PUZZLE else _("One of your mistakes")
-        self.say(" · ".join([heading, *problem_facts(problem)]) + ".")
+        self.say(" · ".join([heading, *spoken_facts(problem)]) + ".")
         self.say_all(position_lines(view))
         while True:
             answer = self.ask(_("What do you play? A card's number; n passes over it; ? lists the letters."))
@@ -210,6 +210,17 @@ class PlainPractice:
 
     def _not_understood(self, answer: str) -> None:
         self.say(_("“{answer}” is not an answer here: ? lists them.").format(answer=answer[:40]))
+
+
+def spoken_facts(problem: Problem) -> list[str]:
+    """The problem's facts as a screen reader says them well: the stars in words ("4 of 5 stars")."""
+    facts = problem_facts(problem)
+    puzzle = problem.puzzle
+    if puzzle is None:
+        return facts
+    stars = stars_text(puzzle.stars)
+    words = _("{n} of {total} stars").format(n=puzzle.stars, total=len(stars))
+    return [words if fact == stars else fact for fact in facts]
 
 
 def _help_line(view: SeatView) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from click.testing import CliRunner
@@ -65,3 +66,10 @@ def test_the_puzzle_help_has_no_placeholder_dash() -> None:
     assert result.exit_code == 0, result.output
     assert "—" not in result.output and "A card's number plays it;" in result.output
     assert "is not an answer here" not in result.output
+
+
+def test_a_puzzle_s_stars_are_said_in_words() -> None:
+    result = CliRunner().invoke(main, ["--lang", "en", "practice", "--plain", "--puzzles"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "★" not in result.output and "☆" not in result.output
+    assert re.search(r" · [1-5] of 5 stars\.", result.output), result.output
