@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import TextIO
 
-from ..engine import PLAY, Action, Card, SeatView, Suit
+from ..engine import PLAY, Action, Card, Play, SeatView, Suit
 from ..game.choices import sorted_hand
 from ..game.launch import Asked, prepare
 from ..game.narration import Narrator, seat_names
@@ -170,7 +170,7 @@ class PlainPractice:
                 names = tuple(_(name) for name in seat_names(problem.players))
                 for step in puzzle_line(problem):
                     turned = LineStep((step.seat - problem.seat) % problem.players, step.action, step.view)
-                    self.say(plain(turned.words(names)) + ".")
+                    self.say(line_sentence(turned, names))
                 continue
             if answer == QUIT:
                 raise _Leave
@@ -210,6 +210,17 @@ class PlainPractice:
 
     def _not_understood(self, answer: str) -> None:
         self.say(_("“{answer}” is not an answer here: ? lists them.").format(answer=answer[:40]))
+
+
+def line_sentence(step: LineStep, names: Sequence[str]) -> str:
+    """A move of the line of best play as a sentence ("Rival plays the Rey de Copas."), as the game tells a move."""
+    action = step.action
+    if isinstance(action, Play):
+        card = Card(action.card).name
+        if step.seat == 0:
+            return _("You play the {card}.").format(card=card)
+        return _("{name} plays the {card}.").format(name=names[step.seat], card=card)
+    return plain(step.words(tuple(names))) + "."
 
 
 def spoken_facts(problem: Problem) -> list[str]:

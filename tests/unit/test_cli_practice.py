@@ -37,7 +37,9 @@ def test_the_problem_of_the_day_in_plain_text_answered_right_then_a_puzzle_wrong
     assert output.startswith("Practice: 1 problem due today.\n")
     assert "A puzzle · Problem of the day · " in output and "Your cards: 1 " in output
     assert "Right: " in output
-    assert f"{'You' if daily.line[0][0] == daily.seat else 'Rival'}: play the " in output  # the line of best play
+    # The line of best play, each move a sentence.
+    assert f"{'You play' if daily.line[0][0] == daily.seat else 'Rival plays'} the " in output
+    assert "Rival: play the " not in output and "You: play the " not in output
     assert "Nothing is due today in your mistakes." in output and output.rstrip().endswith("You leave practice.")
     with Statistics(default_path()) as stats:
         state = stats.practice_state("puzzle", daily.id)
