@@ -23,7 +23,7 @@ from .actions import Action
 from .cards import Card
 from .events import Event, visible_to
 from .hand import HandState
-from .records import Cante, SwapMade, Trick
+from .ledger import Cante, SwapMade, Trick
 from .rules import Rules
 from .stages import Stage
 

@@ -10,7 +10,7 @@ events it may know of and its state (:mod:`.protocol` builds both from the
 seat's view, nothing else).
 
 This is a small loop on the engine, not the one-person table of
-:mod:`guinote_tui.game.table`: that one paces bots for a screen and keeps one
+:mod:`guinote_tui.game.table_controller`: that one paces bots for a screen and keeps one
 human seat; here any seat may be a person's, and nothing is paced.
 
 The door: codes from :func:`secrets.token_urlsafe`, compared in constant time

@@ -36,7 +36,7 @@ from textual.widgets import Button, Static
 from ...engine import PLAY, Action, Card, DeclareTute, Event, Pass, Play, SeatView, Sing, Stage, Swap
 from ...engine.events import Dealt, TrickWon
 from ...game.narration import Narrator, seat_names
-from ...game.table import Turn, keyed_declaration
+from ...game.table_controller import Turn, keyed_declaration
 from ...i18n import _, current
 from ...net.mirror import Score, Seen, Table
 from ...net.protocol import ERRORS, ProtocolError
