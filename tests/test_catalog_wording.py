@@ -123,3 +123,35 @@ def test_nl_bot_levels_are_willekeurig_and_normaal() -> None:
     translator = translations("nl")
     assert translator.pgettext("bot level", "random") == "willekeurig"
     assert translator.pgettext("bot level", "normal") == "normaal"
+
+
+def glossary_rows() -> list[tuple[str, str, str]]:
+    """The checked rows of docs/dev/translation.md's "One term per thing": (language, term, never)."""
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "dev" / "translation.md").read_text(encoding="utf-8")
+    section = doc.split("### 2.3 One term per thing (checked)", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [cell.strip().replace("\\|", "|") for cell in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+        if len(cells) == 4 and cells[0] in i18n.LANGUAGES and cells[2].startswith("`"):
+            rows.append((cells[0], cells[1], cells[2].split("`")[1]))
+    return rows
+
+
+def test_the_glossary_of_one_term_per_thing_is_read() -> None:
+    rows = glossary_rows()
+    assert len(rows) >= 10 and {code for code, _term, _never in rows} >= {"de", "ru", "it", "es", "nl"}
+
+
+@pytest.mark.parametrize("code", [code for code in i18n.LANGUAGES if code != i18n.SOURCE])
+def test_one_term_per_thing(code: str) -> None:
+    """No translation uses a word the glossary replaced by its one term (the msgid is named for each)."""
+    with (LOCALE / code / "LC_MESSAGES" / "guinote.po").open("rb") as source:
+        catalog = babel_pofile.read_po(source, locale=code, domain="guinote")
+    found = []
+    for _lang, term, never in (row for row in glossary_rows() if row[0] == code):
+        pattern = re.compile(never, re.IGNORECASE | re.MULTILINE)
+        for message in catalog:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if message.id and any(pattern.search(text or "") for text in strings):
+                found.append(f"{never!r} (say {term!r}) in {message.id!r}")
+    assert found == []

@@ -7,6 +7,7 @@ statistics) does not load it.
 from __future__ import annotations
 
 import sys
+import time
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
@@ -56,3 +57,50 @@ def build_rules(preset: str, flags: tuple[str, ...]) -> Rules:
 
 PRESET_CHOICE = click.Choice(["aragones", "libre-100"])
 RULE_HELP = N_("Override one rules flag (the flags: guinote rules --flags).")
+
+
+def clock(seconds: float) -> str:
+    """``1:05`` (minutes and seconds), ``2:03:09`` past an hour."""
+    whole = round(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def on_terminal(stream: Any) -> bool:
+    """Whether ``stream`` is a terminal (a progress line is for a person watching, never for a file or a pipe)."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class ProgressLine:
+    """A bar on the terminal's error stream, rewritten as the work's steps finish, with the time left.
+
+    ``timed`` and ``untimed`` are the line's words (marked with ``N_``; placeholders ``{bar}``, ``{done}``,
+    ``{total}``, and ``{time}`` in ``timed``), said with the time left once a step is done.
+    """
+
+    BAR = 24
+
+    def __init__(self, timed: str, untimed: str) -> None:
+        self.timed = timed
+        self.untimed = untimed
+        self.width = 0
+        self.started = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = self.BAR * done // max(total, 1)
+        bar = "[" + "#" * filled + "-" * (self.BAR - filled) + "]"
+        if done and done < total:
+            left = (time.monotonic() - self.started) / done * (total - done)
+            text = _(self.timed).format(bar=bar, done=done, total=total, time=clock(left))
+        else:
+            text = _(self.untimed).format(bar=bar, done=done, total=total)
+        self.width = max(self.width, len(text))
+        click.echo("\r" + text.ljust(self.width), err=True, nl=False)
+
+    def clear(self) -> None:
+        if self.width:
+            click.echo("\r" + " " * self.width + "\r", err=True, nl=False)

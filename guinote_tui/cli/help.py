@@ -30,6 +30,7 @@ they were written. Here:
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -191,6 +192,10 @@ class IntegerRange(_Named, click.IntRange):
 
     def _name(self) -> str:
         return pgettext("a type of value", "integer range")
+
+    def _describe_range(self) -> str:
+        # Spaced, so that the help wraps between the bounds and never inside a long number.
+        return " ".join(re.sub(r"(<=|<|>=|>)", r" \1 ", super()._describe_range()).split())
 
 
 class NumberRange(_Named, FiniteFloatRange):

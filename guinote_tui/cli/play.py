@@ -67,6 +67,39 @@ def _run_app(app: Any) -> None:
         sys.exit(app.return_code)
 
 
+def _match_in_progress() -> bool:
+    """Whether a match is kept for ``--continue`` (a damaged file is set aside by the run, not kept)."""
+    from ..game import resume
+    from ..storage import Damaged
+
+    if not resume.exists():
+        return False
+    try:
+        return resume.load() is not None
+    except Damaged:
+        return False
+
+
+def _on_terminal() -> bool:
+    """Whether a person answers at a terminal (standard input and output both one)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _keep_or_replace() -> None:
+    """A new deal would take the place of the match in progress: asked on a terminal, refused in one line
+    elsewhere (``--new`` deals it, ``--continue`` goes on with the kept one)."""
+    if not _match_in_progress():
+        return
+    if not _on_terminal():
+        raise click.ClickException(
+            _("A match is in progress: --continue goes on with it, --new deals a new one in its place")
+        )
+    question = _("A match is in progress. Deal a new one in its place (the kept match is lost)?")
+    if not click.confirm(question, default=False):
+        click.echo(_("The match in progress is kept: guinote play --continue goes on with it."))
+        sys.exit(0)
+
+
 def _lang_option() -> str | None:
     """The ``--lang`` given to ``guinote`` itself (before the command), if any."""
     root = click.get_current_context().find_root()
@@ -98,6 +131,12 @@ def _lang_option() -> str | None:
     "--continue", "continue_match", is_flag=True, help=N_("Go on with the match in progress kept from the last run.")
 )
 @click.option(
+    "--new",
+    "new_match",
+    is_flag=True,
+    help=N_("Deal a new match even if one is in progress (it takes the kept match's place)."),
+)
+@click.option(
     "--plain",
     is_flag=True,
     help=N_("Play in plain text, line by line on standard input and output (screen readers, pipes, plain SSH)."),
@@ -111,6 +150,7 @@ def play(
     delay: float | None,
     history: str | None,
     continue_match: bool = False,
+    new_match: bool = False,
     plain: bool = False,
 ) -> None:
     from ..engine import HistoryError
@@ -118,6 +158,12 @@ def play(
 
     if continue_match and history is not None:
         raise click.UsageError(_("--continue and --load both name a match: give one of them"))
+    if continue_match and new_match:
+        raise click.UsageError(_("--continue and --new ask for two matches: give one of them"))
+    # The table deals at once when the seats are given (else the start screen asks on Deal); plain mode always.
+    deals_now = history is None and not continue_match and (plain or players is not None)
+    if deals_now and not new_match:
+        _keep_or_replace()
     rules = build_rules(preset or "aragones", flags) if preset is not None or flags else None
     if plain:
         _play_plain(players, level, rules, seed, delay, history, continue_match)

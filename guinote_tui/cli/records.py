@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from typing import Any
 
 import click
@@ -14,7 +13,8 @@ from ..engine import MAX_HANDS
 from ..i18n import N_, _, ngettext
 from ..i18n import number as i18n_number
 from ..storage import printable
-from .common import history_refused
+from .common import ProgressLine, history_refused
+from .common import on_terminal as _terminal
 from .help import INTEGER, IntegerRange, command, confirm
 
 #: The hands ``guinote review`` takes by default, the last ones: more than any real match holds (3 to 15), and
@@ -255,7 +255,7 @@ def review(
             ),
             err=True,
         )
-    progress = _ReviewProgress() if _terminal(sys.stderr) else None
+    progress = _review_progress() if _terminal(sys.stderr) else None
     try:
         decisions = review_match(match, seat, seed, budget, progress, jobs, first_hand)
     finally:
@@ -310,44 +310,9 @@ def review(
     )
 
 
-def _clock(seconds: float) -> str:
-    """``1:05`` (minutes and seconds), ``2:03:09`` past an hour."""
-    whole = round(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-def _terminal(stream: Any) -> bool:
-    """Whether ``stream`` is a terminal (a progress line is for a person watching, never for a file or a pipe)."""
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
-class _ReviewProgress:
-    """A bar on the terminal's error stream, rewritten as the decisions' analyses finish, with the time left."""
-
-    BAR = 24
-
-    def __init__(self) -> None:
-        self.width = 0
-        self.started = time.monotonic()
-
-    def __call__(self, done: int, total: int) -> None:
-        filled = self.BAR * done // max(total, 1)
-        bar = "[" + "#" * filled + "-" * (self.BAR - filled) + "]"
-        if done and done < total:
-            left = (time.monotonic() - self.started) / done * (total - done)
-            text = _("reviewing: {bar} {done} of {total} decisions analysed, about {time} left").format(
-                bar=bar, done=done, total=total, time=_clock(left)
-            )
-        else:
-            text = _("reviewing: {bar} {done} of {total} decisions analysed").format(bar=bar, done=done, total=total)
-        self.width = max(self.width, len(text))
-        click.echo("\r" + text.ljust(self.width), err=True, nl=False)
-
-    def clear(self) -> None:
-        if self.width:
-            click.echo("\r" + " " * self.width + "\r", err=True, nl=False)
+def _review_progress() -> ProgressLine:
+    """The review's progress line: decisions analysed, with the time left."""
+    return ProgressLine(
+        N_("reviewing: {bar} {done} of {total} decisions analysed, about {time} left"),
+        N_("reviewing: {bar} {done} of {total} decisions analysed"),
+    )

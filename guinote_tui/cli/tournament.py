@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..i18n import N_, _
-from .common import PRESET_CHOICE, RULE_HELP, build_rules
+from .common import PRESET_CHOICE, RULE_HELP, ProgressLine, build_rules, on_terminal
 from .help import INTEGER, IntegerRange, NumberRange, command
 
 if TYPE_CHECKING:
@@ -85,13 +85,16 @@ def simulate(
 
     if bots not in REGISTRY:
         raise click.BadParameter(_("choose one of {bots}").format(bots=", ".join(REGISTRY)), param_hint="--bots")
-    show_progress = sys.stderr.isatty()
-    if show_progress:
-        from rich.progress import Progress
-
-        with Progress(transient=True) as progress:
-            task = progress.add_task("simulating", total=games)
-            report = run(int(players), games, seed, rules, bots, lambda done: progress.update(task, completed=done))
+    if on_terminal(sys.stderr):  # a line on the terminal's error stream, even when the report goes to a file
+        line = ProgressLine(
+            N_("simulating: {bar} {done} of {total} matches, about {time} left"),
+            N_("simulating: {bar} {done} of {total} matches"),
+        )
+        line(0, games)
+        try:
+            report = run(int(players), games, seed, rules, bots, lambda done: line(done, games))
+        finally:
+            line.clear()
     else:
         report = run(int(players), games, seed, rules, bots)
     data = report.to_dict()
@@ -171,13 +174,22 @@ def _run_tournament(
             raise click.BadParameter(str(exc), param_hint=hint) from None
     config = TournamentConfig(spec_a, spec_b, players, rules, deals, seed, duplicate)
     try:
-        if sys.stderr.isatty():
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        if on_terminal(sys.stderr):  # a line on the terminal's error stream, even when the report goes to a file
+            line = ProgressLine(
+                N_("playing: {bar} {done} of {total} deals, about {time} left"),
+                N_("playing: {bar} {done} of {total} deals"),
+            )
+            finished = [0]
 
-            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-            with Progress(*columns, transient=True) as progress:
-                task = progress.add_task(f"{spec_a} vs {spec_b}", total=deals)
-                report = run_tournament(config, jobs, lambda done: progress.advance(task, done), make)
+            def advanced(done: int) -> None:
+                finished[0] += done
+                line(finished[0], deals)
+
+            line(0, deals)
+            try:
+                report = run_tournament(config, jobs, advanced, make)
+            finally:
+                line.clear()
         else:
             report = run_tournament(config, jobs, make=make)
     except TournamentError as exc:
@@ -187,5 +199,5 @@ def _run_tournament(
 
         click.echo(json.dumps(report.to_dict()))
         return
-    for line in report.text_lines():
-        click.echo(line)
+    for text in report.text_lines():
+        click.echo(text)

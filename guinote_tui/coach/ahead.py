@@ -41,7 +41,7 @@ import sys
 import threading
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from multiprocessing import resource_tracker
@@ -175,15 +175,27 @@ def priced(spec: HandSpec, log: Sequence[Move], index: int, advice: Advice) -> R
     )
 
 
+#: Told the decisions priced so far and how many there are (a progress line), after each one.
+Progress = Callable[[int, int], None]
+
+
 def review_hand(
-    spec: HandSpec, log: Sequence[Move], seat: int, seed: int = COACH_SEED, budget: CoachBudget = DEEP_BUDGET
+    spec: HandSpec,
+    log: Sequence[Move],
+    seat: int,
+    seed: int = COACH_SEED,
+    budget: CoachBudget = DEEP_BUDGET,
+    progress: Progress | None = None,
 ) -> list[Reviewed]:
     """Every decision ``seat`` took in the hand, priced on the spot (no worker process)."""
     out = []
-    for index in decisions(spec, log, seat):
+    indices = list(decisions(spec, log, seat))
+    for index in indices:
         advice = advise_at(spec, tuple(log[:index]), seat, seed, budget)
         assert advice is not None
         out.append(priced(spec, log, index, advice))
+        if progress is not None:
+            progress(len(out), len(indices))
     return out
 
 
@@ -370,15 +382,16 @@ class ReviewAhead:
         for index in decisions(spec, log, self.seat):
             self.submit(spec.replay(log[:index]))
 
-    def review(self, hand: HandState) -> list[Reviewed]:
+    def review(self, hand: HandState, progress: Progress | None = None) -> list[Reviewed]:
         """The finished (or current) hand's decisions, priced; waits for the worker where it must.
 
-        A decision the worker did not analyse (or failed to) is analysed here.
+        A decision the worker did not analyse (or failed to) is analysed here. ``progress`` is told after each.
         """
         spec = HandSpec.of(hand)
         log = list(hand.log)
         out = []
-        for index in decisions(spec, log, self.seat):
+        indices = list(decisions(spec, log, self.seat))
+        for index in indices:
             prefix = tuple(log[:index])
             future = self._pending.get((spec, prefix))
             advice: Advice | None = None
@@ -391,6 +404,8 @@ class ReviewAhead:
                 advice = advise_at(spec, prefix, self.seat, self.seed, self.budget)
             assert advice is not None
             out.append(priced(spec, log, index, advice))
+            if progress is not None:
+                progress(len(out), len(indices))
         return out
 
     def waiting(self) -> int:

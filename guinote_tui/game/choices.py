@@ -12,7 +12,7 @@ make the same declaration for the same letter.
 
 from __future__ import annotations
 
-from ..engine import Action, Card, DeclareTute, SeatView, Sing, Swap, card_tables
+from ..engine import PASS, SING, SWAP, TUTE, Action, Card, DeclareTute, SeatView, Sing, Suit, Swap, card_tables
 from ..i18n import _
 
 __all__ = ["keyed_action", "one_of", "sorted_hand"]
@@ -22,6 +22,18 @@ def sorted_hand(view: SeatView) -> tuple[Card, ...]:
     """The hand as shown, and as keys 1-6 count it: suit by suit, strongest first, trumps at the right end."""
     strength = card_tables(view.rules).strength
     return tuple(sorted(view.hand, key=lambda card: (card.suit == view.trump, card.suit, -strength[card])))
+
+
+def declaration_asked(view: SeatView, key: str) -> Action:
+    """The declaration a key (``s``, ``c``, ``t``, ``p``) names when the turn does not offer it, for the rules to
+    say why not: the cante of a Rey the player holds (trumps first, else trumps), the change of the card the
+    muestra calls for, the tute of Reyes, a pass."""
+    if key == "s":
+        reyes = sorted((Suit(card.suit) for card in view.hand if card.rank == 12), key=lambda suit: suit != view.trump)
+        return SING[reyes[0] if reyes else Suit(view.trump)]
+    if key == "c":
+        return SWAP[Card.of(2 if view.muestra_card.rank == 7 else 7, view.trump)]
+    return TUTE[12] if key == "t" else PASS
 
 
 def keyed_action(view: SeatView, kind: type) -> Action | None:

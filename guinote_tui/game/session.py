@@ -24,7 +24,7 @@ from typing import Any
 
 from ..ai import Bot, make_bot
 from ..coach import COACH_BUDGET, COACH_SEED, Advice, CoachBudget, advise, decision_rng
-from ..coach.ahead import HandSpec, ReviewAhead, Reviewed, advise_at, review_hand
+from ..coach.ahead import HandSpec, Progress, ReviewAhead, Reviewed, advise_at, review_hand
 from ..engine import (
     Action,
     HandResult,
@@ -263,18 +263,19 @@ class GameSession:
         """The player saw ``advice`` for ``position``: the review will not grade the decision if it is followed."""
         self.coach.shown(position, advice)
 
-    def review(self, seed: int | None = None) -> list[Reviewed]:
+    def review(self, seed: int | None = None, progress: Progress | None = None) -> list[Reviewed]:
         """Every decision the player took in the current hand, priced (made ahead when it could be).
 
         A decision where the player played what the hint shown advised is never graded. ``seed``: the
-        coach's seed, to review on the spot with another one.
+        coach's seed, to review on the spot with another one. ``progress`` is told (done, total) after each.
         """
         hand = self.match.hand
         spec = HandSpec.of(hand)
         if self.ahead is not None and seed is None:
-            reviewed = self.ahead.review(hand)
+            reviewed = self.ahead.review(hand, progress)
         else:
-            reviewed = review_hand(spec, hand.log, HUMAN, COACH_SEED if seed is None else seed, self.review_budget)
+            seed = COACH_SEED if seed is None else seed
+            reviewed = review_hand(spec, hand.log, HUMAN, seed, self.review_budget, progress)
         return self.coach.mark_followed(spec, hand.log, reviewed)
 
     def think_ahead(self) -> None:

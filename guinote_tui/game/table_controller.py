@@ -194,6 +194,8 @@ class TableController:
         self._hold_timer: Timer | None = None
         #: What came due while another screen covered the table: a bot's move, or the next step.
         self.due: BotAnswer | Literal["advance"] | None = None
+        #: ``h`` was pressed while a bot played (or a trick was held): the hint comes on the player's turn.
+        self.hint_wanted = False
 
     # -- the state -------------------------------------------------------------------
 
@@ -252,6 +254,9 @@ class TableController:
             return
         seat = session.bot_to_move
         if seat is None:
+            if self.hint_wanted and session.human_to_move:
+                self.hint_wanted = False
+                self.ask_hint()
             return
         view = session.view_for(seat)
         delay = bot_pause(view, session.settings.delay)
@@ -393,6 +398,7 @@ class TableController:
         self.tell_keeping_problem()
         self.turn += 1  # a bot's answer already on its way is for the old position
         self.due = None
+        self.hint_wanted = False
         self._stop_hold_timer()
         self.state = self.next_turn()
         self.message = _("[b]Taken back.[/b] Your move again (this match is now marked assisted)")
@@ -405,8 +411,14 @@ class TableController:
     def ask_hint(self) -> None:
         """Ask the coach about the player's decision now, in a thread (the match is then assisted)."""
         session = self.session
-        if not session.human_to_move or self.holding:
+        if session.hand_over:
             self.say(_("The coach gives hints on your turn"))
+            return
+        if not session.human_to_move or self.holding:
+            # One behaviour whenever the key comes early (while a bot plays, a trick is held, or a bot's move
+            # lands just before the key): the hint is given as soon as the player's turn comes.
+            self.hint_wanted = True
+            self.say(_("The coach's hint comes on your turn"))
             return
         session.assisted = True
         position = session.hint_position()
@@ -450,6 +462,7 @@ class TableController:
         another screen covers the table."""
         if self.summary_shown or not self.session.hand_over or self.scheduler.covered():
             return False
+        self.hint_wanted = False  # (asked while the last bot played: the hand is over)
         self.state = Turn.SUMMARY
         return True
 

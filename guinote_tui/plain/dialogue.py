@@ -11,21 +11,24 @@ leaves the game as ``q`` does, with the match kept for ``--continue``.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from ..coach import COACH_BUDGET, CoachBudget
 from ..coach.ahead import Reviewed
-from ..engine import PASS, PLAY, SING, SWAP, TUTE, Action, Card, IllegalAction, SeatView, Suit, visible_to
-from ..game.choices import sorted_hand
+from ..engine import PLAY, SING, Action, Card, IllegalAction, SeatView, Suit, visible_to
+from ..game.choices import declaration_asked, sorted_hand
 from ..game.narration import HUMAN
 from ..game.pacing import bot_pause, think_with_delay
+from ..game.saving import default_history_path, save_session_history
 from ..game.session import GameSession
 from ..i18n import _
 from ..present import statsreport
 from .words import (
     declarations,
+    echoed,
     event_lines,
     hand_line,
     help_lines,
@@ -34,16 +37,34 @@ from .words import (
     opening_line,
     plain,
     review_lines,
+    scoresheet_lines,
     status_line,
     summary_lines,
+    tracker_lines,
     turn_lines,
 )
 
 __all__ = ["Leave", "PlainGame"]
 
 #: The answers that ask for something other than a move, by their letter (and a word for each).
-HINT, HISTORY, UNDO, HELP, QUIT, REVIEW = "h", "r", "u", "?", "q", "v"
-WORDS = {"hint": HINT, "tricks": HISTORY, "undo": UNDO, "help": HELP, "quit": QUIT, "review": REVIEW}
+HINT, HISTORY, UNDO, HELP, QUIT, REVIEW, TABLE = "h", "r", "u", "?", "q", "v", "i"
+SHEET, TRACKER, SAVE = "o", "k", "save"
+WORDS = {
+    "hint": HINT,
+    "tricks": HISTORY,
+    "undo": UNDO,
+    "help": HELP,
+    "quit": QUIT,
+    "review": REVIEW,
+    "table": TABLE,
+    "scores": SHEET,
+    "tracker": TRACKER,
+}
+#: Seconds a bot may think before a line says so (no unexplained silence).
+THINKING_LINE_AFTER = 1.0
+#: Seconds between the review's progress lines ("Decision 8 of 21…").
+REVIEW_LINE_EVERY = 4.0
+T = TypeVar("T")
 #: The letters of the declarations (``s`` may name a suit: ``s copas``).
 DECLARING = ("s", "c", "t", "p")
 
@@ -145,10 +166,32 @@ class PlainGame:
         session = self.session
         view = session.view_for(seat)
         think = partial(session.think, seat, view)
-        move = think_with_delay(think, bot_pause(view, self.delay), threading.Event()) if self.delay else think()
+        delay = bot_pause(view, self.delay)
+        move = self._while_thinking(seat, partial(think_with_delay, think, delay, threading.Event()))
         if move.problem:
             self.say(_("{problem}. Its first legal move was played instead.").format(problem=move.problem))
         self._apply(seat, move.action)
+
+    def _while_thinking(self, seat: int, work: Callable[[], T]) -> T:
+        """``work`` (a bot's decision) in a thread; past :data:`THINKING_LINE_AFTER` seconds a line says who thinks."""
+        done: list[T] = []
+        failed: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                done.append(work())
+            except BaseException as exc:  # (raised again in the dialogue's thread)
+                failed.append(exc)
+
+        worker = threading.Thread(target=run, name="plain bot", daemon=True)
+        worker.start()
+        worker.join(THINKING_LINE_AFTER)
+        if worker.is_alive():
+            self.say(_("{name} is thinking…").format(name=self.session.names[seat]))
+            worker.join()
+        if failed:
+            raise failed[0]
+        return done[0]
 
     def _apply(self, seat: int, action: Action) -> None:
         """Apply an action (refused with :class:`IllegalAction`) and say what the player saw happen."""
@@ -182,6 +225,11 @@ class PlainGame:
         while not self._answer(self.ask(*turn_lines(view)), view):
             pass
 
+    def _table_again(self, view: SeatView) -> None:
+        """``i`` or an empty line: the table (the trick, trumps, the muestra, the stock, the points) and the hand."""
+        self.say(status_line(self.session, view, table=True))
+        self.say(hand_line(view))
+
     def _answer(self, answer: str, view: SeatView) -> bool:
         """Act on one answer; True when the turn moved on (a move made, or taken back)."""
         words = answer.lower().split()
@@ -190,10 +238,16 @@ class PlainGame:
             return self._play_number(int(key), view)
         if key in DECLARING:
             return self._declare(key, words[1:], view)
-        if key == HINT:
+        if key in ("", TABLE):
+            self._table_again(view)
+        elif key == HINT:
             self._hint(view)
         elif key == HISTORY:
             self.say_all(history_lines(self.session))
+        elif key == TRACKER:
+            self.say_all(tracker_lines(view))
+        elif self._any_moment(key):
+            pass
         elif key == UNDO:
             return self._undo()
         elif key == HELP:
@@ -205,6 +259,17 @@ class PlainGame:
         else:
             self._not_understood(answer)
         return False
+
+    def _any_moment(self, key: str) -> bool:
+        """The answers of every moment: the score sheet (``o``), saving the history (``save``); True for one."""
+        if key == SHEET:
+            self.say_all(scoresheet_lines(self.session))
+        elif key == SAVE:
+            _saved, line = save_session_history(self.session, default_history_path())
+            self.say(line)
+        else:
+            return False
+        return True
 
     def _play_number(self, number: int, view: SeatView) -> bool:
         shown = sorted_hand(view)
@@ -225,9 +290,7 @@ class PlainGame:
         if key in offered:
             return self._act(offered[key])
         # Not offered: the engine says why, for the declaration nearest to what was asked.
-        swapped = Card.of(2 if view.muestra_card.rank == 7 else 7, view.trump)
-        nearest: dict[str, Action] = {"s": SING[_suit_to_sing(view)], "c": SWAP[swapped], "t": TUTE[12], "p": PASS}
-        return self._act(nearest[key])
+        return self._act(declaration_asked(view, key))
 
     def _act(self, action: Action, card: Card | None = None) -> bool:
         """The player's action, refused with the engine's words for the rule it breaks."""
@@ -288,6 +351,8 @@ class PlainGame:
                 self._review()
             elif key == HISTORY:
                 self.say_all(history_lines(session))
+            elif self._any_moment(key):
+                pass
             elif key == HELP:
                 self.say_all(help_lines(session, session.view()))
             elif key == QUIT:
@@ -305,7 +370,14 @@ class PlainGame:
         session = self.session
         if self._reviewed is None:
             self.say(_("The coach is going through your decisions…"))
-            self._reviewed = session.review()  # a followed hint not graded
+            told = [time.monotonic()]
+
+            def progress(done: int, total: int) -> None:  # no silence of more than a few seconds
+                if done < total and time.monotonic() - told[0] >= REVIEW_LINE_EVERY:
+                    told[0] = time.monotonic()
+                    self.say(_("Decision {done} of {total}…").format(done=done, total=total))
+
+            self._reviewed = session.review(progress=progress)  # a followed hint not graded
             session.record_review(self._reviewed)
         self.say_all(review_lines(session, self._reviewed))
 
@@ -354,7 +426,7 @@ class PlainGame:
             raise Leave(eof=True)
         answer = _printable(line.strip())
         if self.echo:
-            self.writer.write(answer + "\n")
+            self.writer.write(echoed(answer) + "\n")
             self.writer.flush()
         return answer
 
@@ -384,10 +456,3 @@ def _suit_named(word: str) -> Suit | None:
         if word and suit.title.lower().startswith(word.lower()):
             return suit
     return None
-
-
-def _suit_to_sing(view: SeatView) -> Suit:
-    """The suit a refused ``s`` is explained with: one whose Rey the player holds (trumps first), else trumps."""
-    reyes = [Suit(card.suit) for card in view.hand if card.rank == 12]
-    reyes.sort(key=lambda suit: suit != view.trump)
-    return reyes[0] if reyes else Suit(view.trump)

@@ -15,21 +15,21 @@ from collections.abc import Sequence
 from datetime import date
 from typing import TextIO
 
-from ..engine import PLAY, Action, Card, SeatView, Suit
+from ..engine import PLAY, Action, Card, Play, SeatView, Suit
 from ..game.choices import sorted_hand
 from ..game.launch import Asked, prepare
 from ..game.narration import Narrator, seat_names
-from ..game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line
+from ..game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line, stars_text
 from ..game.practice_session import MISTAKE, PUZZLE, PracticeSession
 from ..game.services import Services
 from ..i18n import _, ngettext
 from ..records import Statistics
 from .dialogue import _is_terminal, _printable
-from .words import declarations, hand_line, plain, turn_lines
+from .words import declarations, echoed, hand_line, plain, turn_lines
 
 __all__ = ["PlainPractice", "position_lines", "practise", "tricks_lines"]
 
-QUIT, SKIP, TRICKS, LINE, HELP = "q", "n", "r", "l", "?"
+QUIT, SKIP, TRICKS, LINE, HELP, TABLE = "q", "n", "r", "l", "?", "i"
 #: The answers that go to a tab (``p`` passes in a position, so the puzzles are ``z``).
 TABS = {"m": MISTAKE, "mistakes": MISTAKE, "z": PUZZLE, "puzzles": PUZZLE}
 
@@ -88,20 +88,24 @@ class PlainPractice:
         later = self.practice.next_due()
         if later is not None:
             self.say(_("Your next kept mistake comes back on {day}.").format(day=later.isoformat()))
+        menu = _("z: the puzzles, with the problem of the day; e: your kept mistakes now; q: leave.")
         while True:
-            answer = self.ask(_("z: the puzzles, with the problem of the day; e: your kept mistakes now; q: leave."))
+            answer = self.ask(menu)
             if answer == "e" and later is not None:
                 self.practice.early = True
                 return
             if answer in TABS:
                 self.tab = TABS[answer]
                 return
-            self._not_understood(answer)
+            if answer == QUIT:
+                raise _Leave
+            if answer not in ("", HELP):  # (the menu is said again)
+                self._not_understood(answer)
 
     def _ask(self, problem: Problem) -> None:
         view = problem.view
         heading = _("A puzzle") if problem.kind == PUZZLE else _("One of your mistakes")
-        self.say(" · ".join([heading, *problem_facts(problem)]) + ".")
+        self.say(" · ".join([heading, *spoken_facts(problem)]) + ".")
         self.say_all(position_lines(view))
         while True:
             answer = self.ask(_("What do you play? A card's number; n passes over it; ? lists the letters."))
@@ -141,14 +145,10 @@ class PlainPractice:
             raise _Switch
         if answer == TRICKS:
             self.say_all(tricks_lines(view))
+        elif answer in ("", TABLE):
+            self.say_all(position_lines(view))
         elif answer == HELP:
-            keys = ", ".join(key for key, _action in declarations(view)) or "—"
-            self.say(
-                _(
-                    "A card's number plays it; {keys} declare; n passes over the problem; r tells the tricks so far;"
-                    " z the puzzles, m your mistakes; q leaves."
-                ).format(keys=keys)
-            )
+            self.say(_help_line(view))
         elif answer != SKIP:
             self._not_understood(answer)
         return None
@@ -170,14 +170,15 @@ class PlainPractice:
                 names = tuple(_(name) for name in seat_names(problem.players))
                 for step in puzzle_line(problem):
                     turned = LineStep((step.seat - problem.seat) % problem.players, step.action, step.view)
-                    self.say(plain(turned.words(names)) + ".")
+                    self.say(line_sentence(turned, names))
                 continue
             if answer == QUIT:
                 raise _Leave
             if answer in TABS:
                 self.tab = TABS[answer]
                 return
-            self._not_understood(answer)
+            if answer != HELP:  # (the prompt, said again, lists the answers)
+                self._not_understood(answer)
 
     # -- reading and writing --------------------------------------------------------------------------
 
@@ -203,12 +204,48 @@ class PlainPractice:
             raise _Leave
         answer = _printable(line.strip())
         if self.echo:
-            self.writer.write(answer + "\n")
+            self.writer.write(echoed(answer) + "\n")
             self.writer.flush()
         return answer.lower()
 
     def _not_understood(self, answer: str) -> None:
         self.say(_("“{answer}” is not an answer here: ? lists them.").format(answer=answer[:40]))
+
+
+def line_sentence(step: LineStep, names: Sequence[str]) -> str:
+    """A move of the line of best play as a sentence ("Rival plays the Rey de Copas."), as the game tells a move."""
+    action = step.action
+    if isinstance(action, Play):
+        card = Card(action.card).name
+        if step.seat == 0:
+            return _("You play the {card}.").format(card=card)
+        return _("{name} plays the {card}.").format(name=names[step.seat], card=card)
+    return plain(step.words(tuple(names))) + "."
+
+
+def spoken_facts(problem: Problem) -> list[str]:
+    """The problem's facts as a screen reader says them well: the stars in words ("4 of 5 stars")."""
+    facts = problem_facts(problem)
+    puzzle = problem.puzzle
+    if puzzle is None:
+        return facts
+    stars = stars_text(puzzle.stars)
+    words = _("{n} of {total} stars").format(n=puzzle.stars, total=len(stars))
+    return [words if fact == stars else fact for fact in facts]
+
+
+def _help_line(view: SeatView) -> str:
+    """The answers a problem takes; the declarations' clause only when the position offers some."""
+    keys = ", ".join(key for key, _action in declarations(view))
+    if keys:
+        return _(
+            "A card's number plays it; {keys} declare; n passes over the problem; r tells the tricks so far;"
+            " i or an empty line the position again; z the puzzles, m your mistakes; q leaves."
+        ).format(keys=keys)
+    return _(
+        "A card's number plays it; n passes over the problem; r tells the tricks so far;"
+        " i or an empty line the position again; z the puzzles, m your mistakes; q leaves."
+    )
 
 
 def position_lines(view: SeatView) -> list[str]:

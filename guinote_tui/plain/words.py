@@ -20,7 +20,6 @@ from ..coach import Advice
 from ..coach.ahead import Reviewed
 from ..coach.evaluate import JUEGO_POINTS, Z
 from ..engine import (
-    PLAY,
     RANK_NAMES,
     Action,
     Card,
@@ -37,11 +36,13 @@ from ..engine import (
 )
 from ..game.choices import declaration_offers, keyed_action, one_of, sorted_hand
 from ..game.narration import HUMAN, Narrator
+from ..game.scoresheet import ending_text, sheet_rows
 from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
-from ..game.tracking import TrickEntry, trick_history
-from ..i18n import _
-from ..present.vocabulary import action_words, decision_sentence, estimate, level_name, review_overview, why_text
+from ..game.tracking import TrickEntry, card_tracker, trick_history
+from ..game.verdicts import card_verdict
+from ..i18n import _, pgettext
+from ..present.vocabulary import action_words, decision_sentence, level_name, review_overview, why_text
 
 __all__ = [
     "declarations",
@@ -60,6 +61,15 @@ __all__ = [
 #: A Rich markup tag (``[b]``, ``[/b]``, ``[b #f2c94c]``, ``[dim]``, ``[/]``), read as Rich reads one: a bracket
 #: then a lower-case letter, ``#``, ``/`` or ``@`` (``[COMMAND]`` is text).
 _TAG = re.compile(r"\[[a-z#/@][^\[]*?\]")
+
+
+#: The most of an answer written back after its prompt (a line of megabytes is not echoed whole).
+ECHO_LIMIT = 300
+
+
+def echoed(answer: str) -> str:
+    """The answer as written back after its prompt: at most :data:`ECHO_LIMIT` characters."""
+    return answer if len(answer) <= ECHO_LIMIT else answer[:ECHO_LIMIT] + "…"
 
 
 def plain(markup: str) -> str:
@@ -173,14 +183,14 @@ def turn_lines(view: SeatView) -> list[str]:
         text = _("Your lead: play a card by its number.")
     lines = []
     sings = [(key, a) for key, a in declarations(view) if isinstance(a, Sing)]
-    if sings:
+    if sings:  # as instructions: "s: sing the 20 in Bastos"
         cantes = "; ".join(
-            _("{key} sings {points} in {suit}").format(
+            _("{key}: sing the {points} in {suit}").format(
                 key=key, points=40 if a.suit == view.trump else 20, suit=Suit(a.suit).title
             )
             for key, a in sings
         )
-        lines.append(_("Cantes: {cantes}.").format(cantes=cantes))
+        lines.append(cantes + ".")
     lines.append(plain(text.format(offers=said)))
     return lines
 
@@ -212,24 +222,16 @@ def hint_lines(advice: Advice, shown: Sequence[Card]) -> list[str]:
 
 
 def _loss(advice: Advice, card: Card, chosen: Card | None) -> str:
-    """What ``card`` loses against the coach's choice, in the hint's words (where the coach would sing: the cost
-    of playing it now and leaving the cante for later, :meth:`~guinote_tui.coach.Advice.cost`)."""
+    """What ``card`` loses against the coach's choice, in the hint table's words: its tier and cost ± the 95 %
+    margin (:func:`~guinote_tui.game.verdicts.card_verdict`), or what it does to the juego."""
     evaluation = advice.evaluation
     verdict = evaluation.juego_verdict(card) if evaluation is not None else None
-    sing = isinstance(advice.action, Sing)
-    if evaluation is None or card == chosen or (chosen is None and not sing and card == evaluation.best):
-        return _("best")
-    if sing:
-        if advice.about_same(PLAY[card]):
-            return _("about the same")
-        return _("{points} points").format(points=estimate(advice.cost(PLAY[card]), advice.margin(PLAY[card])))
-    if verdict == "lost":
-        return _("loses the juego")
-    if verdict == "missed":
-        return _("does not win the juego")
-    if evaluation.about_same(card):
-        return _("about the same")
-    return _("{points} points").format(points=estimate(evaluation.cost(card), evaluation.se(card)))
+    if evaluation is not None and card != chosen and not isinstance(advice.action, Sing):
+        if verdict == "lost":
+            return _("loses the juego")
+        if verdict == "missed":
+            return _("does not win the juego")
+    return card_verdict(advice, card)
 
 
 def history_lines(session: GameSession) -> list[str]:
@@ -266,6 +268,67 @@ def _entry_lines(entry: TrickEntry, narrator: Narrator) -> list[str]:
     if notes:
         then = _("then:")
         lines.append(f"  {then} " + " · ".join(notes))
+    return lines
+
+
+def scoresheet_lines(session: GameSession) -> list[str]:
+    """The score sheet (``o``): each hand's points and how it ended, then the juegos and cotos so far."""
+    match = session.match
+    rows = sheet_rows(match.records(), match.rules, match.hand)
+    us, them = session.side_name(0), session.side_name(1)
+    lines = [_("The score sheet:")]
+    for row in rows:
+        ours, theirs = row.totals
+        if row.result is None or row.points is None:
+            text = _("Hand {number}: in play; the juego stands {us} {ours}, {them} {theirs}.")
+            lines.append(text.format(number=row.hand, us=us, ours=ours, them=them, theirs=theirs))
+            continue
+        text = _(
+            "Hand {number}: {us} {ours}, {them} {theirs} this hand (juego {us} {total_ours}, {them} {total_theirs})."
+        )
+        lines.append(
+            text.format(
+                number=row.hand,
+                us=us,
+                them=them,
+                ours=row.points[0],
+                theirs=row.points[1],
+                total_ours=ours,
+                total_theirs=theirs,
+            )
+            + " "
+            + plain(ending_text(session, row.result))
+            + "."
+        )
+    juegos, cotos = rows[-1].juegos if rows else (0, 0), rows[-1].cotos if rows else (0, 0)
+    if match.rules.juegos_per_coto > 1:
+        lines.append(
+            _("Juegos in this coto: {us} {ours}, {them} {theirs}.").format(
+                us=us, them=them, ours=juegos[0], theirs=juegos[1]
+            )
+        )
+    lines.append(_("Cotos: {us} {ours}, {them} {theirs}.").format(us=us, them=them, ours=cotos[0], theirs=cotos[1]))
+    return lines
+
+
+def tracker_lines(view: SeatView) -> list[str]:
+    """The card tracker (``k``): by suit, trumps first, the cards gone, yours and still out (from your view only)."""
+    tracker = card_tracker(view)
+    none = pgettext("no cards", "none")
+
+    def names(cards: Sequence[Card]) -> str:
+        return ", ".join(RANK_NAMES[card.rank] for card in cards) or none
+
+    lines = []
+    for track in sorted(tracker.suits, key=lambda t: t.suit != tracker.trump):
+        text = (
+            _("{suit} (trumps): gone {gone}; yours {mine}; still out {out}.")
+            if track.suit == tracker.trump
+            else _("{suit}: gone {gone}; yours {mine}; still out {out}.")
+        )
+        lines.append(
+            text.format(suit=track.suit.title, gone=names(track.gone), mine=names(track.mine), out=names(track.out))
+        )
     return lines
 
 
@@ -308,8 +371,11 @@ def help_lines(session: GameSession, view: SeatView) -> list[str]:
         _("Answer with a card's number to play it, or with one of these:"),
         "  " + _("h: the coach's hint: its move, why, and what every card is worth (the match is then assisted)"),
         "  " + _("r: the hand's tricks so far"),
+        "  " + _("o: the score sheet; k: the card tracker (by suit: gone, yours, still out)"),
+        "  " + _("save: save the match's history in the data folder (guinote play --load FILE resumes it)"),
         "  " + _("u: take back your last move (the match is then assisted)"),
         "  " + _("s, c, t, p: sing, change the seven, declare tute, pass, when the turn offers them"),
+        "  " + _("i or an empty line: the table again (the trick, trumps, the stock, the points) and your hand"),
         "  " + _("?: this help; q: leave the game (the match is kept)"),
         _("The cards from highest to lowest: {ranks}. A trump beats every card of the other suits.").format(
             ranks=ranks

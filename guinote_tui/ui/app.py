@@ -8,7 +8,6 @@ import signal
 import traceback
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -19,7 +18,7 @@ from textual.worker import WorkerFailed
 from .. import hangup, storage
 from ..coach.ahead import stop_workers
 from ..coach.stopping import stop_analyses
-from ..engine import Match, save_history
+from ..engine import Match
 from ..game import preferences, resume
 from ..game.launch import Asked, load_kept, prepare
 from ..game.services import NO_STACK, Services, StackedDeal
@@ -345,6 +344,7 @@ class GuinoteApp(App[None]):
 
     def action_save_history(self) -> None:
         """Save the match's history where the player says: the data directory unless another path is typed."""
+        from ..game.saving import default_history_path, save_session_history
         from ..saveguard import SaveRefused, save_target
         from .screens.dialogs import SaveDialog
 
@@ -352,7 +352,7 @@ class GuinoteApp(App[None]):
         if session is None:
             return
         folder = storage.data_dir()
-        default = folder / f"guinote-{datetime.now():%Y%m%d-%H%M%S}.json"
+        default = default_history_path()
 
         def save(target: Path | None) -> None:
             if target is None or self.session is None:
@@ -362,19 +362,11 @@ class GuinoteApp(App[None]):
             except SaveRefused as exc:
                 self.notify(str(exc), title=_("Not saved"), severity="error", markup=False)
                 return
-            try:
-                session = self.session
-                if target.parent == folder:
-                    folder.mkdir(parents=True, exist_ok=True)
-                save_history(session.match, target, names=list(session.names), table=session.table_record())
-            except OSError as exc:
-                problem = _("Could not save {path}: {problem}").format(
-                    path=storage.printable(str(target)), problem=exc.strerror or exc
-                )
-                self.notify(problem, severity="error", markup=False)
-                return
-            saved = _("Match saved to {path}").format(path=storage.printable(str(target)))
-            self.notify(saved, title=_("Saved"), markup=False)
+            saved, line = save_session_history(self.session, target)
+            if saved:
+                self.notify(line, title=_("Saved"), markup=False)
+            else:
+                self.notify(line, severity="error", markup=False)
 
         self.push_screen(SaveDialog(str(default), folder), save)
 

@@ -29,6 +29,8 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("c", "swap_two", N_("Change 2")),
     Binding("t", "tute", N_("Tute")),
     Binding("p", "pass_window", N_("Pass")),
+    # When the turn offers none of these, the same keys say why (the rule, or whose turn it is).
+    *(Binding(key, f"not_offered('{key}')", N_("Why not"), show=False) for key in "sctp"),
     Binding("l", "last_trick", N_("Last trick")),
     Binding("r", "history", N_("Tricks")),
     Binding("o", "score_sheet", N_("Scores")),

@@ -265,6 +265,11 @@ def test_after_a_trick_the_player_won_the_first_key_only_clears_it(key: str) -> 
                 await pilot.press("space")
                 await pilot.pause()
                 assert len(log) == 2 and "Space only goes on after a trick" in message(table)
+                # Nor does Enter throw the card the highlight happens to be on: a card is marked first.
+                await pilot.press("enter")
+                await pilot.pause()
+                assert len(log) == 2 and "Enter plays the card you mark" in message(table)
+                await pilot.press("right", "left")
             await pilot.press("enter" if key == "space" else key)  # now a key plays: Enter the marked card
             assert await wait_until(pilot, lambda: len(log) >= 3)
             assert log[2][0] == 0

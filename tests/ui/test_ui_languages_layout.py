@@ -190,10 +190,38 @@ def shown_text(screen: Screen[object]) -> str:
     return "\n".join(texts)
 
 
+def _written_ellipses() -> frozenset[str]:
+    """Every word ending in "…" that a catalog writes on purpose ("thinking…"), in any language."""
+    words: set[str] = set()
+    for po in [LOCALE / "guinote.pot", *LOCALE.glob("*/LC_MESSAGES/guinote.po")]:
+        words.update(ELLIPSIS_WORD.findall(po.read_text(encoding="utf-8")))
+    return frozenset(words)
+
+
+#: A word that ends in an ellipsis: what Rich writes where a cell or a line is cut.
+ELLIPSIS_WORD = re.compile(r"\w+…")
+WRITTEN_ELLIPSES: frozenset[str] = frozenset()
+
+
+def cut_words(screen: Screen[object]) -> list[str]:
+    """The words on ``screen`` that end in an ellipsis no catalog writes: a label cut to its width."""
+    global WRITTEN_ELLIPSES
+    if not WRITTEN_ELLIPSES:
+        WRITTEN_ELLIPSES = _written_ellipses()
+    rows = screen_lines(screen.app)  # type: ignore[arg-type]
+    cut = sorted({word for row in rows for word in ELLIPSIS_WORD.findall(row) if word not in WRITTEN_ELLIPSES})
+    return [f"{type(screen).__name__} shows a cut word: {word!r}" for word in cut]
+
+
 def faults(code: str, screen: Screen[object]) -> list[str]:
-    """What is wrong on ``screen`` in language ``code``: cut off, or English left over."""
+    """What is wrong on ``screen`` in language ``code``: cut off (a widget, or a word cut by an ellipsis), or
+    English left over."""
     english = english_words(code, shown_text(screen))
-    return cut_off(screen) + ([f"{type(screen).__name__} shows English: {english}"] if english else [])
+    return (
+        cut_off(screen)
+        + cut_words(screen)
+        + ([f"{type(screen).__name__} shows English: {english}"] if english else [])
+    )
 
 
 async def _wait_for(pilot, screen_type: type) -> None:  # type: ignore[no-untyped-def]
@@ -478,6 +506,46 @@ def test_practice_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> 
             assert faults(code, screen) == []
             await pilot.press("r")
             await _wait_for(pilot, TricksScreen)
+            assert faults(code, app.screen) == []
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_statistics_and_the_hint_fit_80x24_in_the_language(code: str, catalogs: list[str]) -> None:
+    """The statistics (after a hand played) and the coach's hint table: no widget cut, no word cut by "…"."""
+    from guinote_tui.ui.screens.hint import HintScreen
+    from guinote_tui.ui.screens.statistics import StatisticsScreen
+
+    if code != i18n.SOURCE and code not in catalogs:
+        pytest.fail(f"no catalog for {code}")
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0, lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            session = app.session
+            assert session is not None
+            await settle(pilot)
+            await pilot.press("h")
+            await _wait_for(pilot, HintScreen)
+            for _ in range(3000):  # drawn once the coach's worker is done
+                if app.screen.query("#hint-reason"):
+                    break
+                await pilot.pause(0.02)
+            await pilot.pause()
+            assert faults(code, app.screen) == []
+            await pilot.press("escape")
+            await _wait_for(pilot, TableScreen)
+            for _ in range(60):
+                await settle(pilot)
+                if session.hand_over:
+                    break
+                await pilot.press(key_for(app, playable(session.view().legal)[0]))
+            await _wait_for(pilot, SummaryScreen)
+            await summary_ready(pilot)
+            app.push_screen(StatisticsScreen())
+            await _wait_for(pilot, StatisticsScreen)
+            await pilot.pause()
             assert faults(code, app.screen) == []
 
     asyncio.run(run())

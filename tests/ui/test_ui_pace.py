@@ -234,3 +234,57 @@ def test_an_enter_pressed_as_the_summary_appears_does_not_skip_it(monkeypatch) -
             assert isinstance(app.screen, TableScreen) and session.match.hand_number == 2
 
     asyncio.run(run())
+
+
+def test_enter_twice_after_a_trick_never_throws_a_card() -> None:
+    """Enter clears the finished trick; a second Enter does not play the card the highlight happens to be on."""
+
+    async def run() -> None:
+        app = heads_up_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            await pilot.press(key_for(app, Card.parse("1B")))
+            for _ in range(20):
+                await pilot.pause()
+                await app.workers.wait_for_complete()
+            assert table.holding
+            await pilot.press("enter")  # clears the trick; the rival, who won it, leads
+            for _ in range(20):
+                await pilot.pause()
+                await app.workers.wait_for_complete()
+            assert session.human_to_move and not table.holding
+            before = list(session.view().hand)
+            await pilot.press("enter")  # meant for the trick: nothing is thrown
+            await pilot.pause()
+            assert list(session.view().hand) == before and session.human_to_move
+            assert "Enter plays the card you mark" in str(table.query_one("#message").render())
+            # A card marked after the trick is played by Enter.
+            await pilot.press("right", "left")
+            marked = shown_hand(app)[table.selected or 0]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert marked not in session.view().hand
+
+    asyncio.run(run())
+
+
+def test_a_declaration_key_the_turn_does_not_offer_says_why() -> None:
+    async def run() -> None:
+        app = heads_up_app()
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            session = app.session
+            table = app.screen
+            assert isinstance(table, TableScreen) and session is not None
+            before = list(session.view().hand)
+            for key in ("s", "c", "t", "p"):
+                await pilot.press(key)
+                await pilot.pause()
+                text = str(table.query_one("#message").render())
+                assert "Not allowed" in text, (key, text)
+            assert list(session.view().hand) == before and session.human_to_move
+
+    asyncio.run(run())

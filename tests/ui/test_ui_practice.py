@@ -60,6 +60,8 @@ def test_a_puzzle_answered_right_then_another_answered_wrong() -> None:
             assert problem is not None and problem.daily and problem.ref == daily.id
             lines = "\n".join(screen_lines(app))
             assert "Problem of the day" in lines and "What do you play?" in lines
+            # The keys named are as many as the cards held.
+            assert f"What do you play? 1-{len(screen.hand)} a card" in lines
             assert "★" in lines  # its stars, with its theme's name in the corner
             # The rival has no level in a practice position: its cards are counted without a dangling " · ".
             assert not re.search(r"· \d+ cards?\b", lines)

@@ -119,7 +119,7 @@ def test_every_row_explains_itself_when_it_has_the_focus() -> None:
                 "pace": "Pace: wait for me — a finished trick stays on the table until you press a key;"
                 " timed — it stays for the time set",
                 "delay": "Bot speed: how long each bot's card stays in view",
-                "open_hands": "Practice: normal: the bots' cards are hidden; open hands: every bot's cards"
+                "open_hands": "Bots' cards: normal: the bots' cards are hidden; open hands: every bot's cards"
                 " are shown face up",
                 "seed": "Seed: empty: a new random deal every match",
             }
@@ -596,3 +596,47 @@ def test_deal_without_a_kept_match_deals_at_once() -> None:
             assert await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
 
     asyncio.run(run())
+
+
+def test_the_seed_row_lets_the_screen_letter_keys_through_and_the_footer_keeps_them() -> None:
+    async def run() -> None:
+        from textual.widgets._footer import FooterKey
+
+        from guinote_tui.ui.screens.statistics import StatisticsScreen
+
+        app = make_app(level="random", delay=0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = start_screen(app)
+            seed = screen.query_one("#seed", Input)
+            seed.focus()
+            await pilot.press("4", "2")
+            await pilot.pause()
+            assert seed.value == "42"
+            shown = {key.key for key in app.screen.query(FooterKey)}
+            assert {"l", "p", "t"} <= shown, shown
+            await pilot.press("t")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, StatisticsScreen))
+            assert isinstance(app.screen, StatisticsScreen) and seed.value == "42"
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", ["en", "es", "de", "it", "nl", "ru"])
+def test_the_buttons_keep_their_key_letters_at_80_columns_in_every_language(code: str) -> None:
+    from guinote_tui import i18n
+    from guinote_tui.ui.screens.start_rows import BUTTONS, button_labels
+
+    shown = [button[0] for button in BUTTONS if button[0] != "continue"]
+    try:
+        i18n.set_language(code)
+        for due in (0, 1, 12):
+            labels = button_labels(80, shown, due)
+            for button_id, key in (("learn", "l"), ("practice", "p"), ("statistics", "t"), ("rules", "?")):
+                assert labels[button_id].endswith(f"({key})"), (code, due, labels)
+        # The open-cards setting is not named as the practice section's button.
+        from guinote_tui.ui.screens.start_rows import help_of
+
+        assert help_of("open_hands")[0] != i18n._("Practice")
+    finally:
+        i18n.set_language("en")

@@ -300,3 +300,17 @@ def test_an_unknown_lang_leaves_the_language_the_rest_chooses(catalogs: None) ->
     assert refused.output.startswith("guinote: --lang: no existe el idioma 'xx'; elige uno de estos: es (Español)")
     unknown_env = runner.invoke(main, ["stats"], env={"GUINOTE_LANG": "xx", "LANG": "it_IT.UTF-8"})
     assert unknown_env.exit_code == 2 and "GUINOTE_LANG: la lingua 'xx' non c'è" in unknown_env.output
+
+
+@pytest.mark.parametrize("code", ["en", "es", "de", "it", "nl", "ru"])
+def test_the_seed_range_is_never_broken_inside_a_number(code: str) -> None:
+    result = CliRunner().invoke(main, ["--lang", code, "play", "--help"], terminal_width=78)
+    assert result.exit_code == 0
+    assert "-9223372036854775808" in result.output and "9223372036854775807]" in result.output, result.output
+
+
+@pytest.mark.parametrize("args", [["--lang", "xx", "play", "--help"], ["--lang", "xx", "play"], ["--lang", "xx"]])
+def test_an_unknown_language_is_an_error_for_a_command_s_help_too(args: list[str]) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert "--lang: no language 'xx'" in result.stderr and "Usage" not in result.output

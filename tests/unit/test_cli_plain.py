@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -77,3 +78,27 @@ def test_a_history_that_cannot_be_resumed_is_one_line(tmp_path: Path) -> None:
     path.write_text(json.dumps({"format": "nonsense"}))
     result = CliRunner().invoke(main, ["play", "--plain", "--load", str(path)], input="")
     assert result.exit_code == 1 and len(result.output.strip().splitlines()) == 1
+
+
+def test_the_command_line_never_replaces_a_kept_match_silently(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A new deal from the command line asks on a terminal and, elsewhere, refuses in one line naming --new."""
+    status, _output = plain("--players", "2", "--level", "easy", "--seed", "3", answers="1\n")
+    kept = resume.load()
+    assert status == 0 and kept is not None and kept.seed == 3
+    for options in (("play", "--plain", "--seed", "303"), ("play", "--players", "4", "--seed", "202")):
+        result = CliRunner().invoke(main, list(options), input="1\n")
+        assert result.exit_code == 1
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and "--new" in lines[0] and "--continue" in lines[0], result.output
+        still = resume.load()
+        assert still is not None and still.seed == 3
+    # At a terminal the question is asked; "no" keeps the match.
+    monkeypatch.setattr(sys.modules["guinote_tui.cli.play"], "_on_terminal", lambda: True)
+    result = CliRunner().invoke(main, ["play", "--plain", "--seed", "303"], input="n\n")
+    assert result.exit_code == 0 and "Deal a new one in its place" in result.output
+    still = resume.load()
+    assert still is not None and still.seed == 3
+    # --new deals the new match in its place.
+    status, output = plain("--new", "--seed", "303", answers="q\n")
+    replaced = resume.load()
+    assert status == 0 and replaced is not None and replaced.seed == 303, output

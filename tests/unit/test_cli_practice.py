@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from click.testing import CliRunner
@@ -36,7 +37,9 @@ def test_the_problem_of_the_day_in_plain_text_answered_right_then_a_puzzle_wrong
     assert output.startswith("Practice: 1 problem due today.\n")
     assert "A puzzle · Problem of the day · " in output and "Your cards: 1 " in output
     assert "Right: " in output
-    assert f"{'You' if daily.line[0][0] == daily.seat else 'Rival'}: play the " in output  # the line of best play
+    # The line of best play, each move a sentence.
+    assert f"{'You play' if daily.line[0][0] == daily.seat else 'Rival plays'} the " in output
+    assert "Rival: play the " not in output and "You: play the " not in output
     assert "Nothing is due today in your mistakes." in output and output.rstrip().endswith("You leave practice.")
     with Statistics(default_path()) as stats:
         state = stats.practice_state("puzzle", daily.id)
@@ -50,3 +53,25 @@ def test_the_problem_of_the_day_in_plain_text_answered_right_then_a_puzzle_wrong
     assert result.exit_code == 0, result.output
     assert result.output.startswith("Practice: 0 problems due today.\n")
     assert "Problem of the day" not in result.output and "Not the best: " in result.output
+
+
+def test_the_help_key_and_leaving_work_on_the_practice_menu() -> None:
+    result = CliRunner().invoke(main, ["--lang", "en", "practice", "--plain"], input="?\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "is not an answer here" not in result.output
+    assert result.output.count("z: the puzzles, with the problem of the day") == 2
+    assert result.output.rstrip().endswith("You leave practice.")
+
+
+def test_the_puzzle_help_has_no_placeholder_dash() -> None:
+    result = CliRunner().invoke(main, ["--lang", "en", "practice", "--plain", "--puzzles"], input="?\n\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "—" not in result.output and "A card's number plays it;" in result.output
+    assert "is not an answer here" not in result.output
+
+
+def test_a_puzzle_s_stars_are_said_in_words() -> None:
+    result = CliRunner().invoke(main, ["--lang", "en", "practice", "--plain", "--puzzles"], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert "★" not in result.output and "☆" not in result.output
+    assert re.search(r" · [1-5] of 5 stars\.", result.output), result.output

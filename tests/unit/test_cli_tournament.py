@@ -110,3 +110,22 @@ def test_a_bot_that_breaks_the_rules_stops_the_run_with_one_line(monkeypatch: py
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "illegal action" in lines[0] and _Cheat.name in lines[0]
+
+
+def test_a_progress_line_with_the_time_left_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    lab = importlib.import_module("guinote_tui.cli.tournament")  # (the package's "tournament" is the command)
+
+    args = ["tournament", "--a", "random", "--b", "random", "--deals", "4", "--players", "2", "--json"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0 and "playing:" not in result.output + result.stderr
+    # The report goes to a file or a pipe; the error stream is a terminal: the line is shown there.
+    monkeypatch.setattr(lab, "on_terminal", lambda stream: True)
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0 and "playing:" not in result.stdout
+    empty, full = "[" + "-" * 24 + "]", "[" + "#" * 24 + "]"
+    assert f"\rplaying: {empty} 0 of 4 deals" in result.stderr
+    assert " 1 of 4 deals, about 0:" in result.stderr
+    assert f"\rplaying: {full} 4 of 4 deals" in result.stderr
+    json.loads(result.stdout)

@@ -17,38 +17,15 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ...coach import Advice, Grade
+from ...coach import Advice
 from ...coach.evaluate import JUEGO_POINTS
-from ...engine import PLAY, Action, Card, Play, Sing
+from ...engine import PLAY, Action, Card, Play
 from ...game.narration import card_name_markup
+from ...game.verdicts import card_verdict
 from ...i18n import N_, _, number
-from ...present.vocabulary import action_words, estimate, grade_word, juego_words
+from ...present.vocabulary import action_words, juego_words
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
-
-
-def card_verdict(advice: Advice, card: Card) -> str:
-    """What the coach says of ``card`` against its own: "best", "about the same", "close call: 3 ± 2", or the
-    tier with its cost ("mistake: 7 ± 2"), in points, the cost ± its 95 % margin (none when exact).
-
-    Where the coach would sing, a card played now leaves the cante for later: its cost is against singing first
-    (:meth:`~guinote_tui.coach.Advice.cost`), and no card is "best"."""
-    evaluation = advice.evaluation
-    chosen = advice.action.card if isinstance(advice.action, Play) else None
-    sing = isinstance(advice.action, Sing)
-    if evaluation is None or card == chosen or (chosen is None and not sing and card == evaluation.best):
-        return _("best")
-    if sing:
-        grade = advice.grade(PLAY[card])
-        points = estimate(advice.cost(PLAY[card]), advice.margin(PLAY[card]))
-    else:
-        grade = evaluation.grade(card)
-        points = estimate(evaluation.cost(card), evaluation.margin(card))
-    if grade is Grade.SAME:
-        return _("about the same")
-    if grade is Grade.CLOSE:
-        return _("close call: {points}").format(points=points)
-    return _("{grade}: {points}").format(grade=grade_word(grade.value), points=points)
 
 
 def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:

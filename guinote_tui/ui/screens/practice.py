@@ -284,7 +284,8 @@ class ProblemScreen(SizeGuard, Screen[None]):
         if self.weighing:
             return Text(_("The coach is weighing your answer…"))
         if self.verdict is None:
-            keys = [_("What do you play? [b]1-6[/b] a card")]
+            # The keys as many as the cards held (1-4 with four cards).
+            keys = [_("What do you play? [b]1-{last}[/b] a card").format(last=max(1, len(self.hand)))]
             offers = declaration_offers(view)
             if offers:
                 keys.append(one_of(offers))

@@ -23,7 +23,7 @@ from rich.text import Text
 
 from ...engine import Action, Card, Play, SeatView, Suit, Trick
 from ...game.choices import sorted_hand
-from ...game.narration import Narrator, card_name_markup, seat_names
+from ...game.narration import Narrator, card_name_markup, edge_name, seat_names
 from ...game.palette import SUIT_LIGHT
 from ...i18n import _
 from ..theme import FELT_COLOURS
@@ -135,9 +135,11 @@ def score_table(picture: ProblemPicture, players: int) -> Group:
     table.add_column(style=LABEL, ratio=1)
     narrator = Narrator(seat_names(players))
     ours, theirs = narrator.side_name(0), narrator.side_name(1)
-    for name in (ours, theirs):
+    # The columns hold 8 cells, as the table's score: a longer name gives its short form (never cut by "…").
+    heading = theirs if players != 2 or len(theirs) <= 8 else edge_name("Rival")
+    for name in (ours, heading):
         table.add_column(justify="right", style=VALUE, width=max(5, min(8, len(name))))
-    table.add_row("", Text(ours, style=LABEL), Text(theirs, style=LABEL))
+    table.add_row("", Text(ours, style=LABEL), Text(heading, style=LABEL))
     table.add_row(_("This hand"), str(picture.points[0]), str(picture.points[1]))
     if picture.show_carried:
         table.add_row(_("Carried in"), str(picture.carried[0]), str(picture.carried[1]))

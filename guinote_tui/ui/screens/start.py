@@ -60,6 +60,20 @@ class StartBody(VerticalScroll, can_focus=False, inherit_bindings=False):
     """The rows, scrolled by the wheel or by the focus; the arrow keys stay the screen's (rows, House rules)."""
 
 
+class SeedInput(Input):
+    """The Seed row: it takes digits only, so the start screen's letter keys (l, p, t, q…) work from it too
+    (and the footer keeps listing them)."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdecimal()
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.is_printable and not (event.character or "").isdecimal():
+            # Not the row's: Input's own handler is skipped (it would swallow the key); the key bubbles on
+            # to the screen's bindings.
+            event.prevent_default()
+
+
 class StartScreen(SizeGuard, Screen[None]):
     """Choose and deal; every row has a sensible default so Enter just starts."""
 
@@ -107,7 +121,7 @@ class StartScreen(SizeGuard, Screen[None]):
             yield self._row("open_hands", practice, settings.open_hands)
             with Horizontal(id="seed-row"):
                 yield Label(_("Seed"), classes="seed-label")
-                yield Input(
+                yield SeedInput(
                     "" if settings.seed is None else str(settings.seed),
                     placeholder=_("random"),
                     id="seed",

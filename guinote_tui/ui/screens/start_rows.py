@@ -189,7 +189,7 @@ HELP: dict[str, tuple[str, str]] = {
     "delay": (N_("Bot speed"), N_("how long each bot's card stays in view before the next one is played")),
     "language": (N_("Language"), N_("the language of the whole game (remembered for the next time)")),
     "open_hands": (
-        N_("Practice"),
+        N_("Bots' cards"),  # (not "Practice": that is the practice section's button)
         N_(
             "normal: the bots' cards are hidden; open hands: every bot's cards are shown face up, to learn"
             " how hands play (the match is assisted)"
@@ -244,6 +244,8 @@ BUTTONS: tuple[tuple[str, str, str, str | None], ...] = (
 
 #: The buttons whose keys the footer always lists (widgets/footer.py never leaves them out).
 FOOTER_KEYS = ("start", "continue")
+#: The buttons whose key letters stay on them the longest (the footer may have no room for these keys).
+NAMED_KEYS = ("learn", "practice", "statistics", "rules")
 
 
 def button_labels(width: int, shown: Sequence[str], due: int = 0) -> dict[str, str]:
@@ -257,7 +259,9 @@ def button_labels(width: int, shown: Sequence[str], due: int = 0) -> dict[str, s
     >>> button_labels(80, [b[0] for b in BUTTONS if b[0] != "continue"])["learn"]
     'Learn (l)'
     >>> button_labels(80, [b[0] for b in BUTTONS], due=3)["practice"]
-    'Practice · 3 due'
+    'Practice (p)'
+    >>> button_labels(100, [b[0] for b in BUTTONS], due=3)["practice"]
+    'Practice · 3 due (p)'
     >>> button_labels(50, [b[0] for b in BUTTONS])["learn"]
     'Learn'
     """
@@ -278,6 +282,15 @@ def button_labels(width: int, shown: Sequence[str], due: int = 0) -> dict[str, s
         # Deal's and Continue's keys are the footer's first (it never leaves them out): theirs go first.
         {
             i: keyed(counted(i, short or label), key) if i not in FOOTER_KEYS else _(label)
+            for i, key, label, short in buttons
+        },
+        # Then the keys the footer may leave out (l, p, t, ?) stay, before the count of problems due does.
+        {
+            i: keyed(_(short or label), key) if i not in FOOTER_KEYS else _(label)
+            for i, key, label, short in buttons
+        },
+        {
+            i: keyed(_(short or label), key) if i in NAMED_KEYS else _(short or label)
             for i, key, label, short in buttons
         },
         {i: counted(i, short or label) for i, _key, label, short in buttons},

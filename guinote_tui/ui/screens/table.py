@@ -22,6 +22,7 @@ from textual.worker import get_current_worker
 
 from ...coach import Advice
 from ...engine import PLAY, Action, Card, DeclareTute, Pass, SeatView, Sing, Swap
+from ...game.choices import declaration_asked
 from ...game.sentences import leave_question
 from ...game.session import GameSession
 from ...game.table_controller import Change, TableController, Timer
@@ -36,6 +37,9 @@ from ..widgets.notice import too_small
 from ..widgets.tracker import TrackerPanel
 from .tableface import compose_table, show_declarations, show_picture, toggle_tracker
 from .tablelines import message_text, status_texts
+
+#: The declarations each letter makes (``c`` changes the seven or the two, whichever the muestra calls for).
+DECLARATION_KEYS = {"s": ("sing",), "c": ("swap", "swap_two"), "t": ("tute",), "p": ("pass_window",)}
 
 #: From this terminal size (columns, lines) the stock, the muestra and the tricks taken lie on the felt.
 WIDE_FELT = (180, 45)
@@ -86,6 +90,9 @@ class TableScreen(Screen[None]):
         self.shown_hand: tuple[Card, ...] = ()
         self._declarations: tuple[Action, ...] = ()
         self._footer_offers: tuple[object, ...] = ()
+        #: Where the player last marked a card (hand number, tricks finished): Enter plays the marked card
+        #: only if it was marked after the last finished trick (two Enters after a trick never throw a card).
+        self._marked_at: tuple[int, int] | None = None
 
     @property
     def session(self) -> GameSession:
@@ -319,10 +326,27 @@ class TableScreen(Screen[None]):
                 wanted = 2 if action == "swap_two" else 7
                 return any(isinstance(a, Swap) and a.card.rank == wanted for a in offered)
             return bool(offered)
+        if action == "not_offered":  # the key's own declaration is not offered: it says why
+            return not any(self.check_action(name, ()) for name in DECLARATION_KEYS[str(parameters[0])])
         # (u and l are always offered: with nothing to take back or to show, they say so.)
         if action == "tracker":  # from 160×45 the tracker is under the log all the time: no key for it
             return not self.query_one("#tracker-side").display
         return True
+
+    def _trick_moment(self) -> tuple[int, int]:
+        """The hand and the number of its finished tricks: a mark made before the last trick is stale."""
+        match = self.session.match
+        return match.hand_number, len(match.hand.tricks)
+
+    def mark(self, index: int) -> None:
+        """The player marks the card at ``index`` (arrows, a click, a card key): Enter may play it."""
+        self.selected = index
+        self._marked_at = self._trick_moment()
+
+    def marked_since_trick(self) -> bool:
+        """Whether the marked card was chosen after the last finished trick (or no trick is finished yet)."""
+        moment = self._trick_moment()
+        return moment[1] == 0 or self._marked_at == moment
 
     def action_play_index(self, index: int) -> None:
         if self.holding:
@@ -332,7 +356,7 @@ class TableScreen(Screen[None]):
         if index >= len(hand):
             self.say(_("You have no card {number}").format(number=index + 1))
             return
-        self.selected = index
+        self.mark(index)
         self.act(PLAY[hand[index]])
         if not self.session.human_to_move:
             self.selected = None  # played: next turn starts from the first playable card
@@ -342,14 +366,19 @@ class TableScreen(Screen[None]):
         if not hand:
             return
         current = self.selected if self.selected is not None else 0
-        self.selected = (current + step) % len(hand)
+        self.mark((current + step) % len(hand))
         self.message = ""
         self.refresh_table()
 
     def action_play_selected(self) -> None:
         if self.holding:
             self.release()
-        elif self.selected is not None:
+        elif self.selected is None:
+            return
+        elif not self.marked_since_trick() and self.session.human_to_move:
+            # A second Enter meant for the trick must not throw the card the highlight happens to be on.
+            self.say(_("Enter plays the card you mark: choose it with ←/→ first, or press its number"))
+        else:
             self.action_play_index(self.selected)
 
     def action_go_on(self) -> None:
@@ -385,6 +414,10 @@ class TableScreen(Screen[None]):
 
     def action_pass_window(self) -> None:
         self.game.pass_turn()
+
+    def action_not_offered(self, key: str) -> None:
+        """``s``, ``c``, ``t`` or ``p`` when the turn does not offer it: the rule it breaks, or whose turn it is."""
+        self.act(declaration_asked(self.session.view(), key), declared=True)
 
     def action_last_trick(self) -> None:
         from .dialogs import LastTrickScreen

@@ -425,12 +425,22 @@ def test_a_hint_about_a_position_the_player_left_is_not_shown(monkeypatch: pytes
     assert session.coach.advised(asked[0]) is None
 
 
-def test_the_coach_gives_hints_on_the_players_turn_only() -> None:
+def test_h_while_a_bot_plays_gives_the_hint_when_the_players_turn_comes() -> None:
+    """One behaviour, said in words: asked early, the hint is given on the player's turn (never refused)."""
     session = new_session(2, seed=3)  # the rival leads
     table, jobs, seen = table_for(session)
     table.ask_hint()
-    assert seen.warnings == [("The coach gives hints on your turn", "")] and not jobs.threads
+    assert seen.warnings == [("The coach's hint comes on your turn", "")] and not jobs.threads
     assert not session.assisted
+    table.advance()  # the rival thinks, and leads
+    bot_jobs, jobs.threads = jobs.threads, []
+    assert [job.group for job in bot_jobs] == ["bots"]
+    for job in bot_jobs:
+        job.work(job.cancelled)
+    jobs.deliver()
+    # The player's turn: the coach starts on the hint asked for (the match is assisted).
+    assert session.human_to_move and session.assisted
+    assert [job.group for job in jobs.threads] == ["coach"] or jobs.soon
 
 
 def test_a_failed_bot_is_told_and_its_first_legal_move_made(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+import threading
 
 import pytest
 
@@ -274,3 +275,74 @@ def test_a_hint_followed_is_not_graded_in_the_review_as_at_the_table() -> None:
     assert player.followed is not None and game.match.hand.is_over
     # The review leaves the decision where the hint was followed ungraded (before: priced like any other).
     assert "You followed the coach's hint at 1 decision: it is not graded." in transcript
+
+
+def test_an_empty_line_or_i_tells_the_table_and_the_hand_again() -> None:
+    out = io.StringIO()
+    PlainGame(session(2, 5), io.StringIO("\ni\ntable\nq\n"), out, echo=True).run()
+    transcript = out.getvalue()
+    assert "is not an answer here" not in transcript
+    # The status line (trick, trumps, stock, points) and the hand: once at the turn, then once per answer.
+    assert transcript.count("Trick 1. Trumps: ") == 4
+    assert transcript.count("Your cards: 1 ") == 4
+
+
+def test_a_long_answer_is_echoed_cut_short() -> None:
+    out = io.StringIO()
+    PlainGame(session(2, 5), io.StringIO("x" * 100_000 + "\nq\n"), out, echo=True).run()
+    transcript = out.getvalue()
+    assert len(transcript) < 5_000
+    assert "> " + "x" * 300 + "…\n" in transcript
+
+
+def test_a_bot_that_thinks_long_is_said_to_be_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the line's time a sentence says who is thinking (the bot here waits on an event the test sets)."""
+    import guinote_tui.plain.dialogue as dialogue
+
+    monkeypatch.setattr(dialogue, "THINKING_LINE_AFTER", 0.01)
+    game = session(2, 5)
+    thought = game.think
+    said = threading.Event()
+    out = io.StringIO()
+
+    def slow_think(seat, view):  # type: ignore[no-untyped-def]
+        said.wait(5)  # until the line about it is written (or, at worst, 5 s)
+        return thought(seat, view)
+
+    class Watching(io.StringIO):
+        def write(self, text: str) -> int:
+            if "is thinking…" in text:
+                said.set()
+            return super().write(text)
+
+    out = Watching()
+    monkeypatch.setattr(game, "think", slow_think)
+    PlainGame(game, io.StringIO("1\nq\n"), out, echo=True).run()
+    assert said.is_set() and "Rival is thinking…" in out.getvalue()
+
+
+def test_the_review_tells_its_progress(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line per decision analysed while the review runs (here at once: the lines' interval is set to none)."""
+    import guinote_tui.plain.dialogue as dialogue
+
+    monkeypatch.setattr(dialogue, "REVIEW_LINE_EVERY", 0.0)
+    transcript, _player, status = played(session(2, 5))
+    assert status == 0
+    told = re.findall(r"^Decision (\d+) of (\d+)…$", transcript, re.MULTILINE)
+    assert told and told[0][0] == "1" and all(int(done) < int(total) for done, total in told)
+
+
+def test_the_score_sheet_the_tracker_and_saving_are_answers() -> None:
+    from guinote_tui import storage
+    from guinote_tui.engine import read_history
+
+    out = io.StringIO()
+    PlainGame(session(2, 5), io.StringIO("1\no\nk\nsave\nq\n"), out, echo=True).run()
+    transcript = out.getvalue()
+    assert "is not an answer here" not in transcript
+    assert "The score sheet:" in transcript and "Hand 1: in play; the juego stands You " in transcript
+    assert re.search(r"^Espadas \(trumps\): gone [^;]+; yours [^;]+; still out [^.]+\.$", transcript, re.MULTILINE)
+    saved = re.search(r"^Match saved to (.+\.json)$", transcript, re.MULTILINE)
+    assert saved is not None
+    path = storage.data_dir() / saved.group(1).rsplit("/", 1)[-1]
+    assert path.is_file() and read_history(path).seed == 5

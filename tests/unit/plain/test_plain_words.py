@@ -81,7 +81,7 @@ def test_two_cantes_open_sing_the_forty_first_and_the_other_by_its_suit() -> Non
     if any(action.suit == view.trump for _key, action in offered):
         assert offered[0][1].suit == view.trump  # the forty first, as the table's s key
     cantes = turn_lines(view)[0]
-    assert cantes.startswith("Cantes: s sings ") and "; s " in cantes
+    assert cantes.startswith("s: sing the ") and "; s " in cantes and cantes.endswith(".")
 
 
 def v_legal_plays(view: SeatView) -> list[Play]:
@@ -108,3 +108,24 @@ def test_a_graded_decision_is_named_by_its_tier() -> None:
     text = "\n".join(lines)
     assert "mistake:" in text and "inaccuracy:" in text and "1 close call is not listed" in text
     assert "[" not in text  # no markup in the plain text
+
+
+def test_the_hint_says_each_card_in_the_table_s_words_with_the_95_margin() -> None:
+    """The plain hint's lines per card read as the hint table's: the tier and the cost ± its 95 % margin."""
+    from guinote_tui.coach import CoachBudget
+    from guinote_tui.game.verdicts import card_verdict
+    from guinote_tui.plain.words import hint_lines
+
+    small = CoachBudget(min_deals=8, batch=8, max_playouts=120, max_deals=40, arrastre_deals=4, arrastre_nodes=20_000)
+    session = GameSession(GameSettings(players=2, level="random", seed=5))
+    advice = session.work_out_hint(session.hint_position(), small)
+    shown = sorted_hand(session.view())
+    lines = hint_lines(advice, shown)
+    said = {line.split(": ", 1)[0].strip(): line.split(": ", 1)[1] for line in lines if line.startswith("  ")}
+    assert len(said) == len(advice.values) > 1
+    evaluation = advice.evaluation
+    assert evaluation is not None
+    for card in advice.values:
+        if evaluation.juego_verdict(card) in ("lost", "missed") and card != evaluation.best:
+            continue
+        assert said[f"{shown.index(card) + 1} {card.name}"] == card_verdict(advice, card)
