@@ -246,6 +246,7 @@ class PlayModelBot(HardBot):
     ``playmodel:infer=true,infer_eps=0.3``). Measured and not kept in any level (docs/lab/2026-12-play-model.md)."""
 
     name = "playmodel"
+    offered = False
 
     def _new_inference(self, view: SeatView, know: Knowledge) -> Inference:
         s = self.settings

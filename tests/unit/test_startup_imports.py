@@ -2,10 +2,9 @@
 
 The packages :mod:`guinote_tui.engine`, :mod:`guinote_tui.ai` and
 :mod:`guinote_tui.records` import each name's module the first time the name
-is used (a module ``__getattr__``), so ``from guinote_tui.engine import Rules``
-loads the rules and not the hand. Checked here: each package names every
-export once for the type checker and once for the run (the same names, from
-the same modules), every name resolves to its module's object, a fresh import
+is used (the module ``__getattr__`` of :mod:`guinote_tui.engine.lazy`), so ``from guinote_tui.engine import
+Rules`` loads the rules and not the hand. Checked here: each package names every export once, as an explicit
+re-export under ``if TYPE_CHECKING:`` that the run reads too, every name resolves to its module's object, a fresh import
 of a package loads none of its modules, and ``guinote --help``, ``guinote
 stats --json`` and ``guinote rules --flags`` load only what they use (their
 time is measured by ``python -m guinote_lab.startup_bench``).
@@ -26,34 +25,42 @@ import pytest
 LAZY_PACKAGES = ("guinote_tui.engine", "guinote_tui.ai", "guinote_tui.records")
 
 
-def typing_imports(package: ModuleType) -> dict[str, set[str]]:
-    """``{module: names}`` of the ``from .module import names`` under the package's ``if TYPE_CHECKING:``."""
+def typing_imports(package: ModuleType) -> dict[str, str]:
+    """``{name: module}`` of the ``from .module import name as name`` under the package's ``if TYPE_CHECKING:``,
+    each checked to be an explicit re-export (``as`` the same name, so the type checker exports it)."""
     assert package.__file__ is not None
     tree = ast.parse(Path(package.__file__).read_text(encoding="utf-8"))
-    found: dict[str, set[str]] = {}
+    found: dict[str, str] = {}
     for node in tree.body:
         if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
             for statement in node.body:
                 assert isinstance(statement, ast.ImportFrom) and statement.level == 1 and statement.module
-                found.setdefault(statement.module, set()).update(alias.name for alias in statement.names)
+                for alias in statement.names:
+                    written = f"import {alias.name} as {alias.name}"
+                    assert alias.asname == alias.name, f"{package.__name__}: write '{written}'"
+                    found[alias.name] = statement.module
     return found
 
 
 @pytest.mark.parametrize("name", LAZY_PACKAGES)
-def test_each_package_names_its_exports_alike_for_the_type_checker_and_the_run(name: str) -> None:
+def test_each_package_names_its_exports_once_for_the_type_checker_and_the_run(name: str) -> None:
     package = importlib.import_module(name)
-    homes = {module: set(names.split()) for module, names in package._HOMES.items()}
-    assert typing_imports(package) == homes
-    assert set(package._HOME) <= set(package.__all__)
+    homes = typing_imports(package)
+    assert len(homes) >= 5
+    # The run exports exactly those names, and the package's own (defined in its __init__).
+    own = set(package.__all__) - set(homes)
+    assert all(export in vars(package) for export in own)
 
 
 @pytest.mark.parametrize("name", LAZY_PACKAGES)
 def test_every_exported_name_is_its_modules_object(name: str) -> None:
     package = importlib.import_module(name)
+    homes = typing_imports(package)
+    assert set(homes) <= set(package.__all__)
     for export in package.__all__:
         value = getattr(package, export)
-        if export in package._HOME:
-            assert value is getattr(importlib.import_module(f"{name}.{package._HOME[export]}"), export)
+        if export in homes:
+            assert value is getattr(importlib.import_module(f"{name}.{homes[export]}"), export)
     assert set(package.__all__) <= set(dir(package))
     with pytest.raises(AttributeError, match="no attribute 'Nonesuch'"):
         package.Nonesuch  # noqa: B018
@@ -63,8 +70,8 @@ def test_every_exported_name_is_its_modules_object(name: str) -> None:
 def test_a_fresh_import_of_a_package_loads_none_of_its_modules(name: str) -> None:
     code = f"import sys, {name}\nprint(' '.join(m for m in sys.modules if m.startswith('{name}.')))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
-    # (the bots' names need only the engine's refusals, for their one-line errors)
-    assert set(out.stdout.split()) <= {"guinote_tui.engine.errors"}
+    # (the lazy-export helper itself; the bots' names need only the engine's refusals, for their one-line errors)
+    assert set(out.stdout.split()) <= {"guinote_tui.engine.errors", "guinote_tui.engine.lazy"}
 
 
 def test_the_registry_names_each_bot_by_its_class_and_whether_it_is_offered() -> None:
