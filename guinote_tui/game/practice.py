@@ -87,7 +87,10 @@ class PracticeSession:
     """The problems of one practice session on day ``today``, read from ``stats`` (None: puzzles only, kept nowhere).
 
     ``players`` keeps the mistakes made at one table size (None: all). ``budget``: what the coach spends on a
-    mistake's position (the review's). ``puzzles``: the puzzles offered (default: those shipped with the game).
+    mistake's position (the review's). ``puzzles``: the puzzles (default: those shipped with the game).
+    ``preset``: the rules the player plays (the start screen's preset); the Puzzles tab offers the puzzles of
+    those rules (:attr:`offered`; all of them for None, or when none is in those rules), and
+    :meth:`other_rules` goes to the other preset's.
     """
 
     def __init__(
@@ -98,8 +101,11 @@ class PracticeSession:
         players: int | None = None,
         budget: CoachBudget = REVIEW_BUDGET,
         puzzles: Sequence[Puzzle] | None = None,
+        preset: str | None = None,
     ) -> None:
         self.stats = stats
+        #: The rules of the puzzles offered (None: every puzzle, whatever its rules).
+        self.preset = preset
         self.today = today if today is not None else date.today()
         self.players = players
         self.budget = budget
@@ -138,11 +144,30 @@ class PracticeSession:
                 self._puzzles = ()
         return self._puzzles
 
-    def daily(self) -> Problem | None:
-        """The problem of the day (None without puzzles)."""
-        if not self.puzzles:
+    @property
+    def offered(self) -> tuple[Puzzle, ...]:
+        """The puzzles in the rules of :attr:`preset` (all of them when it is None or no puzzle is in them)."""
+        mine = tuple(p for p in self.puzzles if p.preset == self.preset)
+        return mine if mine else self.puzzles
+
+    def presets(self) -> list[str]:
+        """The presets the puzzles are in, in the order of their first puzzle."""
+        return list(dict.fromkeys(p.preset for p in self.puzzles))
+
+    def other_rules(self) -> str | None:
+        """Offer the puzzles of the next preset (round the presets the puzzles are in); returns it."""
+        presets = self.presets()
+        if not presets:
             return None
-        puzzle = puzzle_of_the_day(self.today, self.puzzles)
+        now = self.offered[0].preset if self.offered else presets[0]
+        self.preset = presets[(presets.index(now) + 1) % len(presets)]
+        return self.preset
+
+    def daily(self) -> Problem | None:
+        """The problem of the day in the rules offered (None without puzzles)."""
+        if not self.offered:
+            return None
+        puzzle = puzzle_of_the_day(self.today, self.offered)
         return puzzle_problem(puzzle, self._state(PUZZLE, puzzle.id), daily=True)
 
     def _state(self, kind: str, ref: str) -> PracticeState | None:
@@ -158,7 +183,7 @@ class PracticeSession:
 
     def due_puzzles(self) -> list[Problem]:
         """The puzzles answered before and due today, in the schedule's order (a puzzle no longer shipped: left out)."""
-        by_id = {p.id: p for p in self.puzzles}
+        by_id = {p.id: p for p in self.offered}
         found = self._states(PUZZLE)
         states = [(ref, review_state(state)) for ref, state in found.items() if ref in by_id]
         return [puzzle_problem(by_id[ref], found[ref]) for ref in rule.due(states, self.today)]
@@ -174,12 +199,12 @@ class PracticeSession:
         out += [p for p in self.due_puzzles() if not out or p.ref != out[0].ref]
         listed = {p.ref for p in out}
         fresh = sorted(
-            (p for p in self.puzzles if p.id not in states and p.id not in listed),
+            (p for p in self.offered if p.id not in states and p.id not in listed),
             key=lambda p: (THEMES.index(p.theme), p.stars, p.id),
         )
         out += [puzzle_problem(p) for p in fresh]
         later = sorted(
-            (p for p in self.puzzles if p.id in states and p.id not in listed),
+            (p for p in self.offered if p.id in states and p.id not in listed),
             key=lambda p: (states[p.id].due, p.id),
         )
         out += [puzzle_problem(p, states[p.id]) for p in later]

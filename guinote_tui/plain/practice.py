@@ -5,8 +5,9 @@ the kept mistakes due today, then the puzzles with the problem of the day,
 each told from the seat's view alone (the trick, trumps, the points, the
 cards numbered as the answers count them), judged, and kept with its
 schedule. ``n`` passes over a problem, ``z`` (or ``puzzles``) goes to the
-puzzles and ``m`` (or ``mistakes``) to the mistakes, ``r`` tells the tricks so far, ``l`` the line of best play
-after a puzzle, ``q`` (or the end of the input) leaves.
+puzzles and ``m`` (or ``mistakes``) to the mistakes, ``o`` to the puzzles in the other rules, ``r`` tells the
+tricks so far, ``l`` the line of best play after a puzzle, ``q`` (or the end of the input) leaves. A puzzle names
+its rules; the puzzles offered first are in the rules the player plays (the start screen's preset).
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ from ..game.practice import MISTAKE, PUZZLE, PracticeSession
 from ..game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line
 from ..game.services import Services
 from ..i18n import _, ngettext
+from ..practice import rules_text
 from ..records import Statistics
 from .dialogue import _is_terminal, _printable
 from .words import declarations, hand_line, plain, turn_lines
 
 __all__ = ["PlainPractice", "position_lines", "practise", "tricks_lines"]
 
-QUIT, SKIP, TRICKS, LINE, HELP = "q", "n", "r", "l", "?"
+QUIT, SKIP, TRICKS, LINE, HELP, OTHER_RULES = "q", "n", "r", "l", "?", "o"
 #: The answers that go to a tab (``p`` passes in a position, so the puzzles are ``z``).
 TABS = {"m": MISTAKE, "mistakes": MISTAKE, "z": PUZZLE, "puzzles": PUZZLE}
 
@@ -102,6 +104,8 @@ class PlainPractice:
         view = problem.view
         heading = _("A puzzle") if problem.kind == PUZZLE else _("One of your mistakes")
         self.say(" · ".join([heading, *problem_facts(problem)]) + ".")
+        if problem.puzzle is not None:
+            self.say(rules_text(problem.puzzle.preset) + ".")
         self.say_all(position_lines(view))
         while True:
             answer = self.ask(_("What do you play? A card's number; n passes over it; ? lists the letters."))
@@ -139,6 +143,9 @@ class PlainPractice:
         if answer in TABS:
             self.tab = TABS[answer]
             raise _Switch
+        if answer == OTHER_RULES:
+            self._other_rules()
+            raise _Switch
         if answer == TRICKS:
             self.say_all(tricks_lines(view))
         elif answer == HELP:
@@ -146,7 +153,7 @@ class PlainPractice:
             self.say(
                 _(
                     "A card's number plays it; {keys} declare; n passes over the problem; r tells the tricks so far;"
-                    " z the puzzles, m your mistakes; q leaves."
+                    " z the puzzles, o the puzzles in the other rules, m your mistakes; q leaves."
                 ).format(keys=keys)
             )
         elif answer != SKIP:
@@ -177,7 +184,17 @@ class PlainPractice:
             if answer in TABS:
                 self.tab = TABS[answer]
                 return
+            if answer == OTHER_RULES:
+                self._other_rules()
+                return
             self._not_understood(answer)
+
+    def _other_rules(self) -> None:
+        """Go to the puzzles in the next preset's rules, and say which."""
+        preset = self.practice.other_rules()
+        self.tab = PUZZLE
+        if preset is not None:
+            self.say(rules_text(preset) + ".")
 
     # -- reading and writing --------------------------------------------------------------------------
 
@@ -285,7 +302,8 @@ def practise(
     start = prepare(Asked(lang=lang), services=services)
     stats = Statistics() if start.services.record_stats else None
     try:
-        practice = PracticeSession(stats, today, budget=start.services.review_budget)
+        preset = start.settings.rules.preset_name  # the puzzles in the rules the player plays first
+        practice = PracticeSession(stats, today, budget=start.services.review_budget, preset=preset)
         return PlainPractice(practice, reader, writer, tab=tab, echo=echo).run()
     finally:
         if stats is not None:

@@ -26,6 +26,7 @@ from .puzzles import (
     judge_puzzle,
     load_puzzles,
     puzzle_of_the_day,
+    rules_text,
     shipped_puzzles,
     verdict_text,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "load_puzzles",
     "new_state",
     "puzzle_of_the_day",
+    "rules_text",
     "shipped_puzzles",
     "theme_hint",
     "theme_name",

@@ -57,7 +57,7 @@ from ..engine import (
     parse_position,
     seat_view,
 )
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .exact import (
     KINDS,
     LOST,
@@ -84,6 +84,18 @@ EPOCH = date(2026, 1, 1)
 #: The largest margin a hand's rest can have (cards, the last ten, cantes, a capote), for checking a file.
 _MARGIN_LIMIT = 500
 _FIELDS = ("id", "preset", "kind", "position", "seat", "cards", "correct", "line", "themes", "stars", "depth")
+
+
+#: Each preset's rules as a puzzle names them: what a player of the other preset would misjudge.
+RULES_TEXTS = {
+    "aragones": N_("Rules: aragonés (sota over caballo, cantes rey + sota, 101 to win)"),
+    "libre-100": N_("Rules: libre-100 (caballo over sota, cantes rey + caballo, 100 to win)"),
+}
+
+
+def rules_text(preset: str) -> str:
+    """The rules a puzzle is in, in one line of the player's language (the preset's name for one not known)."""
+    return _(RULES_TEXTS[preset]) if preset in RULES_TEXTS else preset
 
 
 class PuzzleFileError(ValueError):

@@ -43,6 +43,7 @@ from ...game.practice_judge import LineStep, PracticeVerdict, Problem, problem_f
 from ...game.table import keyed_declaration
 from ...game.tracking import card_tracker
 from ...i18n import N_, _, ngettext, pgettext
+from ...practice import rules_text
 from ..messages import CardClicked
 from ..theme import FELT_COLOURS
 from ..widgets.board import MuestraPanel
@@ -248,6 +249,8 @@ class ProblemScreen(SizeGuard, Screen[None]):
         facts = problem_facts(problem)[:-2] if problem.puzzle is not None else problem_facts(problem)
         for fact in facts:
             text.append(fact + "\n", style="bold")
+        if problem.puzzle is not None:  # the rules first: a puzzle of the other preset is misjudged otherwise
+            text.append(rules_text(problem.puzzle.preset) + "\n", style=GOLD)
         if self.line_at is not None:
             moves = _("Best line: move {number} of {count}").format(number=self.line_at + 1, count=len(self.line))
             text.append(moves, style=f"bold {GOLD}")
@@ -464,6 +467,7 @@ class PracticeScreen(ProblemScreen):
         Binding("n", "skip", N_("Skip")),
         Binding("tab", "switch", N_("Other tab"), key_display="Tab"),
         Binding("e", "early", N_("Practise early")),
+        Binding("o", "other_rules", N_("Other rules")),
     ]
 
     def __init__(self, practice: PracticeSession, tab: str = MISTAKE) -> None:
@@ -479,6 +483,8 @@ class PracticeScreen(ProblemScreen):
             return self.verdict is not None and self.line_at is None
         if action == "skip":
             return self.problem is not None and self.verdict is None and not self.weighing
+        if action == "other_rules":
+            return self.tab == PUZZLE and len(self.practice.presets()) > 1 and not self.weighing
         if action == "early":
             return self.problem is None and self.tab == MISTAKE and self.practice.next_due() is not None
         return super().check_action(action, parameters)
@@ -487,6 +493,13 @@ class PracticeScreen(ProblemScreen):
         """Nothing due: the kept mistakes that come back later, asked now (the answers count all the same)."""
         self.practice.early = True
         self.show_problem(self.practice.next_problem(MISTAKE))
+
+    def action_other_rules(self) -> None:
+        """The puzzles in the other preset's rules (the next problem is one of them; the screen names its rules)."""
+        preset = self.practice.other_rules()
+        if preset is not None:
+            self.notify(rules_text(preset))
+            self.show_problem(self.practice.next_problem(PUZZLE))
 
     def action_next(self) -> None:
         if self.verdict is not None:
@@ -529,7 +542,7 @@ class PracticeScreen(ProblemScreen):
                 "\n\n"
                 + _(
                     "Your mistakes come from your own games: play a hand, then review it (v after the hand)."
-                    " Each costly decision is kept and comes back here the next day."
+                    " Each costly decision is kept and comes back here the same day, then spaced out over the days."
                 )
             )
         text.append("\n\n" + _("Tab: the puzzles, with the problem of the day · Esc goes back"))

@@ -99,7 +99,9 @@ def test_the_queue_asks_the_due_mistakes_first_and_keeps_each_answer_with_its_sc
     play_and_review(stats)
     kept = stats.mistakes()
     assert len(kept) >= 2
-    assert PracticeSession(stats, REVIEWED).due_mistakes() == []  # kept on the day of the review: due the next
+    # Kept on the day of the review: due that same day, and the next.
+    assert {p.ref for p in PracticeSession(stats, REVIEWED).due_mistakes()} == {m.ref for m in kept}
+    assert PracticeSession(stats, REVIEWED - timedelta(days=1)).due_mistakes() == []
     practice = PracticeSession(stats, DUE, budget=BUDGET)
     due = practice.due_mistakes()
     assert {p.ref for p in due} == {m.ref for m in kept}
@@ -253,3 +255,20 @@ def test_a_try_from_the_review_deals_the_same_cards_each_time_and_is_kept_as_ass
     rows = sqlite3.connect(stats.path).execute("SELECT ref, theme, correct, assisted FROM practice_answers").fetchall()
     assert rows == [(kept.ref, kept.reason, 0, 1), (kept.ref, kept.reason, 1, 1)]
     assert stats.practice_accuracy(assisted=True)[0].answers == 2 and stats.practice_accuracy() == []
+
+
+def test_the_puzzles_offered_are_in_the_players_rules_first_and_the_other_rules_are_a_choice() -> None:
+    presets = {p.preset for p in shipped_puzzles()}
+    assert presets == {"aragones", "libre-100"}
+    for preset in sorted(presets):
+        practice = PracticeSession(None, DUE, preset=preset)
+        order = practice.puzzle_order()
+        assert order and {p.rules.preset_name for p in order} == {preset}
+        daily = practice.daily()
+        assert daily is not None and daily.daily and daily.rules.preset_name == preset
+        other = practice.other_rules()
+        assert other is not None and other != preset and other in presets
+        assert {p.rules.preset_name for p in practice.puzzle_order()} == {other}
+    # No preset asked (or one no puzzle is in): every puzzle.
+    assert len(PracticeSession(None, DUE).puzzle_order()) == len(shipped_puzzles())
+    assert len(PracticeSession(None, DUE, preset="nowhere").puzzle_order()) == len(shipped_puzzles())
