@@ -5,7 +5,8 @@ the kept mistakes due today, then the puzzles with the problem of the day,
 each told from the seat's view alone (the trick, trumps, the points, the
 cards numbered as the answers count them), judged, and kept with its
 schedule. ``n`` passes over a problem, ``z`` (or ``puzzles``) goes to the
-puzzles and ``m`` (or ``mistakes``) to the mistakes, ``o`` to the puzzles in the other rules, ``r`` tells the
+puzzles and ``m`` (or ``mistakes``) to the mistakes, ``o`` to the puzzles in the other rules, ``f`` to the
+next theme's puzzles (then every theme again), ``r`` tells the
 tricks so far, ``l`` the line of best play after a puzzle, ``q`` (or the end of the input) leaves. A puzzle names
 its rules; the puzzles offered first are in the rules the player plays (the start screen's preset).
 """
@@ -20,18 +21,25 @@ from ..engine import PLAY, Action, Card, SeatView, Suit
 from ..game.choices import sorted_hand
 from ..game.launch import Asked, prepare
 from ..game.narration import Narrator, seat_names
-from ..game.practice import MISTAKE, PUZZLE, PracticeSession
+from ..game.practice import (
+    MISTAKE,
+    PUZZLE,
+    PracticeSession,
+    open_cards_text,
+    rating_text,
+    rules_text,
+    theme_name,
+)
 from ..game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line
 from ..game.services import Services
 from ..i18n import _, ngettext
-from ..practice import rules_text
 from ..records import Statistics
 from .dialogue import _is_terminal, _printable
 from .words import declarations, hand_line, plain, turn_lines
 
 __all__ = ["PlainPractice", "position_lines", "practise", "tricks_lines"]
 
-QUIT, SKIP, TRICKS, LINE, HELP, OTHER_RULES = "q", "n", "r", "l", "?", "o"
+QUIT, SKIP, TRICKS, LINE, HELP, OTHER_RULES, THEME = "q", "n", "r", "l", "?", "o", "f"
 #: The answers that go to a tab (``p`` passes in a position, so the puzzles are ``z``).
 TABS = {"m": MISTAKE, "mistakes": MISTAKE, "z": PUZZLE, "puzzles": PUZZLE}
 
@@ -106,6 +114,8 @@ class PlainPractice:
         self.say(" · ".join([heading, *problem_facts(problem)]) + ".")
         if problem.puzzle is not None:
             self.say(rules_text(problem.puzzle.preset) + ".")
+            if problem.puzzle.open_cards:
+                self.say(open_cards_text())
         self.say_all(position_lines(view))
         while True:
             answer = self.ask(_("What do you play? A card's number; n passes over it; ? lists the letters."))
@@ -120,6 +130,8 @@ class PlainPractice:
         verdict = self.practice.judge(problem, action)
         self.practice.answer(problem, verdict)
         self._tell(verdict)
+        if problem.puzzle is not None and not problem.assisted:
+            self.say(rating_text(self.practice.rating()) + ".")
         self._after(problem)
 
     def _action(self, answer: str, view: SeatView) -> Action | None:
@@ -143,8 +155,8 @@ class PlainPractice:
         if answer in TABS:
             self.tab = TABS[answer]
             raise _Switch
-        if answer == OTHER_RULES:
-            self._other_rules()
+        if answer in (OTHER_RULES, THEME):
+            self._choose(answer)
             raise _Switch
         if answer == TRICKS:
             self.say_all(tricks_lines(view))
@@ -153,7 +165,7 @@ class PlainPractice:
             self.say(
                 _(
                     "A card's number plays it; {keys} declare; n passes over the problem; r tells the tricks so far;"
-                    " z the puzzles, o the puzzles in the other rules, m your mistakes; q leaves."
+                    " z the puzzles, o the puzzles in the other rules, f a theme, m your mistakes; q leaves."
                 ).format(keys=keys)
             )
         elif answer != SKIP:
@@ -184,15 +196,19 @@ class PlainPractice:
             if answer in TABS:
                 self.tab = TABS[answer]
                 return
-            if answer == OTHER_RULES:
-                self._other_rules()
+            if answer in (OTHER_RULES, THEME):
+                self._choose(answer)
                 return
             self._not_understood(answer)
 
-    def _other_rules(self) -> None:
-        """Go to the puzzles in the next preset's rules, and say which."""
-        preset = self.practice.other_rules()
+    def _choose(self, answer: str) -> None:
+        """Go to the puzzles in the next preset's rules (``o``) or of the next theme (``f``), and say which."""
         self.tab = PUZZLE
+        if answer == THEME:
+            theme = self.practice.next_theme()
+            self.say((theme_name(theme) if theme is not None else _("Every theme, taking turns")) + ".")
+            return
+        preset = self.practice.other_rules()
         if preset is not None:
             self.say(rules_text(preset) + ".")
 

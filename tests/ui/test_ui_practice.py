@@ -22,7 +22,7 @@ from guinote_tui.game.choices import sorted_hand
 from guinote_tui.game.mistakes import graded_decisions
 from guinote_tui.game.services import Services
 from guinote_tui.game.session import GameSession, GameSettings
-from guinote_tui.practice import puzzle_of_the_day
+from guinote_tui.practice import puzzle_of_the_day, shipped_puzzles
 from guinote_tui.records import PracticeState, Statistics
 from guinote_tui.ui.screens.practice import PracticeScreen, TryScreen
 from guinote_tui.ui.screens.review import StepScreen
@@ -56,9 +56,11 @@ def test_a_puzzle_answered_right_then_another_answered_wrong() -> None:
             assert isinstance(screen, PracticeScreen)
             await wait_until(pilot, lambda: screen.problem is not None)
             problem = screen.problem
-            daily = puzzle_of_the_day(date.today())
+            # The problem of the day among the puzzles in the rules the player plays (the settings': aragonés).
+            daily = puzzle_of_the_day(date.today(), [p for p in shipped_puzzles() if p.preset == "aragones"])
             assert problem is not None and problem.daily and problem.ref == daily.id
             lines = "\n".join(screen_lines(app))
+            assert "Rules: aragonés" in lines  # the puzzle names its rules
             assert "Problem of the day" in lines and "What do you play?" in lines
             assert "★" in lines  # its stars, with its theme's name in the corner
             # The rival has no level in a practice position: its cards are counted without a dangling " · ".

@@ -38,12 +38,19 @@ from ...coach.stopping import Stopped, stoppable
 from ...engine import Action, Card, DeclareTute, Pass, Play, SeatView, Sing, Swap
 from ...game.choices import declaration_offers, one_of
 from ...game.narration import seat_names
-from ...game.practice import MISTAKE, PUZZLE, PracticeSession
+from ...game.practice import (
+    MISTAKE,
+    PUZZLE,
+    PracticeSession,
+    open_cards_text,
+    rating_text,
+    rules_text,
+    theme_name,
+)
 from ...game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line, stars_text
 from ...game.table import keyed_declaration
 from ...game.tracking import card_tracker
 from ...i18n import N_, _, ngettext, pgettext
-from ...practice import rules_text
 from ..messages import CardClicked
 from ..theme import FELT_COLOURS
 from ..widgets.board import MuestraPanel
@@ -251,6 +258,8 @@ class ProblemScreen(SizeGuard, Screen[None]):
             text.append(fact + "\n", style="bold")
         if problem.puzzle is not None:  # the rules first: a puzzle of the other preset is misjudged otherwise
             text.append(rules_text(problem.puzzle.preset) + "\n", style=GOLD)
+            if problem.puzzle.open_cards:
+                text.append(open_cards_text() + "\n")
         if self.line_at is not None:
             moves = _("Best line: move {number} of {count}").format(number=self.line_at + 1, count=len(self.line))
             text.append(moves, style=f"bold {GOLD}")
@@ -468,6 +477,7 @@ class PracticeScreen(ProblemScreen):
         Binding("tab", "switch", N_("Other tab"), key_display="Tab"),
         Binding("e", "early", N_("Practise early")),
         Binding("o", "other_rules", N_("Other rules")),
+        Binding("f", "theme", N_("Theme")),
     ]
 
     def __init__(self, practice: PracticeSession, tab: str = MISTAKE) -> None:
@@ -483,6 +493,8 @@ class PracticeScreen(ProblemScreen):
             return self.verdict is not None and self.line_at is None
         if action == "skip":
             return self.problem is not None and self.verdict is None and not self.weighing
+        if action == "theme":
+            return self.tab == PUZZLE and not self.weighing
         if action == "other_rules":
             return self.tab == PUZZLE and len(self.practice.presets()) > 1 and not self.weighing
         if action == "early":
@@ -500,6 +512,12 @@ class PracticeScreen(ProblemScreen):
         if preset is not None:
             self.notify(rules_text(preset))
             self.show_problem(self.practice.next_problem(PUZZLE))
+
+    def action_theme(self) -> None:
+        """The puzzles of the next theme (round every theme, then all of them again)."""
+        theme = self.practice.next_theme()
+        self.notify(theme_name(theme) if theme is not None else _("Every theme, taking turns"))
+        self.show_problem(self.practice.next_problem(PUZZLE))
 
     def action_next(self) -> None:
         if self.verdict is not None:
@@ -529,6 +547,8 @@ class PracticeScreen(ProblemScreen):
                 label = f" {name} "
             text.append(label, style=f"bold reverse {GOLD}" if kind == self.tab else FELT_COLOURS["ink-faint"])
             text.append(" ")
+        if self.tab == PUZZLE:
+            text.append(rating_text(self.practice.rating()), style="bold")
         return text
 
     def nothing_text(self) -> Text:

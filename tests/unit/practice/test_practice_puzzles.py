@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import replace
 from datetime import date, timedelta
@@ -21,11 +22,13 @@ from guinote_tui.practice.puzzles import (
     PuzzleFileError,
     day_order,
     judge_puzzle,
+    likeness,
     load_puzzles,
     puzzle_of_the_day,
     recheck,
     shipped_puzzles,
     verdict_text,
+    without_near_duplicates,
 )
 from guinote_tui.practice.themes import JUEGO_NOW
 
@@ -57,6 +60,31 @@ def test_the_shipped_file_holds_varied_real_decisions(shipped: tuple[Puzzle, ...
     assert set(Counter(p.stars for p in shipped)) == {1, 2, 3, 4, 5}
     assert Counter(p.stake for p in shipped).keys() == {"juego", "points"}
     assert all(p.themes[0] == JUEGO_NOW and p.stars <= 3 for p in shipped if p.kind == PHASE1)
+
+
+def _suits_renamed(position: str, names: dict[str, str]) -> str:
+    """A position's notation with its suits renamed (cards ``10O``, cantes ``0:E@15``)."""
+    position = re.sub(r"\b(\d{1,2})([OCEB])\b", lambda m: m.group(1) + names[m.group(2)], position)
+    return re.sub(r"(\d):([OCEB])@", lambda m: f"{m.group(1)}:{names[m.group(2)]}@", position)
+
+
+def test_no_two_shipped_puzzles_are_near_duplicates(shipped: tuple[Puzzle, ...]) -> None:
+    """The equivalence (:func:`likeness`): the same rules, kind, table size and main theme, and the same cards
+    shown to the player in the same places (the seat's hand, the trick in order, the trump suit) once the suits
+    are renamed; the hidden cards, the scores and the tricks before do not tell two puzzles apart."""
+    keys = Counter(likeness(p) for p in shipped)
+    assert [key for key, count in keys.items() if count > 1] == []
+    assert without_near_duplicates(list(shipped)) == list(shipped)
+    # The equivalence holds what it says: the same puzzle with its suits renamed is a near-duplicate ...
+    for puzzle in shipped[:40]:
+        renamed = replace(puzzle, position=_suits_renamed(puzzle.position, {"O": "C", "C": "E", "E": "B", "B": "O"}))
+        assert renamed.state().hands[puzzle.seat] != puzzle.state().hands[puzzle.seat]
+        assert likeness(renamed) == likeness(puzzle)
+        assert without_near_duplicates([puzzle, renamed]) == [puzzle]
+    # ... and another theme or other cards in hand are not.
+    assert len({likeness(p) for p in shipped if p.theme != shipped[0].theme} & {likeness(shipped[0])}) == 0
+    other = replace(shipped[0], themes=tuple(t for t in shipped[1].themes))
+    assert other.theme == shipped[0].theme or likeness(other) != likeness(shipped[0])
 
 
 def test_a_puzzle_rebuilds_its_seats_view(shipped: tuple[Puzzle, ...]) -> None:
