@@ -181,14 +181,14 @@ def pairs_chunk(seed: int, index: int) -> list[tuple[str, HandState]]:
 
 
 def _cached_chunk(seed: int, index: int, cache: Path | None) -> list[Puzzle]:
-    """The puzzles of pairs chunk ``index``: read from ``cache`` when made before (checked as a shipped file
-    is), else made and kept there."""
+    """The puzzles of pairs chunk ``index``: its positions read from ``cache`` when found before (each solved
+    and named again here, so the file follows the code, never a stale cache), else found and kept there."""
     path = cache / f"pairs-{seed}-{index}.json" if cache is not None else None
     if path is not None and path.exists():
         if path.read_text(encoding="utf-8").endswith('"puzzles": [\n\n]}\n'):
             return []  # a chunk that made none
         try:
-            return list(puzzle_file.load_puzzles(path))
+            return [_puzzle(p.state(), p.preset) for p in puzzle_file.load_puzzles(path)]
         except puzzle_file.PuzzleFileError:
             pass  # made again below
     puzzles = [_puzzle(state, preset) for preset, state in pairs_chunk(seed, index)]

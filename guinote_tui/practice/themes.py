@@ -24,6 +24,10 @@ They are listed in this order, the first being the puzzle's main theme:
 ``let-it-go`` — Let the trick go (pairs)
     The rivals take the trick in progress in the shown line, and the seat's
     side takes it in a wrong card's line.
+``save-points`` — Keep your points from the rivals (pairs)
+    The rivals take the trick on the table in the shown line and in a wrong
+    card's line, and the shown card is worth fewer points than that wrong
+    card.
 ``last-ten`` — The ten for the last trick
     The shown line takes the last trick and a wrong card's line gives it to
     the rival (both played to the end, neither a capote), and the ten decides
@@ -89,6 +93,7 @@ LOAD_PARTNER = "load-partner"
 LEAVE_PARTNER = "leave-partner"
 TAKE_TRICK = "take-trick"
 LET_IT_GO = "let-it-go"
+SAVE_POINTS = "save-points"
 LAST_TEN = "last-ten"
 VOID_SUIT = "void-suit"
 COUNT_TRUMPS = "count-trumps"
@@ -104,6 +109,7 @@ THEME_NAMES: dict[str, str] = {
     LEAVE_PARTNER: N_("Leave it to your partner"),
     TAKE_TRICK: N_("Take the trick"),
     LET_IT_GO: N_("Let the trick go"),
+    SAVE_POINTS: N_("Keep your points from the rivals"),
     LAST_TEN: N_("The ten for the last trick"),
     VOID_SUIT: N_("Lead the suit the Rival lacks"),
     COUNT_TRUMPS: N_("Count the trumps"),
@@ -119,6 +125,7 @@ THEME_HINTS: dict[str, str] = {
     LEAVE_PARTNER: N_("Your partner can take this trick: do not take it from them."),
     TAKE_TRICK: N_("Your side needs this trick: find the card that takes it."),
     LET_IT_GO: N_("Taking this trick costs more than it brings: let the rivals have it."),
+    SAVE_POINTS: N_("The rivals take this trick: give them as few points as you can."),
     LAST_TEN: N_("Who takes the last trick, and its ten, decides it."),
     VOID_SUIT: N_("The Rival has run out of a suit: lead it."),
     COUNT_TRUMPS: N_("Count the trumps still out: whether to lead one decides it."),
@@ -281,6 +288,8 @@ def _pairs_themes(analysis: Analysis) -> set[str]:
         other = _taker(state, analysis.lines[card])
         if taker == partner and other == partner and worth[shown.rank] > worth[card.rank]:
             found.add(LOAD_PARTNER)
+        if taker & 1 != seat & 1 and other & 1 != seat & 1 and worth[shown.rank] < worth[card.rank]:
+            found.add(SAVE_POINTS)
         if taker == partner and other == seat:
             found.add(LEAVE_PARTNER)
         if taker & 1 == seat & 1 and other & 1 != seat & 1:

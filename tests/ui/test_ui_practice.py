@@ -274,3 +274,30 @@ def test_quitting_while_the_coach_weighs_an_answer_stops_it(monkeypatch: pytest.
             test_over.set()
 
     asyncio.run(run())
+
+
+def test_a_puzzle_in_pairs_is_drawn_at_four_seats_says_what_it_is_exact_about_and_moves_the_rating() -> None:
+    pairs = next(p for p in shipped_puzzles() if p.players == 4 and p.preset == "aragones")
+
+    async def run() -> None:
+        app = make_app(practice="puzzle")
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await wait_until(pilot, lambda: isinstance(app.screen, PracticeScreen))
+            screen = app.screen
+            assert isinstance(screen, PracticeScreen)
+            await wait_until(pilot, lambda: screen.problem is not None)
+            assert "Rating 1500 ± 350" in "\n".join(screen_lines(app))  # a newcomer's puzzle rating
+            screen.show_problem(practice_module.puzzle_problem(pairs))
+            await pilot.pause()
+            lines = "\n".join(screen_lines(app))
+            assert "Rules: aragonés" in lines and "In pairs: right on every layout" in lines
+            assert screen.query_one("#seat-left").display and screen.query_one("#seat-right").display
+            await pilot.press(key_of(screen, min(pairs.correct)))
+            assert await wait_until(pilot, lambda: screen.verdict is not None)
+            assert screen.verdict.correct
+            assert "Right: on every layout of the cards you cannot see" in screen.verdict.headline
+            rating = screen.practice.rating()
+            assert rating.rating > 1500 and rating.deviation < 350
+            assert f"Rating {round(rating.rating)} ± {round(rating.deviation)}" in "\n".join(screen_lines(app))
+
+    asyncio.run(run())

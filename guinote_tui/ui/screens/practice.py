@@ -547,7 +547,24 @@ class PracticeScreen(ProblemScreen):
                 label = f" {name} "
             text.append(label, style=f"bold reverse {GOLD}" if kind == self.tab else FELT_COLOURS["ink-faint"])
             text.append(" ")
-        if self.tab == PUZZLE:
+        return text
+
+    def _on_puzzle(self) -> bool:
+        return self.problem is not None and self.problem.puzzle is not None
+
+    def message_text(self, view: SeatView) -> Text:
+        """The message line, with the player's puzzle rating and its deviation while a puzzle waits."""
+        text = super().message_text(view)
+        if self._on_puzzle() and self.verdict is None and self.line_at is None and not self.weighing:
+            text.append("  ·  ")
+            text.append(rating_text(self.practice.rating()), style="bold")
+        return text
+
+    def detail_text(self) -> Text:
+        """The verdict's detail, and after a puzzle's the player's puzzle rating as it now stands."""
+        text = super().detail_text()
+        if self._on_puzzle() and self.verdict is not None:
+            text.append("\n")
             text.append(rating_text(self.practice.rating()), style="bold")
         return text
 
