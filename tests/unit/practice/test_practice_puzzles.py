@@ -14,7 +14,7 @@ import pytest
 from guinote_tui import i18n
 from guinote_tui.engine import Card, Play, seat_view
 from guinote_tui.practice import puzzles as puzzle_module
-from guinote_tui.practice.exact import ARRASTRE, LOST, PHASE1, UNDECIDED, WON, CardOutcome
+from guinote_tui.practice.exact import ARRASTRE, LOST, PAIRS, PHASE1, UNDECIDED, WON, CardOutcome
 from guinote_tui.practice.puzzles import (
     EPOCH,
     SHIPPED_PATH,
@@ -45,18 +45,21 @@ def test_every_shipped_answer_is_the_exact_solvers(shipped: tuple[Puzzle, ...]) 
 
 
 def test_the_shipped_file_holds_varied_real_decisions(shipped: tuple[Puzzle, ...]) -> None:
-    assert len(shipped) >= 200
-    assert SHIPPED_PATH.stat().st_size < 400_000
+    assert len(shipped) >= 1000
+    assert SHIPPED_PATH.stat().st_size < 1_000_000
     assert len({p.id for p in shipped}) == len(shipped)
     assert len({(p.preset, p.position) for p in shipped}) == len(shipped)
     # Every one is a real decision: a legal card loses something, and it is not every card.
     assert all(p.wrong and p.correct and len(p.correct) + len(p.wrong) == len(p.cards) for p in shipped)
     kinds = Counter(p.kind for p in shipped)
-    assert kinds[ARRASTRE] >= 200 and kinds[PHASE1] >= 20
+    assert kinds[ARRASTRE] >= 700 and kinds[PHASE1] >= 50 and kinds[PAIRS] >= 300
+    assert len(shipped) - kinds[ARRASTRE] >= 300  # outside the heads-up arrastre
+    assert all(p.players == (4 if p.kind == PAIRS else 2) for p in shipped)
     hands = Counter((p.preset, "vueltas" in p.position.split("; ")) for p in shipped)
     assert min(hands[(preset, later)] for preset in ("aragones", "libre-100") for later in (False, True)) >= 30
     main = Counter(p.theme for p in shipped)
-    assert len(main) >= 7 and max(main.values()) <= len(shipped) // 4
+    assert len(main) >= 10 and max(main.values()) <= len(shipped) // 3
+    assert sum(1 for count in main.values() if count >= 30) >= 7
     assert set(Counter(p.stars for p in shipped)) == {1, 2, 3, 4, 5}
     assert Counter(p.stake for p in shipped).keys() == {"juego", "points"}
     assert all(p.themes[0] == JUEGO_NOW and p.stars <= 3 for p in shipped if p.kind == PHASE1)
