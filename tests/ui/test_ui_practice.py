@@ -289,8 +289,11 @@ def test_a_puzzle_in_pairs_is_drawn_at_four_seats_says_what_it_is_exact_about_an
             assert "Rating 1500 ± 350" in "\n".join(screen_lines(app))  # a newcomer's puzzle rating
             screen.show_problem(practice_module.puzzle_problem(pairs))
             await pilot.pause()
-            lines = "\n".join(screen_lines(app))
-            assert "Rules: aragonés" in lines and "In pairs: right on every layout" in lines
+            shown = "\n".join(screen_lines(app))
+            assert "Rules: aragonés (sota" in shown and "In pairs: right on" in shown
+            side = " ".join(screen.side_text().plain.split())  # (wrapped, the rest a scroll away at 80×24)
+            assert "Rules: aragonés (sota over caballo, cantes rey + sota, 101 to win)" in side
+            assert "In pairs: right on every layout of the cards you cannot see" in side
             assert screen.query_one("#seat-left").display and screen.query_one("#seat-right").display
             await pilot.press(key_of(screen, min(pairs.correct)))
             assert await wait_until(pilot, lambda: screen.verdict is not None)
