@@ -136,6 +136,8 @@ class PracticeSession:
         #: The theme chosen for the puzzles (None: every theme, taking turns).
         self.theme: str | None = None
         self._rating: Glicko | None = None
+        #: The main theme of the last puzzle asked (the next new one is of another, while there is one).
+        self.last_theme: str | None = None
         self.today = today if today is not None else date.today()
         self.players = players
         self.budget = budget
@@ -257,6 +259,7 @@ class PracticeSession:
             [p for p in self.offered if p.id not in states and p.id not in listed and self._in_theme(p)],
             puzzle_rating,
             lambda p: p.theme,
+            last=self.last_theme,
         )
         out += [puzzle_problem(p) for p in fresh]
         later = sorted(
@@ -402,6 +405,8 @@ class PracticeSession:
         Returns the new state (None: a try from the review, which changes no schedule, or nothing kept).
         """
         self.asked[(problem.kind, problem.ref)] += 1
+        if problem.puzzle is not None:
+            self.last_theme = problem.puzzle.theme
         if self.stats is None:
             return None
         given = PracticeAnswer(
@@ -425,3 +430,5 @@ class PracticeSession:
     def skip(self, problem: Problem) -> None:
         """Pass over ``problem`` in this session without answering it (nothing is kept)."""
         self.asked[(problem.kind, problem.ref)] += 1
+        if problem.puzzle is not None:
+            self.last_theme = problem.puzzle.theme

@@ -143,10 +143,12 @@ def order_near(
     rating_of: Callable[[T], Glicko],
     theme_of: Callable[[T], str],
     target: float = TARGET,
+    last: str | None = None,
 ) -> list[T]:
     """``items`` in the order to ask them of ``player``: each time the item whose chance (:func:`expected`) is
-    nearest ``target`` among the themes other than the one just asked (while another is left), so that the
-    themes take turns and each theme's puzzles come nearest first; ties keep the order given."""
+    nearest ``target`` among the themes other than the one just asked (``last`` before the first; while another
+    is left), so that the themes take turns and each theme's puzzles come nearest first; ties keep the order
+    given."""
     buckets: dict[str, list[tuple[float, int, T]]] = {}
     for index, item in enumerate(items):
         distance = abs(expected(player, rating_of(item)) - target)
@@ -154,7 +156,6 @@ def order_near(
     for bucket in buckets.values():
         bucket.sort(key=lambda entry: entry[:2], reverse=True)  # nearest last: popped first
     out: list[T] = []
-    last: str | None = None
     while buckets:
         choices = [theme for theme in buckets if theme != last] or list(buckets)
         theme = min(choices, key=lambda t: buckets[t][-1][:2])

@@ -17,6 +17,7 @@ from guinote_tui.engine import Play, parse_action
 from guinote_tui.game.mistakes import graded_decisions
 from guinote_tui.game.practice import MISTAKE, PUZZLE, PracticeSession, next_state, review_state, stored_state
 from guinote_tui.game.practice_judge import (
+    Problem,
     judge_answer,
     needs_coach,
     practice_rng,
@@ -301,3 +302,18 @@ def test_a_theme_can_be_chosen_and_every_puzzle_offered_is_of_it() -> None:
     for _ in themes[1:]:
         practice.next_theme()
     assert practice.next_theme() is None and practice.puzzle_order()[0].daily
+
+
+def test_puzzles_asked_in_a_row_take_turns_between_themes_while_the_rating_moves(stats: Statistics) -> None:
+    practice = PracticeSession(stats, DUE, preset="aragones")
+    themes = []
+    after: Problem | None = None
+    for number in range(30):
+        problem = practice.next_problem(PUZZLE, after=after)
+        assert problem is not None and problem.puzzle is not None
+        themes.append(problem.puzzle.theme)
+        card = min(problem.puzzle.correct) if number % 3 else problem.puzzle.wrong[0]
+        practice.answer(problem, judge_answer(problem, Play(card)))
+        after = problem
+    assert all(a != b for a, b in itertools.pairwise(themes)) and len(set(themes)) >= 5
+    assert practice.rating().deviation < 350 and len(stats.puzzle_answers()) == 30

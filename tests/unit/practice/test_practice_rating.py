@@ -58,5 +58,7 @@ def test_the_next_puzzle_is_near_the_players_rating_and_the_themes_take_turns() 
     order = order_near(player, items, rating, theme)
     assert order == [("a", 1310), ("b", 1320), ("a", 1300), ("c", 1900), ("a", 1000)]
     assert order_near(player, [], rating, theme) == []
+    # The theme asked just before comes after another.
+    assert order_near(player, items, rating, theme, last="a")[0] == ("b", 1320)
     # A stronger player gets the harder puzzle first.
     assert order_near(Glicko(2300, 80), items, rating, theme)[0] == ("c", 1900)
