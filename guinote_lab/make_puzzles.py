@@ -20,7 +20,10 @@ carried in drawn from 0 to 90 each).
   once: the first of each hand.
 
 A position already taken (the same cards in the same hands, scores and
-rules) is not taken twice. Everything is drawn from one generator seeded by
+rules) is not taken twice, nor a near-duplicate of a puzzle taken
+(:func:`~guinote_tui.practice.puzzles.likeness`: the same rules, kind and
+main theme, the same cards in the seat's hand and on the table, the same
+trump, once the suits are renamed). Everything is drawn from one generator seeded by
 ``--seed``: the same seed and counts give the same file.
 
 ``--check`` instead re-solves every puzzle of a file and prints what differs
@@ -42,15 +45,21 @@ from guinote_tui.ai import NormalBot, decide
 from guinote_tui.engine import Card, HandState, Rules, format_position
 from guinote_tui.practice import puzzles as puzzle_file
 from guinote_tui.practice.exact import (
+    MAX_LAYOUTS,
+    PAIRS,
     CardOutcome,
     arrastre_outcomes,
     correct_cards,
     is_arrastre_decision,
+    is_pairs_decision,
+    layout_count,
     line_outcome,
     loss_of,
+    open_outcomes,
+    pairs_outcomes,
     phase1_outcomes,
 )
-from guinote_tui.practice.puzzles import Puzzle, puzzle_from_analysis
+from guinote_tui.practice.puzzles import Puzzle, likeness, puzzle_from_analysis
 from guinote_tui.practice.themes import THEMES, analyse
 
 #: The share of moves played at random instead of by the bot.
@@ -58,6 +67,8 @@ WILDNESS = 0.2
 PRESETS = ("aragones", "libre-100")
 #: The least margin a wrong card must give away for a puzzle about points (3 points each way: less is a trifle).
 MIN_POINTS = 6
+#: Hands in pairs played per chunk of the pairs pool.
+PAIRS_CHUNK = 10
 
 
 def _key(state: HandState, preset: str) -> tuple[object, ...]:
@@ -142,28 +153,91 @@ def phase1_pool(size: int, rng: random.Random) -> Iterator[HandState]:
                 break
 
 
+def pairs_chunk(seed: int, index: int) -> list[tuple[str, HandState]]:
+    """Chunk ``index`` of the pairs pool: :data:`PAIRS_CHUNK` hands in pairs played by normal bots (wild as
+    heads-up), and every arrastre decision of theirs exact on every layout (:func:`~.exact.pairs_outcomes`) where
+    some card loses something. Each chunk has its own generator (seeded by ``seed`` and ``index``), so
+    the chunks can be made in any order, apart, and kept."""
+    rng = random.Random(f"pairs:{seed}:{index}")
+    bot = NormalBot()
+    out = []
+    for number in range(PAIRS_CHUNK):
+        preset = PRESETS[number % 2]
+        later = number // 2 % 2 == 1
+        deck = list(range(40))
+        rng.shuffle(deck)
+        carried = (rng.randrange(0, 91), rng.randrange(0, 91)) if later else (0, 0)
+        hand = HandState(
+            deck, rng.randrange(4), Rules.preset(preset), 4, carried, first_of_juego=not later, events=False
+        )
+        decisions = []
+        for state in _play_hand(hand, rng, bot):
+            if is_pairs_decision(state) and layout_count(state) <= MAX_LAYOUTS:
+                outcomes = pairs_outcomes(state)
+                if outcomes is not None and worth_a_puzzle(outcomes):
+                    decisions.append(state.copy())
+        out += [(preset, state) for state in decisions]
+    return out
+
+
+def _cached_chunk(seed: int, index: int, cache: Path | None) -> list[Puzzle]:
+    """The puzzles of pairs chunk ``index``: its positions read from ``cache`` when found before (each solved
+    and named again here, so the file follows the code, never a stale cache), else found and kept there."""
+    path = cache / f"pairs-{seed}-{index}.json" if cache is not None else None
+    if path is not None and path.exists():
+        if path.read_text(encoding="utf-8").endswith('"puzzles": [\n\n]}\n'):
+            return []  # a chunk that made none
+        try:
+            return [_puzzle(p.state(), p.preset) for p in puzzle_file.load_puzzles(path)]
+        except puzzle_file.PuzzleFileError:
+            pass  # made again below
+    puzzles = [_puzzle(state, preset) for preset, state in pairs_chunk(seed, index)]
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        puzzle_file.save_puzzles(puzzles, path, seed)
+    return puzzles
+
+
+def pairs_puzzles(count: int, seed: int, cache: Path | None, alike: set[tuple[object, ...]]) -> list[Puzzle]:
+    """``count`` puzzles in pairs, from the chunks in order, near-duplicates left out."""
+    out: list[Puzzle] = []
+    index = 0
+    while len(out) < count:
+        for puzzle in _cached_chunk(seed, index, cache):
+            if len(out) < count and likeness(puzzle) not in alike:
+                alike.add(likeness(puzzle))
+                out.append(puzzle)
+        index += 1
+    return out
+
+
 def _puzzle(state: HandState, preset: str) -> Puzzle:
     """The puzzle of a decision, after checking that each card's line, played by the engine to its end, reaches
-    the outcome the solver gives the card."""
+    the outcome the solver gives the card (in pairs: on the position's own layout, with open cards)."""
     analysis = analyse(state)
     assert analysis is not None
+    reached = open_outcomes(state) if analysis.kind == PAIRS else analysis.outcomes
     for card, line in analysis.lines.items():
-        if line_outcome(state, line) != analysis.outcomes[card]:
+        if line_outcome(state, line) != reached[card]:
             raise AssertionError(f"the line of {card} in {format_position(state)} does not reach its outcome")
     return puzzle_from_analysis(analysis, preset, format_position(state))
 
 
-def make(count: int, phase1: int, seed: int) -> list[Puzzle]:
-    """The puzzles for ``seed``: ``count`` of the arrastre taken theme by theme, then ``phase1`` of phase 1."""
+def make(count: int, phase1: int, seed: int, pairs: int = 0, cache: Path | None = None) -> list[Puzzle]:
+    """The puzzles for ``seed``: ``count`` of the arrastre taken theme by theme, then ``phase1`` of phase 1, then
+    ``pairs`` in pairs (their chunks kept in ``cache``, if given, so that a run stopped goes on where it was)."""
     rng = random.Random(f"puzzles:{seed}")
     seen: set[tuple[object, ...]] = set()
     by_theme: dict[str, list[Puzzle]] = {theme: [] for theme in THEMES}
+    alike: set[tuple[object, ...]] = set()
     for preset, state in arrastre_pool(2 * count, rng):
         key = _key(state, preset)
         if key not in seen:
             seen.add(key)
             puzzle = _puzzle(state, preset)
-            by_theme[puzzle.theme].append(puzzle)
+            if likeness(puzzle) not in alike:  # a near-duplicate of one taken: left out
+                alike.add(likeness(puzzle))
+                by_theme[puzzle.theme].append(puzzle)
     chosen: list[Puzzle] = []
     while len(chosen) < count and any(by_theme.values()):
         for theme in THEMES:
@@ -173,8 +247,11 @@ def make(count: int, phase1: int, seed: int) -> list[Puzzle]:
         key = _key(state, "aragones")
         if key not in seen:
             seen.add(key)
-            chosen.append(_puzzle(state, "aragones"))
-    return chosen
+            puzzle = _puzzle(state, "aragones")
+            if likeness(puzzle) not in alike:
+                alike.add(likeness(puzzle))
+                chosen.append(puzzle)
+    return chosen + pairs_puzzles(pairs, seed, cache, alike)
 
 
 def summary(puzzles: list[Puzzle]) -> list[str]:
@@ -202,13 +279,29 @@ def summary(puzzles: list[Puzzle]) -> list[str]:
 @click.command()
 @click.option("--count", type=click.IntRange(1, 10_000), default=240, show_default=True, help="Arrastre puzzles.")
 @click.option("--phase1", type=click.IntRange(0, 10_000), default=40, show_default=True, help="Phase-1 puzzles.")
+@click.option("--pairs", type=click.IntRange(0, 10_000), default=0, show_default=True, help="Puzzles in pairs.")
+@click.option(
+    "--cache",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Keep each chunk of the pairs pool here, and read it back on the next run (a run stopped goes on).",
+)
+@click.option("--chunks", type=str, default=None, help="Only make the pairs chunks FIRST:LAST:STEP into --cache.")
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option(
     "--out", type=click.Path(dir_okay=False, path_type=Path), default=puzzle_file.SHIPPED_PATH, show_default=True
 )
 @click.option("--check", "check_file", is_flag=True, help="Re-solve every puzzle of --out instead, and report.")
-def main(count: int, phase1: int, seed: int, out: Path, check_file: bool) -> None:
+def main(
+    count: int, phase1: int, pairs: int, cache: Path | None, chunks: str | None, seed: int, out: Path, check_file: bool
+) -> None:
     """Make the exact puzzles shipped with the game (or --check a puzzle file against the solver)."""
+    if chunks is not None:
+        first, last, step = (int(part) for part in chunks.split(":"))
+        for index in range(first, last, step):
+            made = _cached_chunk(seed, index, cache)
+            click.echo(f"chunk {index}: {len(made)} puzzles in pairs")
+        return
     if check_file:
         try:
             puzzles = list(puzzle_file.load_puzzles(out))
@@ -226,7 +319,7 @@ def main(count: int, phase1: int, seed: int, out: Path, check_file: bool) -> Non
             f"{len(puzzles) - bad}/{len(puzzles)} puzzles as the solver says ({time.perf_counter() - start:.1f} s)"
         )
         sys.exit(1 if bad else 0)
-    puzzles = make(count, phase1, seed)
+    puzzles = make(count, phase1, seed, pairs, cache)
     puzzle_file.save_puzzles(puzzles, out, seed)
     for line in summary(puzzles):
         click.echo(line)

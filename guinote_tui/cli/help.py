@@ -34,6 +34,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import date
 from typing import Any
 
 import click
@@ -41,6 +42,7 @@ import click
 from .. import __version__, i18n
 from ..clicktypes import FiniteFloatRange
 from ..i18n import N_, _, ngettext, pgettext
+from ..storage import printable
 
 #: Click's own messages that a player meets, marked for the catalogs (click looks them up by these texts).
 CLICK_MESSAGES = (
@@ -216,6 +218,23 @@ class File(_Named, click.Path):
 
     def _name(self) -> str:
         return pgettext("a type of value", "file")
+
+
+class Day(_Named, click.ParamType):  # type: ignore[type-arg]  # (generic from click 8.2 on; 8.1 is supported)
+    """A day, ``YYYY-MM-DD`` (a :class:`datetime.date`)."""
+
+    def _name(self) -> str:
+        return pgettext("a type of value", "date")
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> date:
+        if isinstance(value, date):
+            return value
+        try:
+            if isinstance(value, str) and len(value) == 10:
+                return date.fromisoformat(value)
+        except ValueError:
+            pass
+        self.fail(_("{value!r} is not a date (YYYY-MM-DD).").format(value=printable(str(value))[:40]), param, ctx)
 
 
 INTEGER = Integer()

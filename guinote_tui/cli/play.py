@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from collections.abc import Iterable
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -17,7 +18,7 @@ from ..engine import SEED_RANGE
 from ..i18n import N_, _
 from ..storage import printable
 from .common import PRESET_CHOICE, RULE_HELP, build_rules, crashed, history_refused
-from .help import File, IntegerRange, NumberRange, command
+from .help import Day, File, IntegerRange, NumberRange, command
 
 if TYPE_CHECKING:
     from ..engine import Rules
@@ -295,8 +296,23 @@ def learn(lesson: str) -> None:
     is_flag=True,
     help=N_("Practise in plain text, line by line on standard input and output (screen readers, pipes)."),
 )
-def practice(puzzles: bool, plain: bool) -> None:
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help=N_("The daily duplicate, in plain text: the same deals for everyone today, then hard's and the coach's."),
+)
+@click.option(
+    "--day",
+    type=Day(),
+    default=None,
+    metavar=N_("DATE"),
+    help=N_("With --duplicate: the deals of another day (YYYY-MM-DD), to check a shared result."),
+)
+def practice(puzzles: bool, plain: bool, duplicate: bool, day: date | None) -> None:
     tab = "puzzle" if puzzles else "mistake"
+    if duplicate:
+        _practice_plain(tab, duplicate_day=day if day is not None else date.today())
+        return
     if plain:
         _practice_plain(tab)
         return
@@ -307,8 +323,9 @@ def practice(puzzles: bool, plain: bool) -> None:
     _run_app(make_app(practice=tab, lang=_lang_option()))
 
 
-def _practice_plain(tab: str) -> None:
-    """``guinote practice --plain``: the problems as a text dialogue on standard input and output."""
+def _practice_plain(tab: str, duplicate_day: date | None = None) -> None:
+    """``guinote practice --plain``: the problems as a text dialogue on standard input and output (the daily
+    duplicate of ``duplicate_day`` instead, when given)."""
     import contextlib
     import os
 
@@ -319,7 +336,10 @@ def _practice_plain(tab: str) -> None:
         with contextlib.suppress(AttributeError, ValueError, OSError):
             stream.reconfigure(errors="replace")  # type: ignore[union-attr]
     try:
-        status = plain.practise(reader, writer, tab=tab, lang=_lang_option())
+        if duplicate_day is not None:
+            status = plain.duplicate(reader, writer, lang=_lang_option(), day=duplicate_day)
+        else:
+            status = plain.practise(reader, writer, tab=tab, lang=_lang_option())
     except BrokenPipeError:
         with contextlib.suppress(AttributeError, ValueError, OSError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), writer.fileno())

@@ -182,7 +182,8 @@ def mistake_problem(mistake: Mistake, stored: PracticeState | None = None) -> Pr
 def puzzle_problem(puzzle: Puzzle, stored: PracticeState | None = None, daily: bool = False) -> Problem:
     """The problem of an exact puzzle (its view is built when first asked for)."""
     rules, position = puzzle.rules, puzzle.position
-    return Problem(PUZZLE, puzzle.id, 2, rules, position, puzzle.seat, puzzle=puzzle, stored=stored, daily=daily)
+    players, seat = puzzle.players, puzzle.seat
+    return Problem(PUZZLE, puzzle.id, players, rules, position, seat, puzzle=puzzle, stored=stored, daily=daily)
 
 
 def try_problem(hand: HandState, index: int, ref: str, topic: str | None = None) -> Problem:

@@ -9,7 +9,9 @@ puzzles shipped with the game, and offers two queues, apart:
 * **Puzzles** (:meth:`PracticeSession.puzzle_order`): the problem of the day
   (:func:`~guinote_tui.practice.puzzle_of_the_day`, the same for every player
   on a date) until it is answered that day, the puzzles due, then those never
-  answered by theme and stars, then the others by the day they come back.
+  answered nearest the player's puzzle rating (:meth:`PracticeSession.rating`,
+  Glicko-2) with the themes taking turns, then the others by the day they
+  come back; a theme may be chosen (:meth:`PracticeSession.next_theme`).
 
 :meth:`PracticeSession.queue` is both, due mistakes first. A problem is
 asked at most twice in one session (:meth:`PracticeSession.next_problem`): a
@@ -46,8 +48,21 @@ from ..coach import Advice, CoachBudget
 from ..coach.stopping import check
 from ..engine import Action
 from ..i18n import _
-from ..practice import THEMES, Puzzle, PuzzleFileError, ReviewState, puzzle_of_the_day, shipped_puzzles
+from ..practice import (
+    THEMES,
+    Puzzle,
+    PuzzleFileError,
+    ReviewState,
+    open_cards_text,
+    puzzle_of_the_day,
+    rating_text,
+    rules_text,
+    shipped_puzzles,
+    theme_name,
+)
 from ..practice import schedule as rule
+from ..practice.puzzles import puzzle_rating
+from ..practice.rating import Glicko, order_near, replay
 from ..records import LAST_BOX, Mistake, PracticeAnswer, PracticeState, Statistics
 from .budgets import REVIEW_BUDGET
 from .practice_judge import (
@@ -64,7 +79,19 @@ from .practice_judge import (
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["MISTAKE", "PUZZLE", "PracticeSession", "next_state", "review_state", "stored_state"]
+#: The words of a puzzle's screen, for the interface and the plain mode (which do not import the practice core).
+__all__ = [
+    "MISTAKE",
+    "PUZZLE",
+    "PracticeSession",
+    "next_state",
+    "open_cards_text",
+    "rating_text",
+    "review_state",
+    "rules_text",
+    "stored_state",
+    "theme_name",
+]
 
 
 def review_state(stored: PracticeState) -> ReviewState:
@@ -87,7 +114,10 @@ class PracticeSession:
     """The problems of one practice session on day ``today``, read from ``stats`` (None: puzzles only, kept nowhere).
 
     ``players`` keeps the mistakes made at one table size (None: all). ``budget``: what the coach spends on a
-    mistake's position (the review's). ``puzzles``: the puzzles offered (default: those shipped with the game).
+    mistake's position (the review's). ``puzzles``: the puzzles (default: those shipped with the game).
+    ``preset``: the rules the player plays (the start screen's preset); the Puzzles tab offers the puzzles of
+    those rules (:attr:`offered`; all of them for None, or when none is in those rules), and
+    :meth:`other_rules` goes to the other preset's.
     """
 
     def __init__(
@@ -98,8 +128,16 @@ class PracticeSession:
         players: int | None = None,
         budget: CoachBudget = REVIEW_BUDGET,
         puzzles: Sequence[Puzzle] | None = None,
+        preset: str | None = None,
     ) -> None:
         self.stats = stats
+        #: The rules of the puzzles offered (None: every puzzle, whatever its rules).
+        self.preset = preset
+        #: The theme chosen for the puzzles (None: every theme, taking turns).
+        self.theme: str | None = None
+        self._rating: Glicko | None = None
+        #: The main theme of the last puzzle asked (the next new one is of another, while there is one).
+        self.last_theme: str | None = None
         self.today = today if today is not None else date.today()
         self.players = players
         self.budget = budget
@@ -138,11 +176,53 @@ class PracticeSession:
                 self._puzzles = ()
         return self._puzzles
 
-    def daily(self) -> Problem | None:
-        """The problem of the day (None without puzzles)."""
-        if not self.puzzles:
+    @property
+    def offered(self) -> tuple[Puzzle, ...]:
+        """The puzzles in the rules of :attr:`preset` (all of them when it is None or no puzzle is in them)."""
+        mine = tuple(p for p in self.puzzles if p.preset == self.preset)
+        return mine if mine else self.puzzles
+
+    def presets(self) -> list[str]:
+        """The presets the puzzles are in, in the order of their first puzzle."""
+        return list(dict.fromkeys(p.preset for p in self.puzzles))
+
+    def other_rules(self) -> str | None:
+        """Offer the puzzles of the next preset (round the presets the puzzles are in); returns it."""
+        presets = self.presets()
+        if not presets:
             return None
-        puzzle = puzzle_of_the_day(self.today, self.puzzles)
+        now = self.offered[0].preset if self.offered else presets[0]
+        self.preset = presets[(presets.index(now) + 1) % len(presets)]
+        return self.preset
+
+    def rating(self) -> Glicko:
+        """The player's puzzle rating: every unaided answer to a puzzle replayed in order (Glicko-2, one rating
+        period an answer) against the puzzles' seeded ratings; a newcomer's without statistics."""
+        if self._rating is None:
+            by_id = {p.id: p for p in self.puzzles}
+            answers = self.stats.puzzle_answers() if self.stats is not None else []
+            self._rating = replay((puzzle_rating(by_id[ref]), right) for ref, right in answers if ref in by_id)
+        return self._rating
+
+    def themes(self) -> list[str]:
+        """The themes of the puzzles offered, in the order of :data:`~guinote_tui.practice.THEMES`."""
+        found = {theme for p in self.offered for theme in p.themes}
+        return [theme for theme in THEMES if theme in found]
+
+    def next_theme(self) -> str | None:
+        """Choose the next theme (round every theme of the puzzles offered, then every theme again: None)."""
+        themes = [None, *self.themes()]
+        self.theme = themes[(themes.index(self.theme) + 1) % len(themes)] if self.theme in themes else None
+        return self.theme
+
+    def _in_theme(self, puzzle: Puzzle) -> bool:
+        return self.theme is None or self.theme in puzzle.themes
+
+    def daily(self) -> Problem | None:
+        """The problem of the day in the rules offered (None without puzzles)."""
+        if not self.offered:
+            return None
+        puzzle = puzzle_of_the_day(self.today, self.offered)
         return puzzle_problem(puzzle, self._state(PUZZLE, puzzle.id), daily=True)
 
     def _state(self, kind: str, ref: str) -> PracticeState | None:
@@ -158,7 +238,7 @@ class PracticeSession:
 
     def due_puzzles(self) -> list[Problem]:
         """The puzzles answered before and due today, in the schedule's order (a puzzle no longer shipped: left out)."""
-        by_id = {p.id: p for p in self.puzzles}
+        by_id = {p.id: p for p in self.offered}
         found = self._states(PUZZLE)
         states = [(ref, review_state(state)) for ref, state in found.items() if ref in by_id]
         return [puzzle_problem(by_id[ref], found[ref]) for ref in rule.due(states, self.today)]
@@ -169,17 +249,21 @@ class PracticeSession:
         states = self._states(PUZZLE)
         daily = self.daily()
         out: list[Problem] = []
-        if daily is not None and self.daily_open():
+        if daily is not None and self.daily_open() and self.theme is None:
             out.append(daily)
-        out += [p for p in self.due_puzzles() if not out or p.ref != out[0].ref]
+        first = out[0].ref if out else None
+        out += [p for p in self.due_puzzles() if p.ref != first and p.puzzle and self._in_theme(p.puzzle)]
         listed = {p.ref for p in out}
-        fresh = sorted(
-            (p for p in self.puzzles if p.id not in states and p.id not in listed),
-            key=lambda p: (THEMES.index(p.theme), p.stars, p.id),
+        fresh = order_near(
+            self.rating(),
+            [p for p in self.offered if p.id not in states and p.id not in listed and self._in_theme(p)],
+            puzzle_rating,
+            lambda p: p.theme,
+            last=self.last_theme,
         )
         out += [puzzle_problem(p) for p in fresh]
         later = sorted(
-            (p for p in self.puzzles if p.id in states and p.id not in listed),
+            (p for p in self.offered if p.id in states and p.id not in listed and self._in_theme(p)),
             key=lambda p: (states[p.id].due, p.id),
         )
         out += [puzzle_problem(p, states[p.id]) for p in later]
@@ -321,6 +405,8 @@ class PracticeSession:
         Returns the new state (None: a try from the review, which changes no schedule, or nothing kept).
         """
         self.asked[(problem.kind, problem.ref)] += 1
+        if problem.puzzle is not None:
+            self.last_theme = problem.puzzle.theme
         if self.stats is None:
             return None
         given = PracticeAnswer(
@@ -335,6 +421,8 @@ class PracticeSession:
         if problem.assisted:
             self.stats.record_answer(given, None)
             return None
+        if problem.kind == PUZZLE:
+            self._rating = None  # read again with this answer
         current = self.stats.practice_state(problem.kind, problem.ref) or problem.stored
         state = next_state(current, problem.kind, problem.ref, verdict.correct, self.today)
         return state if self.stats.record_answer(given, state) else None
@@ -342,3 +430,5 @@ class PracticeSession:
     def skip(self, problem: Problem) -> None:
         """Pass over ``problem`` in this session without answering it (nothing is kept)."""
         self.asked[(problem.kind, problem.ref)] += 1
+        if problem.puzzle is not None:
+            self.last_theme = problem.puzzle.theme

@@ -28,10 +28,11 @@ from ..game.launch import Asked, prepare
 from ..game.services import Services
 from ..game.session import GameSession
 from ..records import Statistics
+from .daily import duplicate
 from .dialogue import Leave, PlainGame
 from .practice_dialogue import PlainPractice, practise
 
-__all__ = ["Leave", "PlainGame", "PlainPractice", "play", "practise"]
+__all__ = ["Leave", "PlainGame", "PlainPractice", "duplicate", "play", "practise"]
 
 
 def play(

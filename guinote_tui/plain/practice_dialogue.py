@@ -5,8 +5,10 @@ the kept mistakes due today, then the puzzles with the problem of the day,
 each told from the seat's view alone (the trick, trumps, the points, the
 cards numbered as the answers count them), judged, and kept with its
 schedule. ``n`` passes over a problem, ``z`` (or ``puzzles``) goes to the
-puzzles and ``m`` (or ``mistakes``) to the mistakes, ``r`` tells the tricks so far, ``l`` the line of best play
-after a puzzle, ``q`` (or the end of the input) leaves.
+puzzles and ``m`` (or ``mistakes``) to the mistakes, ``o`` to the puzzles in the other rules, ``f`` to the
+next theme's puzzles (then every theme again), ``r`` tells the
+tricks so far, ``l`` the line of best play after a puzzle, ``q`` (or the end of the input) leaves. A puzzle names
+its rules; the puzzles offered first are in the rules the player plays (the start screen's preset).
 """
 
 from __future__ import annotations
@@ -20,7 +22,15 @@ from ..game.choices import sorted_hand
 from ..game.launch import Asked, prepare
 from ..game.narration import Narrator, seat_names
 from ..game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line, stars_text
-from ..game.practice_session import MISTAKE, PUZZLE, PracticeSession
+from ..game.practice_session import (
+    MISTAKE,
+    PUZZLE,
+    PracticeSession,
+    open_cards_text,
+    rating_text,
+    rules_text,
+    theme_name,
+)
 from ..game.services import Services
 from ..i18n import _, ngettext
 from ..records import Statistics
@@ -29,7 +39,7 @@ from .words import declarations, echoed, hand_line, plain, turn_lines
 
 __all__ = ["PlainPractice", "position_lines", "practise", "tricks_lines"]
 
-QUIT, SKIP, TRICKS, LINE, HELP, TABLE = "q", "n", "r", "l", "?", "i"
+QUIT, SKIP, TRICKS, LINE, HELP, TABLE, OTHER_RULES, THEME = "q", "n", "r", "l", "?", "i", "o", "f"
 #: The answers that go to a tab (``p`` passes in a position, so the puzzles are ``z``).
 TABS = {"m": MISTAKE, "mistakes": MISTAKE, "z": PUZZLE, "puzzles": PUZZLE}
 
@@ -106,6 +116,10 @@ class PlainPractice:
         view = problem.view
         heading = _("A puzzle") if problem.kind == PUZZLE else _("One of your mistakes")
         self.say(" · ".join([heading, *spoken_facts(problem)]) + ".")
+        if problem.puzzle is not None:
+            self.say(rules_text(problem.puzzle.preset) + ".")
+            if problem.puzzle.open_cards:
+                self.say(open_cards_text())
         self.say_all(position_lines(view))
         while True:
             answer = self.ask(_("What do you play? A card's number; n passes over it; ? lists the letters."))
@@ -120,6 +134,8 @@ class PlainPractice:
         verdict = self.practice.judge(problem, action)
         self.practice.answer(problem, verdict)
         self._tell(verdict)
+        if problem.puzzle is not None and not problem.assisted:
+            self.say(rating_text(self.practice.rating()) + ".")
         self._after(problem)
 
     def _action(self, answer: str, view: SeatView) -> Action | None:
@@ -142,6 +158,9 @@ class PlainPractice:
             raise _Leave
         if answer in TABS:
             self.tab = TABS[answer]
+            raise _Switch
+        if answer in (OTHER_RULES, THEME):
+            self._choose(answer)
             raise _Switch
         if answer == TRICKS:
             self.say_all(tricks_lines(view))
@@ -177,8 +196,22 @@ class PlainPractice:
             if answer in TABS:
                 self.tab = TABS[answer]
                 return
+            if answer in (OTHER_RULES, THEME):
+                self._choose(answer)
+                return
             if answer != HELP:  # (the prompt, said again, lists the answers)
                 self._not_understood(answer)
+
+    def _choose(self, answer: str) -> None:
+        """Go to the puzzles in the next preset's rules (``o``) or of the next theme (``f``), and say which."""
+        self.tab = PUZZLE
+        if answer == THEME:
+            theme = self.practice.next_theme()
+            self.say((theme_name(theme) if theme is not None else _("Every theme, taking turns")) + ".")
+            return
+        preset = self.practice.other_rules()
+        if preset is not None:
+            self.say(rules_text(preset) + ".")
 
     # -- reading and writing --------------------------------------------------------------------------
 
@@ -240,11 +273,13 @@ def _help_line(view: SeatView) -> str:
     if keys:
         return _(
             "A card's number plays it; {keys} declare; n passes over the problem; r tells the tricks so far;"
-            " i or an empty line the position again; z the puzzles, m your mistakes; q leaves."
+            " i or an empty line the position again; z the puzzles, o the puzzles in the other rules, f a theme,"
+            " m your mistakes; q leaves."
         ).format(keys=keys)
     return _(
         "A card's number plays it; n passes over the problem; r tells the tricks so far;"
-        " i or an empty line the position again; z the puzzles, m your mistakes; q leaves."
+        " i or an empty line the position again; z the puzzles, o the puzzles in the other rules, f a theme,"
+        " m your mistakes; q leaves."
     )
 
 
@@ -322,7 +357,8 @@ def practise(
     start = prepare(Asked(lang=lang), services=services)
     stats = Statistics() if start.services.record_stats else None
     try:
-        practice = PracticeSession(stats, today, budget=start.services.review_budget)
+        preset = start.settings.rules.preset_name  # the puzzles in the rules the player plays first
+        practice = PracticeSession(stats, today, budget=start.services.review_budget, preset=preset)
         return PlainPractice(practice, reader, writer, tab=tab, echo=echo).run()
     finally:
         if stats is not None:

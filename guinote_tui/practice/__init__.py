@@ -25,10 +25,13 @@ from .puzzles import (
     PuzzleVerdict,
     judge_puzzle,
     load_puzzles,
+    open_cards_text,
     puzzle_of_the_day,
+    rules_text,
     shipped_puzzles,
     verdict_text,
 )
+from .rating import Glicko, rating_text
 from .schedule import (
     GAPS,
     ReviewState,
@@ -52,6 +55,7 @@ __all__ = [
     "UNDECIDED",
     "WON",
     "CardOutcome",
+    "Glicko",
     "Line",
     "Loss",
     "Puzzle",
@@ -68,7 +72,10 @@ __all__ = [
     "judge_puzzle",
     "load_puzzles",
     "new_state",
+    "open_cards_text",
     "puzzle_of_the_day",
+    "rating_text",
+    "rules_text",
     "shipped_puzzles",
     "theme_hint",
     "theme_name",

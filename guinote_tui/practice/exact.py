@@ -1,6 +1,6 @@
 """Exact answers: what each card the seat to move may play is worth, where nothing hidden can change it.
 
-Two kinds of decision have an exact answer:
+Three kinds of decision have an exact answer:
 
 * **the heads-up arrastre** (:data:`ARRASTRE`): the stock is gone and the seat
   knows every card (the rival holds exactly the cards it has not seen), so the
@@ -13,7 +13,17 @@ Two kinds of decision have an exact answer:
   every card it may play either wins the juego at once (it takes the trick and
   reaches the target, with the trick or with a cante of a pair it already
   holds) or loses it at once (the rival takes the trick and reaches). What the
-  stock and the rival's hand hold changes nothing.
+  stock and the rival's hand hold changes nothing;
+* **the arrastre in pairs** (:data:`PAIRS`): the stock is gone, and the seat
+  knows which cards the three others hold between them but not who holds
+  which. Every layout of those cards among the three hands (of their sizes)
+  is solved with open cards, the play after the seat's card being best play
+  on all sides with every card open (as bridge's double-dummy problems are).
+  A decision is kept as exact only when its correct cards reach the best
+  outcome on **every** layout and every other card does worse on every
+  layout (:func:`pairs_outcomes`); each card's outcome is then the least it
+  secures over the layouts, so the correct cards are the same read either
+  way.
 
 Each legal card gets a :class:`CardOutcome`: the juego it leads to for the
 seat's side (won, undecided, lost) and the points of the rest of the hand, the
@@ -35,7 +45,9 @@ line can be shown and the themes read from it (:mod:`.themes`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import itertools
+import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from ..ai.solver import juego_solver
@@ -60,7 +72,11 @@ from ..engine import (
 ARRASTRE = "arrastre"
 #: The kind of a decision in phase 1 de vueltas where every card decides the juego on the trick.
 PHASE1 = "phase1"
-KINDS = (ARRASTRE, PHASE1)
+#: The kind of a decision in the arrastre in pairs (exact on every layout of the hidden cards, open cards after).
+PAIRS = "pairs"
+KINDS = (ARRASTRE, PHASE1, PAIRS)
+#: The most layouts of the hidden cards a pairs decision is solved on (three cards each: 1,680).
+MAX_LAYOUTS = 1680
 
 #: The rest of the hand's juego for the seat's side: won, undecided, lost.
 WON, UNDECIDED, LOST = 1, 0, -1
@@ -145,6 +161,72 @@ def is_arrastre_decision(state: HandState) -> bool:
     return state.players == 2 and state.muestra is None and state.stage is Stage.PLAY and _only_cards(state)
 
 
+def is_pairs_decision(state: HandState) -> bool:
+    """In pairs, in the arrastre, the seat to move chooses among two or more cards (and nothing else)."""
+    return state.players == 4 and state.muestra is None and state.stage is Stage.PLAY and _only_cards(state)
+
+
+def layouts(state: HandState) -> Iterator[list[int]]:
+    """Every layout of the cards the seat to move cannot see among the three other hands (of their sizes), as
+    the hands' bit masks, the seat's own hand as it is; the real layout among them."""
+    seat = state.to_move
+    assert seat is not None
+    others = [(seat + turn) % state.players for turn in (1, 2, 3)]
+    unseen = sorted(int(card) for other in others for card in state.hands[other])
+    first_size, second_size = len(state.hands[others[0]]), len(state.hands[others[1]])
+    own = mask_of(state.hands[seat])
+    for first in itertools.combinations(unseen, first_size):
+        rest = [card for card in unseen if card not in first]
+        for second in itertools.combinations(rest, second_size):
+            hands = [0] * state.players
+            hands[seat] = own
+            for other, cards in zip(others, (first, second, [c for c in rest if c not in second]), strict=True):
+                hands[other] = sum(1 << card for card in cards)
+            yield hands
+
+
+def layout_count(state: HandState) -> int:
+    """How many layouts :func:`layouts` gives."""
+    seat = state.to_move
+    assert seat is not None
+    sizes = [len(state.hands[(seat + turn) % state.players]) for turn in (1, 2, 3)]
+    return math.comb(sum(sizes), sizes[0]) * math.comb(sizes[1] + sizes[2], sizes[1])
+
+
+def _outcome(value: int) -> CardOutcome:
+    juego = WON if value >= JUEGO // 2 else LOST if value <= -JUEGO // 2 else UNDECIDED
+    return CardOutcome(juego, value - JUEGO * juego)
+
+
+def pairs_outcomes(state: HandState) -> dict[Card, CardOutcome] | None:
+    """Each legal card's outcome in a pairs arrastre decision, the least it secures over every layout of the
+    hidden cards; None unless some cards are correct on every layout and every other card does worse on every
+    layout (or past :data:`MAX_LAYOUTS` layouts)."""
+    if not is_pairs_decision(state) or layout_count(state) > MAX_LAYOUTS:
+        return None
+    solver = juego_solver(state)
+    trick = [int(card) for card in state.trick]
+    right: set[int] | None = None
+    worst: dict[int, int] = {}
+    for hands in layouts(state):
+        values = solver.action_values(hands, state.leader, trick, state.sung)
+        best = max(values.values())
+        here = {card for card, value in values.items() if value == best}
+        if right is None:
+            right = here
+        if here != right or any(values[c] != best for c in right):
+            return None
+        if len({values[c] for c in right}) != 1:
+            return None
+        for card, value in values.items():
+            worst[card] = min(value, worst.get(card, value))
+    if right is None or len(right) == len(worst):
+        return None
+    outcomes = {Card(card): _outcome(value) for card, value in worst.items()}
+    # The least each card secures keeps the correct cards apart (each wrong card does worse on every layout).
+    return outcomes if correct_cards(outcomes) == {Card(card) for card in right} else None
+
+
 def is_phase1_decision(state: HandState) -> bool:
     """Heads-up de vueltas with the stock on the table, the seat completes a trick choosing among two or more cards.
 
@@ -182,11 +264,12 @@ def arrastre_outcomes(state: HandState) -> dict[Card, CardOutcome]:
     """The exact outcome of each legal card in a heads-up arrastre decision (:func:`is_arrastre_decision`)."""
     if not is_arrastre_decision(state):
         raise ValueError("not a heads-up arrastre decision among cards")
-    out: dict[Card, CardOutcome] = {}
-    for card, value in _solver_values(state).items():
-        juego = WON if value >= JUEGO // 2 else LOST if value <= -JUEGO // 2 else UNDECIDED
-        out[Card(card)] = CardOutcome(juego, value - JUEGO * juego)
-    return out
+    return open_outcomes(state)
+
+
+def open_outcomes(state: HandState) -> dict[Card, CardOutcome]:
+    """Each legal card's outcome with every hand as ``state`` holds it (open cards), for an arrastre decision."""
+    return {Card(card): _outcome(value) for card, value in _solver_values(state).items()}
 
 
 def _declare(state: HandState) -> Action | None:
@@ -207,8 +290,8 @@ def play_line(state: HandState, card: Card) -> Line:
     Each later card is the one the juego solver values best for the seat playing it (the lowest of equals); a
     trick's winner first declares as the solver does. ``state`` is not changed.
     """
-    if not is_arrastre_decision(state):
-        raise ValueError("not a heads-up arrastre decision among cards")
+    if not (is_arrastre_decision(state) or is_pairs_decision(state)):
+        raise ValueError("not an arrastre decision among cards")
     line = state.copy()
     actions: list[tuple[int, Action]] = []
     action: Action | None = PLAY[card]
@@ -285,13 +368,16 @@ def exact_outcomes(state: HandState) -> tuple[str, dict[Card, CardOutcome]] | No
     the position has no exact answer."""
     if is_arrastre_decision(state):
         return ARRASTRE, arrastre_outcomes(state)
+    if is_pairs_decision(state):
+        pairs = pairs_outcomes(state)
+        return None if pairs is None else (PAIRS, pairs)
     found = phase1_outcomes(state)
     return None if found is None else (PHASE1, found)
 
 
 def line_for(state: HandState, kind: str, card: Card) -> Line:
     """The line of ``card`` for a decision of ``kind`` (:func:`play_line` or :func:`phase1_line`)."""
-    return play_line(state, card) if kind == ARRASTRE else phase1_line(state, card)
+    return phase1_line(state, card) if kind == PHASE1 else play_line(state, card)
 
 
 def line_outcome(start: HandState, line: Line) -> CardOutcome:

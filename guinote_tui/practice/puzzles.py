@@ -1,6 +1,6 @@
 """The exact puzzles shipped with the game: records, the shipped file, the puzzle of the day, the verdict.
 
-A :class:`Puzzle` is a heads-up decision with an exact answer (:mod:`.exact`):
+A :class:`Puzzle` is a decision with an exact answer (:mod:`.exact`), heads-up or in pairs:
 the position in the engine's one-line notation
 (:func:`~guinote_tui.engine.format_position`) with its rules preset, the seat
 to move, every legal card's outcome (the juego, then the points), the correct
@@ -36,6 +36,7 @@ position keeps its id when the file is made again).
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -57,10 +58,12 @@ from ..engine import (
     parse_position,
     seat_view,
 )
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from .exact import (
+    ARRASTRE,
     KINDS,
     LOST,
+    PAIRS,
     PHASE1,
     UNDECIDED,
     WON,
@@ -68,15 +71,19 @@ from .exact import (
     Loss,
     correct_cards,
     is_arrastre_decision,
+    is_pairs_decision,
     is_phase1_decision,
     loss_of,
 )
+from .rating import Glicko
 from .schedule import DateLike, as_date
 from .themes import MAX_STARS, MIN_STARS, THEMES, Analysis, analyse, difficulty, themes_of
 from .themes import depth as depth_of
 
 #: The shipped puzzles.
 SHIPPED_PATH = Path(__file__).with_name("puzzles.json")
+#: The puzzles' seeded ratings (``python -m guinote_lab.rate_puzzles``).
+RATINGS_PATH = Path(__file__).with_name("puzzle_ratings.json")
 #: The file's format version.
 VERSION = 1
 #: Day 0 of the puzzle of the day's cycle.
@@ -84,6 +91,27 @@ EPOCH = date(2026, 1, 1)
 #: The largest margin a hand's rest can have (cards, the last ten, cantes, a capote), for checking a file.
 _MARGIN_LIMIT = 500
 _FIELDS = ("id", "preset", "kind", "position", "seat", "cards", "correct", "line", "themes", "stars", "depth")
+
+
+#: Each preset's rules as a puzzle names them: what a player of the other preset would misjudge.
+RULES_TEXTS = {
+    "aragones": N_("Rules: aragonés (sota over caballo, cantes rey + sota, 101 to win)"),
+    "libre-100": N_("Rules: libre-100 (caballo over sota, cantes rey + caballo, 100 to win)"),
+}
+
+
+def rules_text(preset: str) -> str:
+    """The rules a puzzle is in, in one line of the player's language (the preset's name for one not known)."""
+    return _(RULES_TEXTS[preset]) if preset in RULES_TEXTS else preset
+
+
+#: What each kind of puzzle's position must be.
+_DECISIONS = {ARRASTRE: is_arrastre_decision, PHASE1: is_phase1_decision, PAIRS: is_pairs_decision}
+
+
+def open_cards_text() -> str:
+    """What a puzzle in pairs is exact about, in one line of the player's language."""
+    return _("In pairs: right on every layout of the cards you cannot see, the play after yours with open cards.")
 
 
 class PuzzleFileError(ValueError):
@@ -132,6 +160,17 @@ class Puzzle:
     @property
     def rules(self) -> Rules:
         return PRESETS[self.preset]
+
+    @property
+    def players(self) -> int:
+        """The table's size: 4 for a puzzle in pairs (:data:`~.exact.PAIRS`), else 2."""
+        return 4 if self.kind == PAIRS else 2
+
+    @property
+    def open_cards(self) -> bool:
+        """Whether the play after the seat's card is solved with every card open (a puzzle in pairs: its answer
+        holds on every layout of the hidden cards)."""
+        return self.kind == PAIRS
 
     @property
     def outcome_of(self) -> dict[Card, CardOutcome]:
@@ -202,6 +241,42 @@ def puzzle_from_analysis(analysis: Analysis, preset: str, position: str) -> Puzz
     )
 
 
+# -- near-duplicates ----------------------------------------------------------------------------------
+
+#: Every renaming of the four suits.
+_RENAMINGS = tuple(itertools.permutations(range(4)))
+
+
+def likeness(puzzle: Puzzle) -> tuple[object, ...]:
+    """What makes two puzzles near-duplicates: equal for two puzzles with the same rules, kind, table size and main
+    theme that show the player the same cards in the same places (the seat's own hand, the trick on the table in
+    order, the trump suit) once the suits are renamed. The hidden cards, the scores and the tricks played before
+    are left out: the same cards in hand asking the same idea are the same puzzle to the player."""
+    state = puzzle.state()
+    own = state.hands[puzzle.seat]
+
+    def renamed(cards: Sequence[Card], names: Sequence[int]) -> tuple[int, ...]:
+        return tuple(int(Card.of(card.rank, names[card.suit])) for card in cards)
+
+    seen = min(
+        (names[state.trump], tuple(sorted(renamed(own, names))), renamed(list(state.trick), names))
+        for names in _RENAMINGS
+    )
+    return (puzzle.preset, puzzle.kind, state.players, puzzle.theme, seen)
+
+
+def without_near_duplicates(puzzles: Sequence[Puzzle]) -> list[Puzzle]:
+    """``puzzles`` in their order, each after the first of its :func:`likeness` left out."""
+    seen: set[tuple[object, ...]] = set()
+    kept = []
+    for puzzle in puzzles:
+        key = likeness(puzzle)
+        if key not in seen:
+            seen.add(key)
+            kept.append(puzzle)
+    return kept
+
+
 # -- reading a file ----------------------------------------------------------------------------------
 
 
@@ -250,10 +325,10 @@ def puzzle_from_json(data: object, where: str = "a puzzle") -> Puzzle:
         state = parse_position(position, PRESETS[preset])
     except PositionError as error:
         raise _fail(where, f"position: {error}") from None
-    seat = _int(data["seat"], f"{where}: seat", 0, 1)
+    seat = _int(data["seat"], f"{where}: seat", 0, state.players - 1)
     if state.to_move != seat:
         raise _fail(where, f"seat {state.to_move} is to move, not seat {seat}")
-    if not (is_arrastre_decision(state) if kind != PHASE1 else is_phase1_decision(state)):
+    if not _DECISIONS[kind](state):
         raise _fail(where, f"the position is not a {kind} decision among cards")
     cards = data["cards"]
     if not isinstance(cards, Mapping):
@@ -305,7 +380,7 @@ def _line(text: object, state: HandState, where: str) -> tuple[tuple[int, Action
     replay = state.copy()
     for move in text.split(","):
         parts = move.split()
-        if len(parts) != 2 or parts[0] not in ("0", "1"):
+        if len(parts) != 2 or parts[0] not in [str(seat) for seat in range(state.players)]:
             raise _fail(where, f"line: {_shown(move)} is not 'seat action'")
         try:
             action = parse_action(parts[1])
@@ -350,6 +425,54 @@ def save_puzzles(puzzles: Sequence[Puzzle], path: Path, seed: int) -> None:
     path.write_text(head + ', "puzzles": [\n' + ",\n".join(lines) + "\n]}\n", encoding="utf-8")
 
 
+# -- the ratings ----------------------------------------------------------------------------------------
+
+#: The most bytes of a ratings file read.
+_RATINGS_LIMIT = 1_000_000
+
+
+def default_rating(puzzle: Puzzle) -> Glicko:
+    """A rating for a puzzle the ratings file does not rate: from its stars, and as unsure as a newcomer's."""
+    return Glicko(1500.0 + 150.0 * (puzzle.stars - 3), 350.0)
+
+
+def load_ratings(path: Path = RATINGS_PATH) -> dict[str, Glicko]:
+    """The puzzles' seeded ratings by id; an entry that is not ``[rating, deviation]`` in range is left out, and a
+    file that cannot be read gives none (each puzzle then has its :func:`default_rating`)."""
+    try:
+        if path.stat().st_size > _RATINGS_LIMIT:
+            return {}
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return {}
+    entries = data.get("ratings") if isinstance(data, dict) else None
+    if not isinstance(entries, dict):
+        return {}
+    out = {}
+    for ident, pair in entries.items():
+        if (
+            isinstance(ident, str)
+            and isinstance(pair, list)
+            and len(pair) == 2
+            and all(isinstance(x, int | float) and not isinstance(x, bool) for x in pair)
+            and 0 <= pair[0] <= 4000
+            and 0 < pair[1] <= 350
+        ):
+            out[ident] = Glicko(float(pair[0]), float(pair[1]))
+    return out
+
+
+@cache
+def shipped_ratings() -> dict[str, Glicko]:
+    """The shipped puzzles' seeded ratings (read once)."""
+    return load_ratings(RATINGS_PATH)
+
+
+def puzzle_rating(puzzle: Puzzle) -> Glicko:
+    """The puzzle's rating: seeded from the bots' attempts, or from its stars."""
+    return shipped_ratings().get(puzzle.id) or default_rating(puzzle)
+
+
 # -- the puzzle of the day -----------------------------------------------------------------------------
 
 
@@ -390,6 +513,8 @@ class PuzzleVerdict:
     best_juego: int
     #: Whether some legal card gives away the juego (else only points are at stake).
     juego_at_stake: bool
+    #: A puzzle in pairs: exact on every layout of the hidden cards, open cards after the seat's card.
+    open_cards: bool = False
 
 
 def judge_puzzle(puzzle: Puzzle, card: Card | str) -> PuzzleVerdict:
@@ -401,12 +526,18 @@ def judge_puzzle(puzzle: Puzzle, card: Card | str) -> PuzzleVerdict:
     best = max(outcome.rank for outcome in outcomes.values())
     loss = loss_of(outcomes, chosen)
     at_stake = any(outcome.juego < best[0] for outcome in outcomes.values())
-    return PuzzleVerdict(chosen, loss is None, loss, correct_cards(outcomes), outcomes[chosen], best[0], at_stake)
+    return PuzzleVerdict(
+        chosen, loss is None, loss, correct_cards(outcomes), outcomes[chosen], best[0], at_stake, puzzle.open_cards
+    )
 
 
 def verdict_text(verdict: PuzzleVerdict) -> str:
     """The verdict in one sentence of the player's language (the card is not named: the screen shows it)."""
     loss = verdict.loss
+    if verdict.open_cards:  # in pairs: the outcomes are the least each card secures over the hidden layouts
+        if loss is None:
+            return _("Right: on every layout of the cards you cannot see, no card does better.")
+        return _("Not the best: on every layout of the cards you cannot see, another card does better.")
     if loss is None:
         if verdict.outcome.juego == WON:
             return _("Right: this card wins the juego.")

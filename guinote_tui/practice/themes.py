@@ -11,6 +11,23 @@ They are listed in this order, the first being the puzzle's main theme:
     rival plays to this trick: the trick reaches the target de vueltas, or
     the seat then declares a tute or sings a cante that reaches it. Every
     phase-1 puzzle has it.
+``load-partner`` — Load your partner's trick (pairs)
+    The partner takes the trick on the table in the shown line and in a
+    wrong card's line, and the shown card is worth more points than that
+    wrong card: the points go to the partner's trick.
+``leave-partner`` — Leave it to your partner (pairs)
+    The partner takes the trick on the table in the shown line, and the seat
+    itself takes it in a wrong card's line.
+``take-trick`` — Take the trick (pairs)
+    The seat's side takes the trick in progress in the shown line (the seat
+    leading or following), and the rivals take it in a wrong card's line.
+``let-it-go`` — Let the trick go (pairs)
+    The rivals take the trick in progress in the shown line, and the seat's
+    side takes it in a wrong card's line.
+``save-points`` — Keep your points from the rivals (pairs)
+    The rivals take the trick on the table in the shown line and in a wrong
+    card's line, and the shown card is worth fewer points than that wrong
+    card.
 ``last-ten`` — The ten for the last trick
     The shown line takes the last trick and a wrong card's line gives it to
     the rival (both played to the end, neither a capote), and the ten decides
@@ -59,6 +76,7 @@ from ..engine import PLAY, Card, DeclareTute, HandState, Play, Sing, judge_hand
 from ..i18n import N_, _
 from .exact import (
     ARRASTRE,
+    PAIRS,
     PHASE1,
     WON,
     CardOutcome,
@@ -71,6 +89,11 @@ from .exact import (
 )
 
 JUEGO_NOW = "juego-now"
+LOAD_PARTNER = "load-partner"
+LEAVE_PARTNER = "leave-partner"
+TAKE_TRICK = "take-trick"
+LET_IT_GO = "let-it-go"
+SAVE_POINTS = "save-points"
 LAST_TEN = "last-ten"
 VOID_SUIT = "void-suit"
 COUNT_TRUMPS = "count-trumps"
@@ -82,6 +105,11 @@ POINTS = "points"
 #: Every theme in the order a puzzle lists them (the first that applies is its main theme), with its name.
 THEME_NAMES: dict[str, str] = {
     JUEGO_NOW: N_("Win the juego now"),
+    LOAD_PARTNER: N_("Load your partner's trick"),
+    LEAVE_PARTNER: N_("Leave it to your partner"),
+    TAKE_TRICK: N_("Take the trick"),
+    LET_IT_GO: N_("Let the trick go"),
+    SAVE_POINTS: N_("Keep your points from the rivals"),
     LAST_TEN: N_("The ten for the last trick"),
     VOID_SUIT: N_("Lead the suit the Rival lacks"),
     COUNT_TRUMPS: N_("Count the trumps"),
@@ -93,6 +121,11 @@ THEME_NAMES: dict[str, str] = {
 #: What each theme asks of the player, in one sentence (a hint that gives away no card).
 THEME_HINTS: dict[str, str] = {
     JUEGO_NOW: N_("One card wins the juego on this very trick."),
+    LOAD_PARTNER: N_("Your partner takes this trick: give it your points."),
+    LEAVE_PARTNER: N_("Your partner can take this trick: do not take it from them."),
+    TAKE_TRICK: N_("Your side needs this trick: find the card that takes it."),
+    LET_IT_GO: N_("Taking this trick costs more than it brings: let the rivals have it."),
+    SAVE_POINTS: N_("The rivals take this trick: give them as few points as you can."),
     LAST_TEN: N_("Who takes the last trick, and its ten, decides it."),
     VOID_SUIT: N_("The Rival has run out of a suit: lead it."),
     COUNT_TRUMPS: N_("Count the trumps still out: whether to lead one decides it."),
@@ -234,6 +267,38 @@ def _sung(state: HandState, line: Line, side: int) -> int:
     return line.end.cante_points[side] - state.cante_points[side]
 
 
+def _taker(state: HandState, line: Line) -> int:
+    """The seat that takes the trick in progress at ``state`` (or the one the seat leads) in ``line``."""
+    replay = state.copy()
+    for _seat, action in line.actions:
+        replay.apply(action)
+        if len(replay.tricks) > len(state.tricks):
+            return replay.tricks[len(state.tricks)].winner
+    raise ValueError("the line does not finish the trick")
+
+
+def _pairs_themes(analysis: Analysis) -> set[str]:
+    state, seat = analysis.state, analysis.seat
+    partner = (seat + 2) % state.players
+    shown = analysis.shown
+    taker = _taker(state, analysis.lines[shown])
+    worth = state.rules.rank_points()
+    found: set[str] = set()
+    for card in analysis.wrong:
+        other = _taker(state, analysis.lines[card])
+        if taker == partner and other == partner and worth[shown.rank] > worth[card.rank]:
+            found.add(LOAD_PARTNER)
+        if taker & 1 != seat & 1 and other & 1 != seat & 1 and worth[shown.rank] < worth[card.rank]:
+            found.add(SAVE_POINTS)
+        if taker == partner and other == seat:
+            found.add(LEAVE_PARTNER)
+        if taker & 1 == seat & 1 and other & 1 != seat & 1:
+            found.add(TAKE_TRICK)
+        if taker & 1 != seat & 1 and other & 1 == seat & 1:
+            found.add(LET_IT_GO)
+    return found
+
+
 def themes_of(analysis: Analysis) -> tuple[str, ...]:
     """The themes that apply to a solved decision, in the order of :data:`THEMES` (see the module's docstring)."""
     state = analysis.state
@@ -247,11 +312,13 @@ def themes_of(analysis: Analysis) -> tuple[str, ...]:
         analysis.outcomes[c].juego == WON and _wins_this_trick(state, c) for c in sorted(correct)
     ):
         found.add(JUEGO_NOW)
-    if analysis.kind == ARRASTRE and wrong:
+    if analysis.kind in (ARRASTRE, PAIRS) and wrong:
         best = analysis.lines[analysis.shown]
         if _last_ten(analysis, side):
             found.add(LAST_TEN)
-        if not state.trick:
+        if analysis.kind == PAIRS:
+            found |= _pairs_themes(analysis)
+        elif not state.trick:
             rival = {int(c) // 10 for c in state.hands[1 - seat]}
             if all(int(c) // 10 not in rival for c in correct) and any(int(c) // 10 in rival for c in wrong):
                 found.add(VOID_SUIT)

@@ -3,7 +3,8 @@
 The review of a hand hands its graded decisions to
 :meth:`Practice.record_mistakes`, which keeps each with the whole hand's
 position before it (so that the same deal can be played again) and
-schedules it for practice the next day. Reviewing the hand again replaces
+schedules it for practice the same day: a mistake reviewed today is asked in
+today's session once, then by the schedule (:mod:`guinote_tui.practice.schedule`). Reviewing the hand again replaces
 what was kept of it: a decision graded again keeps its row (and its
 practice), one no longer graded goes with its practice. The practice
 screens then read the problems due on a day (:meth:`Practice.due`), keep
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 from typing import Any
 
 from .columns import checked, rows
@@ -126,13 +127,14 @@ class Practice(Store):
         Idempotent: a decision already kept (by its place in the hand's log) is
         updated in place, keeping its id and its practice; one kept before but
         not among ``decisions`` now is dropped with its practice. A new one is
-        due for practice the day after ``today`` (default: the clock's day
-        where the player is). Nothing is kept for a hand not recorded (or
+        due for practice on ``today`` itself (default: the clock's day where
+        the player is), so today's session asks it; its answer then sets
+        when it comes back. Nothing is kept for a hand not recorded (or
         damaged): ``saved`` is then False.
         """
         now = self.clock()
         day = today if today is not None else day_of(now)
-        due = (day + timedelta(days=1)).isoformat()
+        due = day.isoformat()
         moment = iso(now)
         ordered = sorted(decisions, key=lambda d: d.index)
         if len({d.index for d in ordered}) != len(ordered):

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 from .export import Exporter
 from .practice_store import Practice
+from .puzzle_answers import PuzzleAnswers
 from .queries import Queries
 from .recording import Recorder
 
 __all__ = ["Statistics"]
 
 
-class Statistics(Recorder, Queries, Practice, Exporter):
+class Statistics(Recorder, Queries, Practice, PuzzleAnswers, Exporter):
     """The player's statistics in one SQLite file; every method is safe to call whatever happened to the file.
 
     ``path`` defaults to :func:`~.store.default_path`. ``clock`` gives the

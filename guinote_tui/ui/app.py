@@ -217,19 +217,22 @@ class GuinoteApp(App[None]):
         if not isinstance(self.screen, StatisticsScreen):
             self.push_screen(StatisticsScreen(stats=self.statistics()))
 
-    def practice_session(self) -> PracticeSession:
-        """A practice session on today's problems, read from :meth:`statistics` (the coach's budget: the review's)."""
+    def practice_session(self, preset: str | None = None) -> PracticeSession:
+        """A practice session on today's problems, read from :meth:`statistics` (the coach's budget: the review's);
+        its puzzles in ``preset``'s rules first (default: the settings' preset, the rules the player plays)."""
         from ..game.practice_session import PracticeSession
 
         stats = self.statistics() if self.services.record_stats else None
-        return PracticeSession(stats, budget=self.services.review_budget)
+        preset = preset if preset is not None else self.settings.rules.preset_name
+        return PracticeSession(stats, budget=self.services.review_budget, preset=preset)
 
-    def open_practice(self, tab: str = "mistake") -> None:
-        """Put practice in front on its tab ``tab`` (``"mistake"``: My mistakes, ``"puzzle"``: Puzzles)."""
+    def open_practice(self, tab: str = "mistake", preset: str | None = None) -> None:
+        """Put practice in front on its tab ``tab`` (``"mistake"``: My mistakes, ``"puzzle"``: Puzzles), its
+        puzzles in ``preset``'s rules first (default: the settings')."""
         from .screens.practice import PracticeScreen
 
         if not isinstance(self.screen, PracticeScreen):
-            self.push_screen(PracticeScreen(self.practice_session(), tab))
+            self.push_screen(PracticeScreen(self.practice_session(preset), tab))
             self.tell_statistics_problem()
 
     def _session(

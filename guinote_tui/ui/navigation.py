@@ -38,11 +38,12 @@ class GameNavigator(Protocol):
     def open_statistics(self) -> None:
         """Put the statistics screen in front."""
 
-    def open_practice(self, tab: str = "mistake") -> None:
-        """Put practice in front, on its tab ``tab`` (``"mistake"`` or ``"puzzle"``)."""
+    def open_practice(self, tab: str = "mistake", preset: str | None = None) -> None:
+        """Put practice in front, on its tab ``tab`` (``"mistake"`` or ``"puzzle"``); ``preset``: the rules the
+        player plays (default: the settings')."""
 
-    def practice_session(self) -> PracticeSession:
-        """A practice session on today's problems (the statistics the app opened)."""
+    def practice_session(self, preset: str | None = None) -> PracticeSession:
+        """A practice session on today's problems (the statistics the app opened), puzzles in ``preset`` first."""
 
     def real_hand(self) -> None:
         """From the lessons: back to the start screen with heads-up against the easy bot chosen."""

@@ -22,7 +22,7 @@ from guinote_tui.game.choices import sorted_hand
 from guinote_tui.game.mistakes import graded_decisions
 from guinote_tui.game.services import Services
 from guinote_tui.game.session import GameSession, GameSettings
-from guinote_tui.practice import puzzle_of_the_day
+from guinote_tui.practice import puzzle_of_the_day, shipped_puzzles
 from guinote_tui.records import PracticeState, Statistics
 from guinote_tui.ui.screens.practice import PracticeScreen, TryScreen
 from guinote_tui.ui.screens.review import StepScreen
@@ -56,9 +56,11 @@ def test_a_puzzle_answered_right_then_another_answered_wrong() -> None:
             assert isinstance(screen, PracticeScreen)
             await wait_until(pilot, lambda: screen.problem is not None)
             problem = screen.problem
-            daily = puzzle_of_the_day(date.today())
+            # The problem of the day among the puzzles in the rules the player plays (the settings': aragonés).
+            daily = puzzle_of_the_day(date.today(), [p for p in shipped_puzzles() if p.preset == "aragones"])
             assert problem is not None and problem.daily and problem.ref == daily.id
             lines = "\n".join(screen_lines(app))
+            assert "Rules: aragonés" in lines  # the puzzle names its rules
             assert "Problem of the day" in lines and "What do you play?" in lines
             # The keys named are as many as the cards held.
             assert f"What do you play? 1-{len(screen.hand)} a card" in lines
@@ -272,5 +274,35 @@ def test_quitting_while_the_coach_weighs_an_answer_stops_it(monkeypatch: pytest.
             assert outcome and all(type(exc).__name__ == "Stopped" for exc in outcome), outcome
         finally:
             test_over.set()
+
+    asyncio.run(run())
+
+
+def test_a_puzzle_in_pairs_is_drawn_at_four_seats_says_what_it_is_exact_about_and_moves_the_rating() -> None:
+    pairs = next(p for p in shipped_puzzles() if p.players == 4 and p.preset == "aragones")
+
+    async def run() -> None:
+        app = make_app(practice="puzzle")
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await wait_until(pilot, lambda: isinstance(app.screen, PracticeScreen))
+            screen = app.screen
+            assert isinstance(screen, PracticeScreen)
+            await wait_until(pilot, lambda: screen.problem is not None)
+            assert "Rating 1500 ± 350" in "\n".join(screen_lines(app))  # a newcomer's puzzle rating
+            screen.show_problem(practice_module.puzzle_problem(pairs))
+            await pilot.pause()
+            shown = "\n".join(screen_lines(app))
+            assert "Rules: aragonés (sota" in shown and "In pairs: right on" in shown
+            side = " ".join(screen.side_text().plain.split())  # (wrapped, the rest a scroll away at 80×24)
+            assert "Rules: aragonés (sota over caballo, cantes rey + sota, 101 to win)" in side
+            assert "In pairs: right on every layout of the cards you cannot see" in side
+            assert screen.query_one("#seat-left").display and screen.query_one("#seat-right").display
+            await pilot.press(key_of(screen, min(pairs.correct)))
+            assert await wait_until(pilot, lambda: screen.verdict is not None)
+            assert screen.verdict.correct
+            assert "Right: on every layout of the cards you cannot see" in screen.verdict.headline
+            rating = screen.practice.rating()
+            assert rating.rating > 1500 and rating.deviation < 350
+            assert f"Rating {round(rating.rating)} ± {round(rating.deviation)}" in "\n".join(screen_lines(app))
 
     asyncio.run(run())

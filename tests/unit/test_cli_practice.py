@@ -10,8 +10,25 @@ from click.testing import CliRunner
 from guinote_tui.cli import main
 from guinote_tui.game.choices import sorted_hand
 from guinote_tui.game.practice_session import PracticeSession
-from guinote_tui.practice import puzzle_of_the_day
+from guinote_tui.practice import Puzzle, puzzle_of_the_day, shipped_puzzles
 from guinote_tui.records import Statistics, default_path
+
+
+def aragones_puzzles() -> list[Puzzle]:
+    return [p for p in shipped_puzzles() if p.preset == "aragones"]
+
+
+def test_the_puzzles_are_in_the_rules_the_player_plays_first_and_name_them_with_the_other_rules_a_key_away() -> None:
+    result = CliRunner().invoke(main, ["practice", "--plain", "--puzzles"], input="n\no\nn\nq\n")
+    assert result.exit_code == 0, result.output
+    said = result.output.split("\n")
+    rules = [line for line in said if line.startswith("Rules: ")]
+    aragones = "Rules: aragonés (sota over caballo, cantes rey + sota, 101 to win)."
+    libre = "Rules: libre-100 (caballo over sota, cantes rey + caballo, 100 to win)."
+    # The first puzzle in the default preset's rules, named; o: the other preset's puzzles, named too.
+    assert rules[0] == aragones and libre in rules[1:] and rules[-1] == libre
+    first = next(line for line in said if line.startswith("A puzzle · "))
+    assert "Problem of the day" in first
 
 
 def test_guinote_practice_help_names_its_tabs_and_the_plain_mode() -> None:
@@ -26,7 +43,7 @@ def test_guinote_practice_help_names_its_tabs_and_the_plain_mode() -> None:
 
 
 def test_the_problem_of_the_day_in_plain_text_answered_right_then_a_puzzle_wrong_and_kept() -> None:
-    daily = puzzle_of_the_day(date.today())
+    daily = puzzle_of_the_day(date.today(), aragones_puzzles())  # the default rules: aragonés
     shown = sorted_hand(daily.view())
     right = shown.index(min(daily.correct)) + 1
     answers = f"{right}\nl\n\nn\nm\nq\n"
@@ -36,6 +53,7 @@ def test_the_problem_of_the_day_in_plain_text_answered_right_then_a_puzzle_wrong
     assert "\x1b" not in output
     assert output.startswith("Practice: 1 problem due today.\n")
     assert "A puzzle · Problem of the day · " in output and "Your cards: 1 " in output
+    assert "Rules: aragonés (sota over caballo, cantes rey + sota, 101 to win)." in output
     assert "Right: " in output
     # The line of best play, each move a sentence.
     assert f"{'You play' if daily.line[0][0] == daily.seat else 'Rival plays'} the " in output
@@ -44,7 +62,7 @@ def test_the_problem_of_the_day_in_plain_text_answered_right_then_a_puzzle_wrong
     with Statistics(default_path()) as stats:
         state = stats.practice_state("puzzle", daily.id)
         assert state is not None and state.right == 1
-        following = PracticeSession(stats).puzzle_order()[0]
+        following = PracticeSession(stats, preset="aragones").puzzle_order()[0]
     # Once more: the problem of the day is no longer first (it was answered today); from the mistakes' tab
     # (nothing due) to the puzzles, a puzzle answered wrong is said so.
     assert following.puzzle is not None and following.ref != daily.id

@@ -39,7 +39,15 @@ from ...engine import Action, Card, DeclareTute, Pass, Play, SeatView, Sing, Swa
 from ...game.choices import declaration_offers, one_of
 from ...game.narration import seat_names
 from ...game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line, stars_text
-from ...game.practice_session import MISTAKE, PUZZLE, PracticeSession
+from ...game.practice_session import (
+    MISTAKE,
+    PUZZLE,
+    PracticeSession,
+    open_cards_text,
+    rating_text,
+    rules_text,
+    theme_name,
+)
 from ...game.table_controller import keyed_declaration
 from ...game.tracking import card_tracker
 from ...i18n import N_, _, ngettext, pgettext
@@ -248,6 +256,10 @@ class ProblemScreen(SizeGuard, Screen[None]):
         facts = problem_facts(problem)[:-2] if problem.puzzle is not None else problem_facts(problem)
         for fact in facts:
             text.append(fact + "\n", style="bold")
+        if problem.puzzle is not None:  # the rules first: a puzzle of the other preset is misjudged otherwise
+            text.append(rules_text(problem.puzzle.preset) + "\n", style=GOLD)
+            if problem.puzzle.open_cards:
+                text.append(open_cards_text() + "\n")
         if self.line_at is not None:
             moves = _("Best line: move {number} of {count}").format(number=self.line_at + 1, count=len(self.line))
             text.append(moves, style=f"bold {GOLD}")
@@ -465,6 +477,8 @@ class PracticeScreen(ProblemScreen):
         Binding("n", "skip", N_("Skip")),
         Binding("tab", "switch", N_("Other tab"), key_display="Tab"),
         Binding("e", "early", N_("Practise early")),
+        Binding("o", "other_rules", N_("Other rules")),
+        Binding("f", "theme", N_("Theme")),
     ]
 
     def __init__(self, practice: PracticeSession, tab: str = MISTAKE) -> None:
@@ -480,6 +494,10 @@ class PracticeScreen(ProblemScreen):
             return self.verdict is not None and self.line_at is None
         if action == "skip":
             return self.problem is not None and self.verdict is None and not self.weighing
+        if action == "theme":
+            return self.tab == PUZZLE and not self.weighing
+        if action == "other_rules":
+            return self.tab == PUZZLE and len(self.practice.presets()) > 1 and not self.weighing
         if action == "early":
             return self.problem is None and self.tab == MISTAKE and self.practice.next_due() is not None
         return super().check_action(action, parameters)
@@ -488,6 +506,19 @@ class PracticeScreen(ProblemScreen):
         """Nothing due: the kept mistakes that come back later, asked now (the answers count all the same)."""
         self.practice.early = True
         self.show_problem(self.practice.next_problem(MISTAKE))
+
+    def action_other_rules(self) -> None:
+        """The puzzles in the other preset's rules (the next problem is one of them; the screen names its rules)."""
+        preset = self.practice.other_rules()
+        if preset is not None:
+            self.notify(rules_text(preset))
+            self.show_problem(self.practice.next_problem(PUZZLE))
+
+    def action_theme(self) -> None:
+        """The puzzles of the next theme (round every theme, then all of them again)."""
+        theme = self.practice.next_theme()
+        self.notify(theme_name(theme) if theme is not None else _("Every theme, taking turns"))
+        self.show_problem(self.practice.next_problem(PUZZLE))
 
     def action_next(self) -> None:
         if self.verdict is not None:
@@ -519,6 +550,25 @@ class PracticeScreen(ProblemScreen):
             text.append(" ")
         return text
 
+    def _on_puzzle(self) -> bool:
+        return self.problem is not None and self.problem.puzzle is not None
+
+    def message_text(self, view: SeatView) -> Text:
+        """The message line, with the player's puzzle rating and its deviation while a puzzle waits."""
+        text = super().message_text(view)
+        if self._on_puzzle() and self.verdict is None and self.line_at is None and not self.weighing:
+            text.append("  ·  ")
+            text.append(rating_text(self.practice.rating()), style="bold")
+        return text
+
+    def detail_text(self) -> Text:
+        """The verdict's detail, and after a puzzle's the player's puzzle rating as it now stands."""
+        text = super().detail_text()
+        if self._on_puzzle() and self.verdict is not None:
+            text.append("\n")
+            text.append(rating_text(self.practice.rating()), style="bold")
+        return text
+
     def nothing_text(self) -> Text:
         text = Text(_("Nothing is due today."), style=f"bold {GOLD}")
         later = self.practice.next_due()
@@ -530,7 +580,7 @@ class PracticeScreen(ProblemScreen):
                 "\n\n"
                 + _(
                     "Your mistakes come from your own games: play a hand, then review it (v after the hand)."
-                    " Each costly decision is kept and comes back here the next day."
+                    " Each costly decision is kept and comes back here the same day, then spaced out over the days."
                 )
             )
         text.append("\n\n" + _("Tab: the puzzles, with the problem of the day · Esc goes back"))

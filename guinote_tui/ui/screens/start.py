@@ -427,7 +427,7 @@ class StartScreen(SizeGuard, Screen[None]):
         self.action_learn()
 
     def action_practice(self) -> None:
-        navigator(self).open_practice()
+        navigator(self).open_practice(preset=self.chosen_rules().preset_name)  # the preset the rows show now
 
     @on(Button.Pressed, "#practice")
     def practice_pressed(self) -> None:

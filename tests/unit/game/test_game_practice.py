@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import sqlite3
 from datetime import date, timedelta
@@ -15,6 +16,7 @@ from guinote_tui.coach.verdict import judge
 from guinote_tui.engine import Play, parse_action
 from guinote_tui.game.mistakes import graded_decisions
 from guinote_tui.game.practice_judge import (
+    Problem,
     judge_answer,
     needs_coach,
     practice_rng,
@@ -26,6 +28,8 @@ from guinote_tui.game.practice_session import MISTAKE, PUZZLE, PracticeSession, 
 from guinote_tui.game.services import Services
 from guinote_tui.game.session import GameSession, GameSettings
 from guinote_tui.practice import GAPS, THEMES, ReviewState, answer, new_state, puzzle_of_the_day, shipped_puzzles
+from guinote_tui.practice.puzzles import puzzle_rating
+from guinote_tui.practice.rating import expected
 from guinote_tui.records import LAST_BOX, PracticeState, Statistics
 
 BUDGET = CoachBudget(min_deals=10, batch=10, max_playouts=200, max_deals=60)
@@ -99,7 +103,9 @@ def test_the_queue_asks_the_due_mistakes_first_and_keeps_each_answer_with_its_sc
     play_and_review(stats)
     kept = stats.mistakes()
     assert len(kept) >= 2
-    assert PracticeSession(stats, REVIEWED).due_mistakes() == []  # kept on the day of the review: due the next
+    # Kept on the day of the review: due that same day, and the next.
+    assert {p.ref for p in PracticeSession(stats, REVIEWED).due_mistakes()} == {m.ref for m in kept}
+    assert PracticeSession(stats, REVIEWED - timedelta(days=1)).due_mistakes() == []
     practice = PracticeSession(stats, DUE, budget=BUDGET)
     due = practice.due_mistakes()
     assert {p.ref for p in due} == {m.ref for m in kept}
@@ -138,13 +144,21 @@ def test_the_queue_asks_the_due_mistakes_first_and_keeps_each_answer_with_its_sc
     assert answers[:2] == [(first.ref, 1, 0), (second.ref, 0, 0)] and answers[-1] == (second.ref, 0, 0)
 
 
-def test_the_puzzles_come_with_the_problem_of_the_day_first_then_by_theme_and_stars(stats: Statistics) -> None:
+def test_the_puzzles_come_with_the_problem_of_the_day_first_then_near_the_rating_themes_taking_turns(
+    stats: Statistics,
+) -> None:
     practice = PracticeSession(stats, DUE)
     order = practice.puzzle_order()
     daily = puzzle_of_the_day(DUE)
     assert order[0].daily and order[0].ref == daily.id and len(order) == len(shipped_puzzles())
-    themes = [(p.puzzle.theme, p.puzzle.stars) for p in order[1:] if p.puzzle is not None]
-    assert themes == sorted(themes, key=lambda t: (THEMES.index(t[0]), t[1]))
+    themes = [p.puzzle.theme for p in order[1:] if p.puzzle is not None]
+    # Never the same main theme twice in a row while another theme is left.
+    assert all(a != b or len(set(themes[i:])) == 1 for i, (a, b) in enumerate(itertools.pairwise(themes)))
+    # The first fresh ones are the nearest a 3-in-4 chance for a newcomer.
+    newcomer = practice.rating()
+    assert (newcomer.rating, newcomer.deviation) == (1500, 350)
+    chances = [expected(newcomer, puzzle_rating(p.puzzle)) for p in order[1:] if p.puzzle is not None]
+    assert abs(chances[0] - 0.75) <= min(abs(c - 0.75) for c in chances) + 1e-9
     problem = order[0]
     assert problem.puzzle is not None
     right = next(iter(problem.puzzle.correct))
@@ -152,6 +166,10 @@ def test_the_puzzles_come_with_the_problem_of_the_day_first_then_by_theme_and_st
     assert verdict.correct and verdict.exact is not None and not needs_coach(problem, Play(right))
     state = practice.answer(problem, verdict)
     assert state is not None and (state.kind, state.box, state.due) == (PUZZLE, 1, DUE + timedelta(days=1))
+    # The rating moved up with the right answer, and is surer.
+    after = practice.rating()
+    assert after.rating > newcomer.rating and after.deviation < newcomer.deviation
+    assert PracticeSession(stats, DUE).rating() == after  # read back from the answers kept
     # Answered today: no longer first, nor counted due; the line of best play starts with a right card.
     assert not practice.daily_open() and practice.puzzle_order()[0].ref != daily.id and practice.due_count() == 0
     line = puzzle_line(problem)
@@ -253,3 +271,49 @@ def test_a_try_from_the_review_deals_the_same_cards_each_time_and_is_kept_as_ass
     rows = sqlite3.connect(stats.path).execute("SELECT ref, theme, correct, assisted FROM practice_answers").fetchall()
     assert rows == [(kept.ref, kept.reason, 0, 1), (kept.ref, kept.reason, 1, 1)]
     assert stats.practice_accuracy(assisted=True)[0].answers == 2 and stats.practice_accuracy() == []
+
+
+def test_the_puzzles_offered_are_in_the_players_rules_first_and_the_other_rules_are_a_choice() -> None:
+    presets = {p.preset for p in shipped_puzzles()}
+    assert presets == {"aragones", "libre-100"}
+    for preset in sorted(presets):
+        practice = PracticeSession(None, DUE, preset=preset)
+        order = practice.puzzle_order()
+        assert order and {p.rules.preset_name for p in order} == {preset}
+        daily = practice.daily()
+        assert daily is not None and daily.daily and daily.rules.preset_name == preset
+        other = practice.other_rules()
+        assert other is not None and other != preset and other in presets
+        assert {p.rules.preset_name for p in practice.puzzle_order()} == {other}
+    # No preset asked (or one no puzzle is in): every puzzle.
+    assert len(PracticeSession(None, DUE).puzzle_order()) == len(shipped_puzzles())
+    assert len(PracticeSession(None, DUE, preset="nowhere").puzzle_order()) == len(shipped_puzzles())
+
+
+def test_a_theme_can_be_chosen_and_every_puzzle_offered_is_of_it() -> None:
+    practice = PracticeSession(None, DUE, preset="aragones")
+    themes = practice.themes()
+    assert len(themes) >= 6 and practice.theme is None
+    chosen = practice.next_theme()
+    assert chosen == themes[0]
+    order = practice.puzzle_order()
+    assert order and all(p.puzzle is not None and chosen in p.puzzle.themes for p in order)
+    assert not any(p.daily for p in order)  # the problem of the day waits for every theme
+    for _ in themes[1:]:
+        practice.next_theme()
+    assert practice.next_theme() is None and practice.puzzle_order()[0].daily
+
+
+def test_puzzles_asked_in_a_row_take_turns_between_themes_while_the_rating_moves(stats: Statistics) -> None:
+    practice = PracticeSession(stats, DUE, preset="aragones")
+    themes = []
+    after: Problem | None = None
+    for number in range(30):
+        problem = practice.next_problem(PUZZLE, after=after)
+        assert problem is not None and problem.puzzle is not None
+        themes.append(problem.puzzle.theme)
+        card = min(problem.puzzle.correct) if number % 3 else problem.puzzle.wrong[0]
+        practice.answer(problem, judge_answer(problem, Play(card)))
+        after = problem
+    assert all(a != b for a, b in itertools.pairwise(themes)) and len(set(themes)) >= 5
+    assert practice.rating().deviation < 350 and len(stats.puzzle_answers()) == 30

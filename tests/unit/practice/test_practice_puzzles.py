@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import replace
 from datetime import date, timedelta
@@ -13,7 +14,7 @@ import pytest
 from guinote_tui import i18n
 from guinote_tui.engine import Card, Play, seat_view
 from guinote_tui.practice import puzzles as puzzle_module
-from guinote_tui.practice.exact import ARRASTRE, LOST, PHASE1, UNDECIDED, WON, CardOutcome
+from guinote_tui.practice.exact import ARRASTRE, LOST, PAIRS, PHASE1, UNDECIDED, WON, CardOutcome
 from guinote_tui.practice.puzzles import (
     EPOCH,
     SHIPPED_PATH,
@@ -21,11 +22,13 @@ from guinote_tui.practice.puzzles import (
     PuzzleFileError,
     day_order,
     judge_puzzle,
+    likeness,
     load_puzzles,
     puzzle_of_the_day,
     recheck,
     shipped_puzzles,
     verdict_text,
+    without_near_duplicates,
 )
 from guinote_tui.practice.themes import JUEGO_NOW
 
@@ -42,21 +45,49 @@ def test_every_shipped_answer_is_the_exact_solvers(shipped: tuple[Puzzle, ...]) 
 
 
 def test_the_shipped_file_holds_varied_real_decisions(shipped: tuple[Puzzle, ...]) -> None:
-    assert len(shipped) >= 200
-    assert SHIPPED_PATH.stat().st_size < 400_000
+    assert len(shipped) >= 1000
+    assert SHIPPED_PATH.stat().st_size < 1_000_000
     assert len({p.id for p in shipped}) == len(shipped)
     assert len({(p.preset, p.position) for p in shipped}) == len(shipped)
     # Every one is a real decision: a legal card loses something, and it is not every card.
     assert all(p.wrong and p.correct and len(p.correct) + len(p.wrong) == len(p.cards) for p in shipped)
     kinds = Counter(p.kind for p in shipped)
-    assert kinds[ARRASTRE] >= 200 and kinds[PHASE1] >= 20
+    assert kinds[ARRASTRE] >= 700 and kinds[PHASE1] >= 50 and kinds[PAIRS] >= 300
+    assert len(shipped) - kinds[ARRASTRE] >= 300  # outside the heads-up arrastre
+    assert all(p.players == (4 if p.kind == PAIRS else 2) for p in shipped)
     hands = Counter((p.preset, "vueltas" in p.position.split("; ")) for p in shipped)
     assert min(hands[(preset, later)] for preset in ("aragones", "libre-100") for later in (False, True)) >= 30
     main = Counter(p.theme for p in shipped)
-    assert len(main) >= 7 and max(main.values()) <= len(shipped) // 4
+    assert len(main) >= 10 and max(main.values()) <= len(shipped) // 3
+    assert sum(1 for count in main.values() if count >= 30) >= 7
     assert set(Counter(p.stars for p in shipped)) == {1, 2, 3, 4, 5}
     assert Counter(p.stake for p in shipped).keys() == {"juego", "points"}
     assert all(p.themes[0] == JUEGO_NOW and p.stars <= 3 for p in shipped if p.kind == PHASE1)
+
+
+def _suits_renamed(position: str, names: dict[str, str]) -> str:
+    """A position's notation with its suits renamed (cards ``10O``, cantes ``0:E@15``)."""
+    position = re.sub(r"\b(\d{1,2})([OCEB])\b", lambda m: m.group(1) + names[m.group(2)], position)
+    return re.sub(r"(\d):([OCEB])@", lambda m: f"{m.group(1)}:{names[m.group(2)]}@", position)
+
+
+def test_no_two_shipped_puzzles_are_near_duplicates(shipped: tuple[Puzzle, ...]) -> None:
+    """The equivalence (:func:`likeness`): the same rules, kind, table size and main theme, and the same cards
+    shown to the player in the same places (the seat's hand, the trick in order, the trump suit) once the suits
+    are renamed; the hidden cards, the scores and the tricks before do not tell two puzzles apart."""
+    keys = Counter(likeness(p) for p in shipped)
+    assert [key for key, count in keys.items() if count > 1] == []
+    assert without_near_duplicates(list(shipped)) == list(shipped)
+    # The equivalence holds what it says: the same puzzle with its suits renamed is a near-duplicate ...
+    for puzzle in shipped[:40]:
+        renamed = replace(puzzle, position=_suits_renamed(puzzle.position, {"O": "C", "C": "E", "E": "B", "B": "O"}))
+        assert renamed.state().hands[puzzle.seat] != puzzle.state().hands[puzzle.seat]
+        assert likeness(renamed) == likeness(puzzle)
+        assert without_near_duplicates([puzzle, renamed]) == [puzzle]
+    # ... and another theme or other cards in hand are not.
+    assert len({likeness(p) for p in shipped if p.theme != shipped[0].theme} & {likeness(shipped[0])}) == 0
+    other = replace(shipped[0], themes=tuple(t for t in shipped[1].themes))
+    assert other.theme == shipped[0].theme or likeness(other) != likeness(shipped[0])
 
 
 def test_a_puzzle_rebuilds_its_seats_view(shipped: tuple[Puzzle, ...]) -> None:

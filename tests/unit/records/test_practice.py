@@ -159,7 +159,8 @@ def test_the_problems_due_on_each_day() -> None:
     stats, states = recorded()
     with stats:
         ids = stats.record_mistakes("k", 1, graded_decisions(states[0], 2), today=MARCH_1).ids
-        assert stats.due(MARCH_1) == [] and stats.due_count(MARCH_1) == 0
+        assert stats.due(date(2025, 2, 28)) == [] and stats.due_count(date(2025, 2, 28)) == 0
+        assert [p.ref for p in stats.due(MARCH_1)] == [str(i) for i in ids]  # reviewed today: due today
         due = stats.due(date(2025, 3, 2))
         assert [(p.kind, p.ref, p.state.box) for p in due] == [("mistake", str(i), 0) for i in ids]
         assert all(p.mistake is not None and p.mistake.id == int(p.ref) for p in due)
@@ -374,3 +375,16 @@ def test_the_puzzles_themes_are_kept_as_they_are_named_not_as_damaged_records() 
         assert sorted(t.theme for t in found if t.theme is not None) == sorted(THEMES)
         assert stats.practice_counts().answers == len(THEMES)
         assert stats.summary().damaged == 0
+
+
+def test_a_mistake_reviewed_today_is_asked_today_once_then_by_the_schedule() -> None:
+    stats, states = recorded()
+    with stats:
+        ids = stats.record_mistakes("k", 1, graded_decisions(states[0], 2), today=MARCH_1).ids
+        assert stats.due_count(MARCH_1) == 2
+        first = stats.due(MARCH_1)[0].state
+        # Answered right the same day: the schedule sends it to tomorrow, so today's session asks it once.
+        right = PracticeState("mistake", first.ref, 1, date(2025, 3, 2), MARCH_1, 1, 0)
+        assert stats.record_answer(PracticeAnswer("mistake", first.ref, 2, True, "same"), right)
+        assert [p.ref for p in stats.due(MARCH_1)] == [str(ids[1])]
+        assert sorted(p.ref for p in stats.due(date(2025, 3, 2))) == sorted(str(i) for i in ids)
