@@ -13,8 +13,12 @@ This is a small loop on the engine, not the one-person table of
 :mod:`guinote_tui.game.table`: that one paces bots for a screen and keeps one
 human seat; here any seat may be a person's, and nothing is paced.
 
-The door: codes from :func:`secrets.token_urlsafe`, compared in constant time
-with every seat's code; a connection that does not say hello with a code
+The door: codes a person can read aloud (:func:`readable_code`: three groups
+of four characters from :data:`ALPHABET`, which has no look-alikes such as
+``l I 1 0 O``), compared in constant time with every seat's code, case,
+spaces and dashes aside; after :attr:`TableConfig.wrong_tries` wrong codes
+from one address, that address is refused in one line for
+:attr:`TableConfig.cooldown` seconds; a connection that does not say hello with a code
 within :attr:`TableConfig.hello_timeout` is closed; a message over
 :data:`~.protocol.MAX_CLIENT_MESSAGE` closes the connection (the WebSocket
 library refuses it); past a burst of :attr:`TableConfig.burst` messages that
@@ -33,6 +37,7 @@ import dataclasses
 import hmac
 import logging
 import random
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -50,6 +55,23 @@ from . import protocol
 from .protocol import ProtocolError
 
 log = logging.getLogger(__name__)
+
+#: The characters of a seat's code: lower-case letters and digits without look-alikes (no l, i, o, 0, 1).
+ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+#: A code's groups and their length: 12 characters of 31, about 59 bits.
+GROUPS, GROUP = 3, 4
+#: A code as :func:`readable_code` writes it.
+READABLE = re.compile(rf"[{ALPHABET}]{{{GROUP}}}(?:-[{ALPHABET}]{{{GROUP}}}){{{GROUPS - 1}}}")
+
+
+def readable_code() -> str:
+    """A fresh seat's code, such as ``k7dm-x3qa-9fwe``: easy to read aloud and to type."""
+    return "-".join("".join(secrets.choice(ALPHABET) for _ in range(GROUP)) for _ in range(GROUPS))
+
+
+def canonical(code: str) -> str:
+    """A code as typed, compared with a readable code: case, spaces, dashes and dots aside."""
+    return "".join(ch for ch in code.lower() if ch not in " \t-._")
 
 
 @dataclass
@@ -76,6 +98,9 @@ class TableConfig:
     hints: bool = False
     #: Keep the match after every trick (with the seats' codes) in the game's data folder (:mod:`.keep`).
     keep: bool = False
+    #: Wrong codes from one address before it is refused for ``cooldown`` seconds.
+    wrong_tries: int = 5
+    cooldown: float = 60.0
 
 
 class Bucket:
@@ -146,7 +171,9 @@ class Host:
         self.resumed = match is not None
         self.match = match if match is not None else Match(config.players, config.rules, seed=config.seed)
         self.people = tuple(sorted(set(config.people)))
-        self.codes = codes or {seat: secrets.token_urlsafe(18) for seat in self.people}
+        self.codes = codes or {seat: readable_code() for seat in self.people}
+        #: Wrong codes from each address: ``(count, refused until)`` (:func:`time.monotonic`).
+        self.wrong: dict[str, tuple[int, float]] = {}
         self.bots = {seat: make_bot(config.level) for seat in range(config.players) if seat not in self.people}
         self.rng = random.Random(config.seed)
         self.names = list(config.names) or [
@@ -184,10 +211,29 @@ class Host:
         """The seat ``code`` opens, compared in constant time with every seat's code (all of them, always)."""
         found = None
         given = code.encode(errors="surrogatepass")  # (a lone surrogate opens nothing, and raises nothing)
+        typed = canonical(code).encode(errors="surrogatepass")
         for seat, own in self.codes.items():
-            if hmac.compare_digest(given, own.encode()):
+            if READABLE.fullmatch(own):  # (a kept table's older codes are compared as they are)
+                same = hmac.compare_digest(typed, canonical(own).encode())
+            else:
+                same = hmac.compare_digest(given, own.encode())
+            if same:
                 found = seat
         return found
+
+    def refused_for(self, peer: str) -> int:
+        """Seconds ``peer`` is still refused after too many wrong codes (0: it may try)."""
+        _count, until = self.wrong.get(peer, (0, 0.0))
+        return max(0, round(until - time.monotonic() + 0.5)) if until else 0
+
+    def wrong_code(self, peer: str) -> None:
+        """One more wrong code from ``peer``: past :attr:`TableConfig.wrong_tries`, the cool-down starts."""
+        count = self.wrong.get(peer, (0, 0.0))[0] + 1
+        if count >= self.config.wrong_tries:
+            log.info("%s gave %d wrong codes: refused for %gs", peer, count, self.config.cooldown)
+            self.wrong[peer] = (0, time.monotonic() + self.config.cooldown)
+        else:
+            self.wrong[peer] = (count, 0.0)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
         """Listen (loopback unless told otherwise) and start the match's loop."""
@@ -201,7 +247,7 @@ class Host:
         sockets = getattr(server, "sockets", None) or []
         self.port = sockets[0].getsockname()[1] if sockets else port
         self.address = f"{host}:{self.port}" if ":" not in host else f"[{host}]:{self.port}"
-        if self.resumed:  # everyone is away until they rejoin; the match goes on without waiting for them
+        if self.resumed and self.started():  # everyone is away until they rejoin; the match goes on without them
             self.joined = set(self.people)
             self.all_joined.set()
             self.serial = 1
@@ -210,6 +256,10 @@ class Host:
             for seat in self.people:
                 self.went_away(seat)
         self.driver = asyncio.create_task(self.play())
+
+    def started(self) -> bool:
+        """Whether the match has begun (every person sat down once): a table restarted before waits for them."""
+        return bool(self.match.finished or self.match.hand.log)
 
     def invitations(self) -> list[tuple[int, str, str]]:
         """``(seat, address, code)`` for each person's seat."""
@@ -224,8 +274,9 @@ class Host:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.driver
         self.keep()  # where the match stands, to the action (the host may be restarted)
-        for connection in list(self.connections.values()):
-            await connection.close("table_closed", WSCloseCode.GOING_AWAY)
+        back = self.keeper is not None and not self.match.is_over and not self.keep_problem
+        for connection in list(self.connections.values()):  # (a kept match: the seats wait for the host's return)
+            await connection.close("back_soon" if back else "table_closed", WSCloseCode.GOING_AWAY)
         self.connections.clear()
         if self.runner is not None:
             await self.runner.cleanup()
@@ -292,8 +343,12 @@ class Host:
         if data["version"] != protocol.PROTOCOL_VERSION:
             await refuse("version", version=protocol.PROTOCOL_VERSION)
             return None
+        if waited := self.refused_for(peer):
+            await refuse("too_many_tries", seconds=str(waited))
+            return None
         seat = self.seat_of(data["code"])
         if seat is None:
+            self.wrong_code(peer)
             await refuse("wrong_code")
             return None
         return seat

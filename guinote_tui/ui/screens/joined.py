@@ -13,7 +13,8 @@ it at a pace a person can follow (:data:`CARD_PAUSE` after another seat's
 card, :data:`TRICK_PAUSE` after a finished trick, :data:`HAND_PAUSE` after
 a hand). A lost connection is tried again every few seconds with the same
 code; meanwhile the host's bot keeps the seat after its timeout, and the
-player takes it back at the next decision.
+player takes it back at the next decision. A host that stops normally says it
+will be back (``back_soon``): the seat waits for it and joins again by itself.
 """
 
 from __future__ import annotations
@@ -111,6 +112,8 @@ class JoinedTableScreen(Screen[None]):
         self.failed = False
         self.closing = False
         self.last_score: Score | None = None
+        #: The host said it stopped for now: the seat waits for it to come back.
+        self.host_away = False
         self._declarations: tuple[Action, ...] = ()
 
     # -- layout -----------------------------------------------------------------------------------
@@ -175,7 +178,8 @@ class JoinedTableScreen(Screen[None]):
                 await self.client.close()
             if self.over or self.closing:
                 return
-            self.say_status("[b]" + _("The connection to the table was lost: trying again…") + "[/b]")
+            if not self.host_away:
+                self.say_status("[b]" + _("The connection to the table was lost: trying again…") + "[/b]")
             await asyncio.sleep(RETRY_SECONDS)
 
     async def open_host(self) -> bool:
@@ -235,13 +239,28 @@ class JoinedTableScreen(Screen[None]):
         elif kind == "error":
             self.stop(host_line(message))
             return bool(message["code"] == "bad_message")
-        elif kind == "bye" and message["code"] in ("table_closed", "replaced"):
+        elif kind == "bye" and message["code"] == "back_soon" and self.table is not None:
+            self.wait_for_host()
+            return False
+        elif kind == "bye" and message["code"] in ("table_closed", "replaced", "back_soon"):
             self.stop(host_line(message))
             return False
         return True
 
+    def wait_for_host(self) -> None:
+        """The host stopped for now (its match kept): say so; the connection loop joins again once it is back."""
+        self.host_away = True
+        line = _("The host stopped the table for now: waiting for it to come back (q leaves)…")
+        self.query_one("#log", EventLog).write("[i]" + line + "[/i]")
+        self.message = "[b]" + line + "[/b]"
+        self.say_status(self.message)
+
     def welcome(self, table: Table) -> None:
         first = self.table is None
+        if self.host_away:
+            self.host_away = False
+            self.message = ""
+            self.query_one("#log", EventLog).write("[i]" + _("The host is back: the match goes on.") + "[/i]")
         self.table = table
         names = seat_names(table.players)
         self.narrator = Narrator(names, table.rules)
