@@ -170,13 +170,13 @@ class JoinedTableScreen(Screen[None]):
             try:
                 while (message := await self.client.receive()) is not None:
                     if not self.take(message):
-                        return
+                        break
             except ProtocolError as problem:
                 self.stop(problem.worded())
                 return
             finally:
                 await self.client.close()
-            if self.over or self.closing:
+            if self.over or self.closing or not self.is_attached:
                 return
             if not self.host_away:
                 self.say_status("[b]" + _("The connection to the table was lost: trying again…") + "[/b]")
