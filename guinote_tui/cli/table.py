@@ -169,9 +169,8 @@ def host_command(
         try:
             if not is_loopback(bind):
                 click.echo(_exposed(bind, table.port), err=True)
-            for seat, address, code in table.invitations():
-                line = _("Seat {seat}: guinote join {address} {code}")
-                click.echo(line.format(seat=seat + 1, address=address, code=code))
+            for line in table.invitation_lines():
+                click.echo(line)
             click.echo(_("The table is open; Ctrl+C closes it (its match is kept)."))
             sys.stdout.flush()
             await table.over.wait()

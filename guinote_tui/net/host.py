@@ -49,7 +49,9 @@ from ..ai import make_bot
 from ..ai.base import decide
 from ..engine import ActionError, IllegalAction, Match, Rules, parse_action, seat_view, visible_to
 from ..engine.errors import shown
+from ..game.narration import seat_names
 from ..game.pacing import PRIVATE_STAGES
+from ..i18n import _
 from . import keep as keeping
 from . import protocol
 from .protocol import ProtocolError
@@ -264,6 +266,27 @@ class Host:
     def invitations(self) -> list[tuple[int, str, str]]:
         """``(seat, address, code)`` for each person's seat."""
         return [(seat, self.address, self.codes[seat]) for seat in self.people]
+
+    def invitation_lines(self, own: int | None = None) -> list[str]:
+        """One line a person can pass on per seat, ``guinote join ADDRESS CODE``, labelled.
+
+        ``own``: the host's own seat (the others are labelled partner, right, left or rival as seen from it,
+        and its own is left out); None: each seat by its number, with its partner's at a table of pairs.
+        """
+        lines = []
+        players = self.match.players
+        for seat, address, code in self.invitations():
+            if seat == own:
+                continue
+            if own is not None:
+                line = _("{name} (seat {seat}): guinote join {address} {code}")
+            elif players == 4:
+                line = _("Seat {seat}, partner of seat {partner}: guinote join {address} {code}")
+            else:
+                line = _("Seat {seat}: guinote join {address} {code}")
+            name = _(seat_names(players)[(seat - (own or 0)) % players])
+            lines.append(line.format(name=name, seat=seat + 1, partner=(seat + 2) % 4 + 1, address=address, code=code))
+        return lines
 
     async def close(self) -> None:
         for timer in self.away_timers.values():

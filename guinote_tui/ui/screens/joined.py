@@ -199,10 +199,10 @@ class JoinedTableScreen(Screen[None]):
         _seat, self.address, self.code = seats[0]
         log = self.query_one("#log", EventLog)
         if len(seats) > 1:
-            log.write("[b]" + _("The table is open. Invitations to pass on:") + "[/b]")
-        for seat, address, code in seats[1:]:
-            line = _("Seat {seat}: guinote join {address} {code}").format(seat=seat + 1, address=address, code=code)
+            log.write("[b]" + _("The table is open. Invitations to pass on (i shows them again):") + "[/b]")
+        for line in host.invitation_lines(seats[0][0]):
             log.write(escape(line))
+        self.refresh_bindings()
         return True
 
     async def on_unmount(self) -> None:
@@ -523,6 +523,8 @@ class JoinedTableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not self.is_mounted or self.seen is None:
+            if action == "invitations":
+                return self.host is not None and len(self.host.people) > 1 and self.code != ""
             return action in ("quit_table", "rules")
         if too_small(self):
             return False
@@ -536,6 +538,8 @@ class JoinedTableScreen(Screen[None]):
             return bool(offered)
         if action == "hint":
             return self.table is not None and self.table.hints
+        if action == "invitations":
+            return self.host is not None and len(self.host.people) > 1
         if action == "tracker":
             return not self.query_one("#tracker-side").display
         return True
@@ -650,6 +654,13 @@ class JoinedTableScreen(Screen[None]):
                 self.send(action)
 
         self.app.push_screen(HintScreen(advice, self.shown_hand), taken)
+
+    def action_invitations(self) -> None:
+        """At the host's own seat: one line per other person's seat to pass on, labelled as seen from here."""
+        from .dialogs import InvitationsScreen
+
+        if self.host is not None and len(self.host.people) > 1:
+            self.app.push_screen(InvitationsScreen(self.host.invitation_lines(self.host.people[0])))
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -102,7 +102,7 @@ def test_ctrl_c_closes_the_table_in_one_line_and_the_same_command_continues_it_w
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     host, lines, invitations = start_host(tmp_path, "--people", "2", "--no-seat")
-    assert lines[0].startswith("Seat 1: guinote join") and len(invitations) == 2
+    assert lines[0].startswith("Seat 1, partner of seat 3: guinote join") and len(invitations) == 2
     host.send_signal(signal.SIGINT)
     out, err = host.communicate(timeout=60)
     assert host.returncode == 0, err
