@@ -67,16 +67,15 @@ def test_a_host_restarted_normally_mid_hand_finds_its_joined_seat_back_without_a
                 await until(pilot, lambda: len(host.match.hand.log) >= 4)
                 played = list(host.match.hand.log)
                 await host.close()  # q, y or Ctrl+C at the host: its match kept
-                await until(pilot, lambda: screen.host_away)
+                await until(pilot, lambda: "come back" in log_text(screen) or screen.over)
+                assert not screen.over and not screen.failed, screen.message
                 assert "waiting for it to come back (q leaves)" in log_text(screen)
-                assert not screen.over and not screen.failed
                 kept = keep.load()
                 assert kept is not None
                 again = Host.continued(kept)
                 await again.start("127.0.0.1", port)
                 # No key pressed: the seat joins again by itself, and the hand goes on where it stood.
-                await until(pilot, lambda: 1 in again.connections and not screen.host_away)
-                assert "The host is back" in log_text(screen)
+                await until(pilot, lambda: 1 in again.connections and "The host is back" in log_text(screen))
                 assert again.match.hand.log[: len(played)] == played
                 before = len(again.match.hand.log)
                 for _ in range(3):
@@ -139,6 +138,27 @@ def test_the_start_screens_join_takes_an_invitation_pasted_over_three_lines() ->
                 assert screen.address == host.address
                 await until(pilot, lambda: screen.table is not None or screen.over)
                 assert screen.table is not None and screen.table.seat == 1 and not screen.failed, (screen.message, screen.code)
+        finally:
+            await host.close()
+
+    asyncio.run(scenario())
+
+
+def test_leaving_a_joined_seat_says_how_to_come_back() -> None:
+    host = Host(TableConfig(players=2, rules=SHORT, people=(1,), level="random", seed=7))
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        app = make_app(seat={"address": host.address, "code": host.codes[1]})
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                await until(pilot, lambda: screen.seen is not None)
+                await pilot.press("q")
+                await pilot.press("y")
+                await until(pilot, lambda: screen.closing)
+            assert app.parting == [f"To come back: guinote join {host.address} {host.codes[1]}"]
         finally:
             await host.close()
 

@@ -689,8 +689,12 @@ class JoinedTableScreen(Screen[None]):
         self.workers.cancel_group(self, "table")
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
-        else:
-            self.app.exit(return_code=1 if self.failed else 0)
+            return
+        app: Any = self.app
+        if self.host is None and self.table is not None and not self.over:  # (the seat is kept for its person)
+            line = _("To come back: guinote join {address} {code}").format(address=self.address, code=self.code)
+            app.parting.append(printable(line))
+        app.exit(return_code=1 if self.failed else 0)
 
     @on(CardClicked)
     def card_clicked(self, message: CardClicked) -> None:
