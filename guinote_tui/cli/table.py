@@ -8,6 +8,7 @@ from __future__ import annotations
 import ipaddress
 import shlex
 import sys
+from typing import Any
 
 import click
 
@@ -126,6 +127,15 @@ def host_command(
         kept = None if new else keep.load()
     except (keep.KeptTableError, Damaged) as exc:
         raise click.ClickException(str(exc)) from None
+    if kept is not None:
+        overridden = _kept_overrides(kept, players, preset, level, people, seats, hints)
+        if overridden:
+            raise click.ClickException(
+                _(
+                    "The kept table's match was not started with {options}: guinote host continues it as it is, "
+                    "guinote host --new starts a new table with them"
+                ).format(options=" ".join(overridden))
+            )
     try:
         if kept is not None:
             click.echo(_("Continuing the kept table's match (guinote host --new starts another)."))
@@ -182,6 +192,30 @@ def host_command(
         asyncio.run(serve())
     except KeyboardInterrupt:
         click.echo(_("The table is closed; its match is kept: guinote host continues it."))
+
+
+def _kept_overrides(
+    kept: Any, players: str, preset: str, level: str, people: int | None, seats: str | None, hints: bool
+) -> list[str]:
+    """The options given on the command line that the kept table's match would override, as given."""
+    from ..engine import Rules
+
+    context = click.get_current_context()
+
+    def given(name: str) -> bool:
+        return context.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+
+    match = kept.match
+    size = int(players) if given("players") else match.players
+    differ = [
+        ("players", f"--players {players}", int(players) != match.players),
+        ("preset", f"--rules {preset}", Rules.preset(preset) != match.rules),
+        ("level", f"--level {level}", level != kept.level),
+        ("people", f"--people {people}", people is not None and people_seats(size, people, None) != kept.people),
+        ("seats", f"--seat {seats}", seats is not None and people_seats(size, None, seats) != kept.people),
+        ("hints", "--practice", hints and not kept.hints),
+    ]
+    return [shown_text(option) for name, option, different in differ if different and given(name)]
 
 
 def _exposed(bind: str, port: int) -> str:

@@ -116,3 +116,25 @@ def test_ctrl_c_closes_the_table_in_one_line_and_the_same_command_continues_it_w
     again.communicate(timeout=60)
     assert lines[0].startswith("Continuing the kept table's match")
     assert [code for _, code in codes] == [code for _, code in invitations]
+
+
+def test_a_kept_table_refuses_new_options_in_one_line_naming_new(tmp_path: Path) -> None:
+    host, _lines, _invitations = start_host(tmp_path, "--players", "2", "--people", "2", "--no-seat")
+    host.send_signal(signal.SIGINT)
+    host.communicate(timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "guinote_tui", "host", "--port", "0", "--no-seat", "--players", "4", "--people", "4"],
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path),
+        cwd=ROOT,
+        timeout=30,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert "--players 4 --people 4" in line and "guinote host --new" in line, done.stderr
+    # The same options as the kept table's, or none, continue it.
+    again, lines, _codes = start_host(tmp_path, "--no-seat", "--players", "2")
+    again.send_signal(signal.SIGINT)
+    again.communicate(timeout=60)
+    assert lines[0].startswith("Continuing the kept table's match")
