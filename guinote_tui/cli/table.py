@@ -184,7 +184,7 @@ def host_command(
             click.echo(_("The table is open; Ctrl+C closes it (its match is kept)."))
             sys.stdout.flush()
             await table.over.wait()
-            click.echo(_("The match is over."))
+            click.echo(table.result_line())
         finally:
             await table.close()
 
@@ -292,8 +292,10 @@ def join_command(address: str, code: str, program: str | None) -> None:
     if not words:
         raise click.BadParameter(_("name the program to run"), param_hint="--bot")
     try:
-        asyncio.run(play_program(address, code, words, say=lambda line: click.echo(line, err=True)))
+        result = asyncio.run(play_program(address, code, words, say=lambda line: click.echo(line, err=True)))
     except ProgramError as exc:
         raise click.ClickException(str(exc)) from None
     except KeyboardInterrupt:
-        pass
+        return
+    if result:
+        click.echo(result)

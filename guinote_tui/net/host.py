@@ -259,6 +259,17 @@ class Host:
                 self.went_away(seat)
         self.driver = asyncio.create_task(self.play())
 
+    def result_line(self) -> str:
+        """The finished match's result: the winning side's seats and the cotos."""
+        match = self.match
+        side = match.winner or 0
+        cotos = _("cotos {won}–{lost}").format(won=match.cotos[side], lost=match.cotos[1 - side])
+        if match.players == 4:
+            line = _("The match is over: seats {first} and {second} win, {cotos}.")
+        else:
+            line = _("The match is over: seat {first} wins, {cotos}.")
+        return line.format(first=side + 1, second=side + 3, cotos=cotos)
+
     def started(self) -> bool:
         """Whether the match has begun (every person sat down once): a table restarted before waits for them."""
         return bool(self.match.finished or self.match.hand.log)

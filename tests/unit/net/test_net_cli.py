@@ -87,12 +87,19 @@ def test_two_external_bots_play_a_whole_heads_up_match_through_join_bot(tmp_path
             )
             for address, code in invitations
         ]
+        results = []
         for join in joins:
             out, err = join.communicate(timeout=600)
             assert join.returncode == 0, (out, err)
+            results.append(out.strip())
         out, err = host.communicate(timeout=60)
         assert host.returncode == 0, err
-        assert "The match is over." in out
+        # Each program's seat and the host say the match's result: who won, and the cotos.
+        final = re.search(r"The match is over: seat (\d) wins, cotos (\d)–(\d)\.", out)
+        assert final is not None, out
+        winner, won, lost = int(final[1]) - 1, final[2], final[3]
+        assert results[winner] == f"The match is over: the program's side won, cotos {won}–{lost}."
+        assert results[1 - winner] == f"The match is over: the program's side lost, cotos {lost}–{won}."
     finally:
         host.kill()
         host.wait()
