@@ -34,7 +34,7 @@ class Clock:
 
 
 def fill(path: Path) -> int:
-    from guinote_tui.lab.memory_bench import played_matches
+    from guinote_lab.memory_bench import played_matches
     from guinote_tui.records import Statistics, TableInfo
 
     hands = 0

@@ -2,7 +2,7 @@
 
 A leaf: it imports click and nothing of the project, so the command line
 (:mod:`guinote_tui.cli`) and the measuring tools' commands
-(:mod:`guinote_tui.lab`) both use it without the command line loading the lab
+(:mod:`guinote_lab`) both use it without the command line loading the lab
 when it starts.
 """
 

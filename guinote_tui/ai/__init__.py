@@ -11,37 +11,46 @@ levels a player may choose (at each table size).
 The modules: :mod:`.base` (the interface), :mod:`.rulebots` (easy, normal) on
 :mod:`.policy`, :mod:`.search` (hard, expert) on :mod:`.playouts`,
 :mod:`.determinize`, :mod:`.inference` and :mod:`.solver`, and
-:mod:`.oracle` (the open-card measurement bots), and :mod:`.learned` (a value
-network trained by self-play).
+:mod:`.oracle` (the open-card measurement bots). The laboratory
+(``guinote_lab``, not shipped) adds its experimental bots with :func:`register`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import inspect
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import shown
+from ..engine.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the names as a type checker reads them; at run time each is imported on first use
-    from .base import Bot, BotError, OpenCardBot, RandomBot, decide
-    from .learned import LearnedBot
-    from .oracle import OpenBot, TeamBot
-    from .rulebots import EasyBot, NormalBot
-    from .search import ExpertBot, HardBot, SearchSettings
+    from .base import (
+        Bot as Bot,
+    )
+    from .base import (
+        BotError as BotError,
+    )
+    from .base import (
+        OpenCardBot as OpenCardBot,
+    )
+    from .base import (
+        RandomBot as RandomBot,
+    )
+    from .base import (
+        decide as decide,
+    )
+    from .oracle import OpenBot as OpenBot
+    from .oracle import TeamBot as TeamBot
+    from .rulebots import EasyBot as EasyBot
+    from .rulebots import NormalBot as NormalBot
+    from .search import ExpertBot as ExpertBot
+    from .search import HardBot as HardBot
+    from .search import SearchSettings as SearchSettings
 
-#: Where each name is defined: the module imported the first time the name is used (:func:`__getattr__`), as the
-#: bots in :data:`REGISTRY` are.
-_HOMES: dict[str, str] = {
-    "base": "Bot BotError OpenCardBot RandomBot decide",
-    "learned": "LearnedBot",
-    "oracle": "OpenBot TeamBot",
-    "rulebots": "EasyBot NormalBot",
-    "search": "ExpertBot HardBot SearchSettings",
-}
-_HOME = {name: module for module, names in _HOMES.items() for name in names.split()}
 
 BotFactory = Callable[..., "Bot"]
 
@@ -49,16 +58,17 @@ BotFactory = Callable[..., "Bot"]
 class _Deferred:
     """A bot named by its module and class, the module imported only when the bot is made or its parameters read.
 
-    The bots' modules (the search, the rules, NumPy and its weights for the learned player) cost more than a
+    The bots' modules (the search, the rules, the solver's tables) cost more than a
     command that makes no bot (the help, the statistics); the levels offered are known without them.
     :attr:`offered` is the class's own ``offered`` (a test checks them).
     """
 
     def __init__(self, module: str, name: str, offered: bool = True) -> None:
+        #: ``.search`` (a module of this package) or ``guinote_lab.learned`` (one elsewhere).
         self.module, self.name, self.offered = module, name, offered
 
     def resolve(self) -> type[Bot]:
-        bot: type[Bot] = getattr(__import__(self.module, globals(), None, (self.name,), 1), self.name)
+        bot: type[Bot] = getattr(importlib.import_module(self.module, __name__), self.name)
         return bot
 
     def __call__(self, **kwargs: Any) -> Bot:
@@ -67,14 +77,13 @@ class _Deferred:
 
 #: name -> factory; weakest first, the measurement-only bots (seeing hidden cards) last.
 REGISTRY: dict[str, BotFactory] = {
-    "random": _Deferred("base", "RandomBot", offered=False),
-    "easy": _Deferred("rulebots", "EasyBot"),
-    "normal": _Deferred("rulebots", "NormalBot"),
-    "hard": _Deferred("search", "HardBot"),
-    "expert": _Deferred("search", "ExpertBot"),
-    "learned": _Deferred("learned", "LearnedBot", offered=False),
-    "open": _Deferred("oracle", "OpenBot", offered=False),
-    "team": _Deferred("oracle", "TeamBot", offered=False),
+    "random": _Deferred(".base", "RandomBot", offered=False),
+    "easy": _Deferred(".rulebots", "EasyBot"),
+    "normal": _Deferred(".rulebots", "NormalBot"),
+    "hard": _Deferred(".search", "HardBot"),
+    "expert": _Deferred(".search", "ExpertBot"),
+    "open": _Deferred(".oracle", "OpenBot", offered=False),
+    "team": _Deferred(".oracle", "TeamBot", offered=False),
 }
 
 
@@ -202,6 +211,14 @@ def spec_list(text: str, *, players_only: bool = False) -> list[str]:
     return specs
 
 
+def register(name: str, module: str, cls: str) -> None:
+    """Add a bot that is never offered to players, named ``name``: class ``cls`` of module ``module`` (absolute),
+    imported when the bot is first made. The laboratory adds its experimental players this way."""
+    if name in REGISTRY:
+        raise ValueError(f"a bot is already named {shown(name)}")
+    REGISTRY[name] = _Deferred(module, cls, offered=False)
+
+
 def bot_names(offered_only: bool = False) -> list[str]:
     """Registered bot names, weakest first; ``offered_only`` hides measurement bots."""
     return [name for name, factory in REGISTRY.items() if not offered_only or getattr(factory, "offered", True)]
@@ -236,43 +253,14 @@ def default_level(players: int | None = None) -> str:
     levels = offered_levels(players)
     return "normal" if "normal" in levels else levels[-1]
 
-
-def __getattr__(name: str) -> Any:
-    """A bot's class (or :func:`decide`), its module imported now: see :data:`_HOMES`."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(__import__(module, globals(), None, (name,), 1), name)  # from .module import name
-    globals()[name] = value  # (found directly from now on)
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
-
-
-__all__ = [
-    "REGISTRY",
-    "SPEC_RANGES",
-    "TABLE_SIZES",
-    "Bot",
-    "BotError",
-    "EasyBot",
-    "ExpertBot",
-    "HardBot",
-    "LearnedBot",
-    "NormalBot",
-    "OpenBot",
-    "OpenCardBot",
-    "RandomBot",
-    "SearchSettings",
-    "TeamBot",
-    "bot_names",
-    "decide",
-    "default_level",
-    "make_bot",
-    "offered_levels",
-    "parse_spec",
-    "spec_defaults",
-    "spec_list",
-]
+#: Each name of the ``TYPE_CHECKING`` imports above is imported the first time it is used
+#: (:mod:`guinote_tui.engine.lazy`); the rest are this module's own.
+__getattr__, __dir__, __all__ = lazy_exports(
+    __name__,
+    __file__,
+    globals(),
+    own=(
+        *("REGISTRY", "SPEC_RANGES", "TABLE_SIZES", "bot_names", "default_level", "make_bot", "offered_levels"),
+        *("parse_spec", "register", "spec_defaults", "spec_list"),
+    ),
+)

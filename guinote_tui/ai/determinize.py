@@ -15,8 +15,8 @@ import math
 import random
 
 from ..engine import HandState, SeatView, position_from_view
+from .bitmasks import cards_of
 from .knowledge import Knowledge
-from .tables import cards_of
 
 STOCK = -1
 

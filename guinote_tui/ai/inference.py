@@ -26,11 +26,10 @@ import random
 from dataclasses import dataclass
 
 from ..engine import RANKS, SeatView, open_cantes, trick_obligation
+from .bitmasks import ALL_CARDS, Tables, mask_of
 from .determinize import Deal, sample_deal
 from .knowledge import Knowledge, arrastre_start
-from .playmodel import PlayModel, card_features, shipped_model
 from .policy import Situation, choose_card
-from .tables import ALL_CARDS, Tables, mask_of
 
 #: Chance that a pair held in a won trick's window is not sung (or the seven not changed).
 MISSED_DECLARATION = 0.1
@@ -70,13 +69,9 @@ class Window:
 class Inference:
     """Weights for sampled deals from the other seats' recent plays (see the module docstring)."""
 
-    def __init__(
-        self, view: SeatView, know: Knowledge, depth: int = 4, eps: float = 0.5, learned: bool = False
-    ) -> None:
+    def __init__(self, view: SeatView, know: Knowledge, depth: int = 4, eps: float = 0.5) -> None:
         self.view = view
         self.eps = eps
-        #: The learned play model (each legal card's chance), or None for the rule policy's one card.
-        self.model: PlayModel | None = shipped_model() if learned and eps < 1.0 else None
         self.tables: Tables = know.tables
         self.players = view.players
         self.start = arrastre_start(view.players)
@@ -242,11 +237,12 @@ class Inference:
             legal = self._allowed(obs, hand)
         if len(legal) < 2:
             return 1.0
+        return self.card_chance(obs, held, hand, legal, arrastre)
+
+    def card_chance(self, obs: Observation, held: int, hand: list[int], legal: list[int], arrastre: bool) -> float:
+        """The chance that a seat holding ``held`` played ``obs.card`` of ``legal`` cards: the rule policy's card
+        ``1 - eps + eps/n``, any other ``eps/n`` (another model of the play may replace this method)."""
         players = self.players
-        if self.model is not None:
-            rows = self.model_rows(obs, held, legal, arrastre)
-            chance = self.model.probabilities(players, rows)[legal.index(obs.card)] if obs.card in legal else 0.0
-            return (1.0 - self.eps) * chance + self.eps / len(legal)
         unseen = ALL_CARDS & ~held & ~obs.fallen
         if obs.muestra_up and self.view.muestra_card is not None:
             unseen &= ~(1 << self.view.muestra_card)
@@ -270,23 +266,6 @@ class Inference:
         chosen = choose_card(situation)
         spread = self.eps / len(legal)
         return spread + (1.0 - self.eps) if chosen == obs.card else spread
-
-    def model_rows(self, obs: Observation, held: int, legal: list[int], arrastre: bool) -> list[list[float]]:
-        """The play model's numbers for each card ``legal`` offered at ``obs``, had its seat held ``held``."""
-        seen = 1 << self.view.muestra_card if obs.muestra_up else 0
-        return card_features(
-            self.tables,
-            obs.seat,
-            self.players,
-            held,
-            legal,
-            obs.before,
-            obs.fallen,
-            obs.sung,
-            obs.stock_count,
-            arrastre,
-            seen,
-        )
 
     def _allowed(self, obs: Observation, hand: list[int]) -> list[int]:
         allowed, _ = trick_obligation(mask_of(hand), [c for _, c in obs.before], self.players, self.tables)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import SeatView, revealed_absent
-from .tables import Tables, mask_of, tables_for
+from .bitmasks import Tables, mask_of, tables_for
 
 
 def arrastre_start(players: int) -> int:

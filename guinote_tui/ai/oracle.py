@@ -12,13 +12,13 @@ from typing import ClassVar
 
 from ..engine import PLAY, Action, HandState, Play, SeatView, seat_view
 from .base import OpenCardBot
+from .bitmasks import mask_of, tables_for
 from .knowledge import Knowledge
 from .playouts import final_diff, playout
 from .policy import settled_action
 from .rulebots import NormalBot
 from .search import HardBot, SearchSettings
 from .solver import ArrastreSolver, OutOfBudget, points_solver
-from .tables import mask_of, tables_for
 
 
 class TeamBot(HardBot, OpenCardBot):

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine import PLAY, Action, HandState, Play, Stage, Termination
+from .bitmasks import ALL_CARDS, Tables, mask_of
 from .policy import Situation, choose_card, settled_action
 from .solver import TUTE_HAND_POINTS, ArrastreSolver
-from .tables import ALL_CARDS, Tables, mask_of
 
 
 def played_mask(state: HandState) -> int:

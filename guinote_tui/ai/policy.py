@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import PASS, RANKS, Action, DeclareTute, Sing, Stage, Swap
-from .tables import SUIT_MASK, Tables
+from .bitmasks import SUIT_MASK, Tables
 
 REY_INDEX = RANKS.index(12)
 

@@ -6,6 +6,7 @@ import random
 
 from ..engine import PASS, PLAY, Action, Play, SeatView, Stage
 from .base import Bot
+from .bitmasks import tables_for
 from .knowledge import Knowledge
 from .policy import (
     DEFAULT_WEIGHTS,
@@ -17,7 +18,6 @@ from .policy import (
     settled_action,
     window_action,
 )
-from .tables import tables_for
 
 
 def sung_mask(view: SeatView) -> int:

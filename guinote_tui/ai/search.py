@@ -30,6 +30,7 @@ from typing import Any, ClassVar
 
 from ..engine import LAST_TRICK_POINTS, PLAY, Action, JuegoOutcome, Play, SeatView, best_cante, winner_index
 from .base import Bot
+from .bitmasks import Tables, mask_of, tables_for
 from .determinize import Deal, build_state, enumerate_deals, sample_deal
 from .inference import Inference, inferred_deals
 from .knowledge import Knowledge
@@ -38,7 +39,6 @@ from .policy import settled_action
 from .race import ClearLoser, Race, RaceBudget
 from .rulebots import sung_mask
 from .solver import ArrastreSolver, OutOfBudget, solver_for_view
-from .tables import Tables, mask_of, tables_for
 
 
 @dataclass(frozen=True)
@@ -63,9 +63,6 @@ class SearchSettings:
     #: With inference: 1 reads only the declined windows; below 1 also the card play (the policy's card
     #: weighs ``1 - eps + eps/n``).
     infer_eps: float = 0.5
-    #: With inference below ``infer_eps`` 1: model the card play by the learned play model (:mod:`.playmodel`, each
-    #: legal card's chance) instead of the rule policy's one card.
-    infer_learned: bool = False
     #: With inference: how many of each other seat's latest plays (and tricks back of windows) are read.
     infer_depth: int = 4
     #: With inference: deals drawn per deal kept.
@@ -205,7 +202,7 @@ class HardBot(Bot):
 
     def _new_inference(self, view: SeatView, know: Knowledge) -> Inference:
         s = self.settings
-        return Inference(view, know, s.infer_depth, s.infer_eps, s.infer_learned)
+        return Inference(view, know, s.infer_depth, s.infer_eps)
 
     def _deals(self, view: SeatView, know: Knowledge, rng: random.Random, count: int) -> list[Deal]:
         """``count`` sampled deals: uniform over the consistent ones, or with inference drawn in

@@ -14,7 +14,7 @@ file is plain JSON so that a command can rewrite it from new tournaments:
     figures the program uses.
 ``offered_by_table``
     ``{"2": [level, ...], "4": [...]}``: the levels the game offers at each
-    table size (format 2, written by ``python -m guinote_tui.lab.ladder``);
+    table size (format 2, written by ``python -m guinote_tui.tournament.ladder``);
     ``offered``, the levels offered at both, is read when it is absent.
 ``steps``
     where they come from: each measured pairing of a level over the level
@@ -67,7 +67,7 @@ class StrengthTable:
     levels: dict[int, dict[str, float]]
     steps: tuple[StrengthStep, ...]
     #: The levels the game offers at both table sizes (format 2 tables, written by ``python -m
-    #: guinote_tui.lab.ladder``); None: every level at every size (``offered_at`` is then not read).
+    #: guinote_tui.tournament.ladder``); None: every level at every size (``offered_at`` is then not read).
     offered: tuple[str, ...] | None = None
     #: The levels the game offers at each table size; None: ``offered`` at both.
     offered_at: dict[int, tuple[str, ...]] | None = None

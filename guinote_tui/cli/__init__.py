@@ -5,8 +5,8 @@ The group and the console script (:func:`run`) are here; the commands, by audien
 
 * :mod:`.play`: what a player runs (``play``, ``learn``, ``practice``, ``config``, ``rules``, ``serve``);
 * :mod:`.records`: what the game remembers, read back (``stats``, ``replay``, ``review``);
-* :mod:`.lab`: the measuring commands (``simulate``, ``tournament``);
-* :mod:`.table`: a table for people in their own terminals (``host``, ``join``);
+* :mod:`.tournament`: the commands between bots (``simulate``, ``tournament``);
+* :mod:`.friends`: a table for people in their own terminals (``host``, ``join``);
 * :mod:`.help`: the help and click's own messages in the player's language;
 * :mod:`.common`: the rules options and the crash log, shared by the commands.
 
@@ -24,11 +24,11 @@ import click
 from .. import i18n
 from ..i18n import N_
 from .common import EXIT_CRASH, crashed
+from .friends import host_command, join_command
 from .help import Group, _saved_language, fallback_language, version_option
-from .lab import simulate, tournament
 from .play import config, learn, play, practice, rules_command, serve
 from .records import replay, review, stats
-from .table import host_command, join_command
+from .tournament import simulate, tournament
 
 __all__ = ["EXIT_CRASH", "main", "run"]
 

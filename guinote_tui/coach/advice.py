@@ -23,8 +23,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..ai.bitmasks import tables_for
 from ..ai.policy import settled_action
-from ..ai.tables import tables_for
 from ..engine import (
     PLAY,
     RANK_NAMES,

@@ -69,6 +69,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
+from ..ai.bitmasks import Tables, mask_of, tables_for
 from ..ai.determinize import Deal, build_state, enumerate_deals, sample_deal
 from ..ai.knowledge import Knowledge
 from ..ai.playouts import playout
@@ -77,7 +78,6 @@ from ..ai.race import Race, RaceBudget, paired_cost
 from ..ai.rulebots import sung_mask
 from ..ai.search import loses_at_once, risk_key, wins_at_once
 from ..ai.solver import ArrastreSolver, OutOfBudget, juego_solver_for_view
-from ..ai.tables import Tables, mask_of, tables_for
 from ..engine import JUEGO, PLAY, Card, JuegoOutcome, Play, SeatView, Sing, Termination
 from .lines import CanteDelay, CanteLines, Delay, Lines, LineStats, later_window, line_facts, line_juego
 from .stopping import check

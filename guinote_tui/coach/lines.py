@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..ai.bitmasks import Tables, mask_of
 from ..ai.rulebots import sung_mask
-from ..ai.tables import Tables, mask_of
 from ..engine import Card, HandState, JuegoOutcome, SeatView, Termination, open_cantes
 
 #: A hand stopped the moment a side reached the target de vueltas.

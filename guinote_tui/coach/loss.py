@@ -46,8 +46,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..ai.bitmasks import Tables, cards_of, mask_of, tables_for
 from ..ai.search import loses_at_once, wins_at_once
-from ..ai.tables import Tables, cards_of, mask_of, tables_for
 from ..engine import Card, SeatView, Suit
 from .evaluate import JUEGO_POINTS, CardEstimate, Evaluation
 from .lines import LineStats

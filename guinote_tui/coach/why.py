@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from math import hypot
 
+from ..ai.bitmasks import Tables, cards_of, mask_of, tables_for
 from ..ai.knowledge import Knowledge
 from ..ai.policy import holder
-from ..ai.tables import Tables, cards_of, mask_of, tables_for
 from ..engine import (
     LAST_TRICK_POINTS,
     RANK_NAMES,

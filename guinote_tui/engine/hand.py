@@ -61,10 +61,10 @@ from .events import (
     visible_to,
 )
 from .explain import refusal, why_illegal
+from .ledger import Cante, HandResult, SwapMade, Trick
 from .masks import rule_tables
 from .obligations import Obligation, allowed_cards
 from .outcome import LAST_TRICK_POINTS, TUTE_POINTS, capote, judge_hand
-from .records import Cante, HandResult, SwapMade, Trick
 from .rules import Rules
 from .stages import HAND_SIZE, SUIT_OF, Stage, Termination
 from .tricks import reason_of

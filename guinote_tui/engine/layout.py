@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from .cards import CARDS
 from .hand import HandState
+from .ledger import Cante, SwapMade, Trick
 from .masks import rule_tables
 from .outcome import TUTE_POINTS
-from .records import Cante, SwapMade, Trick
 from .rules import Rules
 from .stages import SUIT_OF, Stage
 from .tricks import winner_index
@@ -84,19 +84,8 @@ def lay_out(
     state.leader = leader
     state.trick = [CARDS[c] for c in trick]
     state.win_index = winner_index(state.trick, beaters) if state.trick else 0
-    card_points = [0, 0]
-    tricks_won = [0, 0]
-    for done in state.tricks:
-        side = done.winner & 1
-        card_points[side] += sum(map(points.__getitem__, done.cards))
-        tricks_won[side] += 1
-    cante_points = [0, 0]
-    sung = 0
-    for cante in cantes:
-        cante_points[cante.seat & 1] += cante.points
-        sung |= 1 << cante.suit
-    if tute_side is not None:
-        cante_points[tute_side] += TUTE_POINTS
+    card_points, tricks_won = _trick_points(state.tricks, points)
+    cante_points, sung = _cante_points(cantes, tute_side)
     state.card_points = card_points
     state.cante_points = cante_points
     state.points = [card_points[0] + cante_points[0], card_points[1] + cante_points[1]]
@@ -104,11 +93,7 @@ def lay_out(
     state.last_winner = state.tricks[-1].winner if state.tricks else None
     state.last_trick_side = None
     state.window_open = window_open = bool(state.tricks) and not state.trick and stage is not Stage.PREDRAW
-    used = [False] * players
-    if window_open:
-        for cante in cantes:
-            if cante.trick_number == len(state.tricks):
-                used[cante.seat] = True
+    used = _sung_in_window(cantes, len(state.tricks), players) if window_open else [False] * players
     state.cante_used = used
     state.sung = sung
     state.cantes = list(cantes)
@@ -123,12 +108,48 @@ def lay_out(
     state._record = [] if events else None
     state._events = []
     state._played = len(state.tricks) * players + len(state.trick)
-    if stage is Stage.PLAY:
-        state.to_move = (leader + len(state.trick)) % players
-    elif stage is Stage.WINDOW:
-        state.to_move = (leader + 2) % players
-    elif stage is Stage.PREDRAW:
-        state.to_move = leader if state.swap_card(leader) is not None else (leader + 2) % players
-    else:
-        state.to_move = None
+    state.to_move = _to_move(state, stage, leader)
     return state
+
+
+def _trick_points(tricks: Sequence[Trick], points: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Each side's card points and tricks won in ``tricks``."""
+    card_points = [0, 0]
+    tricks_won = [0, 0]
+    for done in tricks:
+        side = done.winner & 1
+        card_points[side] += sum(map(points.__getitem__, done.cards))
+        tricks_won[side] += 1
+    return card_points, tricks_won
+
+
+def _cante_points(cantes: Sequence[Cante], tute_side: int | None) -> tuple[list[int], int]:
+    """Each side's points from ``cantes`` (and a declared tute), and the suits sung (suit bits)."""
+    cante_points = [0, 0]
+    sung = 0
+    for cante in cantes:
+        cante_points[cante.seat & 1] += cante.points
+        sung |= 1 << cante.suit
+    if tute_side is not None:
+        cante_points[tute_side] += TUTE_POINTS
+    return cante_points, sung
+
+
+def _sung_in_window(cantes: Sequence[Cante], tricks: int, players: int) -> list[bool]:
+    """Which seats have sung in the window open after trick number ``tricks``."""
+    used = [False] * players
+    for cante in cantes:
+        if cante.trick_number == tricks:
+            used[cante.seat] = True
+    return used
+
+
+def _to_move(state: HandState, stage: Stage, leader: int) -> int | None:
+    """Who is to move at ``stage``, as play would have left it (None once the hand is over)."""
+    if stage is Stage.PLAY:
+        return (leader + len(state.trick)) % state.players
+    if stage is Stage.WINDOW:
+        return (leader + 2) % state.players
+    if stage is Stage.PREDRAW:
+        return leader if state.swap_card(leader) is not None else (leader + 2) % state.players
+    return None

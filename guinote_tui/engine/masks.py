@@ -117,11 +117,6 @@ def rule_tables(rules: Rules, trump: int) -> RuleTables:
     return tables
 
 
-def _fours(rank: int) -> int:
-    """The four cards of ``rank``."""
-    return mask_of(suit * 10 + RANKS.index(rank) for suit in range(4))
-
-
 def open_cantes(hand: int, sung: int, tables: RuleTables) -> int:
     """The suits (a mask of suit bits) whose cante ``hand`` holds and nobody has sung (``sung``: suit bits).
 

@@ -32,7 +32,7 @@ from typing import Any
 from .actions import Action
 from .cards import Card
 from .hand import HandState
-from .records import HandResult
+from .ledger import HandResult
 from .rules import Rules
 from .stages import Stage
 

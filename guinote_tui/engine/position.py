@@ -80,8 +80,8 @@ from .cards import CARD_TEXT, CARDS, Card, Suit, format_cards, parse_cards
 from .errors import shown
 from .hand import HandState
 from .layout import lay_out
+from .ledger import Cante, SwapMade, Trick
 from .reachable import PositionError, cards_word, check_position, fail, need_seat
-from .records import Cante, SwapMade, Trick
 from .rules import Rules
 from .stages import SUIT_OF, Stage
 from .tricks import beat_table, winner_index
@@ -208,25 +208,9 @@ def build_position(
     if drawn_by is not None:
         need_seat(drawn_by, players, "the seat that drew the muestra")
     trump = SUIT_OF[shown_card]
-    beaters = beat_table(rules, trump)
-    lead = (dealer + 1) % players
-    done: list[Trick] = []
-    for number, cards in enumerate(tricks, 1):
-        played = _cards(cards, f"trick {number}")
-        if len(played) != players:
-            fail(f"trick {number} has {cards_word(len(played))}: a trick has one card per seat ({players})")
-        winner = (lead + winner_index(played, beaters)) % players
-        done.append(Trick(lead, tuple(played), winner))
-        lead = winner
+    done = _tricks_played(tricks, (dealer + 1) % players, players, beat_table(rules, trump))
     current = _cards(trick, "the trick in progress")
-    sung: list[Cante] = []
-    for seat, suit, number in cantes:
-        need_seat(seat, players, "a cante's seat")
-        if suit not in range(4):
-            fail(f"a cante's suit is 0 to 3 (O, C, E, B), not {shown(suit)}")
-        if not isinstance(number, int) or isinstance(number, bool):
-            fail(f"a cante's trick number must be a number, not {shown(number)}")
-        sung.append(Cante(seat, Suit(suit), 40 if suit == trump else 20, number))
+    sung = _cantes_sung(cantes, players, trump)
     made: SwapMade | None = None
     if swap is not None:
         need_seat(swap[0], players, "the seat that changed the seven")
@@ -257,6 +241,34 @@ def build_position(
     )
     check_position(state)
     return state
+
+
+def _tricks_played(
+    tricks: Sequence[Sequence[int]], lead: int, players: int, beaters: Sequence[int]
+) -> list[Trick]:
+    """The completed tricks from their cards in playing order: who led each and who won it follow."""
+    done: list[Trick] = []
+    for number, cards in enumerate(tricks, 1):
+        played = _cards(cards, f"trick {number}")
+        if len(played) != players:
+            fail(f"trick {number} has {cards_word(len(played))}: a trick has one card per seat ({players})")
+        winner = (lead + winner_index(played, beaters)) % players
+        done.append(Trick(lead, tuple(played), winner))
+        lead = winner
+    return done
+
+
+def _cantes_sung(cantes: Sequence[tuple[int, int, int]], players: int, trump: int) -> list[Cante]:
+    """The cantes from ``(seat, suit, trick number)``: 40 in trumps, 20 in another suit."""
+    sung: list[Cante] = []
+    for seat, suit, number in cantes:
+        need_seat(seat, players, "a cante's seat")
+        if suit not in range(4):
+            fail(f"a cante's suit is 0 to 3 (O, C, E, B), not {shown(suit)}")
+        if not isinstance(number, int) or isinstance(number, bool):
+            fail(f"a cante's trick number must be a number, not {shown(number)}")
+        sung.append(Cante(seat, Suit(suit), 40 if suit == trump else 20, number))
+    return sung
 
 
 def _cards(values: Sequence[int], where: str) -> list[Card]:

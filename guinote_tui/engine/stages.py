@@ -32,6 +32,11 @@ class Stage(StrEnum):
     OVER = "over"
 
 
+#: Stages where the seat asked is chosen by its private cards (a pair to sing, the seven to change): the others
+#: must not learn who is asked, nor that anyone is (docs/rules.md, section 8; :func:`~.views.observed`).
+PRIVATE_STAGES = frozenset({Stage.WINDOW, Stage.PREDRAW})
+
+
 class Termination(Enum):
     """Why a hand ended the way it did (docs/rules.md, section 7)."""
 

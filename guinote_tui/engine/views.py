@@ -10,22 +10,25 @@ never in it. Bots receive only views, and only on their own turn.
 
 A view built for a seat that is *not* to move carries the table's true stage
 and turn, which during another seat's window or pre-draw stop tells that the
-seat was asked (it has something to declare). Such a view is for the
-interface, which shows the player only what section 8 allows
-(``guinote_tui.game.pacing.shown_to_move``); see docs/rules-decisions.md, 12.
+seat was asked (it has something to declare); see docs/rules-decisions.md, 12.
+What a seat may be *shown* is one observer's view, here and nowhere else:
+:func:`observed` (the stage and who is deciding), :func:`told_nothing` (when
+the seat hears nothing at all) and :func:`known_actions` (the actions it
+knows were taken). The game's table, the host of a table and a program's
+seat all show the player that view.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .actions import Action
+from .actions import Action, Pass
 from .cards import Card
 from .events import Event, visible_to
 from .hand import HandState
-from .records import Cante, SwapMade, Trick
+from .ledger import Cante, SwapMade, Trick
 from .rules import Rules
-from .stages import Stage
+from .stages import PRIVATE_STAGES, Stage
 
 
 @dataclass(frozen=True)
@@ -119,3 +122,26 @@ def seat_view(state: HandState, seat: int, events: bool = True) -> SeatView:
         legal=tuple(state.legal_actions()) if state.to_move == seat else (),
         events=tuple(visible_to(state.events, seat)) if events and state.events else (),
     )
+
+
+def observed(view: SeatView) -> SeatView:
+    """``view`` as its seat may be shown it (docs/rules.md, section 8).
+
+    While another seat decides a window or the change before the last draw,
+    that it was asked tells what it holds: the seat is shown the stage of
+    play with the trick's winner to move, as if nobody had been asked.
+    """
+    if view.stage in PRIVATE_STAGES and view.to_move != view.seat:
+        return replace(view, stage=Stage.PLAY, to_move=view.leader)
+    return view
+
+
+def told_nothing(state: HandState, seat: int) -> bool:
+    """Whether ``seat`` hears nothing now: another seat decides privately (it is told once that seat decided,
+    exactly what it would have been told had nobody been asked)."""
+    return state.stage in PRIVATE_STAGES and state.to_move != seat
+
+
+def known_actions(state: HandState, seat: int) -> int:
+    """The actions of the hand ``seat`` knows were taken: all but another seat's pass (nobody else sees one)."""
+    return sum(1 for actor, action in state.log if actor == seat or not isinstance(action, Pass))

@@ -2,7 +2,7 @@
 
 :mod:`.session` turns :mod:`.settings` into a match with a bot in every
 other seat and keeps the log that :mod:`.narration` tells; :mod:`.pacing`
-says how long a bot's move takes on screen; :mod:`.table` drives the
+says how long a bot's move takes on screen; :mod:`.table_controller` drives the
 table's flow (whose turn, the bots' threads, the pace, undo, the hint) for
 a screen that only draws it; :mod:`.tracking` works out what
 the player has seen; :mod:`.resume` keeps the match in progress and

@@ -11,26 +11,19 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from ..engine import SeatView, Stage
+from ..engine import SeatView
+from ..engine.stages import PRIVATE_STAGES
+from ..engine.views import observed
 
 T = TypeVar("T")
 
-
-#: Stages where the seat asked is chosen by its private cards (a pair to sing, the seven to
-#: change): the others must not see who is asked, nor wait longer when someone is.
-PRIVATE_STAGES = (Stage.WINDOW, Stage.PREDRAW)
+__all__ = ["PRIVATE_STAGES", "bot_pause", "shown_to_move", "think_with_delay"]
 
 
 def shown_to_move(view: SeatView) -> int | None:
-    """The seat the player is shown as deciding, from the player's ``view``.
-
-    While another seat decides a window or the swap before the last draw,
-    that it was asked at all tells what it holds (docs/rules.md, section 8), so
-    the seat shown is the trick's winner, who leads next, as if nobody were asked.
-    """
-    if view.stage in PRIVATE_STAGES and view.to_move != view.seat:
-        return view.leader
-    return view.to_move
+    """The seat the player is shown as deciding, from the player's ``view`` (the engine's :func:`observed` view:
+    during another seat's window or swap before the last draw, the trick's winner, as if nobody were asked)."""
+    return observed(view).to_move
 
 
 def bot_pause(view: SeatView, delay: float) -> float:

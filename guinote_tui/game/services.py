@@ -4,7 +4,7 @@ The game analyses the player's decisions ahead in a worker process, keeps
 the match in progress in the data directory and records finished hands in
 the statistics. :class:`Services` says which of these run and with what
 budget; the command line passes the defaults, and the tests and the
-measuring tools (:mod:`guinote_tui.lab`) pass their own, instead of
+measuring tools (:mod:`guinote_lab`) pass their own, instead of
 rewriting module globals.
 
 A :class:`StackedDeal` is a deal chosen in advance: deck orders for a

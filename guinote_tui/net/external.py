@@ -39,6 +39,7 @@ from typing import IO, Any
 from ..ai import Bot, BotError, make_bot
 from ..engine import Action, ActionError, HandState, Match, SeatView, parse_action, seat_view, visible_to
 from ..engine.errors import shown
+from ..engine.views import known_actions
 from . import protocol
 from .protocol import ProtocolError
 
@@ -168,7 +169,7 @@ class ProgramBot(Bot):
     def _fresh(self, hand: HandState, number: int) -> list[dict[str, Any]]:
         events = hand.events or []
         fresh, self.sent = events[self.sent :], len(events)
-        ply = protocol.seen_ply(hand, self.seat)
+        ply = known_actions(hand, self.seat)
         return [protocol.event_message(event, number, ply) for event in visible_to(fresh, self.seat)]
 
     def _send(self, messages: list[dict[str, Any]]) -> None:

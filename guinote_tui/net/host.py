@@ -10,7 +10,7 @@ events it may know of and its state (:mod:`.protocol` builds both from the
 seat's view, nothing else).
 
 This is a small loop on the engine, not the one-person table of
-:mod:`guinote_tui.game.table`: that one paces bots for a screen and keeps one
+:mod:`guinote_tui.game.table_controller`: that one paces bots for a screen and keeps one
 human seat; here any seat may be a person's, and nothing is paced.
 
 The door: codes a person can read aloud (:func:`readable_code`: three groups
@@ -39,6 +39,7 @@ import logging
 import random
 import re
 import secrets
+import ssl
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,8 +50,8 @@ from ..ai import make_bot
 from ..ai.base import decide
 from ..engine import ActionError, IllegalAction, Match, Rules, parse_action, seat_view, visible_to
 from ..engine.errors import shown
+from ..engine.views import known_actions, told_nothing
 from ..game.narration import seat_names
-from ..game.pacing import PRIVATE_STAGES
 from ..i18n import _
 from . import keep as keeping
 from . import protocol
@@ -223,32 +224,20 @@ class Host:
                 found = seat
         return found
 
-    def refused_for(self, peer: str) -> int:
-        """Seconds ``peer`` is still refused after too many wrong codes (0: it may try)."""
-        _count, until = self.wrong.get(peer, (0, 0.0))
-        return max(0, round(until - time.monotonic() + 0.5)) if until else 0
-
-    def wrong_code(self, peer: str) -> None:
-        """One more wrong code from ``peer``: past :attr:`TableConfig.wrong_tries`, the cool-down starts."""
-        count = self.wrong.get(peer, (0, 0.0))[0] + 1
-        if count >= self.config.wrong_tries:
-            log.info("%s gave %d wrong codes: refused for %gs", peer, count, self.config.cooldown)
-            self.wrong[peer] = (0, time.monotonic() + self.config.cooldown)
-        else:
-            self.wrong[peer] = (count, 0.0)
-
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> None:
-        """Listen (loopback unless told otherwise) and start the match's loop."""
+    async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> None:
+        """Listen (loopback unless told otherwise; over TLS with ``tls``) and start the match's loop."""
         app = web.Application()
         app.router.add_get(protocol.PATH, self.handle)
         self.runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self.runner.setup()
-        site = web.TCPSite(self.runner, host, port)
+        site = web.TCPSite(self.runner, host, port, ssl_context=tls)
         await site.start()
         server = site._server
         sockets = getattr(server, "sockets", None) or []
         self.port = sockets[0].getsockname()[1] if sockets else port
         self.address = f"{host}:{self.port}" if ":" not in host else f"[{host}]:{self.port}"
+        if tls is not None:  # (the invitation names the scheme: a joiner then checks the certificate)
+            self.address = f"wss://{self.address}{protocol.PATH}"
         if self.resumed and self.started():  # everyone is away until they rejoin; the match goes on without them
             self.joined = set(self.people)
             self.all_joined.set()
@@ -298,6 +287,12 @@ class Host:
             name = _(seat_names(players)[(seat - (own or 0)) % players])
             lines.append(line.format(name=name, seat=seat + 1, partner=(seat + 2) % 4 + 1, address=address, code=code))
         return lines
+    @staticmethod
+    def tls(certfile: str, keyfile: str | None = None) -> ssl.SSLContext:
+        """The server's TLS context from a PEM certificate (and its key); raises ``OSError`` or ``ssl.SSLError``."""
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        context.load_cert_chain(certfile, keyfile)
+        return context
 
     async def close(self) -> None:
         for timer in self.away_timers.values():
@@ -541,8 +536,7 @@ class Host:
         That it was asked tells what it holds (docs/rules.md, section 8): the others hear of the table again
         once it decided, in the same messages, counters and serials as if nobody had been asked.
         """
-        hand = self.match.hand
-        return hand.stage in PRIVATE_STAGES and hand.to_move != seat
+        return told_nothing(self.match.hand, seat)
 
     def broadcast(self, message: dict[str, Any], but: int | None = None) -> None:
         for seat, connection in list(self.connections.items()):
@@ -571,7 +565,7 @@ class Host:
                 continue
             fresh = events[self.sent.get(seat, 0) :]
             self.sent[seat] = len(events)
-            ply = protocol.seen_ply(hand, seat)
+            ply = known_actions(hand, seat)
             messages = [protocol.event_message(e, number, ply) for e in visible_to(fresh, seat)]
             self.serials[seat] = self.serials.get(seat, 0) + 1
             messages.append(self.state_for(seat))

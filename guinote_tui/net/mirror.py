@@ -46,7 +46,7 @@ from ..engine import (
     WinReason,
     parse_action,
 )
-from ..engine.records import Cante, SwapMade, Trick
+from ..engine.ledger import Cante, SwapMade, Trick
 from ..storage import printable
 from .protocol import MAX_FIELD, PROTOCOL_VERSION, ProtocolError
 

@@ -28,9 +28,9 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
-from ..engine import Card, Event, HandState, Match, Pass, SeatView, Suit
+from ..engine import Card, Event, Match, SeatView, Suit
 from ..engine.errors import N_
-from ..game.pacing import shown_to_move
+from ..engine.views import known_actions, observed
 from ..i18n import _, in_catalog
 from ..storage import printable
 
@@ -319,21 +319,12 @@ def _cards(cards: Any) -> list[str]:
     return [str(c) for c in cards]
 
 
-def seen_ply(hand: HandState, seat: int) -> int:
-    """The actions of the hand ``seat`` knows were taken: all but another seat's pass of a window or swap.
-
-    A pass is seen by nobody else (:func:`~guinote_tui.engine.visible_to` drops its event), so counting it
-    would tell the others that the seat could sing or change the seven (docs/rules.md, section 8).
-    """
-    return sum(1 for actor, action in hand.log if actor == seat or not isinstance(action, Pass))
-
-
 def match_summary(match: Match, seat: int) -> dict[str, Any]:
     """The match's public score as ``seat`` sees it: the hand's number, the actions it knows were taken, juegos,
     cotos, the winner."""
     return {
         "hand": match.hand_number if not match.hand.is_over else len(match.finished),
-        "ply": seen_ply(match.hand, seat),
+        "ply": known_actions(match.hand, seat),
         "scores": list(match.scores),
         "juegos": list(match.juegos),
         "cotos": list(match.cotos),
@@ -342,14 +333,9 @@ def match_summary(match: Match, seat: int) -> dict[str, Any]:
 
 
 def view_dict(view: SeatView) -> dict[str, Any]:
-    """What the seat may see, and nothing more.
-
-    While another seat decides a window or the swap before the last draw,
-    that it was asked tells what it holds (docs/rules.md, section 8): the
-    seat is shown the stage of play and the trick's winner to move, as the
-    game's own table shows it (:func:`~guinote_tui.game.pacing.shown_to_move`).
-    """
-    private = view.to_move != view.seat and view.stage.value in ("window", "predraw")
+    """What the seat may see, and nothing more: its :func:`~guinote_tui.engine.views.observed` view (while
+    another seat decides privately, the stage of play with the trick's winner to move)."""
+    shown = observed(view)
     return {
         "seat": view.seat,
         "players": view.players,
@@ -361,8 +347,8 @@ def view_dict(view: SeatView) -> dict[str, Any]:
         "muestra_card": _card(view.muestra_card),
         "muestra_taker": view.muestra_taker,
         "stock_count": view.stock_count,
-        "stage": "play" if private else view.stage.value,
-        "to_move": shown_to_move(view),
+        "stage": shown.stage.value,
+        "to_move": shown.to_move,
         "leader": view.leader,
         "trick": [[seat, str(card)] for seat, card in view.trick],
         "tricks": [{"leader": t.leader, "cards": _cards(t.cards), "winner": t.winner} for t in view.tricks],

@@ -7,7 +7,7 @@ with their letters, and the player answers with a number or a letter, one
 line each. Nothing is redrawn, no colour carries meaning and no escape code
 is written. It plays the table's match: the same session, bots, coach,
 kept match (``--continue``) and statistics. ``guinote practice --plain`` is practice
-the same way (:mod:`.practice`).
+the same way (:mod:`.practice_dialogue`).
 
 :func:`play` starts a run from the command line's choices (as
 :func:`guinote_tui.ui.app.make_app` does for the table) and
@@ -29,7 +29,7 @@ from ..game.services import Services
 from ..game.session import GameSession
 from ..records import Statistics
 from .dialogue import Leave, PlainGame
-from .practice import PlainPractice, practise
+from .practice_dialogue import PlainPractice, practise
 
 __all__ = ["Leave", "PlainGame", "PlainPractice", "play", "practise"]
 

@@ -12,7 +12,7 @@ storage build on this.
   the correct cards, what a wrong one gives away, and the lines of best play;
 * :mod:`.themes`: the themes a teacher names and the stars, assigned by rule;
 * :mod:`.puzzles`: the puzzles shipped with the game (``puzzles.json``, made by
-  ``python -m guinote_tui.lab.make_puzzles``), the puzzle of the day and the
+  ``python -m guinote_lab.make_puzzles``), the puzzle of the day and the
   verdict on a card.
 """
 

@@ -6,7 +6,7 @@ the position in the engine's one-line notation
 to move, every legal card's outcome (the juego, then the points), the correct
 cards, the line of play that shows the solution, its themes (:mod:`.themes`)
 and its stars. The shipped file, ``puzzles.json`` beside this module, is
-written by ``python -m guinote_tui.lab.make_puzzles``; loading it
+written by ``python -m guinote_lab.make_puzzles``; loading it
 (:func:`load_puzzles`, :func:`shipped_puzzles`) checks every field and replays
 every position and line through the engine, so a damaged file gives one line
 (:class:`PuzzleFileError`), never a traceback.

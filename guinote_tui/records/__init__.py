@@ -12,7 +12,7 @@ reports in the player's language (:func:`guinote_tui.present.statsreport.problem
   * :mod:`.recording`: :meth:`~Statistics.record_hand`,
     :meth:`~Statistics.record_match_end`, the rating updates;
   * :mod:`.queries`: the read queries, returning plain dataclasses (:mod:`.results`);
-  * :mod:`.practice`: the graded decisions of reviewed hands
+  * :mod:`.practice_store`: the graded decisions of reviewed hands
     (:meth:`~Statistics.record_mistakes`), practice's schedule and answers,
     the learning curve (types and figures in :mod:`.learning`);
   * :mod:`.export`: the CSV export.
@@ -28,124 +28,143 @@ reports in the player's language (:func:`guinote_tui.present.statsreport.problem
 
 docs/statistics.md describes what is kept and how the rating works. Each
 name here is imported from its module the first time it is used
-(:func:`__getattr__`): reading the statistics loads nothing of recording a hand.
+(:mod:`guinote_tui.engine.lazy`): reading the statistics loads nothing of recording a hand.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..engine.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the names as a type checker reads them; at run time each is imported on first use
-    from .columns import GRADED
-    from .facts import HandFacts, TableInfo, hand_facts
+    from .columns import GRADED as GRADED
+    from .facts import HandFacts as HandFacts
+    from .facts import TableInfo as TableInfo
+    from .facts import hand_facts as hand_facts
     from .learning import (
-        CURVE_BLOCK,
-        KINDS,
-        LAST_BOX,
-        CurvePoint,
-        DueProblem,
-        GradedDecision,
-        Mean,
-        Mistake,
-        MistakeCurve,
-        MistakesKept,
-        PracticeAnswer,
-        PracticeCounts,
-        PracticeState,
-        Rate,
-        ThemeAccuracy,
-        rules_of,
+        CURVE_BLOCK as CURVE_BLOCK,
     )
-    from .problems import Cause, ExportRefused, Problem, ProblemKind
-    from .rating import Game, Rating, age, expected, juego_game, update
-    from .recording import RatingChange, Recorded, new_match_key, seat_match_key
-    from .results import CanteCounts, LevelResult, PointsSample, RatingPoint, RatingState, Summary, Totals, wilson
-    from .schema import MIGRATIONS, SCHEMA_VERSION, Migration
-    from .seen import JuegoPlace, seen_hand_facts
-    from .statistics import Statistics
-    from .store import FILE_NAME, default_path
+    from .learning import (
+        KINDS as KINDS,
+    )
+    from .learning import (
+        LAST_BOX as LAST_BOX,
+    )
+    from .learning import (
+        CurvePoint as CurvePoint,
+    )
+    from .learning import (
+        DueProblem as DueProblem,
+    )
+    from .learning import (
+        GradedDecision as GradedDecision,
+    )
+    from .learning import (
+        Mean as Mean,
+    )
+    from .learning import (
+        Mistake as Mistake,
+    )
+    from .learning import (
+        MistakeCurve as MistakeCurve,
+    )
+    from .learning import (
+        MistakesKept as MistakesKept,
+    )
+    from .learning import (
+        PracticeAnswer as PracticeAnswer,
+    )
+    from .learning import (
+        PracticeCounts as PracticeCounts,
+    )
+    from .learning import (
+        PracticeState as PracticeState,
+    )
+    from .learning import (
+        Rate as Rate,
+    )
+    from .learning import (
+        ThemeAccuracy as ThemeAccuracy,
+    )
+    from .learning import (
+        rules_of as rules_of,
+    )
+    from .problems import (
+        Cause as Cause,
+    )
+    from .problems import (
+        ExportRefused as ExportRefused,
+    )
+    from .problems import (
+        Problem as Problem,
+    )
+    from .problems import (
+        ProblemKind as ProblemKind,
+    )
+    from .rating import (
+        Game as Game,
+    )
+    from .rating import (
+        Rating as Rating,
+    )
+    from .rating import (
+        age as age,
+    )
+    from .rating import (
+        expected as expected,
+    )
+    from .rating import (
+        juego_game as juego_game,
+    )
+    from .rating import (
+        update as update,
+    )
+    from .recording import (
+        RatingChange as RatingChange,
+    )
+    from .recording import (
+        Recorded as Recorded,
+    )
+    from .recording import (
+        new_match_key as new_match_key,
+    )
+    from .recording import (
+        seat_match_key as seat_match_key,
+    )
+    from .results import (
+        CanteCounts as CanteCounts,
+    )
+    from .results import (
+        LevelResult as LevelResult,
+    )
+    from .results import (
+        PointsSample as PointsSample,
+    )
+    from .results import (
+        RatingPoint as RatingPoint,
+    )
+    from .results import (
+        RatingState as RatingState,
+    )
+    from .results import (
+        Summary as Summary,
+    )
+    from .results import (
+        Totals as Totals,
+    )
+    from .results import (
+        wilson as wilson,
+    )
+    from .schema import MIGRATIONS as MIGRATIONS
+    from .schema import SCHEMA_VERSION as SCHEMA_VERSION
+    from .schema import Migration as Migration
+    from .seen import JuegoPlace as JuegoPlace
+    from .seen import seen_hand_facts as seen_hand_facts
+    from .statistics import Statistics as Statistics
+    from .store import FILE_NAME as FILE_NAME
+    from .store import default_path as default_path
 
-#: Where each name is defined: the module imported the first time the name is used (:func:`__getattr__`).
-_HOMES: dict[str, str] = {
-    "columns": "GRADED",
-    "facts": "HandFacts TableInfo hand_facts",
-    "learning": "CURVE_BLOCK KINDS LAST_BOX CurvePoint DueProblem GradedDecision Mean Mistake MistakeCurve MistakesKept"
-    " PracticeAnswer PracticeCounts PracticeState Rate ThemeAccuracy rules_of",
-    "problems": "Cause ExportRefused Problem ProblemKind",
-    "rating": "Game Rating age expected juego_game update",
-    "recording": "RatingChange Recorded new_match_key seat_match_key",
-    "results": "CanteCounts LevelResult PointsSample RatingPoint RatingState Summary Totals wilson",
-    "schema": "MIGRATIONS SCHEMA_VERSION Migration",
-    "seen": "JuegoPlace seen_hand_facts",
-    "statistics": "Statistics",
-    "store": "FILE_NAME default_path",
-}
-_HOME = {name: module for module, names in _HOMES.items() for name in names.split()}
-
-__all__ = [
-    "CURVE_BLOCK",
-    "FILE_NAME",
-    "GRADED",
-    "KINDS",
-    "LAST_BOX",
-    "MIGRATIONS",
-    "SCHEMA_VERSION",
-    "CanteCounts",
-    "Cause",
-    "CurvePoint",
-    "DueProblem",
-    "ExportRefused",
-    "Game",
-    "GradedDecision",
-    "HandFacts",
-    "JuegoPlace",
-    "LevelResult",
-    "Mean",
-    "Migration",
-    "Mistake",
-    "MistakeCurve",
-    "MistakesKept",
-    "PointsSample",
-    "PracticeAnswer",
-    "PracticeCounts",
-    "PracticeState",
-    "Problem",
-    "ProblemKind",
-    "Rate",
-    "Rating",
-    "RatingChange",
-    "RatingPoint",
-    "RatingState",
-    "Recorded",
-    "Statistics",
-    "Summary",
-    "TableInfo",
-    "ThemeAccuracy",
-    "Totals",
-    "age",
-    "default_path",
-    "expected",
-    "hand_facts",
-    "juego_game",
-    "new_match_key",
-    "rules_of",
-    "seat_match_key",
-    "seen_hand_facts",
-    "update",
-    "wilson",
-]
-
-
-def __getattr__(name: str) -> Any:
-    """The name ``name`` of the records, its module imported now: reading the statistics (``guinote stats``)
-    loads neither what a hand is worth to them (:mod:`.facts`) nor anything else it does not use."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(__import__(module, globals(), None, (name,), 1), name)  # from .module import name
-    globals()[name] = value  # (found directly from now on)
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+#: Each name of the ``TYPE_CHECKING`` imports above is imported the first time it is used
+#: (:mod:`guinote_tui.engine.lazy`).
+__getattr__, __dir__, __all__ = lazy_exports(__name__, __file__, globals())

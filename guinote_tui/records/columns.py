@@ -22,6 +22,9 @@ the few rows it reads), and the damaged are counted, shown as left out.
     >>> [connection.execute(f"SELECT {moment}", {"value": text}).fetchone()[0] for text in
     ...  ("2025-03-01T10:00:00+00:00", "2025-02-30T10:00:00+00:00", "yesterday", b"2025")]
     [1, 0, 0, 0]
+    >>> [connection.execute(f"SELECT {moment}", {"value": text}).fetchone()[0] for text in
+    ...  ("2025-03-01T23:59:59+00:00", "2025-03-01T24:00:00+00:00", "2025-13-01T10:00:00+00:00")]
+    [1, 0, 0]
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What practice keeps and reads back: the graded decisions, the repetition state, the answers, the learning curve.
 
 Plain frozen dataclasses and the arithmetic of the figures, no database
-(:mod:`.practice` runs the SQL). Every figure comes with its 95 % interval:
+(:mod:`.practice_store` runs the SQL). Every figure comes with its 95 % interval:
 
 * a count per hand (graded decisions per reviewed hand) with the Poisson
   score interval of the count (:func:`poisson_interval`: never empty, also
@@ -170,7 +170,8 @@ def rules_of(preset: str, flags: str) -> Rules:
 
 @dataclass(frozen=True)
 class GradedDecision:
-    """One graded decision of a reviewed hand, as the game hands it to :meth:`~.practice.Practice.record_mistakes`.
+    """One graded decision of a reviewed hand, as the game hands it to
+    :meth:`~.practice_store.Practice.record_mistakes`.
 
     ``index`` is the decision's place in the hand's log; ``position`` the
     whole hand just before it in the engine's notation
@@ -204,7 +205,7 @@ class GradedDecision:
 
 @dataclass(frozen=True)
 class MistakesKept:
-    """What :meth:`~.practice.Practice.record_mistakes` did: ``saved`` (False: no such hand, or nothing could be
+    """What :meth:`~.practice_store.Practice.record_mistakes` did: ``saved`` (False: no such hand, or nothing could be
     written), the hand's mistakes' ids in the order of their decisions, and how many are new."""
 
     saved: bool
@@ -305,7 +306,7 @@ class DueProblem:
 
 @dataclass(frozen=True)
 class PracticeAnswer:
-    """One answer given in practice (:meth:`~.practice.Practice.record_answer`).
+    """One answer given in practice (:meth:`~.practice_store.Practice.record_answer`).
 
     ``theme``: the puzzle's theme, or for a mistake the coach's reason code
     (None: none); ``grade`` the tier the answer got (``same`` ... ``blunder``);

@@ -21,7 +21,7 @@
 from __future__ import annotations
 
 from .export import Exporter
-from .practice import Practice
+from .practice_store import Practice
 from .queries import Queries
 from .recording import Recorder
 
@@ -37,5 +37,5 @@ class Statistics(Recorder, Queries, Practice, Exporter):
     from several threads (calls are serialised); call :meth:`close` when
     done, or use it in a ``with`` block. What went wrong with the file is
     :attr:`problem` (a :class:`~.problems.Problem`, a code with its facts).
-    The graded decisions of reviewed hands and practice are :class:`~.practice.Practice`'s.
+    The graded decisions of reviewed hands and practice are :class:`~.practice_store.Practice`'s.
     """

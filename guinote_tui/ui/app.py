@@ -33,7 +33,7 @@ from .theme import FELT_COLOURS, FELT_THEME
 from .widgets.notice import MIN_HEIGHT, MIN_WIDTH
 
 if TYPE_CHECKING:
-    from ..game.practice import PracticeSession
+    from ..game.practice_session import PracticeSession
 
 #: The app's stylesheets, next to this module, in the order they apply (Textual loads them: ``CSS_PATH``,
 #: so ``textual run --dev`` reloads a stylesheet when it changes).
@@ -222,7 +222,7 @@ class GuinoteApp(App[None]):
 
     def practice_session(self) -> PracticeSession:
         """A practice session on today's problems, read from :meth:`statistics` (the coach's budget: the review's)."""
-        from ..game.practice import PracticeSession
+        from ..game.practice_session import PracticeSession
 
         stats = self.statistics() if self.services.record_stats else None
         return PracticeSession(stats, budget=self.services.review_budget)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from textual.dom import DOMNode
 
 if TYPE_CHECKING:
-    from ..game.practice import PracticeSession
+    from ..game.practice_session import PracticeSession
     from ..game.session import GameSession, GameSettings
 
 

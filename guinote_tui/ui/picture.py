@@ -23,7 +23,7 @@ from ..game.choices import sorted_hand
 from ..game.narration import edge_name
 from ..game.pacing import shown_to_move
 from ..game.session import HUMAN, GameSession
-from ..game.table import Turn  # (where the table's flow is kept; named here too)
+from ..game.table_controller import Turn  # (where the table's flow is kept; named here too)
 from .widgets.board import MuestraInfo, ScoreInfo
 from .widgets.felt import TakenInfo
 from .widgets.table import SeatInfo, TrickPicture, position_of

@@ -17,7 +17,7 @@ from uihelpers import REVIEW_TEST_BUDGET, make_app, screen_lines, wait_until
 from guinote_tui.coach import CoachBudget
 from guinote_tui.coach.ahead import HandSpec
 from guinote_tui.engine import Play, parse_action
-from guinote_tui.game import practice as practice_module
+from guinote_tui.game import practice_session as practice_module
 from guinote_tui.game.choices import sorted_hand
 from guinote_tui.game.mistakes import graded_decisions
 from guinote_tui.game.services import Services

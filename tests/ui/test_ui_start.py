@@ -502,7 +502,7 @@ def test_a_damaged_kept_match_does_not_stop_the_start_screen_and_continue_tells_
 
 def test_the_level_row_says_how_strong_the_level_measured(monkeypatch: pytest.MonkeyPatch) -> None:
     from guinote_tui.ai import strength
-    from guinote_tui.lab.ladder import build_table, pooled
+    from guinote_tui.tournament.ladder import build_table, pooled
 
     def measured(a: str, b: str, players: int, share: float) -> object:
         return pooled([{"a": a, "b": b, "players": players, "deals": 1000, "seed": 1, "juego_share_a": share,

@@ -8,7 +8,7 @@ from click.testing import CliRunner
 
 from guinote_tui.cli import main
 from guinote_tui.game.choices import sorted_hand
-from guinote_tui.game.practice import PracticeSession
+from guinote_tui.game.practice_session import PracticeSession
 from guinote_tui.practice import puzzle_of_the_day
 from guinote_tui.records import Statistics, default_path
 

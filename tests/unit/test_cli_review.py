@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from guinote_tui import i18n
 from guinote_tui.ai import NormalBot, decide
+from guinote_tui.ai.bitmasks import mask_of
 from guinote_tui.ai.solver import juego_solver
-from guinote_tui.ai.tables import mask_of
 from guinote_tui.cli import main
 from guinote_tui.coach import CoachBudget, review_match
 from guinote_tui.coach.evaluate import JUEGO_POINTS

@@ -8,7 +8,7 @@ export once for the type checker and once for the run (the same names, from
 the same modules), every name resolves to its module's object, a fresh import
 of a package loads none of its modules, and ``guinote --help``, ``guinote
 stats --json`` and ``guinote rules --flags`` load only what they use (their
-time is measured by ``python -m guinote_tui.lab.startup_bench``).
+time is measured by ``python -m guinote_lab.startup_bench``).
 """
 
 from __future__ import annotations

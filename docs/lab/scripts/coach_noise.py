@@ -1,6 +1,6 @@
 """Probe: how noisy one phase-1 card value of the coach is (docs/lab/2026-12-coach-stability.md).
 
-Reads the hands a ``python -m guinote_tui.lab.coach_stability --out FILE`` run
+Reads the hands a ``python -m guinote_lab.coach_stability --out FILE`` run
 kept and, at seat 0's phase-1 card decisions of the first ``HANDS`` hands of
 each table size, plays every legal card out on ``DEALS`` sampled deals the
 way the coach's search does (the same deal for every card, the rule-based
@@ -22,10 +22,11 @@ import statistics as st
 import sys
 from pathlib import Path
 
+from guinote_tui.ai.tables import tables_for
+
 from guinote_tui.ai.determinize import build_state, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.playouts import final_diff, playout
-from guinote_tui.ai.tables import tables_for
 from guinote_tui.coach import COACH_BUDGET
 from guinote_tui.engine import PLAY, Match, Play, load_history, seat_view
 

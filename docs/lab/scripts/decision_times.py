@@ -1,7 +1,7 @@
 """CPU time of a bot's decisions by the stock left, heads-up (decisions with a choice only).
 
 Usage: python docs/lab/scripts/decision_times.py SPEC SEED HANDS
-(process time, so a loaded machine changes it little; positions from guinote_tui.lab.bench.random_positions).
+(process time, so a loaded machine changes it little; positions from guinote_lab.bench.random_positions).
 """
 
 import collections
@@ -9,8 +9,8 @@ import random
 import sys
 import time
 
+from guinote_lab.bench import random_positions
 from guinote_tui.ai import decide, make_bot
-from guinote_tui.lab.bench import random_positions
 
 spec, seed, hands = (sys.argv[1:] + ["expert", "77", "8"][len(sys.argv) - 1 :])[:3]
 bot = make_bot(spec)

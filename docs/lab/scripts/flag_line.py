@@ -1,4 +1,4 @@
-"""How stable a mistake verdict can be, from the records of ``python -m guinote_tui.lab.coach_stability``.
+"""How stable a mistake verdict can be, from the records of ``python -m guinote_lab.coach_stability``.
 
     python docs/lab/scripts/flag_line.py hu.json pairs.json
 
@@ -19,7 +19,7 @@ import json
 import random
 import sys
 
-from guinote_tui.lab.coach_stability import decision_rows
+from guinote_lab.coach_stability import decision_rows
 
 RULES = {
     "cost >= 2 and cost > 2 SE (the game's)": lambda c, s: c >= 2 and c > 2 * s,

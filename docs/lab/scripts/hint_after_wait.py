@@ -17,11 +17,11 @@ import time
 
 import click
 
+from guinote_lab.bench import percentiles
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.coach import COACH_BUDGET, COACH_SEED
 from guinote_tui.coach.ahead import HandSpec, ReviewAhead, advise_at, stop_workers
 from guinote_tui.engine import Match
-from guinote_tui.lab.bench import percentiles
 
 
 @click.command()

@@ -2,7 +2,7 @@
 
 Takes the heads-up positions at the first trick of the arrastre (six cards
 each, nothing led) reached in ``HANDS`` hands of
-:func:`guinote_tui.lab.bench.random_positions` (seed 5) and solves each
+:func:`guinote_lab.bench.random_positions` (seed 5) and solves each
 twice, for the points and for the juego, timing every card's exact value
 (``action_values``). Prints the mean time and nodes of each and the slowest
 juego solve. Timings depend on the machine; the node counts do not.
@@ -17,10 +17,11 @@ from __future__ import annotations
 import sys
 import time
 
-from guinote_tui.ai.solver import ArrastreSolver, juego_solver
 from guinote_tui.ai.tables import mask_of
+
+from guinote_lab.bench import random_positions
+from guinote_tui.ai.solver import ArrastreSolver, juego_solver
 from guinote_tui.engine import Play, Stage
-from guinote_tui.lab.bench import random_positions
 
 
 def main(hands: int) -> None:

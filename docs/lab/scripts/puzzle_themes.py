@@ -2,7 +2,7 @@
 
 Plays ``HANDS`` heads-up hands of each kind (``aragones`` and ``libre-100``, a
 juego's first hand and a later one with the scores carried in drawn from 0 to
-90) the way ``python -m guinote_tui.lab.make_puzzles`` does (normal bots, a
+90) the way ``python -m guinote_lab.make_puzzles`` does (normal bots, a
 fifth of the moves random, seeded), and at every arrastre decision among two
 or more cards solves it exactly. Prints per kind the decisions, those worth a
 puzzle (a card gives away the juego or 6 points of margin), and how many of
@@ -22,9 +22,9 @@ import random
 import sys
 from collections import Counter
 
+from guinote_lab.make_puzzles import _play_hand, worth_a_puzzle
 from guinote_tui.ai import NormalBot
 from guinote_tui.engine import HandState, Rules
-from guinote_tui.lab.make_puzzles import _play_hand, worth_a_puzzle
 from guinote_tui.practice.exact import (
     arrastre_outcomes,
     correct_cards,

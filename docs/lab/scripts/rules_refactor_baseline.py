@@ -46,18 +46,19 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from guinote_tui.ai.tables import mask_of, tables_for
+
+from guinote_lab import juego_suite
+from guinote_lab.bench import random_positions
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.search import loses_at_once, wins_at_once
 from guinote_tui.ai.solver import ArrastreSolver, juego_solver
-from guinote_tui.ai.tables import mask_of, tables_for
 from guinote_tui.coach import CoachBudget, advise
 from guinote_tui.coach.why import card_reason
 from guinote_tui.engine import PLAY, PRESETS, RANKS, Card, HandState, Play, Rules, Stage, seat_view
-from guinote_tui.lab import juego_suite
-from guinote_tui.lab.bench import random_positions
-from guinote_tui.lab.runner import TournamentConfig, play_deals
-from guinote_tui.lab.selfplay import simulate
+from guinote_tui.tournament.runner import TournamentConfig, play_deals
+from guinote_tui.tournament.selfplay import simulate
 
 RULE_SETS: dict[str, Rules] = {
     "aragones": Rules.preset("aragones"),

@@ -36,6 +36,9 @@ import time
 from array import array
 from typing import Any, ClassVar
 
+from guinote_tui.ai.tables import Tables, tables_for
+
+from guinote_lab.bench import random_positions
 from guinote_tui.ai import REGISTRY
 from guinote_tui.ai.base import Bot
 from guinote_tui.ai.determinize import build_state
@@ -43,12 +46,10 @@ from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.playouts import final_diff
 from guinote_tui.ai.policy import settled_action
 from guinote_tui.ai.search import HardBot, SearchSettings
-from guinote_tui.ai.tables import Tables, tables_for
 from guinote_tui.engine import PLAY, Action, HandState, Play, Rules, SeatView, Stage
 from guinote_tui.engine.views import seat_view
-from guinote_tui.lab.bench import random_positions
-from guinote_tui.lab.report import TournamentReport
-from guinote_tui.lab.runner import TournamentConfig, run_chunks
+from guinote_tui.tournament.report import TournamentReport
+from guinote_tui.tournament.runner import TournamentConfig, run_chunks
 
 
 class SlowBot(HardBot):

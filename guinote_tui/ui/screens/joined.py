@@ -36,7 +36,7 @@ from textual.widgets import Button, Static
 from ...engine import PLAY, Action, Card, DeclareTute, Event, Pass, Play, SeatView, Sing, Stage, Swap
 from ...engine.events import Dealt, TrickWon
 from ...game.narration import Narrator, seat_names
-from ...game.table import Turn, keyed_declaration
+from ...game.table_controller import Turn, keyed_declaration
 from ...i18n import _, current
 from ...net.mirror import Score, Seen, Table
 from ...net.protocol import ProtocolError, host_line
@@ -75,14 +75,17 @@ class JoinedTableScreen(Screen[None]):
         bind: tuple[str, int] = ("127.0.0.1", 0),
         notes: tuple[str, ...] = (),
         cafile: str | None = None,
+        tls: Any = None,
     ) -> None:
         """``host``: a :class:`~guinote_tui.net.host.Host` not yet started, whose first person's seat is the
         player's (``guinote host``): it opens on ``bind`` when the screen does and closes with it; ``notes``:
         lines for the log before anything else."""
         super().__init__()
         self.address, self.code = address, code
-        #: The certificate a ``wss://`` table is checked against (None: the system's).
-        self.cafile = cafile
+        #: The certificate a ``wss://`` table is checked against (None: the system's); the host's TLS context.
+        self.cafile, self.tls = cafile, tls
+        #: The host's own seat: it trusts its own certificate, whatever name the table was opened on.
+        self.own_table = host is not None
         self.host = host
         self.bind = bind
         #: Lines for the log before anything else (what the command said before the screen opened).
@@ -155,7 +158,9 @@ class JoinedTableScreen(Screen[None]):
             return
         while not self.over and not self.closing:
             try:
-                self.client = await Client.join(self.address, self.code, current(), self.cafile)
+                self.client = await Client.join(
+                    self.address, self.code, current(), self.cafile, any_name=self.own_table
+                )
             except (TimeoutError, OSError, ValueError) as problem:
                 if self.table is None:
                     self.stop(
@@ -186,7 +191,7 @@ class JoinedTableScreen(Screen[None]):
         """Open the host's table (``guinote host``): its address, the player's code, the others' invitations."""
         host = self.host
         try:
-            await host.start(*self.bind)
+            await host.start(*self.bind, tls=self.tls)
         except OSError as problem:
             self.host = None
             self.stop(

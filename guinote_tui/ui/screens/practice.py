@@ -5,7 +5,7 @@ decisions the reviews of the player's hands kept, due today; and
 **Puzzles**, the problem of the day first (the same for every player on a
 date), then the puzzles due, then the others by theme and stars. Each
 problem is drawn with the table's own widgets from the seat's view alone
-(:mod:`.practice_view`): the hand, the trick so far, the muestra and the
+(:mod:`.problem_view`): the hand, the trick so far, the muestra and the
 trumps, the score, the tricks taken (``r`` lists them) and the tracker
 (``k``). The player answers with the table's keys (1-6 a card, ``s`` sings,
 ``c`` changes the seven, ``t`` tute, ``p`` passes), then reads the verdict;
@@ -38,9 +38,9 @@ from ...coach.stopping import Stopped, stoppable
 from ...engine import Action, Card, DeclareTute, Pass, Play, SeatView, Sing, Swap
 from ...game.choices import declaration_offers, one_of
 from ...game.narration import seat_names
-from ...game.practice import MISTAKE, PUZZLE, PracticeSession
 from ...game.practice_judge import LineStep, PracticeVerdict, Problem, problem_facts, puzzle_line, stars_text
-from ...game.table import keyed_declaration
+from ...game.practice_session import MISTAKE, PUZZLE, PracticeSession
+from ...game.table_controller import keyed_declaration
 from ...game.tracking import card_tracker
 from ...i18n import N_, _, ngettext, pgettext
 from ..messages import CardClicked
@@ -52,7 +52,7 @@ from ..widgets.hand import PlayerHand
 from ..widgets.notice import SizeGuard, TooSmall
 from ..widgets.table import LEFT, RIGHT, SeatPanel, TrickArea
 from ..widgets.tracker import TrackerPanel
-from .practice_view import problem_picture, score_table, tricks_markup
+from .problem_view import problem_picture, score_table, tricks_markup
 
 __all__ = ["PracticeScreen", "ProblemScreen", "TryScreen"]
 

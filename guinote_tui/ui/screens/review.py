@@ -305,8 +305,8 @@ class StepScreen(SizeGuard, ModalScreen[None]):
     def action_try_again(self) -> None:
         """The decision of the trick shown, on the whole hand before it (the same deal), to play again and have
         the coach judge; as many times as the player likes (each answer kept as an assisted one)."""
-        from ...game.practice import PracticeSession
         from ...game.practice_judge import try_problem
+        from ...game.practice_session import PracticeSession
         from .practice import TryScreen
 
         index = self.tried_decision()

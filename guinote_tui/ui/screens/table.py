@@ -1,10 +1,10 @@
 """The card table: the human's hand, the bots' seats, the trick, score and log.
 
 The screen shows only the human seat's :class:`~guinote_tui.engine.SeatView`
-and forwards the player's keys to a :class:`~guinote_tui.game.table.TableController`,
+and forwards the player's keys to a :class:`~guinote_tui.game.table_controller.TableController`,
 which drives the game: the bots think in thread workers the screen runs for it
 (:class:`TableScheduler`), so the table never freezes, and what changed comes
-back to the screen (a :class:`~guinote_tui.game.table.TableListener`) to be drawn.
+back to the screen (a :class:`~guinote_tui.game.table_controller.TableListener`) to be drawn.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from ...coach import Advice
 from ...engine import PLAY, Action, Card, DeclareTute, Pass, SeatView, Sing, Swap
 from ...game.sentences import leave_question
 from ...game.session import GameSession
-from ...game.table import Change, TableController, Timer
+from ...game.table_controller import Change, TableController, Timer
 from ...i18n import _
 from ..bindings import TABLE_BINDINGS
 from ..messages import CardClicked
@@ -42,7 +42,8 @@ WIDE_FELT = (180, 45)
 
 
 class TableScheduler:
-    """The controller's :class:`~guinote_tui.game.table.Scheduler` on a screen: Textual's thread workers and timers."""
+    """The controller's :class:`~guinote_tui.game.table_controller.Scheduler` on a screen: Textual's thread workers
+    and timers."""
 
     def __init__(self, screen: TableScreen) -> None:
         self.screen = screen
@@ -92,7 +93,7 @@ class TableScreen(Screen[None]):
 
     @property
     def state(self) -> Turn:
-        """Where the table stands (:class:`~guinote_tui.game.table.Turn`)."""
+        """Where the table stands (:class:`~guinote_tui.game.table_controller.Turn`)."""
         return self.game.state
 
     @state.setter
@@ -248,7 +249,7 @@ class TableScreen(Screen[None]):
     # -- the flow of the game (the controller's) -------------------------------------------
 
     def advance(self) -> None:
-        """Hand the turn to whoever moves next (:meth:`~guinote_tui.game.table.TableController.advance`)."""
+        """Hand the turn to whoever moves next (:meth:`~guinote_tui.game.table_controller.TableController.advance`)."""
         self.game.advance()
 
     def act(self, action: Action, declared: bool = False) -> None:

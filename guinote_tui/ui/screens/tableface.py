@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import Action, Play, SeatView
-from ...game.table import keyed_declaration
+from ...game.table_controller import keyed_declaration
 from ...game.tracking import card_tracker
 from ..picture import TablePicture
 from ..widgets.board import MuestraPanel, Scoreboard

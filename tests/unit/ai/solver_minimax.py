@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from guinote_tui.ai.bitmasks import mask_of
 from guinote_tui.ai.solver import ArrastreSolver
-from guinote_tui.ai.tables import mask_of
 from guinote_tui.engine import HandState
 
 

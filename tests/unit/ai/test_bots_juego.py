@@ -52,9 +52,9 @@ def test_without_the_juego_model_hard_leads_for_the_points() -> None:
 
 def test_in_pairs_the_juego_setting_changes_only_juegos_won_at_once() -> None:
     """In pairs ``juego`` takes a juego won at once; elsewhere hard plays exactly as without it ."""
+    from guinote_lab.bench import random_positions
+    from guinote_tui.ai.bitmasks import tables_for
     from guinote_tui.ai.search import wins_at_once
-    from guinote_tui.ai.tables import tables_for
-    from guinote_tui.lab.bench import random_positions
 
     with_model = make_bot("hard:samples=3,arrastre_samples=2")
     without = make_bot("hard:samples=3,arrastre_samples=2,juego=false")
@@ -104,9 +104,9 @@ def wins_now(state: HandState, action: Play, seat: int) -> bool:
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("preset", ["aragones", "libre-100"])
 def test_wins_at_once_is_what_the_engine_says(players: int, preset: str) -> None:
+    from guinote_lab.bench import random_positions
+    from guinote_tui.ai.bitmasks import tables_for
     from guinote_tui.ai.search import wins_at_once
-    from guinote_tui.ai.tables import tables_for
-    from guinote_tui.lab.bench import random_positions
 
     checked = found = 0
     for state in random_positions(players, preset, seed=17, hands=45):
@@ -125,7 +125,7 @@ def test_wins_at_once_is_what_the_engine_says(players: int, preset: str) -> None
 
 
 def test_hard_takes_a_juego_won_at_once_in_phase_1() -> None:
-    from guinote_tui.lab.juego_suite import load, score
+    from guinote_lab.juego_suite import load, score
 
     positions = [p for p in load() if p.phase == "phase1"][:20]
     assert score("hard:samples=4", positions).wins == 20

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from guinote_lab.bench import random_positions
 from guinote_tui.ai import HardBot, make_bot
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.race import RACE_CLEAR, paired_cost
-from guinote_tui.ai.tables import tables_for
 from guinote_tui.engine import Play, seat_view
-from guinote_tui.lab.bench import random_positions
 
 
 def phase1_views(players: int, count: int = 6):

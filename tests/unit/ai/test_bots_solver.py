@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import mask_of, tables_for
 from guinote_tui.ai.policy import declaration
 from guinote_tui.ai.solver import TUTE_HAND_POINTS, ArrastreSolver, points_solver
-from guinote_tui.ai.tables import mask_of, tables_for
 from guinote_tui.engine import CARDS, PASS, Card, HandState, Play, Rules, Stage, Termination
-from guinote_tui.lab.bench import random_positions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from engine_setup import arrastre

@@ -9,12 +9,12 @@ from collections.abc import Iterator
 
 import pytest
 
+from guinote_lab.bench import random_positions
 from guinote_tui.ai import make_bot
+from guinote_tui.ai.bitmasks import cards_of
 from guinote_tui.ai.determinize import build_state, enumerate_deals
 from guinote_tui.ai.knowledge import Knowledge
-from guinote_tui.ai.tables import cards_of
 from guinote_tui.engine import Play, SeatView, seat_view
-from guinote_tui.lab.bench import random_positions
 
 
 def views(players: int, wanted: int, seed: int) -> Iterator[SeatView]:

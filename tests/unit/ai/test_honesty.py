@@ -13,9 +13,10 @@ import random
 import pytest
 from hidden_cards import reshuffled
 
+import guinote_lab  # noqa: F401  (registers the laboratory's players, checked here too)
+from guinote_lab.bench import random_positions
 from guinote_tui.ai import make_bot
 from guinote_tui.engine import seat_view
-from guinote_tui.lab.bench import random_positions
 
 BOTS = [
     "random",
@@ -27,8 +28,10 @@ BOTS = [
     # The card-play inference reads the other seats' past plays: still from the view only.
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.5",
     "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.3,infer_depth=2",
-    # The value network reads its features (voids, known cards, cantes still possible) from the view only.
+    # The laboratory's players: the value network reads its features (voids, known cards, cantes still
+    # possible) from the view only, and so does the play model of the inference.
     "learned",
+    "playmodel:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.3",
 ]
 
 

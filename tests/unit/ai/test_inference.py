@@ -9,11 +9,11 @@ import statistics
 
 import pytest
 
+from guinote_tui.ai.bitmasks import mask_of
 from guinote_tui.ai.determinize import Deal, sample_deal
 from guinote_tui.ai.inference import MISSED_DECLARATION, Inference, Window, inferred_deals
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.rulebots import NormalBot
-from guinote_tui.ai.tables import mask_of
 from guinote_tui.engine import RANKS, HandState, Rules, SeatView, Stage, seat_view
 
 

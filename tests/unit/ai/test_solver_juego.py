@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import mask_of
 from guinote_tui.ai.solver import juego_solver, juego_solver_for_view
-from guinote_tui.ai.tables import mask_of
 from guinote_tui.engine import JUEGO, HandState, Play, Rules, Stage, line_value, parse_action, seat_view
-from guinote_tui.lab.bench import random_positions
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from engine_setup import arrastre

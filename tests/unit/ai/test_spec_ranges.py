@@ -1,23 +1,16 @@
-"""A bot spec is input like any other: every number has a range, an echo is cut, a weights file is read as any file.
+"""A bot spec is input like any other: every number has a range, an echo is cut.
 
 The probe: ``hard:leaf_stock=99999`` was taken (every playout then solved
-exactly: a deal took minutes), an error echoed a 5,000-digit value in
-full, and ``learned:weights=FIFO`` hung in ``np.load``.
+exactly: a deal took minutes), and an error echoed a 5,000-digit value in
+full. (The laboratory's learned player reads a weights file as any file: tests/lab/test_learned_weights.py.)
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-import numpy as np
 import pytest
 from click.testing import CliRunner
 
 from guinote_tui.ai import REGISTRY, SPEC_RANGES, make_bot, spec_defaults
-from guinote_tui.ai.learned import FEATURES, MAX_WEIGHTS_BYTES, WEIGHTS, save_weights
 from guinote_tui.cli import main
 
 NUMERIC = sorted(
@@ -87,50 +80,3 @@ def test_the_tournament_refuses_a_spec_past_its_range_in_one_line() -> None:
     result = CliRunner().invoke(main, ["tournament", "--a", "hard:leaf_stock=99999", "--b", "random", "--deals", "1"])
     assert result.exit_code == 2
     assert "--a: bot hard: leaf_stock must be a whole number from 0 to 12, not '99999'" in result.output
-
-
-# -- the learned player's weights: read as any file the game reads ----------------------------------------------
-
-
-def test_weights_from_a_fifo_are_refused_without_blocking(tmp_path: Path) -> None:
-    """In a process of its own: before, it blocked in np.load for ever (nothing writes to the FIFO)."""
-    fifo = tmp_path / "weights.npz"
-    os.mkfifo(fifo)
-    command = [sys.executable, "-m", "guinote_tui.cli", "tournament", "--a", f"learned:weights={fifo}", "--b", "random"]
-    done = subprocess.run([*command, "--deals", "1"], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 2
-    assert done.stderr.strip().splitlines()[-1] == (
-        f"Error: Invalid value for --a: the learned player's weights '{fifo}': not a regular file, not a weights file"
-    )
-
-
-@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
-def test_weights_from_a_device_are_refused(device: str) -> None:
-    if not os.path.exists(device):
-        pytest.skip(f"no {device} here")
-    assert "not a regular file" in refusal(f"learned:weights={device}")
-
-
-def test_a_long_weights_path_is_cut(tmp_path: Path) -> None:
-    text = refusal("learned:weights=" + "d/" * 2500)
-    assert "…" in text and len(text) < 400
-
-
-def test_weights_past_the_size_limit_or_in_a_folder_are_refused(tmp_path: Path) -> None:
-    big = tmp_path / "big.npz"
-    with big.open("wb") as stream:
-        stream.truncate(MAX_WEIGHTS_BYTES + 1)  # sparse
-    assert "larger than 16 MB" in refusal(f"learned:weights={big}")
-    assert "a folder" in refusal(f"learned:weights={tmp_path}")
-
-
-def test_weights_that_unpack_past_the_limit_are_refused_before_unpacking(tmp_path: Path) -> None:
-    bomb = tmp_path / "bomb.npz"
-    save_weights(bomb, {2: [(np.zeros((FEATURES, 40_000), dtype=np.float32), np.zeros(40_000))]})  # 69 MB of zeros
-    assert bomb.stat().st_size < 1_000_000
-    assert "more than 64 MB unpacked" in refusal(f"learned:weights={bomb}")
-
-
-def test_the_shipped_weights_are_within_the_limits() -> None:
-    assert WEIGHTS.stat().st_size < MAX_WEIGHTS_BYTES // 8
-    make_bot(f"learned:weights={WEIGHTS}")

@@ -7,13 +7,13 @@ import random
 import pytest
 from hidden_cards import reshuffled
 
+from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import mask_of, tables_for
 from guinote_tui.ai.search import loses_at_once
 from guinote_tui.ai.solver import juego_solver
-from guinote_tui.ai.tables import mask_of, tables_for
 from guinote_tui.coach import Advice, CoachBudget, Reason, ReasonCode, advise, reason_text
 from guinote_tui.coach.evaluate import JUEGO_POINTS
 from guinote_tui.engine import JUEGO, PASS, PLAY, HandState, Play, Sing, Stage, seat_view
-from guinote_tui.lab.bench import random_positions
 
 SMALL = CoachBudget(
     min_deals=3, batch=2, max_playouts=40, max_deals=6, arrastre_deals=2, arrastre_nodes=3000, arrastre_min_deals=1

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from guinote_tui.ai.tables import tables_for
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.coach import COACH_BUDGET, Advice, CoachBudget, Grade, advise
 from guinote_tui.coach.evaluate import JUEGO_POINTS
 from guinote_tui.coach.lines import CanteLines, Delay, later_window, sung_now

@@ -7,11 +7,12 @@ import random
 
 import pytest
 
+from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.ai.determinize import build_state, enumerate_deals, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.playouts import playout
 from guinote_tui.ai.race import paired_cost
-from guinote_tui.ai.tables import tables_for
 from guinote_tui.coach import CardEstimate, CoachBudget, Evaluation, evaluate
 from guinote_tui.coach.evaluate import (
     JUEGO_POINTS,
@@ -24,7 +25,6 @@ from guinote_tui.coach.evaluate import (
 )
 from guinote_tui.coach.lines import line_juego
 from guinote_tui.engine import PLAY, Card, HandState, Play, Termination, seat_view
-from guinote_tui.lab.bench import random_positions
 
 SMALL = CoachBudget(min_deals=6, batch=4, max_playouts=120, max_deals=20)
 
@@ -96,7 +96,7 @@ def final_diff_now(state, side: int) -> float:
 
 
 def test_the_race_retires_a_settled_card_and_goes_on_with_a_close_call() -> None:
-    from guinote_tui.ai.tables import tables_for
+    from guinote_tui.ai.bitmasks import tables_for
     from guinote_tui.engine import Rules
 
     race, _ = _race([Card(1), Card(2), Card(3)], tables_for(Rules(), 0))
@@ -250,7 +250,7 @@ def test_the_pairs_arrastre_solves_deals_and_states_their_spread() -> None:
 
 
 def test_among_cards_it_cannot_tell_apart_the_coach_advises_the_one_that_risks_the_least() -> None:
-    from guinote_tui.ai.tables import tables_for
+    from guinote_tui.ai.bitmasks import tables_for
     from guinote_tui.engine import Rules, Suit
 
     tables = tables_for(Rules(), int(Suit.COPAS))
@@ -274,9 +274,9 @@ def test_among_cards_it_cannot_tell_apart_the_coach_advises_the_one_that_risks_t
 def test_the_last_tricks_of_the_pairs_arrastre_are_solved_on_every_consistent_deal() -> None:
     from itertools import permutations
 
+    from guinote_tui.ai.bitmasks import mask_of
     from guinote_tui.ai.determinize import enumerate_deals
     from guinote_tui.ai.solver import juego_solver_for_view
-    from guinote_tui.ai.tables import mask_of
     from guinote_tui.engine import JUEGO
 
     budget = CoachBudget(arrastre_deals=200, arrastre_nodes=5_000_000)

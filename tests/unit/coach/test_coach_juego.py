@@ -47,7 +47,7 @@ def test_the_coach_leads_the_card_that_wins_the_juego_and_says_the_other_loses_i
 
 
 def test_on_the_juego_critical_suite_the_coach_chooses_a_juego_winning_card() -> None:
-    from guinote_tui.lab.juego_suite import load, score
+    from guinote_lab.juego_suite import load, score
 
     positions = load()
     phase1 = [p for p in positions if p.phase == "phase1"][:8]

@@ -15,13 +15,13 @@ import re
 
 import pytest
 
+from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.ai.search import loses_at_once
-from guinote_tui.ai.tables import tables_for
 from guinote_tui.coach import CoachBudget, advise, evaluate
 from guinote_tui.coach.evaluate import Grade
 from guinote_tui.engine import PLAY, Card, HandState, Play, Rules, seat_view
 from guinote_tui.engine.position import PositionError, format_position, parse_position
-from guinote_tui.lab.bench import random_positions
 
 SMALL = CoachBudget(min_deals=12, batch=8, max_playouts=200, max_deals=40, arrastre_deals=12, arrastre_min_deals=4)
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from guinote_tui.ai.tables import tables_for
+from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.coach import COACH_BUDGET, CoachBudget, Evaluation, Reason, ReasonCode, evaluate
 from guinote_tui.coach.evaluate import JUEGO_POINTS
 from guinote_tui.coach.loss import LOSS_CODES, loss_reason, tenths
 from guinote_tui.engine import PLAY, RANKS, Card, HandState, Play, Stage, parse_action, parse_position, seat_view
-from guinote_tui.lab.bench import random_positions
 from guinote_tui.lessons.deals import deal
 
 SMALL = CoachBudget(min_deals=12, batch=6, max_playouts=240, max_deals=60, arrastre_deals=12, arrastre_min_deals=6)

@@ -16,7 +16,8 @@ from collections import Counter
 
 import pytest
 
-from guinote_tui.ai.tables import tables_for
+from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.coach import CardEstimate, Evaluation, Reason, ReasonCode, advise
 from guinote_tui.coach.evaluate import Grade, Z
 from guinote_tui.coach.loss import LOSS_CODES
@@ -41,7 +42,6 @@ from guinote_tui.engine import (
     seat_view,
     trick_winner,
 )
-from guinote_tui.lab.bench import random_positions
 from guinote_tui.lessons import LESSONS, coach_reason
 from guinote_tui.lessons.deals import arrastre, deal
 

@@ -21,7 +21,7 @@ from guinote_tui.game import preferences
 from guinote_tui.game.launch import Asked, prepare
 from guinote_tui.game.services import Services
 from guinote_tui.game.settings import GameSettings, LevelNotOffered, not_offered
-from guinote_tui.lab.ladder import build_table, pooled, report_lines
+from guinote_tui.tournament.ladder import build_table, pooled, report_lines
 
 SERVICES = Services(review_ahead=False, keep_match=False, record_stats=False)
 BOTH = ["easy", "normal", "hard"]

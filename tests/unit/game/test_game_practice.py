@@ -14,7 +14,6 @@ from guinote_tui.coach.ahead import HandSpec, review_hand
 from guinote_tui.coach.verdict import judge
 from guinote_tui.engine import Play, parse_action
 from guinote_tui.game.mistakes import graded_decisions
-from guinote_tui.game.practice import MISTAKE, PUZZLE, PracticeSession, next_state, review_state, stored_state
 from guinote_tui.game.practice_judge import (
     judge_answer,
     needs_coach,
@@ -23,6 +22,7 @@ from guinote_tui.game.practice_judge import (
     puzzle_problem,
     try_problem,
 )
+from guinote_tui.game.practice_session import MISTAKE, PUZZLE, PracticeSession, next_state, review_state, stored_state
 from guinote_tui.game.services import Services
 from guinote_tui.game.session import GameSession, GameSettings
 from guinote_tui.practice import GAPS, THEMES, ReviewState, answer, new_state, puzzle_of_the_day, shipped_puzzles

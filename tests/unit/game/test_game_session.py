@@ -41,7 +41,7 @@ def test_default_level_is_normal_else_the_strongest_offered(
     monkeypatch: pytest.MonkeyPatch, registered: list[str], expected: str
 ) -> None:
     monkeypatch.setattr(ai_module, "bot_names", lambda offered_only=False: list(registered))
-    # Every registered level offered (the strength table's own choice is tested in tests/unit/lab).
+    # Every registered level offered (the strength table's own choice is tested in tests/unit/tournament).
     from dataclasses import replace
 
     from guinote_tui.ai import strength

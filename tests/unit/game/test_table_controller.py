@@ -18,7 +18,7 @@ from guinote_tui.game import resume
 from guinote_tui.game.coachmemo import Position
 from guinote_tui.game.services import NO_SERVICES, Services, StackedDeal
 from guinote_tui.game.session import HUMAN, GameSession, GameSettings
-from guinote_tui.game.table import BOTS, COACH, BotAnswer, Change, TableController, Turn, keyed_declaration
+from guinote_tui.game.table_controller import BOTS, COACH, BotAnswer, Change, TableController, Turn, keyed_declaration
 
 HAND = "1O 7O 12C 10C 4E 5B"
 

@@ -11,9 +11,10 @@ import asyncio
 import contextlib
 import json
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
+import pytest
 from aiohttp import web
 
 from guinote_tui.engine import Match, Rules, seat_view
@@ -165,3 +166,11 @@ class Served:
     def close(self) -> None:
         self.done.set()
         self.thread.join(10)
+
+
+@pytest.fixture(name="served")
+def served_fixture(request: pytest.FixtureRequest) -> Iterator[Served]:
+    """A hostile host serving the scenario named by the test's parameter, on its own loop in a thread."""
+    host = Served({**SCENARIOS, **SCREEN_SCENARIOS}[request.param])
+    yield host
+    host.close()

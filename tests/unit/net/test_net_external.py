@@ -22,9 +22,9 @@ from test_net_table import SHORT, check_no_leak
 
 from guinote_tui.ai import Bot
 from guinote_tui.cli import main
-from guinote_tui.lab.runner import TournamentConfig, TournamentError, play_game
 from guinote_tui.net import external, protocol
 from guinote_tui.net.external import ProgramBot, tournament_bot
+from guinote_tui.tournament.runner import TournamentConfig, TournamentError, play_game
 
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLE = f"program:{shlex.quote(sys.executable)} {shlex.quote(str(ROOT / 'docs' / 'dev' / 'example_bot.py'))}"

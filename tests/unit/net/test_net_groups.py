@@ -18,7 +18,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 from click.testing import CliRunner
-from hostile_host import Served
+from hostile_host import Served, served_fixture  # noqa: F401 (the fixture)
 
 from guinote_tui.cli import main
 from guinote_tui.net.client import table_url
@@ -72,8 +72,10 @@ def test_a_tournament_program_that_forks_and_stops_answering_ends_within_its_tim
     started = time.monotonic()
     result = CliRunner().invoke(
         main,
-        ["--lang", "en", "tournament", "--a", "program:" + shlex.join(command), "--b", "random", "--deals", "1"]
-        + ["--players", "2", "--program-timeout", "1"],
+        [
+            *("--lang", "en", "tournament", "--a", "program:" + shlex.join(command), "--b", "random"),
+            *("--deals", "1", "--players", "2", "--program-timeout", "1"),
+        ],
     )
     assert time.monotonic() - started < 30
     assert result.exit_code != 0 and "no answer within 1 s" in result.output, result.output

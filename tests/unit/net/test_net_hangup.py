@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hostile_host import Served
+from hostile_host import Served, served_fixture  # noqa: F401 (the fixture)
 
 from guinote_tui.game import resume
 from guinote_tui.net import keep

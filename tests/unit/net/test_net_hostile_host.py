@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from hostile_host import ESCAPES, SCENARIOS, SILENCE, Served, clean, hostile_host
+from hostile_host import ESCAPES, SCENARIOS, SILENCE, Served, clean, hostile_host, served_fixture  # noqa: F401
 
 from guinote_tui.net import client as client_module
 from guinote_tui.net import protocol
@@ -70,7 +70,10 @@ def environment(tmp_path: Path) -> dict[str, str]:
 
 @pytest.mark.parametrize(
     "served",
-    ["error-reason-escapes", "bye-unknown-code-escapes", "state-malformed", "binary-frame", "refused-code-not-text"],
+    [
+        *("error-reason-escapes", "bye-unknown-code-escapes", "state-malformed", "state-huge-number"),
+        *("binary-frame", "refused-code-not-text", "over-64-kB", "not-json"),
+    ],
     indirect=True,
 )
 def test_join_bot_as_a_process_exits_1_with_one_printable_line_on_stderr(served: Served, tmp_path: Path) -> None:
@@ -150,6 +153,7 @@ def test_the_joined_screen_shows_a_hostile_hosts_line_printable_and_leaves_on_q(
         while process.poll() is None and time.monotonic() < deadline:
             read_until(master, b"\x00never", 0.2)
         assert process.poll() is not None, "the screen did not leave on q"
+        assert process.returncode == (0 if refusal else 1)  # (a seat stopped by its host ends with status 1)
         assert b"Traceback" not in screen
     finally:
         if process.poll() is None:

@@ -36,7 +36,7 @@ def shipped() -> tuple[Puzzle, ...]:
 
 
 def test_every_shipped_answer_is_the_exact_solvers(shipped: tuple[Puzzle, ...]) -> None:
-    """All of them, re-solved (about 8 s of CPU; ``python -m guinote_tui.lab.make_puzzles --check`` does the same)."""
+    """All of them, re-solved (about 8 s of CPU; ``python -m guinote_lab.make_puzzles --check`` does the same)."""
     wrong = {puzzle.id: problems for puzzle in shipped if (problems := recheck(puzzle))}
     assert wrong == {}
 

@@ -323,21 +323,21 @@ KILLED = """
 import sys
 sys.path.insert(0, {helpers!r})
 from records_helpers import Clock, graded_decisions, play_match, record_as_the_game_does
-from guinote_tui.records import Statistics, TableInfo, practice
+from guinote_tui.records import Statistics, TableInfo, practice_store
 
 match, states = play_match(2, seed=86, seats={{"1": "normal"}})
 stats = Statistics({path!r}, clock=Clock())
 record_as_the_game_does(stats, "k", match, TableInfo.of_match(match))
 assert stats.record_mistakes("k", 1, graded_decisions(states[0], 3)).saved
 second = graded_decisions(states[1], 3)
-kept = practice.params_text
+kept = practice_store.params_text
 
 def stop(params):  # the second hand's first decision is being written: say so, then wait to be killed
     print("writing", flush=True)
     sys.stdin.read()
     return kept(params)
 
-practice.params_text = stop
+practice_store.params_text = stop
 stats.record_mistakes("k", 2, second)
 """
 

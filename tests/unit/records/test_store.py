@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from records_helpers import Clock, play_match
 
-from guinote_tui.lab.memory_bench import record_matches
+from guinote_lab.memory_bench import record_matches
 from guinote_tui.records import (
     MIGRATIONS,
     SCHEMA_VERSION,

@@ -1,0 +1,53 @@
+"""The puzzle generator: seeded, exact, and its --check; positions written in the notation rebuild the view."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from guinote_lab.make_puzzles import arrastre_pool, main, make, summary
+from guinote_tui.engine import format_position, parse_position, seat_view
+from guinote_tui.practice.exact import ARRASTRE, PHASE1
+from guinote_tui.practice.puzzles import load_puzzles, recheck
+
+
+def test_the_same_seed_makes_the_same_exact_puzzles() -> None:
+    first = make(2, 1, seed=5)
+    assert first == make(2, 1, seed=5)
+    assert [p.kind for p in first] == [ARRASTRE, ARRASTRE, PHASE1]
+    assert all(recheck(p) == [] for p in first)
+    assert make(2, 0, seed=6) != first[:2]
+    assert summary(first)[0] == "3 puzzles: arrastre 2, phase1 1"
+
+
+def test_a_position_in_the_notation_rebuilds_the_seats_view() -> None:
+    for preset, state in arrastre_pool(4, random.Random(3)):
+        again = parse_position(format_position(state), state.rules)
+        seat = state.to_move
+        assert seat is not None and again.to_move == seat and state.rules.preset_name == preset
+        # Everything the seat sees, but the history of events (a position has none).
+        assert seat_view(again, seat, events=False) == seat_view(state, seat, events=False)
+        assert again.legal_actions() == state.legal_actions()
+
+
+def test_the_command_writes_a_file_and_checks_it(tmp_path: Path) -> None:
+    out = tmp_path / "puzzles.json"
+    runner = CliRunner()
+    made = runner.invoke(main, ["--count", "2", "--phase1", "0", "--seed", "3", "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    assert made.output.startswith("2 puzzles: arrastre 2") and "theme (main / any): " in made.output
+    assert len(load_puzzles(out)) == 2
+    checked = runner.invoke(main, ["--check", "--out", str(out)])
+    assert checked.exit_code == 0 and checked.output.startswith("2/2 puzzles as the solver says")
+    # A stored answer that is not the solver's: named, and the status says so.
+    data = json.loads(out.read_text(encoding="utf-8"))
+    data["puzzles"][0]["stars"] = 1 + data["puzzles"][0]["stars"] % 5
+    out.write_text(json.dumps(data), encoding="utf-8")
+    wrong = runner.invoke(main, ["--check", "--out", str(out)])
+    assert wrong.exit_code == 1 and "stars: " in wrong.output and "1/2 puzzles as the solver says" in wrong.output
+    out.write_text("{", encoding="utf-8")
+    broken = runner.invoke(main, ["--check", "--out", str(out)])
+    assert broken.exit_code == 2 and broken.output.count("\n") == 1
