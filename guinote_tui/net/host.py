@@ -461,8 +461,6 @@ class Host:
 
         def refuse(code: str) -> bool:
             connection.send(protocol.refused(echo, code, protocol.ERRORS[code], {}))
-            if code == "stale":
-                self.send_state_again(connection)
             return False
 
         if match.is_over:
@@ -489,15 +487,6 @@ class Host:
         self.publish()
         self.changed.set()
         return True
-
-    def send_state_again(self, connection: Connection) -> None:
-        """After a ``stale`` refusal: the seat's state again, with the serial to answer (unless told nothing now).
-
-        Only then: the other refusals answer the state the seat holds, and a state that offered the same
-        refused action again would have a naive program repeat it until the host closes it for flooding.
-        """
-        if not self.withheld_from(connection.seat):
-            connection.send(self.state_for(connection.seat))
 
     def keep(self) -> None:
         """Write the match with the seats' codes (or remove the file once it is over), when the table keeps it."""

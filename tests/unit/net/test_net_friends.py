@@ -140,29 +140,3 @@ def test_the_example_bot_follows_the_card_order_the_welcome_names() -> None:
     assert plays("sota_high") == "11O"  # under aragonés the Sota ranks above the Caballo: the Caballo is lowest
     assert plays("caballo_high") == "10O"
 
-
-def test_after_a_refusal_the_host_sends_the_seats_state_again() -> None:
-    host = Host(TableConfig(players=2, rules=SHORT, people=(0, 1), level="random", seed=3))
-
-    async def scenario() -> None:
-        await host.start("127.0.0.1", 0)
-        clients = [await Client.join(host.address, host.codes[seat]) for seat in (0, 1)]
-        try:
-            mover = None
-            while mover is None:  # the first state that offers one of them a decision
-                for client in clients:
-                    message = await asyncio.wait_for(client.receive(), 10)
-                    if message and message["type"] == "state" and message["view"]["legal"]:
-                        mover, state = client, message
-            await mover.act(state["view"]["legal"][0], state["serial"] + 5)  # an old or wrong serial
-            refused = await mover.receive()
-            assert refused is not None and refused["type"] == "refused" and refused["code"] == "stale"
-            again = await mover.receive()
-            assert again is not None and again["type"] == "state"
-            assert again["serial"] == state["serial"] and again["view"] == state["view"]
-        finally:
-            for client in clients:
-                await client.close()
-            await host.close()
-
-    run(scenario)
