@@ -224,6 +224,20 @@ class Host:
                 found = seat
         return found
 
+    def refused_for(self, peer: str) -> int:
+        """Seconds ``peer`` is still refused after too many wrong codes (0: it may try)."""
+        _count, until = self.wrong.get(peer, (0, 0.0))
+        return max(0, round(until - time.monotonic() + 0.5)) if until else 0
+
+    def wrong_code(self, peer: str) -> None:
+        """One more wrong code from ``peer``: past :attr:`TableConfig.wrong_tries`, the cool-down starts."""
+        count = self.wrong.get(peer, (0, 0.0))[0] + 1
+        if count >= self.config.wrong_tries:
+            log.info("%s gave %d wrong codes: refused for %gs", peer, count, self.config.cooldown)
+            self.wrong[peer] = (0, time.monotonic() + self.config.cooldown)
+        else:
+            self.wrong[peer] = (count, 0.0)
+
     async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> None:
         """Listen (loopback unless told otherwise; over TLS with ``tls``) and start the match's loop."""
         app = web.Application()
