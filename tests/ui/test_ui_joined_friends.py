@@ -165,3 +165,35 @@ def test_leaving_a_joined_seat_says_how_to_come_back() -> None:
             await host.close()
 
     asyncio.run(scenario())
+
+
+def test_a_person_gone_on_their_turn_is_said_away_not_thinking() -> None:
+    from guinote_tui.net.client import Client
+
+    host = Host(TableConfig(players=2, rules=SHORT, people=(0, 1), level="random", seed=5, away_seconds=600))
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        other = await Client.join(host.address, host.codes[0])
+        app = make_app(seat={"address": host.address, "code": host.codes[1]})
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                # The other person reads until it is their turn, and goes (the screen's player plays meanwhile).
+                while True:
+                    message = await asyncio.wait_for(other.receive(), 30)
+                    assert message is not None
+                    if message["type"] == "state" and message["view"]["legal"]:
+                        break
+                    if message["type"] == "state" and host.match.to_move == 1:
+                        await play_one(pilot, screen)
+                await other.close()
+                await until(pilot, lambda: 0 not in host.connections and bool(screen.away))
+                await until(pilot, lambda: "has left the table" in str(screen.query_one("#message").render()))
+                assert "thinking" not in str(screen.query_one("#message").render())
+        finally:
+            await other.close()
+            await host.close()
+
+    asyncio.run(scenario())

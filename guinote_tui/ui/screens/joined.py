@@ -476,7 +476,11 @@ class JoinedTableScreen(Screen[None]):
         seat = view.to_move
         if seat is None or seat == 0:
             return "[dim]…[/dim]"
-        return "[dim]" + _("{name} is thinking…").format(name=self.narrator.name(seat)) + "[/dim]"
+        name = self.narrator.name(seat)
+        if seat in self.away and seat not in self.stand_ins:  # (not thinking: gone, until a bot or they decide)
+            line = _("{name} has left the table; a bot plays for them if they stay away.").format(name=name)
+            return "[dim]" + line + "[/dim]"
+        return "[dim]" + _("{name} is thinking…").format(name=name) + "[/dim]"
 
     def seat_news(self, kind: str, message: dict[str, Any]) -> None:
         if self.table is None:
