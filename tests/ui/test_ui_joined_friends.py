@@ -197,3 +197,46 @@ def test_a_person_gone_on_their_turn_is_said_away_not_thinking() -> None:
             await host.close()
 
     asyncio.run(scenario())
+
+
+def test_after_the_match_the_footer_no_longer_offers_to_play() -> None:
+    import random
+
+    from guinote_tui.net.client import Client
+
+    host = Host(TableConfig(players=2, rules=SHORT, people=(0, 1), level="random", seed=11))
+
+    async def other_plays(client: Client) -> None:
+        rng = random.Random(2)
+        while (message := await client.receive()) is not None:
+            if message["type"] == "state" and message["view"]["legal"]:
+                await client.act(rng.choice(message["view"]["legal"]), message["serial"])
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        other = await Client.join(host.address, host.codes[0])
+        task = asyncio.create_task(other_plays(other))
+        app = make_app(seat={"address": host.address, "code": host.codes[1]})
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                deadline = time.monotonic() + 120
+                while not screen.over:
+                    assert time.monotonic() < deadline
+                    if screen.holding:
+                        await pilot.press("space")
+                    elif screen.seen is not None and screen.seen.view.legal and not screen.queue:
+                        await pilot.press("enter" if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p")
+                    await pilot.pause(0.02)
+                await until(pilot, lambda: host.match.winner is not None and not screen.failed)
+                await pilot.pause()
+                keys = {key for key, active in app.active_bindings.items() if active.binding.show and active.enabled}
+                assert "1" not in keys and "q" in keys, keys
+                assert screen.check_action("play_index", (0,)) is False
+        finally:
+            task.cancel()
+            await other.close()
+            await host.close()
+
+    asyncio.run(scenario())

@@ -537,6 +537,8 @@ class JoinedTableScreen(Screen[None]):
             return action in ("quit_table", "rules")
         if too_small(self):
             return False
+        if self.over and action in ("play_index", "select", "play_selected", "go_on", "hint"):
+            return False  # (the match is over, or the seat stopped: nothing is left to play)
         view = self.seen.view
         kinds = {"sing": Sing, "swap": Swap, "swap_two": Swap, "tute": DeclareTute, "pass_window": Pass}
         if action in kinds:
