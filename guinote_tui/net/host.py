@@ -63,6 +63,8 @@ log = logging.getLogger(__name__)
 ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
 #: A code's groups and their length: 12 characters of 31, about 59 bits.
 GROUPS, GROUP = 3, 4
+#: The most addresses whose wrong codes are counted at once (the table's memory stays bounded).
+MAX_WRONG_PEERS = 4096
 #: A code as :func:`readable_code` writes it.
 READABLE = re.compile(rf"[{ALPHABET}]{{{GROUP}}}(?:-[{ALPHABET}]{{{GROUP}}}){{{GROUPS - 1}}}")
 
@@ -231,10 +233,15 @@ class Host:
 
     def wrong_code(self, peer: str) -> None:
         """One more wrong code from ``peer``: past :attr:`TableConfig.wrong_tries`, the cool-down starts."""
+        now = time.monotonic()
+        if len(self.wrong) >= MAX_WRONG_PEERS:  # (many addresses: forget those not refused now, then the oldest)
+            self.wrong = {p: w for p, w in self.wrong.items() if w[1] > now}
+            while len(self.wrong) >= MAX_WRONG_PEERS:
+                del self.wrong[next(iter(self.wrong))]
         count = self.wrong.get(peer, (0, 0.0))[0] + 1
         if count >= self.config.wrong_tries:
             log.info("%s gave %d wrong codes: refused for %gs", peer, count, self.config.cooldown)
-            self.wrong[peer] = (0, time.monotonic() + self.config.cooldown)
+            self.wrong[peer] = (0, now + self.config.cooldown)
         else:
             self.wrong[peer] = (count, 0.0)
 

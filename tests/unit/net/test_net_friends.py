@@ -140,3 +140,15 @@ def test_the_example_bot_follows_the_card_order_the_welcome_names() -> None:
     assert plays("sota_high") == "11O"  # under aragonés the Sota ranks above the Caballo: the Caballo is lowest
     assert plays("caballo_high") == "10O"
 
+
+
+def test_the_wrong_tries_are_counted_for_a_bounded_number_of_addresses() -> None:
+    from guinote_tui.net import host as hosting
+
+    host = Host(TableConfig(players=2, people=(0, 1), level="random", wrong_tries=2, cooldown=60))
+    host.wrong_code("10.0.0.1")
+    host.wrong_code("10.0.0.1")  # refused for a minute
+    for n in range(hosting.MAX_WRONG_PEERS + 10):
+        host.wrong_code(f"10.1.{n // 256}.{n % 256}")
+    assert len(host.wrong) <= hosting.MAX_WRONG_PEERS
+    assert host.refused_for("10.0.0.1") > 0  # an address refused now is kept
