@@ -8,6 +8,7 @@ from __future__ import annotations
 import shlex
 import ssl
 import sys
+from typing import Any
 
 import click
 
@@ -136,6 +137,15 @@ def host_command(
         kept = None if new else keep.load()
     except (keep.KeptTableError, Damaged) as exc:
         raise click.ClickException(str(exc)) from None
+    if kept is not None:
+        overridden = _kept_overrides(kept, players, preset, level, people, seats, hints)
+        if overridden:
+            raise click.ClickException(
+                _(
+                    "The kept table's match was not started with {options}: guinote host continues it as it is, "
+                    "guinote host --new starts a new table with them"
+                ).format(options=" ".join(overridden))
+            )
     try:
         if kept is not None:
             click.echo(_("Continuing the kept table's match (guinote host --new starts another)."))
@@ -180,13 +190,12 @@ def host_command(
         try:
             if tls is None and not is_loopback(bind):
                 click.echo(_exposed(bind, table.port), err=True)
-            for seat, address, code in table.invitations():
-                line = _("Seat {seat}: guinote join {address} {code}")
-                click.echo(line.format(seat=seat + 1, address=address, code=code))
+            for line in table.invitation_lines():
+                click.echo(line)
             click.echo(_("The table is open; Ctrl+C closes it (its match is kept)."))
             sys.stdout.flush()
             await table.over.wait()
-            click.echo(_("The match is over."))
+            click.echo(table.result_line())
         finally:
             await table.close()
 
@@ -196,6 +205,28 @@ def host_command(
         click.echo(_("The table is closed; its match is kept: guinote host continues it."))
 
 
+def _kept_overrides(
+    kept: Any, players: str, preset: str, level: str, people: int | None, seats: str | None, hints: bool
+) -> list[str]:
+    """The options given on the command line that the kept table's match would override, as given."""
+    from ..engine import Rules
+
+    context = click.get_current_context()
+
+    def given(name: str) -> bool:
+        return context.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE
+
+    match = kept.match
+    size = int(players) if given("players") else match.players
+    differ = [
+        ("players", f"--players {players}", int(players) != match.players),
+        ("preset", f"--rules {preset}", Rules.preset(preset) != match.rules),
+        ("level", f"--level {level}", level != kept.level),
+        ("people", f"--people {people}", people is not None and people_seats(size, people, None) != kept.people),
+        ("seats", f"--seat {seats}", seats is not None and people_seats(size, None, seats) != kept.people),
+        ("hints", "--practice", hints and not kept.hints),
+    ]
+    return [shown_text(option) for name, option, different in differ if different and given(name)]
 def _tls(bind: str, certfile: str | None, keyfile: str | None, unencrypted: bool) -> ssl.SSLContext | None:
     """The table's TLS context; a table other machines may reach is refused without one, unless ``unencrypted``."""
     from ..net.host import Host
@@ -309,8 +340,12 @@ def join_command(address: str, code: str, program: str | None, cafile: str | Non
     if not words:
         raise click.BadParameter(_("name the program to run"), param_hint="--bot")
     try:
-        asyncio.run(play_program(address, code, words, say=lambda line: click.echo(line, err=True), cafile=cafile))
+        result = asyncio.run(
+            play_program(address, code, words, say=lambda line: click.echo(line, err=True), cafile=cafile)
+        )
     except ProgramError as exc:
         raise click.ClickException(str(exc)) from None
     except KeyboardInterrupt:
-        pass
+        return
+    if result:
+        click.echo(result)

@@ -62,6 +62,8 @@ def _run_app(app: Any) -> None:
 
     with hangup.backstop(end):
         app.run()
+    for line in getattr(app, "parting", ()):
+        click.echo(line)
     if app.crash_report is not None:
         crashed(app.crash_report)
     if app.return_code:

@@ -38,6 +38,32 @@ def table_url(address: str) -> str:
     return f"ws://{address}{protocol.PATH}"
 
 
+def read_invitation(text: str) -> tuple[str, str] | None:
+    r"""``(address, code)`` from an invitation pasted whole, of any shape; None when no address is in it.
+
+    The invitation may span lines, carry a label, ``guinote join`` or not, extra spaces, and a code whose
+    groups are spaced: the address is the last word that reads as ``HOST:PORT`` (or a ``ws://`` address), the
+    code the words after it.
+
+    >>> read_invitation("Partner (seat 3):\n  guinote join\n127.0.0.1:8765  k7dm x3qa 9fwe ")
+    ('127.0.0.1:8765', 'k7dm-x3qa-9fwe')
+    >>> read_invitation("guinote join abc") is None
+    True
+    """
+    words = text.split()
+    at = [i for i, word in enumerate(words) if _address_like(word)]
+    if not at or at[-1] == len(words) - 1:
+        return None
+    return words[at[-1]], "-".join(words[at[-1] + 1 :])
+
+
+def _address_like(word: str) -> bool:
+    if word.startswith(("ws://", "wss://")):
+        return True
+    _host, colon, port = word.rpartition(":")
+    return bool(colon and _host and port.isdigit())
+
+
 class Client:
     """One seat's connection: :meth:`join`, then :meth:`receive` and :meth:`act`."""
 

@@ -13,8 +13,12 @@ This is a small loop on the engine, not the one-person table of
 :mod:`guinote_tui.game.table_controller`: that one paces bots for a screen and keeps one
 human seat; here any seat may be a person's, and nothing is paced.
 
-The door: codes from :func:`secrets.token_urlsafe`, compared in constant time
-with every seat's code; a connection that does not say hello with a code
+The door: codes a person can read aloud (:func:`readable_code`: three groups
+of four characters from :data:`ALPHABET`, which has no look-alikes such as
+``l I 1 0 O``), compared in constant time with every seat's code, case,
+spaces and dashes aside; after :attr:`TableConfig.wrong_tries` wrong codes
+from one address, that address is refused in one line for
+:attr:`TableConfig.cooldown` seconds; a connection that does not say hello with a code
 within :attr:`TableConfig.hello_timeout` is closed; a message over
 :data:`~.protocol.MAX_CLIENT_MESSAGE` closes the connection (the WebSocket
 library refuses it); past a burst of :attr:`TableConfig.burst` messages that
@@ -33,6 +37,7 @@ import dataclasses
 import hmac
 import logging
 import random
+import re
 import secrets
 import ssl
 import time
@@ -46,11 +51,32 @@ from ..ai.base import decide
 from ..engine import ActionError, IllegalAction, Match, Rules, parse_action, seat_view, visible_to
 from ..engine.errors import shown
 from ..engine.views import known_actions, told_nothing
+from ..game.narration import seat_names
+from ..i18n import _
 from . import keep as keeping
 from . import protocol
 from .protocol import ProtocolError
 
 log = logging.getLogger(__name__)
+
+#: The characters of a seat's code: lower-case letters and digits without look-alikes (no l, i, o, 0, 1).
+ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+#: A code's groups and their length: 12 characters of 31, about 59 bits.
+GROUPS, GROUP = 3, 4
+#: The most addresses whose wrong codes are counted at once (the table's memory stays bounded).
+MAX_WRONG_PEERS = 4096
+#: A code as :func:`readable_code` writes it.
+READABLE = re.compile(rf"[{ALPHABET}]{{{GROUP}}}(?:-[{ALPHABET}]{{{GROUP}}}){{{GROUPS - 1}}}")
+
+
+def readable_code() -> str:
+    """A fresh seat's code, such as ``k7dm-x3qa-9fwe``: easy to read aloud and to type."""
+    return "-".join("".join(secrets.choice(ALPHABET) for _ in range(GROUP)) for _ in range(GROUPS))
+
+
+def canonical(code: str) -> str:
+    """A code as typed, compared with a readable code: case, spaces, dashes and dots aside."""
+    return "".join(ch for ch in code.lower() if ch not in " \t-._")
 
 
 @dataclass
@@ -77,6 +103,9 @@ class TableConfig:
     hints: bool = False
     #: Keep the match after every trick (with the seats' codes) in the game's data folder (:mod:`.keep`).
     keep: bool = False
+    #: Wrong codes from one address before it is refused for ``cooldown`` seconds.
+    wrong_tries: int = 5
+    cooldown: float = 60.0
 
 
 class Bucket:
@@ -147,7 +176,9 @@ class Host:
         self.resumed = match is not None
         self.match = match if match is not None else Match(config.players, config.rules, seed=config.seed)
         self.people = tuple(sorted(set(config.people)))
-        self.codes = codes or {seat: secrets.token_urlsafe(18) for seat in self.people}
+        self.codes = codes or {seat: readable_code() for seat in self.people}
+        #: Wrong codes from each address: ``(count, refused until)`` (:func:`time.monotonic`).
+        self.wrong: dict[str, tuple[int, float]] = {}
         self.bots = {seat: make_bot(config.level) for seat in range(config.players) if seat not in self.people}
         self.rng = random.Random(config.seed)
         self.names = list(config.names) or [
@@ -185,10 +216,34 @@ class Host:
         """The seat ``code`` opens, compared in constant time with every seat's code (all of them, always)."""
         found = None
         given = code.encode(errors="surrogatepass")  # (a lone surrogate opens nothing, and raises nothing)
+        typed = canonical(code).encode(errors="surrogatepass")
         for seat, own in self.codes.items():
-            if hmac.compare_digest(given, own.encode()):
+            if READABLE.fullmatch(own):  # (a kept table's older codes are compared as they are)
+                same = hmac.compare_digest(typed, canonical(own).encode())
+            else:
+                same = hmac.compare_digest(given, own.encode())
+            if same:
                 found = seat
         return found
+
+    def refused_for(self, peer: str) -> int:
+        """Seconds ``peer`` is still refused after too many wrong codes (0: it may try)."""
+        _count, until = self.wrong.get(peer, (0, 0.0))
+        return max(0, round(until - time.monotonic() + 0.5)) if until else 0
+
+    def wrong_code(self, peer: str) -> None:
+        """One more wrong code from ``peer``: past :attr:`TableConfig.wrong_tries`, the cool-down starts."""
+        now = time.monotonic()
+        if len(self.wrong) >= MAX_WRONG_PEERS:  # (many addresses: forget those not refused now, then the oldest)
+            self.wrong = {p: w for p, w in self.wrong.items() if w[1] > now}
+            while len(self.wrong) >= MAX_WRONG_PEERS:
+                del self.wrong[next(iter(self.wrong))]
+        count = self.wrong.get(peer, (0, 0.0))[0] + 1
+        if count >= self.config.wrong_tries:
+            log.info("%s gave %d wrong codes: refused for %gs", peer, count, self.config.cooldown)
+            self.wrong[peer] = (0, now + self.config.cooldown)
+        else:
+            self.wrong[peer] = (count, 0.0)
 
     async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> None:
         """Listen (loopback unless told otherwise; over TLS with ``tls``) and start the match's loop."""
@@ -204,7 +259,7 @@ class Host:
         self.address = f"{host}:{self.port}" if ":" not in host else f"[{host}]:{self.port}"
         if tls is not None:  # (the invitation names the scheme: a joiner then checks the certificate)
             self.address = f"wss://{self.address}{protocol.PATH}"
-        if self.resumed:  # everyone is away until they rejoin; the match goes on without waiting for them
+        if self.resumed and self.started():  # everyone is away until they rejoin; the match goes on without them
             self.joined = set(self.people)
             self.all_joined.set()
             self.serial = 1
@@ -214,10 +269,45 @@ class Host:
                 self.went_away(seat)
         self.driver = asyncio.create_task(self.play())
 
+    def result_line(self) -> str:
+        """The finished match's result: the winning side's seats and the cotos."""
+        match = self.match
+        side = match.winner or 0
+        cotos = _("cotos {won}–{lost}").format(won=match.cotos[side], lost=match.cotos[1 - side])
+        if match.players == 4:
+            line = _("The match is over: seats {first} and {second} win, {cotos}.")
+        else:
+            line = _("The match is over: seat {first} wins, {cotos}.")
+        return line.format(first=side + 1, second=side + 3, cotos=cotos)
+
+    def started(self) -> bool:
+        """Whether the match has begun (every person sat down once): a table restarted before waits for them."""
+        return bool(self.match.finished or self.match.hand.log)
+
     def invitations(self) -> list[tuple[int, str, str]]:
         """``(seat, address, code)`` for each person's seat."""
         return [(seat, self.address, self.codes[seat]) for seat in self.people]
 
+    def invitation_lines(self, own: int | None = None) -> list[str]:
+        """One line a person can pass on per seat, ``guinote join ADDRESS CODE``, labelled.
+
+        ``own``: the host's own seat (the others are labelled partner, right, left or rival as seen from it,
+        and its own is left out); None: each seat by its number, with its partner's at a table of pairs.
+        """
+        lines = []
+        players = self.match.players
+        for seat, address, code in self.invitations():
+            if seat == own:
+                continue
+            if own is not None:
+                line = _("{name} (seat {seat}): guinote join {address} {code}")
+            elif players == 4:
+                line = _("Seat {seat}, partner of seat {partner}: guinote join {address} {code}")
+            else:
+                line = _("Seat {seat}: guinote join {address} {code}")
+            name = _(seat_names(players)[(seat - (own or 0)) % players])
+            lines.append(line.format(name=name, seat=seat + 1, partner=(seat + 2) % 4 + 1, address=address, code=code))
+        return lines
     @staticmethod
     def tls(certfile: str, keyfile: str | None = None) -> ssl.SSLContext:
         """The server's TLS context from a PEM certificate (and its key); raises ``OSError`` or ``ssl.SSLError``."""
@@ -234,8 +324,9 @@ class Host:
             with contextlib.suppress(asyncio.CancelledError):
                 await self.driver
         self.keep()  # where the match stands, to the action (the host may be restarted)
-        for connection in list(self.connections.values()):
-            await connection.close("table_closed", WSCloseCode.GOING_AWAY)
+        back = self.keeper is not None and not self.match.is_over and not self.keep_problem
+        for connection in list(self.connections.values()):  # (a kept match: the seats wait for the host's return)
+            await connection.close("back_soon" if back else "table_closed", WSCloseCode.GOING_AWAY)
         self.connections.clear()
         if self.runner is not None:
             await self.runner.cleanup()
@@ -302,8 +393,12 @@ class Host:
         if data["version"] != protocol.PROTOCOL_VERSION:
             await refuse("version", version=protocol.PROTOCOL_VERSION)
             return None
+        if waited := self.refused_for(peer):
+            await refuse("too_many_tries", seconds=str(waited))
+            return None
         seat = self.seat_of(data["code"])
         if seat is None:
+            self.wrong_code(peer)
             await refuse("wrong_code")
             return None
         return seat

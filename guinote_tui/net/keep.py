@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 FILE_NAME = "table-match.json"
 #: The kept file holds the seats' codes: its owner alone may read it.
 MODE = 0o600
-#: What a seat's code looks like (``secrets.token_urlsafe``).
-CODE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: What a seat's code looks like (:func:`~.host.readable_code`, or an older ``secrets.token_urlsafe``).
+CODE = re.compile(r"[A-Za-z0-9_-]{12,64}")
 
 
 def path() -> Path:

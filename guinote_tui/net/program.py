@@ -48,8 +48,9 @@ async def play_program(
     command: Sequence[str],
     say: Callable[[str], None] | None = None,
     cafile: str | None = None,
-) -> None:
-    """Join the seat and let ``command`` play it until the match ends; raises :class:`ProgramError`.
+) -> str:
+    """Join the seat and let ``command`` play it until the match ends: the result's line; raises
+    :class:`ProgramError`.
 
     Every line said comes from the game's catalog, with what the host or the program sent made printable.
     """
@@ -78,6 +79,7 @@ async def play_program(
     assert process.stdin is not None and process.stdout is not None
     stdin, stdout = process.stdin, process.stdout
     outcome: list[str] = []
+    result: list[str] = []
 
     async def received() -> dict[str, Any] | None:
         try:
@@ -102,6 +104,7 @@ async def play_program(
                 return
             if message["type"] == "state" and message["match"]["winner"] is not None:
                 outcome.append("")
+                result.append(result_line(client.welcome, message["match"]))
                 return
         outcome.append(_("the table closed the connection"))
 
@@ -148,6 +151,18 @@ async def play_program(
         await _end(process)
     if outcome and outcome[0]:
         raise ProgramError(outcome[0])
+    return result[0] if result else ""
+
+
+def result_line(welcome: dict[str, Any] | None, match: dict[str, Any]) -> str:
+    """The match's result as the program's seat saw it: which side won, and the cotos."""
+    seat = welcome["seat"] if welcome else 0
+    side = seat % 2
+    cotos = match["cotos"]
+    line = _("The match is over: the program's side won, cotos {ours}–{theirs}.")
+    if match["winner"] != side:
+        line = _("The match is over: the program's side lost, cotos {ours}–{theirs}.")
+    return line.format(ours=cotos[side], theirs=cotos[1 - side])
 
 
 async def _end(process: asyncio.subprocess.Process) -> None:

@@ -61,6 +61,8 @@ ERRORS: dict[str, str] = {
     "replaced": N_("this seat was joined again from another connection"),
     "slow": N_("the connection could not keep up with the table"),
     "table_closed": N_("the table was closed by its host"),
+    "back_soon": N_("the host stopped the table for now; its match is kept for when it is back"),
+    "too_many_tries": N_("too many wrong codes from this address: try again in {seconds} seconds"),
     "not_your_turn": N_("it is not your turn"),
     "stale": N_("the table has moved on since that decision: decide again"),
     "match_over": N_("the match is over"),

@@ -105,6 +105,8 @@ class GuinoteApp(App[None]):
         self.choices: GameSettings | None = None
         #: The traceback of an error that stopped the game (the command writes it to a crash log).
         self.crash_report: str | None = None
+        #: Lines the command prints once the app has ended (how to come back to a table left).
+        self.parting: list[str] = []
         #: The signal that ended the game (:data:`ENDING_SIGNALS`), if one did.
         self.ended_by: int | None = None
 

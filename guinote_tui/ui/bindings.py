@@ -67,6 +67,7 @@ JOINED_BINDINGS: list[BindingType] = [
             "rules",
         }
     ),
+    Binding("i", "invitations", N_("Invitations")),
     Binding("q", "quit_table", N_("Leave")),
 ]
 

@@ -75,7 +75,7 @@ def test_the_hosts_own_seat_plays_a_pairs_hand_with_a_friend_and_two_bots() -> N
             screen = app.screen
             assert isinstance(screen, JoinedTableScreen)
             await until(pilot, lambda: screen.code != "")
-            assert "Seat 3: guinote join" in log_text(screen)
+            assert "Partner (seat 3): guinote join" in log_text(screen)
             await until(pilot, lambda: screen.seen is not None)
             assert "Waiting for everyone to sit down" in str(screen.query_one("#message").render())
             ((_, address, code),) = [i for i in host.invitations() if i[0] == 2]

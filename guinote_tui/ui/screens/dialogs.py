@@ -167,6 +167,20 @@ class SaveDialog(SizeGuard, ModalScreen[Path | None]):
         self.dismiss(None)
 
 
+class InvitationInput(Input):
+    """The address's field: an invitation pasted over several lines is kept whole (its lines joined)."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        if event.text:
+            text = " ".join(event.text.split())
+            if self.selection.is_empty:
+                self.insert_text_at_cursor(text)
+            else:
+                self.replace(text, *self.selection)
+        event.stop()
+        event.prevent_default()  # (not Input's own, which keeps the first line only)
+
+
 class JoinDialog(SizeGuard, ModalScreen[tuple[str, str] | None]):
     """Ask for a hosted table's address and a seat's code (as ``guinote host`` shows them); Enter joins."""
 
@@ -177,7 +191,7 @@ class JoinDialog(SizeGuard, ModalScreen[tuple[str, str] | None]):
         with Vertical(classes="dialog"):
             yield Label(_("Join a table"), classes="dialog-title")
             yield Static(_("The address and the code from the invitation (guinote join ADDRESS CODE):"))
-            yield Input(placeholder="127.0.0.1:8765", id="address", max_length=200)
+            yield InvitationInput(placeholder="127.0.0.1:8765", id="address", max_length=300)
             yield Input(placeholder=_("code"), id="code", max_length=64)
             yield Static(id="join-problem", markup=False)
 
@@ -186,11 +200,13 @@ class JoinDialog(SizeGuard, ModalScreen[tuple[str, str] | None]):
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
+        from ...net.client import read_invitation
+
         address = self.query_one("#address", Input).value.strip()
         code = self.query_one("#code", Input).value.strip()
-        words = address.split()
-        if not code and len(words) >= 2:  # the whole invitation pasted in the first field
-            address, code = words[-2], words[-1]
+        whole = read_invitation(address) if len(address.split()) > 1 else None
+        if whole is not None:  # the whole invitation pasted (or typed) in the first field
+            address, code = whole
         elif event.input.id == "address" and not code:
             self.query_one("#code", Input).focus()
             return
@@ -201,6 +217,26 @@ class JoinDialog(SizeGuard, ModalScreen[tuple[str, str] | None]):
         self.dismiss((address, code))
 
     def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class InvitationsScreen(SizeGuard, ModalScreen[None]):
+    """The invitations of a hosted table, one line per seat, to read out or copy (any key of its own closes)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,i,enter,space", "close", N_("Close"))]
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(classes="dialog-screen")
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall()
+        with Vertical(classes="dialog"):
+            yield Label(_("Invitations"), classes="dialog-title")
+            for line in self.lines:
+                yield Static(line, classes="invitation", markup=False)
+
+    def action_close(self) -> None:
         self.dismiss(None)
 
 

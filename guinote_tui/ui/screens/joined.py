@@ -13,7 +13,8 @@ it at a pace a person can follow (:data:`CARD_PAUSE` after another seat's
 card, :data:`TRICK_PAUSE` after a finished trick, :data:`HAND_PAUSE` after
 a hand). A lost connection is tried again every few seconds with the same
 code; meanwhile the host's bot keeps the seat after its timeout, and the
-player takes it back at the next decision.
+player takes it back at the next decision. A host that stops normally says it
+will be back (``back_soon``): the seat waits for it and joins again by itself.
 """
 
 from __future__ import annotations
@@ -114,6 +115,8 @@ class JoinedTableScreen(Screen[None]):
         self.failed = False
         self.closing = False
         self.last_score: Score | None = None
+        #: The host said it stopped for now: the seat waits for it to come back.
+        self.host_away = False
         self._declarations: tuple[Action, ...] = ()
 
     # -- layout -----------------------------------------------------------------------------------
@@ -172,15 +175,16 @@ class JoinedTableScreen(Screen[None]):
             try:
                 while (message := await self.client.receive()) is not None:
                     if not self.take(message):
-                        return
+                        break
             except ProtocolError as problem:
                 self.stop(problem.worded())
                 return
             finally:
                 await self.client.close()
-            if self.over or self.closing:
+            if self.over or self.closing or not self.is_attached:
                 return
-            self.say_status("[b]" + _("The connection to the table was lost: trying again…") + "[/b]")
+            if not self.host_away:
+                self.say_status("[b]" + _("The connection to the table was lost: trying again…") + "[/b]")
             await asyncio.sleep(RETRY_SECONDS)
 
     async def open_host(self) -> bool:
@@ -200,10 +204,10 @@ class JoinedTableScreen(Screen[None]):
         _seat, self.address, self.code = seats[0]
         log = self.query_one("#log", EventLog)
         if len(seats) > 1:
-            log.write("[b]" + _("The table is open. Invitations to pass on:") + "[/b]")
-        for seat, address, code in seats[1:]:
-            line = _("Seat {seat}: guinote join {address} {code}").format(seat=seat + 1, address=address, code=code)
+            log.write("[b]" + _("The table is open. Invitations to pass on (i shows them again):") + "[/b]")
+        for line in host.invitation_lines(seats[0][0]):
             log.write(escape(line))
+        self.refresh_bindings()
         return True
 
     async def on_unmount(self) -> None:
@@ -240,13 +244,28 @@ class JoinedTableScreen(Screen[None]):
         elif kind == "error":
             self.stop(host_line(message))
             return bool(message["code"] == "bad_message")
-        elif kind == "bye" and message["code"] in ("table_closed", "replaced"):
+        elif kind == "bye" and message["code"] == "back_soon" and self.table is not None:
+            self.wait_for_host()
+            return False
+        elif kind == "bye" and message["code"] in ("table_closed", "replaced", "back_soon"):
             self.stop(host_line(message))
             return False
         return True
 
+    def wait_for_host(self) -> None:
+        """The host stopped for now (its match kept): say so; the connection loop joins again once it is back."""
+        self.host_away = True
+        line = _("The host stopped the table for now: waiting for it to come back (q leaves)…")
+        self.query_one("#log", EventLog).write("[i]" + line + "[/i]")
+        self.message = "[b]" + line + "[/b]"
+        self.say_status(self.message)
+
     def welcome(self, table: Table) -> None:
         first = self.table is None
+        if self.host_away:
+            self.host_away = False
+            self.message = ""
+            self.query_one("#log", EventLog).write("[i]" + _("The host is back: the match goes on.") + "[/i]")
         self.table = table
         names = seat_names(table.players)
         self.narrator = Narrator(names, table.rules)
@@ -457,7 +476,11 @@ class JoinedTableScreen(Screen[None]):
         seat = view.to_move
         if seat is None or seat == 0:
             return "[dim]…[/dim]"
-        return "[dim]" + _("{name} is thinking…").format(name=self.narrator.name(seat)) + "[/dim]"
+        name = self.narrator.name(seat)
+        if seat in self.away and seat not in self.stand_ins:  # (not thinking: gone, until a bot or they decide)
+            line = _("{name} has left the table; a bot plays for them if they stay away.").format(name=name)
+            return "[dim]" + line + "[/dim]"
+        return "[dim]" + _("{name} is thinking…").format(name=name) + "[/dim]"
 
     def seat_news(self, kind: str, message: dict[str, Any]) -> None:
         if self.table is None:
@@ -509,9 +532,13 @@ class JoinedTableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not self.is_mounted or self.seen is None:
+            if action == "invitations":
+                return self.host is not None and len(self.host.people) > 1 and self.code != ""
             return action in ("quit_table", "rules")
         if too_small(self):
             return False
+        if self.over and action in ("play_index", "select", "play_selected", "go_on", "hint"):
+            return False  # (the match is over, or the seat stopped: nothing is left to play)
         view = self.seen.view
         kinds = {"sing": Sing, "swap": Swap, "swap_two": Swap, "tute": DeclareTute, "pass_window": Pass}
         if action in kinds:
@@ -522,6 +549,8 @@ class JoinedTableScreen(Screen[None]):
             return bool(offered)
         if action == "hint":
             return self.table is not None and self.table.hints
+        if action == "invitations":
+            return self.host is not None and len(self.host.people) > 1
         if action == "tracker":
             return not self.query_one("#tracker-side").display
         return True
@@ -637,6 +666,13 @@ class JoinedTableScreen(Screen[None]):
 
         self.app.push_screen(HintScreen(advice, self.shown_hand), taken)
 
+    def action_invitations(self) -> None:
+        """At the host's own seat: one line per other person's seat to pass on, labelled as seen from here."""
+        from .dialogs import InvitationsScreen
+
+        if self.host is not None and len(self.host.people) > 1:
+            self.app.push_screen(InvitationsScreen(self.host.invitation_lines(self.host.people[0])))
+
     def action_rules(self) -> None:
         from .rules import RulesScreen
 
@@ -664,8 +700,12 @@ class JoinedTableScreen(Screen[None]):
         self.workers.cancel_group(self, "table")
         if len(self.app.screen_stack) > 2:
             self.app.pop_screen()
-        else:
-            self.app.exit(return_code=1 if self.failed else 0)
+            return
+        app: Any = self.app
+        if self.host is None and self.table is not None and not self.over:  # (the seat is kept for its person)
+            line = _("To come back: guinote join {address} {code}").format(address=self.address, code=self.code)
+            app.parting.append(printable(line))
+        app.exit(return_code=1 if self.failed else 0)
 
     @on(CardClicked)
     def card_clicked(self, message: CardClicked) -> None:

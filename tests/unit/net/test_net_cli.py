@@ -87,12 +87,19 @@ def test_two_external_bots_play_a_whole_heads_up_match_through_join_bot(tmp_path
             )
             for address, code in invitations
         ]
+        results = []
         for join in joins:
             out, err = join.communicate(timeout=600)
             assert join.returncode == 0, (out, err)
+            results.append(out.strip())
         out, err = host.communicate(timeout=60)
         assert host.returncode == 0, err
-        assert "The match is over." in out
+        # Each program's seat and the host say the match's result: who won, and the cotos.
+        final = re.search(r"The match is over: seat (\d) wins, cotos (\d)–(\d)\.", out)
+        assert final is not None, out
+        winner, won, lost = int(final[1]) - 1, final[2], final[3]
+        assert results[winner] == f"The match is over: the program's side won, cotos {won}–{lost}."
+        assert results[1 - winner] == f"The match is over: the program's side lost, cotos {lost}–{won}."
     finally:
         host.kill()
         host.wait()
@@ -102,7 +109,7 @@ def test_ctrl_c_closes_the_table_in_one_line_and_the_same_command_continues_it_w
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     host, lines, invitations = start_host(tmp_path, "--people", "2", "--no-seat")
-    assert lines[0].startswith("Seat 1: guinote join") and len(invitations) == 2
+    assert lines[0].startswith("Seat 1, partner of seat 3: guinote join") and len(invitations) == 2
     host.send_signal(signal.SIGINT)
     out, err = host.communicate(timeout=60)
     assert host.returncode == 0, err
@@ -116,3 +123,25 @@ def test_ctrl_c_closes_the_table_in_one_line_and_the_same_command_continues_it_w
     again.communicate(timeout=60)
     assert lines[0].startswith("Continuing the kept table's match")
     assert [code for _, code in codes] == [code for _, code in invitations]
+
+
+def test_a_kept_table_refuses_new_options_in_one_line_naming_new(tmp_path: Path) -> None:
+    host, _lines, _invitations = start_host(tmp_path, "--players", "2", "--people", "2", "--no-seat")
+    host.send_signal(signal.SIGINT)
+    host.communicate(timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "guinote_tui", "host", "--port", "0", "--no-seat", "--players", "4", "--people", "4"],
+        capture_output=True,
+        text=True,
+        env=environment(tmp_path),
+        cwd=ROOT,
+        timeout=30,
+    )
+    assert done.returncode == 1 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    assert "--players 4 --people 4" in line and "guinote host --new" in line, done.stderr
+    # The same options as the kept table's, or none, continue it.
+    again, lines, _codes = start_host(tmp_path, "--no-seat", "--players", "2")
+    again.send_signal(signal.SIGINT)
+    again.communicate(timeout=60)
+    assert lines[0].startswith("Continuing the kept table's match")

@@ -1,0 +1,242 @@
+"""Getting back to a table with friends, in the pilot: a host restarted mid-hand, pasted invitations, the key
+that shows the invitations. The host runs on 127.0.0.1 in the app's own loop."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+
+import pytest
+from textual.pilot import Pilot
+from uihelpers import make_app
+
+from guinote_tui.engine import Play, Rules
+from guinote_tui.net import keep
+from guinote_tui.net.host import Host, TableConfig
+from guinote_tui.ui.screens import joined
+from guinote_tui.ui.screens.joined import JoinedTableScreen
+from guinote_tui.ui.widgets.log import EventLog
+
+SHORT = Rules.preset("aragones", juegos_per_coto=1)
+
+
+@pytest.fixture(autouse=True)
+def quick(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(joined, "CARD_PAUSE", 0.001)
+    monkeypatch.setattr(joined, "TRICK_PAUSE", 0.001)
+    monkeypatch.setattr(joined, "HAND_PAUSE", 0.001)
+    monkeypatch.setattr(joined, "RETRY_SECONDS", 0.05)
+
+
+async def until(pilot: Pilot[None], done: Callable[[], bool], limit: float = 60) -> None:
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, "the table never got there"
+        await pilot.pause(0.02)
+
+
+def log_text(screen: JoinedTableScreen) -> str:
+    return "\n".join(screen.query_one("#log", EventLog).lines)
+
+
+async def play_one(pilot: Pilot[None], screen: JoinedTableScreen) -> None:
+    """One decision of the player's with the keys (Space after a trick)."""
+    await until(pilot, lambda: screen.holding or bool(screen.seen and screen.seen.view.legal and not screen.queue))
+    if screen.holding:
+        await pilot.press("space")
+        return
+    assert screen.seen is not None
+    await pilot.press("enter" if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p")
+
+
+def test_a_host_restarted_normally_mid_hand_finds_its_joined_seat_back_without_a_key() -> None:
+    host = Host(TableConfig(players=2, rules=SHORT, people=(1,), level="random", seed=5, keep=True))
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        port = host.port
+        app = make_app(seat={"address": host.address, "code": host.codes[1]})
+        again: Host | None = None
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                for _ in range(4):
+                    await play_one(pilot, screen)
+                await until(pilot, lambda: len(host.match.hand.log) >= 4)
+                played = list(host.match.hand.log)
+                await host.close()  # q, y or Ctrl+C at the host: its match kept
+                await until(pilot, lambda: "come back" in log_text(screen) or screen.over)
+                assert not screen.over and not screen.failed, screen.message
+                assert "waiting for it to come back (q leaves)" in log_text(screen)
+                kept = keep.load()
+                assert kept is not None
+                again = Host.continued(kept)
+                await again.start("127.0.0.1", port)
+                # No key pressed: the seat joins again by itself, and the hand goes on where it stood.
+                await until(pilot, lambda: 1 in again.connections and "The host is back" in log_text(screen))
+                assert again.match.hand.log[: len(played)] == played
+                before = len(again.match.hand.log)
+                for _ in range(3):
+                    await play_one(pilot, screen)
+                await until(pilot, lambda: len(again.match.hand.log) > before)
+                assert 1 not in again.stood_in
+        finally:
+            if again is not None:
+                await again.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_hosts_seat_shows_every_invitation_again_with_a_key_labelled_as_seen_from_it() -> None:
+    host = Host(TableConfig(players=4, rules=SHORT, people=(0, 1, 2, 3), level="random", seed=7))
+
+    async def scenario() -> None:
+        app = make_app(seat={"host": host, "bind": ("127.0.0.1", 0)})
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, JoinedTableScreen)
+            await until(pilot, lambda: screen.code != "")
+            await pilot.press("i")
+            await until(pilot, lambda: app.screen.__class__.__name__ == "InvitationsScreen")
+            shown = [str(line.render()) for line in app.screen.query(".invitation")]
+            address = host.address
+            assert shown == [
+                f"Right (seat 2): guinote join {address} {host.codes[1]}",
+                f"Partner (seat 3): guinote join {address} {host.codes[2]}",
+                f"Left (seat 4): guinote join {address} {host.codes[3]}",
+            ]
+            # One line each at 80 columns: nothing wraps.
+            assert all(line.size.width >= len(str(line.render())) for line in app.screen.query(".invitation"))
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen)
+
+    asyncio.run(scenario())
+
+
+def test_the_start_screens_join_takes_an_invitation_pasted_over_three_lines() -> None:
+    host = Host(TableConfig(players=2, rules=SHORT, people=(0, 1), level="random", seed=7))
+
+    async def scenario() -> None:
+        from textual import events
+
+        await host.start("127.0.0.1", 0)
+        code = host.codes[1]
+        pasted = f"Rival (seat 2):\n  guinote join\n{host.address}   {code.replace('-', ' ')}\n"
+        app = make_app()
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.pause()
+                await pilot.press("j")
+                await until(pilot, lambda: app.screen.__class__.__name__ == "JoinDialog")
+                app.screen.query_one("#address").post_message(events.Paste(pasted))
+                await pilot.pause()
+                await pilot.press("enter")
+                await until(pilot, lambda: isinstance(app.screen, JoinedTableScreen))
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                assert screen.address == host.address
+                await until(pilot, lambda: screen.table is not None or screen.over)
+                assert screen.table is not None and screen.table.seat == 1, (screen.message, screen.code)
+                assert not screen.failed
+        finally:
+            await host.close()
+
+    asyncio.run(scenario())
+
+
+def test_leaving_a_joined_seat_says_how_to_come_back() -> None:
+    host = Host(TableConfig(players=2, rules=SHORT, people=(1,), level="random", seed=7))
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        app = make_app(seat={"address": host.address, "code": host.codes[1]})
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                await until(pilot, lambda: screen.seen is not None)
+                await pilot.press("q")
+                await pilot.press("y")
+                await until(pilot, lambda: screen.closing)
+            assert app.parting == [f"To come back: guinote join {host.address} {host.codes[1]}"]
+        finally:
+            await host.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_person_gone_on_their_turn_is_said_away_not_thinking() -> None:
+    from guinote_tui.net.client import Client
+
+    host = Host(TableConfig(players=2, rules=SHORT, people=(0, 1), level="random", seed=5, away_seconds=600))
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        other = await Client.join(host.address, host.codes[0])
+        app = make_app(seat={"address": host.address, "code": host.codes[1]})
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                # The other person reads until it is their turn, and goes (the screen's player plays meanwhile).
+                while True:
+                    message = await asyncio.wait_for(other.receive(), 30)
+                    assert message is not None
+                    if message["type"] == "state" and message["view"]["legal"]:
+                        break
+                    if message["type"] == "state" and host.match.to_move == 1:
+                        await play_one(pilot, screen)
+                await other.close()
+                await until(pilot, lambda: 0 not in host.connections and bool(screen.away))
+                await until(pilot, lambda: "has left the table" in str(screen.query_one("#message").render()))
+                assert "thinking" not in str(screen.query_one("#message").render())
+        finally:
+            await other.close()
+            await host.close()
+
+    asyncio.run(scenario())
+
+
+def test_after_the_match_the_footer_no_longer_offers_to_play() -> None:
+    import random
+
+    from guinote_tui.net.client import Client
+
+    host = Host(TableConfig(players=2, rules=SHORT, people=(0, 1), level="random", seed=11))
+
+    async def other_plays(client: Client) -> None:
+        rng = random.Random(2)
+        while (message := await client.receive()) is not None:
+            if message["type"] == "state" and message["view"]["legal"]:
+                await client.act(rng.choice(message["view"]["legal"]), message["serial"])
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        other = await Client.join(host.address, host.codes[0])
+        task = asyncio.create_task(other_plays(other))
+        app = make_app(seat={"address": host.address, "code": host.codes[1]})
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                deadline = time.monotonic() + 120
+                while not screen.over:
+                    assert time.monotonic() < deadline
+                    if screen.holding:
+                        await pilot.press("space")
+                    elif screen.seen is not None and screen.seen.view.legal and not screen.queue:
+                        await pilot.press("enter" if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p")
+                    await pilot.pause(0.02)
+                await until(pilot, lambda: host.match.winner is not None and not screen.failed)
+                await pilot.pause()
+                keys = {key for key, active in app.active_bindings.items() if active.binding.show and active.enabled}
+                assert "1" not in keys and "q" in keys, keys
+                assert screen.check_action("play_index", (0,)) is False
+        finally:
+            task.cancel()
+            await other.close()
+            await host.close()
+
+    asyncio.run(scenario())
