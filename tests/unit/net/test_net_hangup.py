@@ -146,7 +146,8 @@ def test_sigterm_ends_play_and_a_hang_up_without_a_controlling_terminal_too(
     assert terminal.read_until(b"Rules")
     terminal.process.send_signal(signal.SIGTERM)
     assert terminal.gone_within() < DEADLINE
-    loose = Terminal(PLAY, environment(tmp_path), controlling=False)  # (no SIGHUP: the terminal's hang-up only)
+    # (no SIGHUP: the terminal's hang-up only; its own data, or `play` would ask before replacing the kept match)
+    loose = Terminal(PLAY, environment(tmp_path / "loose"), controlling=False)
     terminals.append(loose)
     assert loose.read_until(b"Rules")
     assert loose.hang_up() < DEADLINE
