@@ -18,8 +18,7 @@ budget, then the review's; a hint asked once one is done
 (:meth:`ReviewAhead.ready`) answers at once, with the deeper if it is done.
 
 The analysis of a decision depends only on the position, the seat and the
-seed (:func:`~.advice.decision_rng`: the hand's deal and the number of
-actions before it), so the review made ahead is the one :func:`review_hand`
+seed (:func:`~.advice.decision_rng`: what the seat knows there), so the review made ahead is the one :func:`review_hand`
 makes on the spot and the one ``guinote review`` makes of the saved hand,
 and a decision taken again after an undo reuses its analysis.
 
@@ -116,7 +115,8 @@ def advise_at(
     state = spec.replay(actions)
     if state.to_move != seat or len(state.legal_actions()) < 2:
         return None
-    return advise(seat_view(state, seat, events=False), decision_rng(seed, spec.deck, len(actions)), budget)
+    view = seat_view(state, seat, events=False)
+    return advise(view, decision_rng(seed, view), budget)
 
 
 def decisions(spec: HandSpec, log: Sequence[Move], seat: int) -> list[int]:

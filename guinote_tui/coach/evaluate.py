@@ -286,6 +286,12 @@ class Evaluation:
         """Listed by the review: :meth:`graded` (an inaccuracy, a mistake or a blunder)."""
         return self.graded(card)
 
+    def good(self) -> list[Card]:
+        """The good cards: the coach's and every card it cannot tell apart from it (about the same, or a close
+        call), the coach's first, then by cost. One card alone only when it is settled better than every other."""
+        order = sorted(self.cards, key=lambda c: (c != self.best, self.cards[c].cost, int(c)))
+        return [c for c in order if not self.grade(c).graded]
+
     def equals(self) -> list[Card]:
         """The cards about the same as the coach's, the coach's first."""
         return [c for c in sorted(self.cards, key=lambda c: (self.cards[c].cost, c != self.best)) if self.about_same(c)]

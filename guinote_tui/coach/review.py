@@ -8,8 +8,8 @@ error (0 when the action was the coach's or the only one), its tier, and the
 juego shares of the card played and of the coach's card. The declarations
 of one window are judged together (:func:`~.ahead.deferred`), as the review
 in the game does. Each decision gets its own generator from ``seed``, the
-hand's deal and the action's index (:func:`~.advice.decision_rng`, as the
-hint and the review in the game), so a review is repeatable, agrees with
+what the seat knows at the decision (:func:`~.advice.decision_rng`, as the
+hint, the review in the game, Try it and practice), so a review is repeatable, agrees with
 them, and comes out the same whether its decisions are analysed one after
 the other or side by side in ``jobs`` processes.
 """
@@ -79,7 +79,8 @@ class Decision:
 def advice_at(spec: HandSpec, actions: tuple[Move, ...], seat: int, seed: int, budget: CoachBudget) -> Advice:
     """The coach's advice for ``seat`` after ``actions`` (forced or not): one decision's analysis."""
     state = spec.replay(actions)
-    return advise(seat_view(state, seat, events=False), decision_rng(seed, spec.deck, len(actions)), budget)
+    view = seat_view(state, seat, events=False)
+    return advise(view, decision_rng(seed, view), budget)
 
 
 @dataclass(frozen=True)

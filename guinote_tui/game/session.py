@@ -256,7 +256,7 @@ class GameSession:
         advice = advise_at(spec, actions, HUMAN, COACH_SEED, budget)
         if advice is None:  # one legal action: nothing to weigh, only to say why
             view = seat_view(spec.replay(actions), HUMAN, events=False)
-            advice = advise(view, decision_rng(COACH_SEED, spec.deck, len(actions)), budget)
+            advice = advise(view, decision_rng(COACH_SEED, view), budget)
         return self.coach.remember(position, advice)
 
     def hint_shown(self, position: Position, advice: Advice) -> None:
