@@ -70,6 +70,15 @@ class Advice:
     idea: Reason | None = None
 
     @property
+    def good(self) -> frozenset[Action]:
+        """The coach's action and every card it cannot tell apart from it (:meth:`~.evaluate.Evaluation.good`):
+        playing any of them follows its advice."""
+        evaluation = self.evaluation
+        if evaluation is None or not isinstance(self.action, Play) or Card(self.action.card) != evaluation.best:
+            return frozenset({self.action})
+        return frozenset({self.action, *(PLAY[int(c)] for c in evaluation.good())})
+
+    @property
     def best_card(self) -> Card | None:
         """The card the evaluation found best, if cards were weighed."""
         if self.evaluation is not None:
@@ -225,12 +234,25 @@ def sing_points(view: SeatView, suit: int) -> int:
     return tables_for(view.rules, view.trump).cante_points[suit]
 
 
+def swap_reason(view: SeatView, card: Card) -> Reason:
+    """Why change ``card`` (the seven or two of trumps) for the muestra, in words true of the two cards: worth
+    more (its points), a higher trump, or else only that the muestra comes to the seat's hand now."""
+    muestra = view.muestra
+    if muestra is None:
+        return Reason(ReasonCode.CHANGE_SEVEN, {"card": str(card)})
+    tables = tables_for(view.rules, view.trump)
+    if tables.points[int(muestra)] > tables.points[int(card)]:
+        return Reason(ReasonCode.CHANGE_SEVEN, {"card": str(card)})
+    higher = bool(tables.beaters[int(card)] >> int(muestra) & 1)
+    return Reason(ReasonCode.CHANGE_SEVEN, {"card": str(card), "muestra": str(muestra), "higher": higher})
+
+
 def declaration_reason(view: SeatView, action: Action, forced: bool = False) -> Reason:
     """Why a declaration (or a pass) is the right answer."""
     if isinstance(action, Sing):
         return Reason(ReasonCode.SING_NOW, {"suit": Suit(action.suit).title, "points": sing_points(view, action.suit)})
     if isinstance(action, Swap):
-        return Reason(ReasonCode.CHANGE_SEVEN, {"card": str(action.card)})
+        return swap_reason(view, Card(action.card))
     if isinstance(action, DeclareTute):
         return Reason(ReasonCode.DECLARE_TUTE, {"ranks": TUTE_RANKS.get(action.rank, RANK_NAMES[action.rank])})
     if isinstance(action, Pass) and not forced:

@@ -352,16 +352,23 @@ class ReviewAhead:
     def ready(self, hand: HandState) -> Advice | None:
         """The analysis of the seat's decision now in ``hand`` if one is done: the review's when it is, else the
         quick one (None: not asked, not done, failed)."""
-        key = (HandSpec.of(hand), tuple(hand.log))
-        for futures in (self._pending, self._quick):
-            future = futures.get(key)
-            if future is None or not future.done() or future.cancelled():
-                continue
-            try:
-                return future.result()
-            except Exception:  # a broken worker: the hint is then worked out on the spot
-                continue
-        return None
+        return self.refined(hand) or self._done(self._quick, hand)
+
+    def refined(self, hand: HandState) -> Advice | None:
+        """The review's analysis of the seat's decision now in ``hand`` once it is done (None: not yet)."""
+        return self._done(self._pending, hand)
+
+    @staticmethod
+    def _done(
+        futures: dict[tuple[HandSpec, tuple[Move, ...]], Future[Advice | None]], hand: HandState
+    ) -> Advice | None:
+        future = futures.get((HandSpec.of(hand), tuple(hand.log)))
+        if future is None or not future.done() or future.cancelled():
+            return None
+        try:
+            return future.result()
+        except Exception:  # a broken worker: the hint is then worked out on the spot
+            return None
 
     def catch_up(self, hand: HandState) -> None:
         """Analyse the seat's decisions already taken in ``hand`` (a continued match's hand so far)."""

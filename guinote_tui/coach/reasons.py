@@ -408,6 +408,10 @@ def reason_text(reason: ReasonCode, **params: Any) -> str:
     if reason in LOST_CODES:
         counts = {key: int(named.get(key, 0)) for key in ("m", "n", "points", "k")}
         return _lost(reason, **counts).format(**named)
+    if reason is ReasonCode.CHANGE_SEVEN and "muestra" in named:
+        if named.get("higher"):
+            return _("Change your {card} for the muestra, the {muestra}: it is a higher trump.").format(**named)
+        return _("Change your {card} for the muestra, the {muestra}: it comes to your hand now.").format(**named)
     counted = _COUNTED.get(reason)
     if counted is not None:
         return counted(int(named["points"])).format(**named)

@@ -248,6 +248,11 @@ def _headline(grade: str, card: bool) -> str:
         return _("As good as the coach's card.") if card else _("As good as the coach's move.")
     if grade == Grade.CLOSE:
         return _("A close call: it counts as right.")
+    # The headline names the tier the verdict gives, so the two never disagree.
+    if grade == Grade.INACCURACY:
+        return _("Still an inaccuracy.")
+    if grade == Grade.BLUNDER:
+        return _("Still a blunder.")
     return _("Still a mistake.")
 
 

@@ -232,15 +232,21 @@ class GameSession:
     def hint_ready(self) -> Advice | None:
         """The coach's hint for the player's decision now, when it needs no more thought (None: it does).
 
-        The advice given before for this position (the same object, so an undo changes no figure), else the
-        analysis made ahead while the player thought, once it is done (then kept for the position).
+        The review's analysis of the position once it is done (a deeper one refines what was said before: the
+        hint, the review, Try it and practice then say the same), else the advice given before for this position
+        (the same object, so an undo changes no figure), else the quick analysis made ahead while the player
+        thought, once it is done (then kept for the position).
         """
         position = self.hint_position()
+        hand = self.match.hand
+        ahead = self.ahead if self.ahead is not None and hand.to_move == HUMAN else None
         known = self.coach.known(position)
+        refined = ahead.refined(hand) if ahead is not None else None
+        if refined is not None:
+            return known if known is refined else self.coach.refine(position, refined)
         if known is not None:
             return known
-        hand = self.match.hand
-        ready = self.ahead.ready(hand) if self.ahead is not None and hand.to_move == HUMAN else None
+        ready = ahead.ready(hand) if ahead is not None else None
         return self.coach.remember(position, ready) if ready is not None else None
 
     def work_out_hint(self, position: Position, budget: CoachBudget = COACH_BUDGET) -> Advice:

@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ..coach import Advice
+from ..coach import Advice, ReasonCode
 from ..coach.ahead import Reviewed
-from ..coach.evaluate import JUEGO_POINTS, Z
+from ..coach.evaluate import BLUNDER_POINTS, INACCURACY_POINTS, JUEGO_POINTS, MISTAKE_POINTS, Z
 from ..engine import (
     PLAY,
     RANK_NAMES,
@@ -41,7 +41,15 @@ from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
 from ..game.tracking import TrickEntry, trick_history
 from ..i18n import _
-from ..present.vocabulary import action_words, decision_sentence, estimate, level_name, review_overview, why_text
+from ..present.vocabulary import (
+    action_words,
+    decision_sentence,
+    estimate,
+    level_name,
+    review_overview,
+    tier_legend,
+    why_text,
+)
 
 __all__ = [
     "declarations",
@@ -193,7 +201,7 @@ def hint_lines(advice: Advice, shown: Sequence[Card]) -> list[str]:
     lines = [plain(_("[b]Coach:[/b] {move}.").format(move=move)), advice.reason.text]
     evaluation = advice.evaluation
     chosen = Card(advice.action.card) if isinstance(advice.action, Play) else None
-    if evaluation is not None and chosen is not None:
+    if evaluation is not None and chosen is not None and advice.reason.code is not ReasonCode.ANY_OF:
         others = [c.name for c in evaluation.equals() if c != chosen]
         if others:
             lines.append(_("About as good, as far as the coach can tell: {cards}.").format(cards=", ".join(others)))
@@ -208,6 +216,7 @@ def hint_lines(advice: Advice, shown: Sequence[Card]) -> list[str]:
                 " fit what you know, ± the margin of error."
             )
         )
+        lines.append(tier_legend(INACCURACY_POINTS, MISTAKE_POINTS, BLUNDER_POINTS))
     return lines
 
 

@@ -468,3 +468,25 @@ def review_overview(reviewed: Sequence[_Reviewed]) -> tuple[str, str | None]:
             "Nothing the coach can fault for sure: the close calls are within its margin of error."
         )
     return " ".join(said), _("Nothing to regret: every choice was about as good as the coach's.")
+
+
+def tier_legend(inaccuracy: float, mistake: float, blunder: float) -> str:
+    """How the coach decides a tier, for the hint's legend (the lines in points of the side)."""
+    return _(
+        "A tier is given only when the whole 95-in-100 interval lies above its line: inaccuracy from {inaccuracy}, "
+        "mistake from {mistake}, blunder from {blunder} points (or a juego given up); a card whose interval crosses "
+        "a line is a close call."
+    ).format(inaccuracy=number(inaccuracy, "g"), mistake=number(mistake, "g"), blunder=number(blunder, "g"))
+
+
+def juego_legend(deals: int) -> str:
+    """What the hint's juego column says, and what it rests on (``deals``: 0 when exact)."""
+    if deals == 0:
+        return _("The juego column: with every card known, whether the card wins or loses the juego.")
+    return ngettext(
+        "The juego column: in how many of 10 deals your side wins and loses the juego with the card, "
+        "over {deals} deal that fits what you know.",
+        "The juego column: in how many of 10 deals your side wins and loses the juego with the card, "
+        "over {deals} deals that fit what you know.",
+        deals,
+    ).format(deals=deals)

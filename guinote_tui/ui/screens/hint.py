@@ -17,12 +17,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ...coach import Advice, Grade
-from ...coach.evaluate import JUEGO_POINTS
+from ...coach import Advice, Evaluation, Grade, ReasonCode
+from ...coach.evaluate import BLUNDER_POINTS, INACCURACY_POINTS, JUEGO_POINTS, MISTAKE_POINTS
 from ...engine import PLAY, Action, Card, Play, Sing
 from ...game.narration import card_name_markup
 from ...i18n import N_, _, number
-from ...present.vocabulary import action_words, estimate, grade_word, juego_words
+from ...present.vocabulary import action_words, estimate, grade_word, juego_legend, juego_words, tier_legend
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
@@ -66,7 +66,7 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     table.add_column(_("expected loss"), justify="right", no_wrap=True)
     evaluation = advice.evaluation
     juego: dict[Card, str] = {}
-    if evaluation is not None:
+    if evaluation is not None and evaluation.juego_deals is not None:  # on too few deals: not worth reading
         juego = {card: juego_words(e.win, e.loss) for card, e in evaluation.cards.items()}
         if len(set(juego.values())) < 2:
             juego = {}  # every card does the same for the juego: nothing to tell them apart
@@ -83,11 +83,25 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     return table
 
 
+def legend(advice: Advice) -> str:
+    """How a tier is decided, and (where the table shows it) what the juego column means and rests on."""
+    lines = [tier_legend(INACCURACY_POINTS, MISTAKE_POINTS, BLUNDER_POINTS)]
+    evaluation = advice.evaluation
+    deals = evaluation.juego_deals if evaluation is not None else None
+    if evaluation is not None and deals is not None and _juego_shown(evaluation):
+        lines.append(juego_legend(deals))
+    return "\n".join(lines)
+
+
+def _juego_shown(evaluation: Evaluation) -> bool:
+    return len({juego_words(e.win, e.loss) for e in evaluation.cards.values()}) > 1
+
+
 def equals_line(advice: Advice) -> str | None:
     """The cards as good as the coach's, as far as it can tell, in words (None when there are none)."""
     evaluation = advice.evaluation
-    if evaluation is None or not isinstance(advice.action, Play):
-        return None
+    if evaluation is None or not isinstance(advice.action, Play) or advice.reason.code is ReasonCode.ANY_OF:
+        return None  # none, or the reason names them already
     others = [card_name_markup(c) for c in evaluation.equals() if c != advice.action.card]
     if not others:
         return None
@@ -135,6 +149,7 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
                 yield Static(Text.from_markup(equals), id="hint-equals")
             if len(advice.values) > 1:
                 yield Static(values_table(advice, self.shown), id="hint-values")
+                yield Static(Text(legend(advice)), id="hint-legend", classes="dialog-hint")
             yield Static(
                 Text(
                     _(

@@ -132,6 +132,12 @@ def graded_worse(card: int, other: int, values: dict[Card, float], evaluation: E
     return values[Card(card)] - values[Card(other)] >= 2
 
 
+def feeds_juego(state: HandState, seat: int, points: int) -> bool:
+    """De vueltas: ``points`` taken by the other side bring it to the target."""
+    instant = state.rules.vueltas and not state.first_of_juego
+    return instant and points > 0 and state.total(1 - (seat & 1)) + points >= state.rules.target
+
+
 def higher_in_hand(state: HandState, seat: int, card: int) -> bool:
     strength = card_tables(state.rules).strength
     return any(c // 10 == card // 10 and strength[c] > strength[card] for c in state.hands[seat])
@@ -293,6 +299,10 @@ def check_facts(
     elif code is ReasonCode.LEAD_CHEAP:
         assert not trick and points[card] < 10 and points[card] < dearest
         assert reason.params["points"] == points[card]
+        # No cheaper card the coach would as soon play: "risks only N points" is not said beside a blank.
+        cheaper = [c for c in legal if points[c] < points[card]]
+        assert all(graded_worse(card, c, values, evaluation) for c in cheaper), (card, cheaper)
+        assert not feeds_juego(state, seat, points[card])
     elif code is ReasonCode.THROW_LOWEST:
         assert opponent_holds and taker != seat and points[card] == cheapest < dearest
     elif code is ReasonCode.KEEP_BIG_CARD:
@@ -304,6 +314,7 @@ def check_facts(
         assert graded_worse(card, big, values, evaluation)
     elif code is ReasonCode.LEAD_LOW:
         assert not trick and points[card] == cheapest < dearest
+        assert not feeds_juego(state, seat, points[card])
     elif code is ReasonCode.BEST_BY_SEARCH:
         check_search(card, reason, values, evaluation)
     else:
