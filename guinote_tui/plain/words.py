@@ -46,6 +46,7 @@ from ..present.vocabulary import (
     decision_sentence,
     estimate,
     level_name,
+    lost_hand_line,
     review_overview,
     tier_legend,
     why_text,
@@ -301,6 +302,9 @@ def review_lines(session: GameSession, reviewed: list[Reviewed]) -> list[str]:
     lines = [_("Hand {number}: the coach's review").format(number=session.match.hand_number), plain(counted)]
     if nothing is not None:
         lines.append(nothing)
+        lost = lost_hand_line(session.match.hand, HUMAN & 1)
+        if lost is not None:
+            lines.append(lost)
     for r in graded:
         decision = decision_sentence(r, r.trick, Z, JUEGO_POINTS)
         lines.append(plain(decision))

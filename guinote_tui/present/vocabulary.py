@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
+from ..ai.tables import tables_for
+from ..engine import Action, Card, DeclareTute, HandState, Pass, Play, Sing, Swap
 from ..i18n import _, ngettext, number, pgettext
 
 #: The levels, by id, in English (``pgettext("bot level", ...)`` translates them).
@@ -490,3 +491,32 @@ def juego_legend(deals: int) -> str:
         "over {deals} deals that fit what you know.",
         deals,
     ).format(deals=deals)
+
+
+def lost_hand_line(hand: HandState, side: int) -> str | None:
+    """Where a hand the side lost on points went the other way, when the review graded nothing: the rivals'
+    cantes, or the cards each side held over the hand (the card points of every card its seats played), with the
+    figures. None when the hand is not over or the side did not score less."""
+    if not hand.is_over or hand.points[side] >= hand.points[1 - side]:
+        return None
+    points = tables_for(hand.rules, hand.trump).points
+    held = [0, 0]
+    for seat, action in hand.log:
+        if isinstance(action, Play):
+            held[seat & 1] += points[int(action.card)]
+    mine, theirs = held[side], held[1 - side]
+    ours, sung = hand.cante_points[side], hand.cante_points[1 - side]
+    behind = hand.points[1 - side] - hand.points[side]
+    if sung - ours >= behind:
+        return _("The rivals' cantes made the difference: they sang {sung}, your side {ours}.").format(
+            sung=sung, ours=ours
+        )
+    if theirs > mine:
+        return _(
+            "The cards made the difference: over the hand the rivals held cards worth {theirs} points, your side "
+            "{mine}."
+        ).format(theirs=theirs, mine=mine)
+    return _(
+        "Over the hand your side held cards worth {mine} points and sang {ours}; the rivals held {theirs} and "
+        "sang {sung}."
+    ).format(mine=mine, ours=ours, theirs=theirs, sung=sung)

@@ -217,3 +217,32 @@ def test_juego_chances_on_too_few_deals_are_not_offered() -> None:
     thin = Evaluation({c: replace(e, deals=10) for c, e in few.cards.items()}, few.best, "solved")
     assert thin.juego_deals is None
     assert replace(thin, method="enumerated").juego_deals == 0  # every consistent deal solved: exact
+
+
+def test_a_lost_hand_with_nothing_graded_says_where_it_went_the_other_way() -> None:
+    from guinote_tui.present.vocabulary import lost_hand_line
+
+    said = 0
+    for seed in range(12):
+        hand = played_hand(2, seed).hand
+        loser = 0 if hand.points[0] < hand.points[1] else 1
+        line = lost_hand_line(hand, loser)
+        assert lost_hand_line(hand, 1 - loser) is None  # the side that won is told nothing of the kind
+        if hand.points[0] == hand.points[1]:
+            assert line is None
+            continue
+        assert line is not None
+        points = tables_for(hand.rules, hand.trump).points
+        held = [
+            sum(points[int(a.card)] for s, a in hand.log if isinstance(a, Play) and s & 1 == side) for side in (0, 1)
+        ]
+        sung = hand.cante_points
+        if "cantes made the difference" in line:
+            assert sung[1 - loser] - sung[loser] >= hand.points[1 - loser] - hand.points[loser]
+            assert f"they sang {sung[1 - loser]}, your side {sung[loser]}" in line
+        else:
+            assert str(held[loser]) in line and str(held[1 - loser]) in line
+            if "cards made the difference" in line:
+                assert held[1 - loser] > held[loser]
+        said += 1
+    assert said >= 10
