@@ -50,7 +50,7 @@ from ..engine import Action, Card, HandState, Rules, seat_view
 from .advice import COACH_SEED, DEEP_BUDGET, Advice, advise, decision_rng
 from .evaluate import COACH_BUDGET, CoachBudget, Grade
 from .reasons import Reason
-from .verdict import declaration, judge
+from .verdict import declaration, judge, said_reason
 
 #: One seat's action in a hand's log.
 Move = tuple[int, Action]
@@ -162,7 +162,7 @@ def priced(spec: HandSpec, log: Sequence[Move], index: int, advice: Advice) -> R
         played,
         advice.action,
         verdict.cost,
-        advice.reason,
+        said_reason(advice, played, view),
         verdict.cost_se,
         verdict.mistake,
         verdict.juego,

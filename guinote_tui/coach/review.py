@@ -27,7 +27,7 @@ from .advice import COACH_SEED, DEEP_BUDGET, Advice, advise, decision_rng
 from .ahead import HandSpec, Move, deferred
 from .evaluate import CoachBudget, Grade
 from .reasons import Reason
-from .verdict import judge
+from .verdict import judge, said_reason
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ def _decision(task: _Task, seat: int, found: Advice) -> Decision:
         played=played,
         best=found.action,
         cost=verdict.cost,
-        reason=found.reason,
+        reason=said_reason(found, played, view),
         forced=found.forced,
         cost_se=verdict.cost_se,
         mistake=verdict.mistake,

@@ -43,7 +43,7 @@ from functools import cached_property
 from ..coach import COACH_SEED, JUEGO_POINTS, Advice, CoachBudget, Grade, Reason, ReasonCode, Z, advise, decision_rng
 from ..coach.ahead import HandSpec, Move
 from ..coach.evaluate import grade_of
-from ..coach.verdict import declaration, judge
+from ..coach.verdict import declaration, judge, said_reason
 from ..engine import Action, HandState, Play, Rules, SeatView, format_position, parse_action, parse_position, seat_view
 from ..i18n import _, ngettext
 from ..practice import Puzzle, PuzzleVerdict, judge_puzzle, theme_name, verdict_text
@@ -317,7 +317,7 @@ def coach_verdict(problem: Problem, action: Action, advice: Advice) -> PracticeV
     verdict = judge(advice, action, _deferred(problem, action, advice), problem.view)
     grade = verdict.grade.value
     card = isinstance(action, Play)
-    reason = _reason_text(advice.reason)
+    reason = _reason_text(said_reason(advice, action, problem.view))
     if action == advice.action:
         detail = " ".join(part for part in (_("The coach plays it too."), reason) if part)
     else:

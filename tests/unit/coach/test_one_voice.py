@@ -246,3 +246,22 @@ def test_a_lost_hand_with_nothing_graded_says_where_it_went_the_other_way() -> N
                 assert held[1 - loser] > held[loser]
         said += 1
     assert said >= 10
+
+
+def test_a_warning_against_leading_a_big_card_names_the_card_played() -> None:
+    """The player led the Tres de Copas; the coach's reason warned against leading "your Tres de Bastos" (a card not
+    played): beside the card played, the warning names it."""
+    from guinote_tui.coach import Advice, Reason
+    from guinote_tui.coach.verdict import said_reason
+    from guinote_tui.engine import PLAY
+
+    view = lead_view("3B 3C 4E 5E 6O 7O", carried=(0, 0), vueltas=False)
+    view = replace(view, trump=Card.parse("1O").suit, muestra=Card.parse("1O"))
+    found = evaluation("4E", {"3B": (12.0, 1.0), "3C": (11.0, 1.0), "5E": (3.0, 5.0), "6O": (8.0, 1.0)})
+    reason = Reason(ReasonCode.KEEP_BIG_CARD, {"card": "4E", "big": "3B"})
+    advice = Advice(PLAY[Card.parse("4E")], found.values, reason, False, {}, found)
+    assert said_reason(advice, PLAY[Card.parse("3C")], view).text == (
+        "Don't lead your Tres de Copas into an opponent who may trump it: lead the Cuatro de Espadas instead."
+    )
+    assert said_reason(advice, PLAY[Card.parse("3B")], view) == reason  # the card it named: as it was
+    assert said_reason(advice, PLAY[Card.parse("6O")], view) == reason  # no big card played: the coach's own words
