@@ -374,10 +374,9 @@ def _any_of(cards: str, close: bool) -> str:
     """The good cards named together (``cards``: their notations, space-separated, the coach's first)."""
     names = [Card.parse(text).name for text in cards.split()]
     if close:
-        return _(
-            "Any of these: {cards}. They are close: the coach cannot tell them apart at this depth, so it gives "
-            "no reason for one of them."
-        ).format(cards=either(names))
+        return _("Any of these: {cards}. A close call: the coach cannot tell them apart at this depth.").format(
+            cards=either(names)
+        )
     return _("Any of these: {cards}. They are about the same: either is fine.").format(cards=either(names))
 
 

@@ -474,21 +474,18 @@ def review_overview(reviewed: Sequence[_Reviewed]) -> tuple[str, str | None]:
 def tier_legend(inaccuracy: float, mistake: float, blunder: float) -> str:
     """How the coach decides a tier, for the hint's legend (the lines in points of the side)."""
     return _(
-        "A tier is given only when the whole 95-in-100 interval lies above its line: inaccuracy from {inaccuracy}, "
-        "mistake from {mistake}, blunder from {blunder} points (or a juego given up); a card whose interval crosses "
-        "a line is a close call."
+        "Tiers, when the whole interval lies above the line: inaccuracy {inaccuracy}, mistake {mistake}, "
+        "blunder {blunder} points or the juego; else a close call."
     ).format(inaccuracy=number(inaccuracy, "g"), mistake=number(mistake, "g"), blunder=number(blunder, "g"))
 
 
 def juego_legend(deals: int) -> str:
     """What the hint's juego column says, and what it rests on (``deals``: 0 when exact)."""
     if deals == 0:
-        return _("The juego column: with every card known, whether the card wins or loses the juego.")
+        return _("The juego column: won or lost, every card known.")
     return ngettext(
-        "The juego column: in how many of 10 deals your side wins and loses the juego with the card, "
-        "over {deals} deal that fits what you know.",
-        "The juego column: in how many of 10 deals your side wins and loses the juego with the card, "
-        "over {deals} deals that fit what you know.",
+        "The juego column: deals of 10 your side wins–loses it in, over {deals} deal.",
+        "The juego column: deals of 10 your side wins–loses it in, over {deals} deals.",
         deals,
     ).format(deals=deals)
 

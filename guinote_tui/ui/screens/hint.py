@@ -90,7 +90,7 @@ def legend(advice: Advice) -> str:
     deals = evaluation.juego_deals if evaluation is not None else None
     if evaluation is not None and deals is not None and _juego_shown(evaluation):
         lines.append(juego_legend(deals))
-    return "\n".join(lines)
+    return " ".join(lines)
 
 
 def _juego_shown(evaluation: Evaluation) -> bool:
@@ -149,17 +149,14 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
                 yield Static(Text.from_markup(equals), id="hint-equals")
             if len(advice.values) > 1:
                 yield Static(values_table(advice, self.shown), id="hint-values")
-                yield Static(Text(legend(advice)), id="hint-legend", classes="dialog-hint")
-            yield Static(
-                Text(
-                    _(
-                        "Expected loss: the points your side gives up against the coach's choice, over deals that fit "
-                        "what you know (a juego counts {juego}), ± the coach's 95-in-100 margin. Enter plays it · "
-                        "Escape goes back"
-                    ).format(juego=number(JUEGO_POINTS, "g"))
-                ),
-                classes="dialog-hint",
-            )
+            expected = _(
+                "Expected loss: the points your side gives up against the coach's choice, over deals that fit "
+                "what you know (a juego counts {juego}), ± the coach's 95-in-100 margin. Enter plays it · "
+                "Escape goes back"
+            ).format(juego=number(JUEGO_POINTS, "g"))
+            # How a tier is decided and what the juego column rests on, in the same paragraph (one row saved).
+            said = f"{legend(advice)} {expected}" if len(advice.values) > 1 else expected
+            yield Static(Text(said), id="hint-legend", classes="dialog-hint")
         yield GameFooter()
 
     def action_take(self) -> None:

@@ -98,8 +98,8 @@ def test_cards_the_coach_cannot_tell_apart_are_named_together_as_a_close_call() 
     reason = good_reason(close, Card.parse("6C"))
     assert reason is not None and reason.code is ReasonCode.ANY_OF and reason.params["close"]
     assert reason.text == (
-        "Any of these: Seis de Copas, Dos de Copas or Tres de Bastos. They are close: the coach cannot tell them "
-        "apart at this depth, so it gives no reason for one of them."
+        "Any of these: Seis de Copas, Dos de Copas or Tres de Bastos. A close call: the coach cannot tell them "
+        "apart at this depth."
     )
     same = evaluation("6C", {"2C": (0.5, 0.3), "4B": (30.0, 9.0)})
     said = good_reason(same, Card.parse("6C"))
