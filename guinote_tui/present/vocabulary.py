@@ -137,12 +137,13 @@ JuegoShare = tuple[str, int, int]
 
 
 def tenths(share: float) -> int:
-    """A share of deals in tenths, for "in about 7 deals of 10": never 0 for a share above nothing.
+    """A share of deals in tenths, for "in about 7 deals of 10": never 0 for a share above nothing; halves rounded
+    up (as the coach's reasons count them, :func:`guinote_tui.coach.loss.tenths`).
 
-    >>> tenths(0.68), tenths(0.02), tenths(0.97)
-    (7, 1, 10)
+    >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(0.45)
+    (7, 1, 10, 5)
     """
-    return max(1, round(share * 10)) if share > 0 else 0
+    return max(1, int(round(share, 3) * 10 + 0.5 + 1e-9)) if share > 0 else 0
 
 
 def juego_share(win: float | None, loss: float | None) -> JuegoShare | None:

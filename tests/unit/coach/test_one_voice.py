@@ -265,3 +265,16 @@ def test_a_warning_against_leading_a_big_card_names_the_card_played() -> None:
     )
     assert said_reason(advice, PLAY[Card.parse("3B")], view) == reason  # the card it named: as it was
     assert said_reason(advice, PLAY[Card.parse("6O")], view) == reason  # no big card played: the coach's own words
+
+
+def test_a_juego_share_is_one_figure_in_the_sentence_and_in_the_reason() -> None:
+    """'the coach would play the Seis de Copas, which wins it in about 4 deals of 10 ... with the Seis de Copas in
+    about 5 of 10': the review's sentence and the reason counted a half differently."""
+    from guinote_tui.coach.loss import tenths as reason_tenths
+    from guinote_tui.present.vocabulary import tenths as sentence_tenths
+
+    for thousandths in range(1001):
+        share = thousandths / 1000
+        for raw in (share, share + 0.0004, max(0.0, share - 0.0004)):
+            if reason_tenths(raw) >= 1:
+                assert sentence_tenths(round(raw, 3)) == reason_tenths(raw), raw
