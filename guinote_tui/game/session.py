@@ -265,6 +265,16 @@ class GameSession:
             advice = advise(view, decision_rng(COACH_SEED, view), budget)
         return self.coach.remember(position, advice)
 
+    def sharper_hint(self) -> Advice | None:
+        """While a hint is shown: the review's deeper analysis of the player's decision once it is done (None: not
+        yet, or nothing to sharpen); it is then the hint shown (a card it names follows it)."""
+        if not self.human_to_move or self.ahead is None or self.ahead.refined(self.match.hand) is None:
+            return None
+        advice = self.hint_ready()
+        if advice is not None:
+            self.hint_shown(self.hint_position(), advice)
+        return advice
+
     def hint_shown(self, position: Position, advice: Advice) -> None:
         """The player saw ``advice`` for ``position``: the review will not grade the decision if it is followed."""
         self.coach.shown(position, advice)

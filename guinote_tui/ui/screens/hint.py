@@ -7,6 +7,7 @@ open the bots wait. Enter plays the coach's move, a card's key that card; Escape
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.table import Table
@@ -108,6 +109,9 @@ def equals_line(advice: Advice) -> str | None:
     return _("About as good, as far as the coach can tell: {cards}.").format(cards=", ".join(others))
 
 
+#: Seconds between two looks for the deeper analysis while the hint is open.
+SHARPEN_EVERY = 0.25
+
 #: Escape and a card's key 1-6 typed at once (within the terminal's escape delay) are read by Textual as one
 #: key: the character the Option key gives with that digit on a Mac (Esc 3 is "£", tests/ui/test_ui_hint.py).
 ESCAPED_CARD_KEYS = (
@@ -131,10 +135,27 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
         *(Binding(f"{n},{ESCAPED_CARD_KEYS[n - 1]}", f"play({n - 1})", N_("Play"), show=False) for n in range(1, 7)),
     ]
 
-    def __init__(self, advice: Advice, shown: tuple[Card, ...]) -> None:
+    def __init__(
+        self, advice: Advice, shown: tuple[Card, ...], refined: Callable[[], Advice | None] | None = None
+    ) -> None:
         super().__init__(classes="dialog-screen")
         self.advice = advice
         self.shown = shown
+        #: The deeper analysis of the decision once it is done (None: not yet): the hint sharpens in place.
+        self.refined = refined
+
+    def on_mount(self) -> None:
+        if self.refined is not None:
+            self._sharpening = self.set_interval(SHARPEN_EVERY, self._sharpen)
+
+    def _sharpen(self) -> None:
+        """Show the deeper analysis in place of the quick one the moment it is done (then stop looking)."""
+        found = self.refined() if self.refined is not None else None
+        if found is None or found is self.advice:
+            return
+        self._sharpening.stop()
+        self.advice = found
+        self.refresh(recompose=True)
 
     def compose(self) -> ComposeResult:
         advice = self.advice
