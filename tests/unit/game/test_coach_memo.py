@@ -124,3 +124,16 @@ def test_the_review_s_analysis_refines_a_hint_given_before_and_is_kept() -> None
     session.ahead = DoneAhead(quick, deep)  # type: ignore[assignment]
     assert session.hint_ready() is deep
     assert session.hint_ready() is deep and session.coach.known(position) is deep
+
+
+def test_a_hint_sharpened_in_place_is_the_hint_shown() -> None:
+    session = session_at_first_choice()
+    position = session.hint_position()
+    quick = session.work_out_hint(position)
+    session.hint_shown(position, quick)
+    session.ahead = DoneAhead(quick, None)  # type: ignore[assignment]
+    assert session.sharper_hint() is None  # nothing deeper yet: the hint stays as it is
+    deep = replace(quick, values=dict(quick.values))
+    session.ahead = DoneAhead(quick, deep)  # type: ignore[assignment]
+    assert session.sharper_hint() is deep
+    assert all(session.coach.followed(position, action) for action in deep.good)
