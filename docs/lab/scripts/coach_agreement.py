@@ -19,7 +19,9 @@ the coach is asked the way each surface asks it:
 For each surface it records the set of good cards
 (:attr:`~guinote_tui.coach.Advice.good`) and the tier of the card played
 (:func:`~guinote_tui.coach.verdict.judge`), and prints the share of
-decisions where they agree with the review's, per table size and phase.
+decisions where they agree with the review's, per table size and phase;
+then, per table size and phase, the share of decisions where the review
+calls the card played a close call, and where more than one card is good.
 ``--out FILE`` keeps every decision's record as JSON after each hand: a run
 stopped midway continues where it was with the same command.
 """
@@ -34,7 +36,7 @@ from typing import Any
 
 import click
 
-__all__ = ["agreement", "decision_records", "main"]
+__all__ = ["agreement", "decision_records", "main", "shares"]
 
 SURFACES = ("try_it", "practice", "hint_at_once")
 
@@ -103,6 +105,18 @@ def agreement(records: Iterable[dict[str, Any]]) -> dict[str, dict[str, tuple[in
     return {g: {s: (c[0], c[1]) for s, c in by.items()} for g, by in table.items()}
 
 
+def shares(records: Iterable[dict[str, Any]]) -> dict[str, tuple[int, int, int]]:
+    """Per table size and phase: (the card played a close call in the review, decisions with more than one good
+    card, decisions)."""
+    table: dict[str, list[int]] = {}
+    for record in records:
+        counts = table.setdefault(f"{record['players']} players, {record['phase']}", [0, 0, 0])
+        counts[0] += record["review"]["tier"] == "close"
+        counts[1] += len(record["review"]["good"]) > 1
+        counts[2] += 1
+    return {group: (c[0], c[1], c[2]) for group, c in table.items()}
+
+
 @click.command()
 @click.option("--players", "tables", type=click.Choice(["2", "4"]), multiple=True, default=("2", "4"))
 @click.option("--hands", type=click.IntRange(1, 1000), default=10, show_default=True, help="Hands per table size.")
@@ -130,6 +144,11 @@ def main(tables: tuple[str, ...], hands: int, first: int, playouts: int | None, 
     for group, by in sorted(agreement(records).items()):
         parts = [f"{surface} {same}/{total} ({100 * same / total:.1f} %)" for surface, (same, total) in by.items()]
         click.echo(f"{group}: " + " · ".join(parts))
+    for group, (close, several, total) in sorted(shares(records).items()):
+        click.echo(
+            f"{group}: the card played a close call in the review {close}/{total} ({100 * close / total:.1f} %);"
+            f" more than one good card {several}/{total} ({100 * several / total:.1f} %)"
+        )
 
 
 if __name__ == "__main__":
