@@ -205,7 +205,8 @@ def good_reason(evaluation: Evaluation | None, card: Card) -> Reason | None:
     if len(good) < 2:
         return None
     close = any(evaluation.grade(c) is Grade.CLOSE for c in good)
-    return Reason(ReasonCode.ANY_OF, {"cards": " ".join(str(c) for c in good), "close": close})
+    # ``close`` as a number (1 / 0): the statistics keep a kept mistake's parameters as strings and numbers.
+    return Reason(ReasonCode.ANY_OF, {"cards": " ".join(str(c) for c in good), "close": int(close)})
 
 
 #: The coach's seed wherever it is asked (hint, the review in the game, ``guinote review``, Try it, practice):
