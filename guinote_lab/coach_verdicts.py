@@ -87,33 +87,24 @@ def skim_budget(budget: Any) -> Any:
 def _reviewing_hand(deck: Sequence[Any], budget: Any) -> Iterator[None]:
     """Within: the review spends its budget on the hand dealt from ``deck`` only, and skims the others.
 
-    The review itself runs unchanged; its ``decision_rng`` (which is given
-    each decision's deck) and ``advise`` are wrapped. Should a later review
-    no longer call them, every hand is reviewed in full: slower, the same records.
+    The review itself runs unchanged; its ``advice_at`` (which is given each
+    decision's hand) is wrapped. Should a later review no longer call it,
+    every hand is reviewed in full: slower, the same records.
     """
     from contextlib import ExitStack
     from unittest import mock
 
-    from guinote_tui.coach import advise, decision_rng
     from guinote_tui.coach import review as review_module
 
     skim = skim_budget(budget)
-    current: list[tuple[Any, ...]] = []
+    advice_at = review_module.advice_at
 
-    def watched_rng(*args: Any, **options: Any) -> random.Random:
-        hand_deck = options.get("deck", args[1] if len(args) > 1 else ())
-        current[:] = [tuple(hand_deck)]
-        return decision_rng(*args, **options)
-
-    def watched_advise(view: Any, rng: random.Random, *rest: Any, **options: Any) -> Any:
-        if current and current[0] != tuple(deck):
-            return advise(view, rng, skim)
-        return advise(view, rng, *rest, **options)
+    def watched(spec: Any, actions: Any, seat: int, seed: int, given: Any) -> Any:
+        return advice_at(spec, actions, seat, seed, given if tuple(spec.deck) == tuple(deck) else skim)
 
     with ExitStack() as stack:
-        if hasattr(review_module, "decision_rng") and hasattr(review_module, "advise"):
-            stack.enter_context(mock.patch.object(review_module, "decision_rng", watched_rng))
-            stack.enter_context(mock.patch.object(review_module, "advise", watched_advise))
+        if hasattr(review_module, "advice_at"):
+            stack.enter_context(mock.patch.object(review_module, "advice_at", watched))
         yield
 
 
@@ -168,7 +159,7 @@ def reference_records(
         if point.choices < 2:
             out.append(None)
             continue
-        advice = advise(point.view, decision_rng(COACH_SEED, point.deck, point.index), budget)
+        advice = advise(point.view, decision_rng(COACH_SEED, point.view), budget)
         coach, played = advice.action, point.played
         found: dict[str, Any]
         if isinstance(played, Play) and isinstance(coach, Play):

@@ -27,7 +27,7 @@ from .common import EXIT_CRASH, crashed
 from .friends import host_command, join_command
 from .help import Group, _saved_language, fallback_language, version_option
 from .play import config, learn, play, practice, rules_command, serve
-from .records import replay, review, stats
+from .records import hint, replay, review, stats
 from .tournament import simulate, tournament
 
 __all__ = ["EXIT_CRASH", "main", "run"]
@@ -62,7 +62,7 @@ def main(ctx: click.Context, lang: str | None) -> None:
 
 
 for _command in (
-    *(play, config, stats, learn, practice, simulate, tournament, replay, review, rules_command, serve),
+    *(play, config, stats, learn, practice, simulate, tournament, replay, review, hint, rules_command, serve),
     *(host_command, join_command),
 ):
     main.add_command(_command)

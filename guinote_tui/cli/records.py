@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
+import time
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -15,7 +16,10 @@ from ..i18n import number as i18n_number
 from ..storage import printable
 from .common import ProgressLine, history_refused
 from .common import on_terminal as _terminal
-from .help import INTEGER, IntegerRange, command, confirm
+from .help import INTEGER, IntegerRange, NumberRange, command, confirm
+
+if TYPE_CHECKING:
+    from ..coach import Advice, Decision
 
 #: The hands ``guinote review`` takes by default, the last ones: more than any real match holds (3 to 15), and
 #: some 200 to 500 decisions of one seat, minutes of the coach's work (a second or two each, side by side in --jobs).
@@ -316,3 +320,101 @@ def _review_progress() -> ProgressLine:
         N_("reviewing: {bar} {done} of {total} decisions analysed, about {time} left"),
         N_("reviewing: {bar} {done} of {total} decisions analysed"),
     )
+
+
+@command(
+    name="hint",
+    help=N_(
+        "Print the coach's hint at one decision of a saved history: the analysis the hint shows there.\n\n"
+        "--hand is the hand's number (from 1) and --ply the action's place in that hand (from 0, every seat's actions"
+        " counted, declarations included). The coach analyses the decision from that seat's view alone, with the"
+        " deals the review draws (one analysis per decision). A hint asked at once shows the quick analysis; once"
+        " the player has thought long enough for the review's deeper analysis to be done, the hint shows that one:"
+        " --think gives those seconds, and the command prints the analysis done within them on this machine."
+        ' --json prints the fields of a decision of guinote review --json, plus "ply", "good" (the cards the coach'
+        ' cannot tell apart from its own, its own first), "cards" (each card\'s "cost", "cost_se" and "grade"),'
+        ' "analysis" ("quick" or "review") and "seconds".'
+    ),
+)
+@click.argument("path", metavar=N_("PATH"))
+@click.option("--hand", "hand_number", type=IntegerRange(1, MAX_HANDS), required=True, help=N_("The hand, from 1."))
+@click.option("--ply", type=IntegerRange(0, 200), required=True, help=N_("The action's place in the hand, from 0."))
+@click.option(
+    "--think",
+    type=NumberRange(0, 600),
+    default=2.0,
+    show_default=True,
+    help=N_("Seconds the player thought before asking (0: the hint asked at once)."),
+)
+@click.option("--json", "as_json", is_flag=True, help=N_("Print one JSON object."))
+def hint(path: str, hand_number: int, ply: int, think: float, as_json: bool) -> None:
+    from ..coach import COACH_BUDGET, DEEP_BUDGET
+    from ..coach.review import decision_at
+    from ..engine import HistoryError, read_history
+
+    try:
+        match = read_history(path)
+    except HistoryError as exc:
+        raise history_refused(exc) from None
+    records = match.records()
+    if hand_number > len(records):
+        raise click.ClickException(
+            ngettext(
+                "--hand {hand}: the history holds {count} hand",
+                "--hand {hand}: the history holds {count} hands",
+                len(records),
+            ).format(hand=hand_number, count=len(records))
+        )
+    actions = len(records[hand_number - 1].actions)
+    if ply >= actions:
+        raise click.ClickException(
+            _("--ply {ply}: hand {hand} holds {count} actions (0 to {last})").format(
+                ply=ply, hand=hand_number, count=actions, last=actions - 1
+            )
+        )
+    started = time.perf_counter()
+    try:
+        decision, advice = decision_at(match, hand_number, ply, budget=COACH_BUDGET)
+        analysis = "quick"
+        if think > 0:
+            deep = decision_at(match, hand_number, ply, budget=DEEP_BUDGET)
+            if time.perf_counter() - started <= think:
+                (decision, advice), analysis = deep, "review"
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    seconds = round(time.perf_counter() - started, 3)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(_hint_record(decision, advice, ply) | {"analysis": analysis, "seconds": seconds}))
+        return
+    from rich.text import Text
+
+    from ..coach import JUEGO_POINTS, Z
+    from ..plain.words import hint_lines
+    from ..present.vocabulary import decision_sentence
+
+    for line in hint_lines(advice, sorted(advice.values)):
+        click.echo(line)
+    click.echo(Text.from_markup(decision_sentence(decision, decision.trick, Z, JUEGO_POINTS)).plain)
+
+
+def _hint_record(decision: Decision, advice: Advice, ply: int) -> dict[str, Any]:
+    """The JSON object of ``guinote hint``: the review's decision, the good cards and every card's verdict."""
+    from ..engine import PLAY
+
+    evaluation = advice.evaluation
+    cards: dict[str, dict[str, Any]] = {}
+    good = [str(advice.action)]
+    if evaluation is not None:
+        cards = {
+            str(card): {
+                "cost": round(evaluation.cost(card), 2),
+                "cost_se": round(evaluation.se(card), 2),
+                "grade": evaluation.grade(card).value,
+            }
+            for card in sorted(evaluation.cards)
+        }
+        good += [str(card) for card in evaluation.good() if str(card) != good[0] and PLAY[int(card)] in advice.good]
+    record: dict[str, Any] = decision.to_dict()
+    return record | {"ply": ply, "good": good, "cards": cards}

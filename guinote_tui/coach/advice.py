@@ -19,9 +19,10 @@ state gives the same advice.
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 from ..ai.bitmasks import tables_for
 from ..ai.policy import settled_action
@@ -64,6 +65,18 @@ class Advice:
     cantes: Mapping[Action, int] = field(default_factory=dict)
     #: The cards' costs with their standard errors (None when fewer than two cards may be played).
     evaluation: Evaluation | None = None
+    #: The simple idea behind the coach's own card (:func:`~.why.card_reason`), where :attr:`reason` names the
+    #: good cards together instead (:func:`good_reason`): what a lesson may teach of it, not why it is better.
+    idea: Reason | None = None
+
+    @property
+    def good(self) -> frozenset[Action]:
+        """The coach's action and every card it cannot tell apart from it (:meth:`~.evaluate.Evaluation.good`):
+        playing any of them follows its advice."""
+        evaluation = self.evaluation
+        if evaluation is None or not isinstance(self.action, Play) or Card(self.action.card) != evaluation.best:
+            return frozenset({self.action})
+        return frozenset({self.action, *(PLAY[int(c)] for c in evaluation.good())})
 
     @property
     def best_card(self) -> Card | None:
@@ -173,31 +186,66 @@ def advise(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUDGE
         action = PLAY[int(evaluation.best)]
     else:
         action = next(a for a in legal if isinstance(a, Play))
+    idea = None
     if isinstance(action, Play):
-        reason = card_reason(view, action.card, values, tables, forced, evaluation)
+        idea = card_reason(view, action.card, values, tables, forced, evaluation)
+        reason = good_reason(evaluation, Card(action.card)) or idea
     else:
         reason = declaration_reason(view, action, forced)
     cantes: dict[Action, int] = {a: sing_points(view, a.suit) for a in legal if isinstance(a, Sing)}
-    return Advice(action, values, reason, forced, cantes, evaluation)
+    return Advice(action, values, reason, forced, cantes, evaluation, idea)
 
 
-#: The coach's seed wherever it is asked (hint, the review in the game, ``guinote review``): with
-#: :func:`decision_rng` the same decision always gets the same deals, and the same verdict.
+def good_reason(evaluation: Evaluation | None, card: Card) -> Reason | None:
+    """Where the coach cannot tell its ``card`` apart from others (:meth:`~.evaluate.Evaluation.good`), the
+    reason that names them together, said as a close call when one is; None where ``card`` is settled best."""
+    if evaluation is None or card != evaluation.best:
+        return None
+    good = evaluation.good()
+    if len(good) < 2:
+        return None
+    close = any(evaluation.grade(c) is Grade.CLOSE for c in good)
+    # ``close`` as a number (1 / 0): the statistics keep a kept mistake's parameters as strings and numbers.
+    return Reason(ReasonCode.ANY_OF, {"cards": " ".join(str(c) for c in good), "close": int(close)})
+
+
+#: The coach's seed wherever it is asked (hint, the review in the game, ``guinote review``, Try it, practice):
+#: with :func:`decision_rng` the same decision always gets the same deals, and the same verdict.
 COACH_SEED = 0
 
 
-def decision_rng(seed: int, deck: Sequence[Card], actions: int) -> random.Random:
-    """The generator for the decision after ``actions`` actions of the hand dealt from ``deck``.
-
-    A pure function of the hand and the point in it, so the three places that
-    ask the coach about one decision draw the same deals.
+def information_key(view: SeatView) -> str:
+    """What ``view``'s seat knows at this decision, as a short key: its view (without the events, which say
+    nothing more), its legal actions and the rules. Two ways of reaching the same decision (the table, a saved
+    history, a kept mistake's position) give the same key; a hidden card never changes it.
     """
-    cards = ".".join(str(int(c)) for c in deck)
-    return random.Random(f"coach:{seed}:{cards}:{actions}")
+    known = repr(replace(view, events=()))
+    return hashlib.sha256(known.encode()).hexdigest()[:32]
+
+
+def decision_rng(seed: int, view: SeatView) -> random.Random:
+    """The generator for the decision ``view`` stands at: a pure function of what the seat knows there
+    (:func:`information_key`), so every place that asks the coach about one decision (hint, review, Try it,
+    practice, ``guinote review``, ``guinote hint``) draws the same deals and gets one analysis of it.
+    """
+    return random.Random(f"coach:{seed}:{information_key(view)}")
 
 
 def sing_points(view: SeatView, suit: int) -> int:
     return tables_for(view.rules, view.trump).cante_points[suit]
+
+
+def swap_reason(view: SeatView, card: Card) -> Reason:
+    """Why change ``card`` (the seven or two of trumps) for the muestra, in words true of the two cards: worth
+    more (its points), a higher trump, or else only that the muestra comes to the seat's hand now."""
+    muestra = view.muestra
+    if muestra is None:
+        return Reason(ReasonCode.CHANGE_SEVEN, {"card": str(card)})
+    tables = tables_for(view.rules, view.trump)
+    if tables.points[int(muestra)] > tables.points[int(card)]:
+        return Reason(ReasonCode.CHANGE_SEVEN, {"card": str(card)})
+    higher = bool(tables.beaters[int(card)] >> int(muestra) & 1)
+    return Reason(ReasonCode.CHANGE_SEVEN, {"card": str(card), "muestra": str(muestra), "higher": higher})
 
 
 def declaration_reason(view: SeatView, action: Action, forced: bool = False) -> Reason:
@@ -205,7 +253,7 @@ def declaration_reason(view: SeatView, action: Action, forced: bool = False) -> 
     if isinstance(action, Sing):
         return Reason(ReasonCode.SING_NOW, {"suit": Suit(action.suit).title, "points": sing_points(view, action.suit)})
     if isinstance(action, Swap):
-        return Reason(ReasonCode.CHANGE_SEVEN, {"card": str(action.card)})
+        return swap_reason(view, Card(action.card))
     if isinstance(action, DeclareTute):
         return Reason(ReasonCode.DECLARE_TUTE, {"ranks": TUTE_RANKS.get(action.rank, RANK_NAMES[action.rank])})
     if isinstance(action, Pass) and not forced:

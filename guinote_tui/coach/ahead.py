@@ -18,8 +18,7 @@ budget, then the review's; a hint asked once one is done
 (:meth:`ReviewAhead.ready`) answers at once, with the deeper if it is done.
 
 The analysis of a decision depends only on the position, the seat and the
-seed (:func:`~.advice.decision_rng`: the hand's deal and the number of
-actions before it), so the review made ahead is the one :func:`review_hand`
+seed (:func:`~.advice.decision_rng`: what the seat knows there), so the review made ahead is the one :func:`review_hand`
 makes on the spot and the one ``guinote review`` makes of the saved hand,
 and a decision taken again after an undo reuses its analysis.
 
@@ -51,7 +50,7 @@ from ..engine import Action, Card, HandState, Rules, seat_view
 from .advice import COACH_SEED, DEEP_BUDGET, Advice, advise, decision_rng
 from .evaluate import COACH_BUDGET, CoachBudget, Grade
 from .reasons import Reason
-from .verdict import declaration, judge
+from .verdict import declaration, judge, said_reason
 
 #: One seat's action in a hand's log.
 Move = tuple[int, Action]
@@ -116,7 +115,8 @@ def advise_at(
     state = spec.replay(actions)
     if state.to_move != seat or len(state.legal_actions()) < 2:
         return None
-    return advise(seat_view(state, seat, events=False), decision_rng(seed, spec.deck, len(actions)), budget)
+    view = seat_view(state, seat, events=False)
+    return advise(view, decision_rng(seed, view), budget)
 
 
 def decisions(spec: HandSpec, log: Sequence[Move], seat: int) -> list[int]:
@@ -162,7 +162,7 @@ def priced(spec: HandSpec, log: Sequence[Move], index: int, advice: Advice) -> R
         played,
         advice.action,
         verdict.cost,
-        advice.reason,
+        said_reason(advice, played, view),
         verdict.cost_se,
         verdict.mistake,
         verdict.juego,
@@ -364,16 +364,23 @@ class ReviewAhead:
     def ready(self, hand: HandState) -> Advice | None:
         """The analysis of the seat's decision now in ``hand`` if one is done: the review's when it is, else the
         quick one (None: not asked, not done, failed)."""
-        key = (HandSpec.of(hand), tuple(hand.log))
-        for futures in (self._pending, self._quick):
-            future = futures.get(key)
-            if future is None or not future.done() or future.cancelled():
-                continue
-            try:
-                return future.result()
-            except Exception:  # a broken worker: the hint is then worked out on the spot
-                continue
-        return None
+        return self.refined(hand) or self._done(self._quick, hand)
+
+    def refined(self, hand: HandState) -> Advice | None:
+        """The review's analysis of the seat's decision now in ``hand`` once it is done (None: not yet)."""
+        return self._done(self._pending, hand)
+
+    @staticmethod
+    def _done(
+        futures: dict[tuple[HandSpec, tuple[Move, ...]], Future[Advice | None]], hand: HandState
+    ) -> Advice | None:
+        future = futures.get((HandSpec.of(hand), tuple(hand.log)))
+        if future is None or not future.done() or future.cancelled():
+            return None
+        try:
+            return future.result()
+        except Exception:  # a broken worker: the hint is then worked out on the spot
+            return None
 
     def catch_up(self, hand: HandState) -> None:
         """Analyse the seat's decisions already taken in ``hand`` (a continued match's hand so far)."""

@@ -98,6 +98,10 @@ JUEGO_POINTS = 65.0
 #: In a juego's first hand, the first phase's lines are valued for the juego once a side is this near the target
 #: (:func:`juego_near`).
 JUEGO_NEAR = 40
+#: The juego's shares of a card ("wins it in about 7 deals of 10") are shown only when every card was played out
+#: on at least this many deals (or exactly): on fewer, a tenth moves with a deal or two.
+JUEGO_MIN_DEALS = 40
+
 #: With a spread of nothing seen in ``n`` sampled deals, the standard error is still taken as this over ``n``
 #: points: a few deals that happened to agree do not make a sampled cost exact.
 SE_FLOOR = 4.0
@@ -285,6 +289,22 @@ class Evaluation:
     def mistake(self, card: Card) -> bool:
         """Listed by the review: :meth:`graded` (an inaccuracy, a mistake or a blunder)."""
         return self.graded(card)
+
+    @property
+    def juego_deals(self) -> int | None:
+        """The fewest deals any card's juego shares rest on: 0 where they are exact (every card known, or every
+        consistent deal solved); None where they rest on fewer than :data:`JUEGO_MIN_DEALS` and are not worth
+        reading."""
+        if self.method in ("exact", "enumerated"):
+            return 0
+        fewest = min((e.deals for e in self.cards.values()), default=0)
+        return fewest if fewest >= JUEGO_MIN_DEALS else None
+
+    def good(self) -> list[Card]:
+        """The good cards: the coach's and every card it cannot tell apart from it (about the same, or a close
+        call), the coach's first, then by cost. One card alone only when it is settled better than every other."""
+        order = sorted(self.cards, key=lambda c: (c != self.best, self.cards[c].cost, int(c)))
+        return [c for c in order if not self.grade(c).graded]
 
     def equals(self) -> list[Card]:
         """The cards about the same as the coach's, the coach's first."""

@@ -73,8 +73,9 @@ class Loss:
 
 
 def tenths(share: float) -> int:
-    """A share of the deals as the deals of 10 it stands for (halves rounded up)."""
-    return int(share * 10 + 0.5 + 1e-9)
+    """A share of the deals as the deals of 10 it stands for (halves rounded up), from the share to three places as
+    the verdict keeps it, so a sentence and a reason about one card never give two figures for it."""
+    return int(round(share, 3) * 10 + 0.5 + 1e-9)
 
 
 def loss_reason(view: SeatView, evaluation: Evaluation, played: Card, best: Card) -> Reason | None:

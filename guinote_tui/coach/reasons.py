@@ -88,6 +88,8 @@ class ReasonCode(StrEnum):
     LET_GO = "LET_GO"
     #: No simple rule says it: what the search found (the card's margin over the next best).
     BEST_BY_SEARCH = "BEST_BY_SEARCH"
+    #: The cards the coach cannot tell apart from its own, named together (no reason for one of them).
+    ANY_OF = "ANY_OF"
     # What a card the player chose loses against the coach's card (:func:`.loss.loss_reason`).
     #: The card hands the other side the trick and the juego at once.
     HANDS_JUEGO = "HANDS_JUEGO"
@@ -361,6 +363,23 @@ LOST_CODES = frozenset(
 )
 
 
+def either(names: list[str]) -> str:
+    """Names joined as alternatives: "A", "A or B", "A, B or C"."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{some} or {last}").format(some=", ".join(names[:-1]), last=names[-1])
+
+
+def _any_of(cards: str, close: bool) -> str:
+    """The good cards named together (``cards``: their notations, space-separated, the coach's first)."""
+    names = [Card.parse(text).name for text in cards.split()]
+    if close:
+        return _("Any of these: {cards}. A close call: the coach cannot tell them apart at this depth.").format(
+            cards=either(names)
+        )
+    return _("Any of these: {cards}. They are about the same: either is fine.").format(cards=either(names))
+
+
 #: Parameters that hold a card in notation (named in the sentence).
 _CARDS = ("card", "big", "muestra", "best", "other")
 
@@ -377,6 +396,8 @@ def reason_text(reason: ReasonCode, **params: Any) -> str:
         if isinstance(value, str):
             with contextlib.suppress(ValueError):  # not a card ("pass"): said as it is
                 named[key] = Card.parse(value).name
+    if reason is ReasonCode.ANY_OF:
+        return _any_of(str(params.get("cards", "")), bool(params.get("close")))
     if reason is ReasonCode.BEST_BY_SEARCH and "verdict" in named:
         points = _figure(float(named.get("margin", 0.0)), float(named.get("spread", 0.0)))
         return _graded_search(str(named["verdict"]), bool(named.get("exact"))).format(**{**named, "points": points})
@@ -386,6 +407,10 @@ def reason_text(reason: ReasonCode, **params: Any) -> str:
     if reason in LOST_CODES:
         counts = {key: int(named.get(key, 0)) for key in ("m", "n", "points", "k")}
         return _lost(reason, **counts).format(**named)
+    if reason is ReasonCode.CHANGE_SEVEN and "muestra" in named:
+        if named.get("higher"):
+            return _("Change your {card} for the muestra, the {muestra}: it is a higher trump.").format(**named)
+        return _("Change your {card} for the muestra, the {muestra}: it comes to your hand now.").format(**named)
     counted = _COUNTED.get(reason)
     if counted is not None:
         return counted(int(named["points"])).format(**named)

@@ -8,8 +8,8 @@ error (0 when the action was the coach's or the only one), its tier, and the
 juego shares of the card played and of the coach's card. The declarations
 of one window are judged together (:func:`~.ahead.deferred`), as the review
 in the game does. Each decision gets its own generator from ``seed``, the
-hand's deal and the action's index (:func:`~.advice.decision_rng`, as the
-hint and the review in the game), so a review is repeatable, agrees with
+what the seat knows at the decision (:func:`~.advice.decision_rng`, as the
+hint, the review in the game, Try it and practice), so a review is repeatable, agrees with
 them, and comes out the same whether its decisions are analysed one after
 the other or side by side in ``jobs`` processes.
 """
@@ -27,7 +27,7 @@ from .advice import COACH_SEED, DEEP_BUDGET, Advice, advise, decision_rng
 from .ahead import HandSpec, Move, deferred
 from .evaluate import CoachBudget, Grade
 from .reasons import Reason
-from .verdict import judge
+from .verdict import judge, said_reason
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,8 @@ class Decision:
 def advice_at(spec: HandSpec, actions: tuple[Move, ...], seat: int, seed: int, budget: CoachBudget) -> Advice:
     """The coach's advice for ``seat`` after ``actions`` (forced or not): one decision's analysis."""
     state = spec.replay(actions)
-    return advise(seat_view(state, seat, events=False), decision_rng(seed, spec.deck, len(actions)), budget)
+    view = seat_view(state, seat, events=False)
+    return advise(view, decision_rng(seed, view), budget)
 
 
 @dataclass(frozen=True)
@@ -110,34 +111,54 @@ def review_match(
         raise ValueError(f"no seat {seat} at a table of {match.players}: choose 0 to {match.players - 1}")
     tasks = [task for task in _tasks(match, seat) if task.hand >= first_hand]
     advice = _analyse(tasks, seat, seed, budget, progress, jobs)
-    out = []
-    for task, found in zip(tasks, advice, strict=True):
-        played = task.log[task.index][1]
-        view = seat_view(task.spec.replay(task.log[: task.index]), seat, events=False)
-        verdict = judge(found, played, deferred(task.spec, task.log, task.index, found.action), view)
-        out.append(
-            Decision(
-                hand=task.hand,
-                trick=task.trick,
-                seat=seat,
-                played=played,
-                best=found.action,
-                cost=verdict.cost,
-                reason=found.reason,
-                forced=found.forced,
-                cost_se=verdict.cost_se,
-                mistake=verdict.mistake,
-                about_same=verdict.about_same,
-                juego=verdict.juego,
-                grade=verdict.grade.value,
-                played_win=verdict.played_win,
-                played_loss=verdict.played_loss,
-                best_win=verdict.best_win,
-                best_loss=verdict.best_loss,
-                loss=verdict.loss,
-            )
-        )
-    return out
+    return [_decision(task, seat, found) for task, found in zip(tasks, advice, strict=True)]
+
+
+def _decision(task: _Task, seat: int, found: Advice) -> Decision:
+    """The decision of ``task`` judged against ``found``, the coach's analysis there."""
+    played = task.log[task.index][1]
+    view = seat_view(task.spec.replay(task.log[: task.index]), seat, events=False)
+    verdict = judge(found, played, deferred(task.spec, task.log, task.index, found.action), view)
+    return Decision(
+        hand=task.hand,
+        trick=task.trick,
+        seat=seat,
+        played=played,
+        best=found.action,
+        cost=verdict.cost,
+        reason=said_reason(found, played, view),
+        forced=found.forced,
+        cost_se=verdict.cost_se,
+        mistake=verdict.mistake,
+        about_same=verdict.about_same,
+        juego=verdict.juego,
+        grade=verdict.grade.value,
+        played_win=verdict.played_win,
+        played_loss=verdict.played_loss,
+        best_win=verdict.best_win,
+        best_loss=verdict.best_loss,
+        loss=verdict.loss,
+    )
+
+
+def decision_at(
+    match: Match, hand: int, index: int, seed: int = COACH_SEED, budget: CoachBudget = DEEP_BUDGET
+) -> tuple[Decision, Advice]:
+    """The decision taken at action ``index`` (0-based, in the hand's log) of hand ``hand`` (1-based) of ``match``,
+    judged as :func:`review_match` judges it, with the coach's analysis there (the one the hint shows).
+
+    ``ValueError`` (one line) when the hand or the action is not in the match.
+    """
+    records = match.records()
+    if not 1 <= hand <= len(records):
+        raise ValueError(f"no hand {hand}: the history holds {len(records)}")
+    actions = len(records[hand - 1].actions)
+    if not 0 <= index < actions:
+        raise ValueError(f"no action {index} in hand {hand}: it holds {actions} (0 to {actions - 1})")
+    seat = records[hand - 1].actions[index][0]
+    task = next(t for t in _tasks(match, seat) if t.hand == hand and t.index == index)
+    found = advice_at(task.spec, task.log[: task.index], seat, seed, budget)
+    return _decision(task, seat, found), found
 
 
 def _tasks(match: Match, seat: int) -> list[_Task]:

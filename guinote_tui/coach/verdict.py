@@ -31,13 +31,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..ai.bitmasks import tables_for
 from ..engine import Action, Card, DeclareTute, Play, SeatView, Sing, Swap
 from .advice import Advice
 from .evaluate import Grade
 from .loss import delay_reason, loss_reason
-from .reasons import Reason
+from .reasons import Reason, ReasonCode
 
-__all__ = ["Verdict", "declaration", "judge"]
+__all__ = ["Verdict", "declaration", "judge", "said_reason"]
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,21 @@ class Verdict:
     @property
     def about_same(self) -> bool:
         return self.grade is Grade.SAME
+
+
+def said_reason(advice: Advice, played: Action, view: SeatView) -> Reason:
+    """The coach's reason as said beside ``played``: where it warns against leading a big card (KEEP_BIG_CARD) and
+    the card played is another such card, graded worse, the warning names the card played, not one still in hand.
+    """
+    reason = advice.reason
+    if reason.code is not ReasonCode.KEEP_BIG_CARD or not isinstance(played, Play) or view.trick:
+        return reason
+    card = Card(played.card)
+    tables = tables_for(view.rules, view.trump)
+    big = tables.points[int(card)] >= 10 and not tables.trump_mask >> int(card) & 1
+    if not big or str(card) == reason.params.get("big") or not advice.grade(played).graded:
+        return reason
+    return Reason(ReasonCode.KEEP_BIG_CARD, {**reason.params, "big": str(card)})
 
 
 def declaration(action: Action) -> bool:

@@ -228,6 +228,13 @@ class Facts:
         side = self.view.seat & 1
         return self.total(side) + self.trick_points + self.own + (LAST_TRICK_POINTS if self.last_trick else 0)
 
+    @property
+    def feeds_juego(self) -> bool:
+        """De vueltas: the card's own points alone, taken by the other side, bring it to the target."""
+        return (
+            self.instant and self.own > 0 and self.total(1 - (self.view.seat & 1)) + self.own >= self.view.rules.target
+        )
+
     @cached_property
     def last_trick_decided(self) -> bool:
         """Heads-up arrastre, four cards or fewer: the card wins the last trick whatever the Rival plays, and some
@@ -425,8 +432,15 @@ PRECONDITIONS: dict[ReasonCode, Rule] = {
     ReasonCode.SUIT_MASTER: lambda f: (
         not f.trick and not f.is_trump and not f.tables.above[f.card] & f.know.unseen and not f.held_above
     ),
-    # A lead worth under 10 points while a dearer card is in hand.
-    ReasonCode.LEAD_CHEAP: lambda f: not f.trick and f.own < 10 and f.own < f.dearest,
+    # A lead worth under 10 points while a dearer card is in hand, and every cheaper card graded worse (else "risks
+    # only N points" would be false of a hand with cheaper cards); never where those points give the juego away.
+    ReasonCode.LEAD_CHEAP: lambda f: (
+        not f.trick
+        and f.own < 10
+        and f.own < f.dearest
+        and all(f.worse(c) for c in f.legal if f.points[c] < f.own)
+        and not f.feeds_juego
+    ),
     # An opponent holds the trick, the card does not take it, gives the fewest points, and some card would give more.
     ReasonCode.THROW_LOWEST: lambda f: (
         f.opponent_holds and not f.takes and f.own == f.cheapest and f.dearest > f.cheapest
@@ -434,8 +448,8 @@ PRECONDITIONS: dict[ReasonCode, Rule] = {
     # Phase 1 lead while an opponent may trump: the card is no As or Tres, and the seat keeps one of a plain suit
     # whose lead is graded worse.
     ReasonCode.KEEP_BIG_CARD: lambda f: f.big_kept is not None,
-    # A lead with the fewest points, when another card would risk more.
-    ReasonCode.LEAD_LOW: lambda f: not f.trick and f.own == f.cheapest and f.dearest > f.cheapest,
+    # A lead with the fewest points, when another card would risk more; never where they give the juego away.
+    ReasonCode.LEAD_LOW: lambda f: not f.trick and f.own == f.cheapest and f.dearest > f.cheapest and not f.feeds_juego,
     # What the search found: true by construction (the margin and its words follow the evaluation's grades).
     ReasonCode.BEST_BY_SEARCH: lambda f: True,
 }

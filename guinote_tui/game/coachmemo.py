@@ -48,6 +48,8 @@ class CoachMemo:
         self._lock = Lock()
         self._advice: dict[Position, Advice] = {}
         self._advised: dict[Position, Action] = {}
+        #: The hint's good cards (:attr:`~guinote_tui.coach.Advice.good`): playing any of them follows it.
+        self._good: dict[Position, frozenset[Action]] = {}
 
     def known(self, position: Position) -> Advice | None:
         """The advice already worked out for ``position`` (None: not asked yet)."""
@@ -63,24 +65,38 @@ class CoachMemo:
         """The player saw ``advice`` as the hint for ``position``: playing its action follows it."""
         with self._lock:
             self._advised[position] = advice.action
+            self._good[position] = advice.good
 
     def advised(self, position: Position) -> Action | None:
         """The action the hint shown for ``position`` advised (None: no hint was shown there)."""
         with self._lock:
             return self._advised.get(position)
 
+    def refine(self, position: Position, advice: Advice) -> Advice:
+        """Keep ``advice``, a deeper analysis of ``position``, in place of the one kept: every later word on the
+        decision is the refined one."""
+        with self._lock:
+            self._advice[position] = advice
+            return advice
+
+    def followed(self, position: Position, played: Action) -> bool:
+        """A hint was shown for ``position`` and ``played`` is its move or one of its good cards."""
+        with self._lock:
+            return played == self._advised.get(position) or played in self._good.get(position, frozenset())
+
     def mark_followed(self, spec: HandSpec, log: Sequence[Move], reviewed: Sequence[Reviewed]) -> list[Reviewed]:
-        """``reviewed`` (decisions of the hand dealt as ``spec`` with ``log``) with every followed hint ungraded."""
+        """``reviewed`` (decisions of the hand dealt as ``spec`` with ``log``) with every followed hint ungraded
+        (the hint's move played, or any card it named among the good ones)."""
         out = []
         for decision in reviewed:
-            advised = self.advised((spec, tuple(log[: decision.index])))
-            out.append(followed(decision) if advised is not None and advised == decision.played else decision)
+            position = (spec, tuple(log[: decision.index]))
+            out.append(followed(decision) if self.followed(position, decision.played) else decision)
         return out
 
     def forget(self, keep: HandState | None = None) -> None:
         """Drop what was said about other hands than ``keep``."""
         spec = HandSpec.of(keep) if keep is not None else None
         with self._lock:
-            for table in (self._advice, self._advised):
+            for table in (self._advice, self._advised, self._good):
                 for position in [p for p in table if p[0] != spec]:
                     del table[position]

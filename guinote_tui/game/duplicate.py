@@ -36,7 +36,7 @@ from typing import Any
 
 from ..ai import decide, make_bot
 from ..coach import COACH_BUDGET, COACH_SEED, CoachBudget, advise, decision_rng
-from ..engine import PRESETS, Action, Card, HandState, seat_view
+from ..engine import PRESETS, Action, HandState, seat_view
 from ..storage import Damaged, data_dir, read_json, write_atomic
 
 #: The table sizes of the daily duplicate, in the order they are played.
@@ -154,12 +154,11 @@ def hard_chooser(deal: DailyDeal) -> Chooser:
 
 
 def coach_chooser(deal: DailyDeal, budget: CoachBudget = COACH_PLAY_BUDGET) -> Chooser:
-    """The coach's advice in the seat, from the seat's view alone (its deals seeded by the decision)."""
-    deck = tuple(Card(card) for card in deal.deck)
+    """The coach's advice in the seat, from the seat's view alone (its deals seeded by what the seat knows there)."""
 
     def choose(state: HandState, seat: int) -> Action:
-        rng = decision_rng(COACH_SEED, deck, len(state.log))
-        return advise(seat_view(state, seat, events=False), rng, budget).action
+        view = seat_view(state, seat, events=False)
+        return advise(view, decision_rng(COACH_SEED, view), budget).action
 
     return choose
 

@@ -17,14 +17,15 @@ The judge (:func:`judge_answer`):
   (:func:`~guinote_tui.coach.verdict.judge` on :func:`~guinote_tui.coach.advise`
   with the review's budget): as good as the coach's card, a close call, or
   still a mistake with its tier, its cost ± its 95 % margin and why. The coach
-  draws its deals from :func:`practice_rng`, a function of the position, so
-  the same answer always gets the same verdict. The two moves the review
+  draws its deals from :func:`practice_rng`, a function of what the seat knows
+  there, the review's own: with the review's budget it is the review's
+  analysis of the decision, so practice says what the review said. The two moves the review
   named keep the review's word: the card played at the table gets the stored
   verdict (its tier and cost), the coach's card is as good as the coach's.
   In the heads-up arrastre the coach's figures are exact already (the open
   solver), so the exact module is not asked separately;
-* **a try from the review** uses the review's own deals
-  (:func:`~guinote_tui.coach.decision_rng` of the hand's deal), so the card
+* **a try from the review** uses the same deals
+  (:func:`~guinote_tui.coach.decision_rng` of the seat's view), so the card
   played gets the verdict the review gave it.
 
 An answer is *right* when it is as good as the coach's (or a close call: not
@@ -42,7 +43,7 @@ from functools import cached_property
 from ..coach import COACH_SEED, JUEGO_POINTS, Advice, CoachBudget, Grade, Reason, ReasonCode, Z, advise, decision_rng
 from ..coach.ahead import HandSpec, Move
 from ..coach.evaluate import grade_of
-from ..coach.verdict import declaration, judge
+from ..coach.verdict import declaration, judge, said_reason
 from ..engine import Action, HandState, Play, Rules, SeatView, format_position, parse_action, parse_position, seat_view
 from ..i18n import _, ngettext
 from ..practice import Puzzle, PuzzleVerdict, judge_puzzle, theme_name, verdict_text
@@ -205,14 +206,10 @@ def try_problem(hand: HandState, index: int, ref: str, topic: str | None = None)
 
 
 def practice_rng(problem: Problem) -> random.Random:
-    """The generator the coach draws its deals from for ``problem``: the same position, the same deals.
-
-    A try from the review draws the review's own (:func:`~guinote_tui.coach.decision_rng`).
-    """
-    if problem.spec is not None:
-        return decision_rng(COACH_SEED, problem.spec.deck, len(problem.actions))
-    flags = " ".join(f"{name}={value}" for name, value in sorted(problem.rules.differences().items()))
-    return random.Random(f"practice:{COACH_SEED}:{problem.rules.preset_name}:{flags}:{problem.position}")
+    """The generator the coach draws its deals from for ``problem``: the review's own
+    (:func:`~guinote_tui.coach.decision_rng` of what the seat knows there), so a kept mistake or a try gets,
+    with the review's budget, the very analysis the review made of the decision."""
+    return decision_rng(COACH_SEED, problem.view)
 
 
 def needs_coach(problem: Problem, action: Action) -> bool:
@@ -252,6 +249,11 @@ def _headline(grade: str, card: bool) -> str:
         return _("As good as the coach's card.") if card else _("As good as the coach's move.")
     if grade == Grade.CLOSE:
         return _("A close call: it counts as right.")
+    # The headline names the tier the verdict gives, so the two never disagree.
+    if grade == Grade.INACCURACY:
+        return _("Still an inaccuracy.")
+    if grade == Grade.BLUNDER:
+        return _("Still a blunder.")
     return _("Still a mistake.")
 
 
@@ -316,7 +318,7 @@ def coach_verdict(problem: Problem, action: Action, advice: Advice) -> PracticeV
     verdict = judge(advice, action, _deferred(problem, action, advice), problem.view)
     grade = verdict.grade.value
     card = isinstance(action, Play)
-    reason = _reason_text(advice.reason)
+    reason = _reason_text(said_reason(advice, action, problem.view))
     if action == advice.action:
         detail = " ".join(part for part in (_("The coach plays it too."), reason) if part)
     else:

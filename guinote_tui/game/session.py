@@ -232,15 +232,21 @@ class GameSession:
     def hint_ready(self) -> Advice | None:
         """The coach's hint for the player's decision now, when it needs no more thought (None: it does).
 
-        The advice given before for this position (the same object, so an undo changes no figure), else the
-        analysis made ahead while the player thought, once it is done (then kept for the position).
+        The review's analysis of the position once it is done (a deeper one refines what was said before: the
+        hint, the review, Try it and practice then say the same), else the advice given before for this position
+        (the same object, so an undo changes no figure), else the quick analysis made ahead while the player
+        thought, once it is done (then kept for the position).
         """
         position = self.hint_position()
+        hand = self.match.hand
+        ahead = self.ahead if self.ahead is not None and hand.to_move == HUMAN else None
         known = self.coach.known(position)
+        refined = ahead.refined(hand) if ahead is not None else None
+        if refined is not None:
+            return known if known is refined else self.coach.refine(position, refined)
         if known is not None:
             return known
-        hand = self.match.hand
-        ready = self.ahead.ready(hand) if self.ahead is not None and hand.to_move == HUMAN else None
+        ready = ahead.ready(hand) if ahead is not None else None
         return self.coach.remember(position, ready) if ready is not None else None
 
     def work_out_hint(self, position: Position, budget: CoachBudget = COACH_BUDGET) -> Advice:
@@ -256,8 +262,18 @@ class GameSession:
         advice = advise_at(spec, actions, HUMAN, COACH_SEED, budget)
         if advice is None:  # one legal action: nothing to weigh, only to say why
             view = seat_view(spec.replay(actions), HUMAN, events=False)
-            advice = advise(view, decision_rng(COACH_SEED, spec.deck, len(actions)), budget)
+            advice = advise(view, decision_rng(COACH_SEED, view), budget)
         return self.coach.remember(position, advice)
+
+    def sharper_hint(self) -> Advice | None:
+        """While a hint is shown: the review's deeper analysis of the player's decision once it is done (None: not
+        yet, or nothing to sharpen); it is then the hint shown (a card it names follows it)."""
+        if not self.human_to_move or self.ahead is None or self.ahead.refined(self.match.hand) is None:
+            return None
+        advice = self.hint_ready()
+        if advice is not None:
+            self.hint_shown(self.hint_position(), advice)
+        return advice
 
     def hint_shown(self, position: Position, advice: Advice) -> None:
         """The player saw ``advice`` for ``position``: the review will not grade the decision if it is followed."""

@@ -238,7 +238,7 @@ def coach_reason(step: Move) -> str:
     known = _REASONS.get(id(step))
     if known is None or known[0] is not step:
         advice = advise(seat_view(step.state(), PLAYER, events=False), random.Random(0))
-        known = _REASONS[id(step)] = (step, advice.reason)
+        known = _REASONS[id(step)] = (step, advice.idea or advice.reason)
     return known[1].text
 
 

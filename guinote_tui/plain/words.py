@@ -16,9 +16,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ..coach import Advice
+from ..coach import Advice, ReasonCode
 from ..coach.ahead import Reviewed
-from ..coach.evaluate import JUEGO_POINTS, Z
+from ..coach.evaluate import BLUNDER_POINTS, INACCURACY_POINTS, JUEGO_POINTS, MISTAKE_POINTS, Z
 from ..engine import (
     RANK_NAMES,
     Action,
@@ -42,7 +42,15 @@ from ..game.session import GameSession
 from ..game.tracking import TrickEntry, card_tracker, trick_history
 from ..game.verdicts import card_verdict
 from ..i18n import _, pgettext
-from ..present.vocabulary import action_words, decision_sentence, level_name, review_overview, why_text
+from ..present.vocabulary import (
+    action_words,
+    decision_sentence,
+    level_name,
+    lost_hand_line,
+    review_overview,
+    tier_legend,
+    why_text,
+)
 
 __all__ = [
     "declarations",
@@ -203,7 +211,7 @@ def hint_lines(advice: Advice, shown: Sequence[Card]) -> list[str]:
     lines = [plain(_("[b]Coach:[/b] {move}.").format(move=move)), advice.reason.text]
     evaluation = advice.evaluation
     chosen = Card(advice.action.card) if isinstance(advice.action, Play) else None
-    if evaluation is not None and chosen is not None:
+    if evaluation is not None and chosen is not None and advice.reason.code is not ReasonCode.ANY_OF:
         others = [c.name for c in evaluation.equals() if c != chosen]
         if others:
             lines.append(_("About as good, as far as the coach can tell: {cards}.").format(cards=", ".join(others)))
@@ -218,6 +226,7 @@ def hint_lines(advice: Advice, shown: Sequence[Card]) -> list[str]:
                 " fit what you know, ± the margin of error."
             )
         )
+        lines.append(tier_legend(INACCURACY_POINTS, MISTAKE_POINTS, BLUNDER_POINTS))
     return lines
 
 
@@ -355,6 +364,9 @@ def review_lines(session: GameSession, reviewed: list[Reviewed]) -> list[str]:
     lines = [_("Hand {number}: the coach's review").format(number=session.match.hand_number), plain(counted)]
     if nothing is not None:
         lines.append(nothing)
+        lost = lost_hand_line(session.match.hand, HUMAN & 1)
+        if lost is not None:
+            lines.append(lost)
     for r in graded:
         decision = decision_sentence(r, r.trick, Z, JUEGO_POINTS)
         lines.append(plain(decision))

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..engine import Action, Card, DeclareTute, Pass, Play, Sing, Swap
+from ..ai.bitmasks import tables_for
+from ..engine import Action, Card, DeclareTute, HandState, Pass, Play, Sing, Swap
 from ..i18n import _, ngettext, number, pgettext
 
 #: The levels, by id, in English (``pgettext("bot level", ...)`` translates them).
@@ -136,12 +137,13 @@ JuegoShare = tuple[str, int, int]
 
 
 def tenths(share: float) -> int:
-    """A share of deals in tenths, for "in about 7 deals of 10": never 0 for a share above nothing.
+    """A share of deals in tenths, for "in about 7 deals of 10": never 0 for a share above nothing; halves rounded
+    up (as the coach's reasons count them, :func:`guinote_tui.coach.loss.tenths`).
 
-    >>> tenths(0.68), tenths(0.02), tenths(0.97)
-    (7, 1, 10)
+    >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(0.45)
+    (7, 1, 10, 5)
     """
-    return max(1, round(share * 10)) if share > 0 else 0
+    return max(1, int(round(share, 3) * 10 + 0.5 + 1e-9)) if share > 0 else 0
 
 
 def juego_share(win: float | None, loss: float | None) -> JuegoShare | None:
@@ -468,3 +470,51 @@ def review_overview(reviewed: Sequence[_Reviewed]) -> tuple[str, str | None]:
             "Nothing the coach can fault for sure: the close calls are within its margin of error."
         )
     return " ".join(said), _("Nothing to regret: every choice was about as good as the coach's.")
+
+
+def tier_legend(inaccuracy: float, mistake: float, blunder: float) -> str:
+    """How the coach decides a tier, for the hint's legend (the lines in points of the side)."""
+    return _(
+        "Tiers, when the whole interval lies above the line: inaccuracy {inaccuracy}, mistake {mistake}, "
+        "blunder {blunder} points or the juego; else a close call."
+    ).format(inaccuracy=number(inaccuracy, "g"), mistake=number(mistake, "g"), blunder=number(blunder, "g"))
+
+
+def juego_legend(deals: int) -> str:
+    """What the hint's juego column says, and what it rests on (``deals``: 0 when exact)."""
+    if deals == 0:
+        return _("The juego column: won or lost, every card known.")
+    return ngettext(
+        "The juego column: deals of 10 your side wins–loses it in, over {deals} deal.",
+        "The juego column: deals of 10 your side wins–loses it in, over {deals} deals.",
+        deals,
+    ).format(deals=deals)
+
+
+def lost_hand_line(hand: HandState, side: int) -> str | None:
+    """Where a hand the side lost on points went the other way, when the review graded nothing: the rivals'
+    cantes, or the cards each side held over the hand (the card points of every card its seats played), with the
+    figures. None when the hand is not over or the side did not score less."""
+    if not hand.is_over or hand.points[side] >= hand.points[1 - side]:
+        return None
+    points = tables_for(hand.rules, hand.trump).points
+    held = [0, 0]
+    for seat, action in hand.log:
+        if isinstance(action, Play):
+            held[seat & 1] += points[int(action.card)]
+    mine, theirs = held[side], held[1 - side]
+    ours, sung = hand.cante_points[side], hand.cante_points[1 - side]
+    behind = hand.points[1 - side] - hand.points[side]
+    if sung - ours >= behind:
+        return _("The rivals' cantes made the difference: they sang {sung}, your side {ours}.").format(
+            sung=sung, ours=ours
+        )
+    if theirs > mine:
+        return _(
+            "The cards made the difference: over the hand the rivals held cards worth {theirs} points, your side "
+            "{mine}."
+        ).format(theirs=theirs, mine=mine)
+    return _(
+        "Over the hand your side held cards worth {mine} points and sang {ours}; the rivals held {theirs} and "
+        "sang {sung}."
+    ).format(mine=mine, ours=ours, theirs=theirs, sung=sung)

@@ -317,3 +317,33 @@ def test_the_keys_escape_and_a_card_make_are_those_the_hint_takes() -> None:
     from guinote_tui.ui.screens.hint import ESCAPED_CARD_KEYS
 
     assert tuple(escaped(str(n)) for n in range(1, 7)) == ESCAPED_CARD_KEYS
+
+
+def test_an_open_hint_sharpens_in_place_when_the_deeper_analysis_is_done() -> None:
+    """The hint shows what the coach has; once the review's deeper analysis is done it shows that one in place (the
+    hint, the review, Try it and practice then say the same), and playing one of its good cards follows it."""
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot)
+            session = app.session
+            assert session is not None and session.human_to_move
+            hand = session.match.hand
+            spec, log = HandSpec.of(hand), tuple(hand.log)
+            quick = advise_at(spec, log, 0, COACH_SEED, COACH_BUDGET)
+            deep = advise_at(spec, log, 0, COACH_SEED, REVIEW_TEST_BUDGET)
+            assert quick is not None and deep is not None
+            deep = replace(deep, reason=replace(deep.reason, params={**deep.reason.params}))  # another object
+            done: list = []  # type: ignore[type-arg]
+            hint = HintScreen(quick, tuple(sorted(quick.values)), lambda: done[0] if done else None)
+            app.push_screen(hint)
+            await pilot.pause(0.3)
+            assert hint.advice is quick
+            done.append(deep)
+            assert await wait_until(pilot, lambda: hint.advice is deep)
+            await pilot.pause()
+            text = " ".join(str(w.render()) for w in hint.query("Static"))
+            assert deep.reason.text in text
+
+    asyncio.run(run())

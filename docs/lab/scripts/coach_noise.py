@@ -22,8 +22,7 @@ import statistics as st
 import sys
 from pathlib import Path
 
-from guinote_tui.ai.tables import tables_for
-
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.ai.determinize import build_state, sample_deal
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.playouts import final_diff, playout

@@ -26,9 +26,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from guinote_tui.ai.tables import tables_for
-
 from guinote_tui.ai import make_bot
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.coach import DEEP_BUDGET, advise, decision_rng
 from guinote_tui.coach.verdict import judge
 from guinote_tui.engine import Match, Play, Rules, Sing, seat_view

@@ -5,8 +5,9 @@ does what the table does on the player's turn (:meth:`ReviewAhead.submit`
 with ``quick``), waits ``--wait`` seconds (the player thinking), then asks
 for the hint as the table does: the analysis made ahead if one is ready,
 else the quick analysis worked out there and then. Prints the share answered
-from the analysis made ahead and the latency percentiles (ms) from the key
-press. The previous decision's deep analysis may still be running, as in play.
+from the analysis made ahead (and how many with the review's own analysis,
+which the hint then shows: the hint and the review say the same) and the
+latency percentiles (ms) from the key press. The previous decision's deep analysis may still be running, as in play.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def main(players: str, decisions: int, wait: float, seed: int) -> None:
     bot = make_bot("normal")
     rng = random.Random(seed)
     latencies: list[float] = []
-    ahead_hits = 0
+    ahead_hits = refined = 0
     number = 0
     try:
         while len(latencies) < decisions:
@@ -48,6 +49,7 @@ def main(players: str, decisions: int, wait: float, seed: int) -> None:
                     ahead.submit(hand, quick=True)
                     time.sleep(wait)
                     started = time.perf_counter()
+                    refined += ahead.refined(hand) is not None  # the review's own analysis is the hint's
                     advice = ahead.ready(hand)
                     if advice is None:
                         advice = advise_at(HandSpec.of(hand), tuple(hand.log), 0, COACH_SEED, COACH_BUDGET)
@@ -61,7 +63,7 @@ def main(players: str, decisions: int, wait: float, seed: int) -> None:
     p = percentiles(latencies)
     click.echo(
         f"{'heads-up' if players == '2' else 'pairs'}, {len(latencies)} hints after {wait:g} s: "
-        f"{ahead_hits} answered from the analysis made ahead; "
+        f"{ahead_hits} answered from the analysis made ahead, {refined} of them the review's own; "
         f"p50 {p['p50']:.0f} ms, p95 {p['p95']:.0f} ms, p99 {p['p99']:.0f} ms, max {p['max']:.0f} ms"
     )
     sys.stdout.flush()

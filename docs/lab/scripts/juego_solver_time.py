@@ -17,9 +17,8 @@ from __future__ import annotations
 import sys
 import time
 
-from guinote_tui.ai.tables import mask_of
-
 from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import mask_of
 from guinote_tui.ai.solver import ArrastreSolver, juego_solver
 from guinote_tui.engine import Play, Stage
 

@@ -25,11 +25,10 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from guinote_tui.ai.tables import Tables, tables_for
-
 from guinote_lab.bench import random_positions
 from guinote_lab.learned import encode
 from guinote_tui.ai import LearnedBot, NormalBot
+from guinote_tui.ai.bitmasks import Tables, tables_for
 from guinote_tui.ai.playouts import policy_action
 from guinote_tui.engine import HandState, seat_view
 

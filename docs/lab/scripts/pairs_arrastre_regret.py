@@ -20,10 +20,9 @@ import sys
 import time
 from collections.abc import Iterator
 
-from guinote_tui.ai.tables import mask_of
-
 from guinote_lab.bench import random_positions
 from guinote_tui.ai import decide, make_bot
+from guinote_tui.ai.bitmasks import mask_of
 from guinote_tui.ai.solver import ArrastreSolver
 from guinote_tui.engine import HandState, Play
 from guinote_tui.tournament.stats import mean_ci95

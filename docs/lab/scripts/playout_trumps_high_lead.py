@@ -13,9 +13,8 @@ from __future__ import annotations
 import sys
 from collections import Counter
 
-from guinote_tui.ai.tables import tables_for
-
 from guinote_lab.bench import random_positions
+from guinote_tui.ai.bitmasks import tables_for
 from guinote_tui.ai.playouts import policy_action
 from guinote_tui.engine import Play
 

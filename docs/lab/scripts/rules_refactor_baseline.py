@@ -46,11 +46,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from guinote_tui.ai.tables import mask_of, tables_for
-
 from guinote_lab import juego_suite
 from guinote_lab.bench import random_positions
 from guinote_tui.ai import decide, make_bot
+from guinote_tui.ai.bitmasks import mask_of, tables_for
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.search import loses_at_once, wins_at_once
 from guinote_tui.ai.solver import ArrastreSolver, juego_solver

@@ -36,11 +36,10 @@ import time
 from array import array
 from typing import Any, ClassVar
 
-from guinote_tui.ai.tables import Tables, tables_for
-
 from guinote_lab.bench import random_positions
 from guinote_tui.ai import REGISTRY
 from guinote_tui.ai.base import Bot
+from guinote_tui.ai.bitmasks import Tables, tables_for
 from guinote_tui.ai.determinize import build_state
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.playouts import final_diff

@@ -7,6 +7,7 @@ open the bots wait. Enter plays the coach's move, a card's key that card; Escape
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.table import Table
@@ -17,13 +18,13 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ...coach import Advice
-from ...coach.evaluate import JUEGO_POINTS
+from ...coach import Advice, Evaluation, ReasonCode
+from ...coach.evaluate import BLUNDER_POINTS, INACCURACY_POINTS, JUEGO_POINTS, MISTAKE_POINTS
 from ...engine import PLAY, Action, Card, Play
 from ...game.narration import card_name_markup
 from ...game.verdicts import card_verdict
 from ...i18n import N_, _, number
-from ...present.vocabulary import action_words, juego_words
+from ...present.vocabulary import action_words, juego_legend, juego_words, tier_legend
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
@@ -43,7 +44,7 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     table.add_column(_("expected loss"), justify="right", no_wrap=True)
     evaluation = advice.evaluation
     juego: dict[Card, str] = {}
-    if evaluation is not None:
+    if evaluation is not None and evaluation.juego_deals is not None:  # on too few deals: not worth reading
         juego = {card: juego_words(e.win, e.loss) for card, e in evaluation.cards.items()}
         if len(set(juego.values())) < 2:
             juego = {}  # every card does the same for the juego: nothing to tell them apart
@@ -60,16 +61,33 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     return table
 
 
+def legend(advice: Advice) -> str:
+    """How a tier is decided, and (where the table shows it) what the juego column means and rests on."""
+    lines = [tier_legend(INACCURACY_POINTS, MISTAKE_POINTS, BLUNDER_POINTS)]
+    evaluation = advice.evaluation
+    deals = evaluation.juego_deals if evaluation is not None else None
+    if evaluation is not None and deals is not None and _juego_shown(evaluation):
+        lines.append(juego_legend(deals))
+    return " ".join(lines)
+
+
+def _juego_shown(evaluation: Evaluation) -> bool:
+    return len({juego_words(e.win, e.loss) for e in evaluation.cards.values()}) > 1
+
+
 def equals_line(advice: Advice) -> str | None:
     """The cards as good as the coach's, as far as it can tell, in words (None when there are none)."""
     evaluation = advice.evaluation
-    if evaluation is None or not isinstance(advice.action, Play):
-        return None
+    if evaluation is None or not isinstance(advice.action, Play) or advice.reason.code is ReasonCode.ANY_OF:
+        return None  # none, or the reason names them already
     others = [card_name_markup(c) for c in evaluation.equals() if c != advice.action.card]
     if not others:
         return None
     return _("About as good, as far as the coach can tell: {cards}.").format(cards=", ".join(others))
 
+
+#: Seconds between two looks for the deeper analysis while the hint is open.
+SHARPEN_EVERY = 0.25
 
 #: Escape and a card's key 1-6 typed at once (within the terminal's escape delay) are read by Textual as one
 #: key: the character the Option key gives with that digit on a Mac (Esc 3 is "£", tests/ui/test_ui_hint.py).
@@ -94,10 +112,27 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
         *(Binding(f"{n},{ESCAPED_CARD_KEYS[n - 1]}", f"play({n - 1})", N_("Play"), show=False) for n in range(1, 7)),
     ]
 
-    def __init__(self, advice: Advice, shown: tuple[Card, ...]) -> None:
+    def __init__(
+        self, advice: Advice, shown: tuple[Card, ...], refined: Callable[[], Advice | None] | None = None
+    ) -> None:
         super().__init__(classes="dialog-screen")
         self.advice = advice
         self.shown = shown
+        #: The deeper analysis of the decision once it is done (None: not yet): the hint sharpens in place.
+        self.refined = refined
+
+    def on_mount(self) -> None:
+        if self.refined is not None:
+            self._sharpening = self.set_interval(SHARPEN_EVERY, self._sharpen)
+
+    def _sharpen(self) -> None:
+        """Show the deeper analysis in place of the quick one the moment it is done (then stop looking)."""
+        found = self.refined() if self.refined is not None else None
+        if found is None or found is self.advice:
+            return
+        self._sharpening.stop()
+        self.advice = found
+        self.refresh(recompose=True)
 
     def compose(self) -> ComposeResult:
         advice = self.advice
@@ -112,16 +147,14 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
                 yield Static(Text.from_markup(equals), id="hint-equals")
             if len(advice.values) > 1:
                 yield Static(values_table(advice, self.shown), id="hint-values")
-            yield Static(
-                Text(
-                    _(
-                        "Expected loss: the points your side gives up against the coach's choice, over deals that fit "
-                        "what you know (a juego counts {juego}), ± the coach's 95-in-100 margin. Enter plays it · "
-                        "Escape goes back"
-                    ).format(juego=number(JUEGO_POINTS, "g"))
-                ),
-                classes="dialog-hint",
-            )
+            expected = _(
+                "Expected loss: the points your side gives up against the coach's choice, over deals that fit "
+                "what you know (a juego counts {juego}), ± the coach's 95-in-100 margin. Enter plays it · "
+                "Escape goes back"
+            ).format(juego=number(JUEGO_POINTS, "g"))
+            # How a tier is decided and what the juego column rests on, in the same paragraph (one row saved).
+            said = f"{legend(advice)} {expected}" if len(advice.values) > 1 else expected
+            yield Static(Text(said), id="hint-legend", classes="dialog-hint")
         yield GameFooter()
 
     def action_take(self) -> None:

@@ -38,7 +38,7 @@ from ...game.palette import SUIT_LIGHT
 from ...game.session import GameSession
 from ...game.tracking import TrickEntry, trick_history
 from ...i18n import N_, _
-from ...present.vocabulary import decision_sentence, review_overview, why_text
+from ...present.vocabulary import decision_sentence, lost_hand_line, review_overview, why_text
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
 
@@ -132,6 +132,9 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         lines = [counted]
         if nothing is not None:
             lines.append("\n" + nothing)
+            lost = lost_hand_line(self.session.match.hand, HUMAN & 1)
+            if lost is not None:
+                lines.append(lost)
         self.query_one("#review-body", Static).update(Text.from_markup("\n".join(lines)))
         rows = [
             DecisionRow(Text.from_markup(reviewed_sentence(r, r.trick)), Text(why_text(r)), r.trick) for r in graded

@@ -243,7 +243,7 @@ class TableScreen(Screen[None]):
             if action is not None:
                 self.act(action)
 
-        self.app.push_screen(HintScreen(advice, self.shown_hand), taken)
+        self.app.push_screen(HintScreen(advice, self.shown_hand, self.session.sharper_hint), taken)
 
     def summary_due(self) -> None:
         self.call_after_refresh(self.show_summary)

@@ -82,7 +82,8 @@ def test_a_hint_shown_but_not_followed_is_graded_as_ever() -> None:
     position = session.hint_position()
     advice = session.work_out_hint(position)
     session.hint_shown(position, advice)
-    other = next(a for a in session.view().legal if a != advice.action)
+    # A card the hint named neither as its move nor among the good cards it cannot tell apart from it.
+    other = next(a for a in session.view().legal if a not in advice.good)
     session.apply(0, other)
     finish(session)
     hand = session.match.hand
@@ -96,3 +97,43 @@ def test_the_next_hand_forgets_the_last_ones_hints() -> None:
     finish(session)
     session.next_hand()
     assert session.coach.known(position) is None and session.coach.advised(position) is None
+
+
+class DoneAhead:
+    """The analyses made ahead, both done: the quick one and the review's (deeper) one."""
+
+    def __init__(self, quick: object, deep: object | None) -> None:
+        self.quick, self.deep = quick, deep
+
+    def ready(self, hand: object) -> object:
+        return self.deep or self.quick
+
+    def refined(self, hand: object) -> object | None:
+        return self.deep
+
+
+def test_the_review_s_analysis_refines_a_hint_given_before_and_is_kept() -> None:
+    """A hint given at once (quick) is replaced by the review's analysis once that is done, so the hint, the review,
+    Try it and practice say the same of the decision; the refined advice is then kept (asked again: the same)."""
+    session = session_at_first_choice()
+    position = session.hint_position()
+    quick = session.work_out_hint(position)
+    deep = replace(quick, values=dict(quick.values))  # another object: the deeper analysis
+    session.ahead = DoneAhead(quick, None)  # type: ignore[assignment]
+    assert session.hint_ready() is quick  # the deeper one is not done yet
+    session.ahead = DoneAhead(quick, deep)  # type: ignore[assignment]
+    assert session.hint_ready() is deep
+    assert session.hint_ready() is deep and session.coach.known(position) is deep
+
+
+def test_a_hint_sharpened_in_place_is_the_hint_shown() -> None:
+    session = session_at_first_choice()
+    position = session.hint_position()
+    quick = session.work_out_hint(position)
+    session.hint_shown(position, quick)
+    session.ahead = DoneAhead(quick, None)  # type: ignore[assignment]
+    assert session.sharper_hint() is None  # nothing deeper yet: the hint stays as it is
+    deep = replace(quick, values=dict(quick.values))
+    session.ahead = DoneAhead(quick, deep)  # type: ignore[assignment]
+    assert session.sharper_hint() is deep
+    assert all(session.coach.followed(position, action) for action in deep.good)
