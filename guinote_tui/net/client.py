@@ -21,7 +21,7 @@ from typing import Any
 import aiohttp
 
 from . import protocol
-from .mirror import Table
+from .mirror import MirroredTable
 from .protocol import ProtocolError
 
 #: Seconds to open the connection, and for the host's first answer to the hello.
@@ -72,7 +72,7 @@ class Client:
         self.welcome: dict[str, Any] | None = None
         self.state: dict[str, Any] | None = None
         #: The table as the welcome described it: every state and event is read against it before it is passed on.
-        self.table: Table | None = None
+        self.table: MirroredTable | None = None
         #: Seconds to wait for the host's first answer.
         self.answer_seconds = ANSWER_SECONDS
 
@@ -158,7 +158,7 @@ class Client:
 
     def _read(self, data: dict[str, Any]) -> None:
         if data["type"] == "welcome":
-            self.table = Table.read(data)
+            self.table = MirroredTable.read(data)
             self.welcome = data
         elif data["type"] in ("state", "event"):
             if self.table is None:

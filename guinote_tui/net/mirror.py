@@ -13,7 +13,7 @@ A host is trusted less than the engine: every field is checked (types,
 ranges, cards, actions), and anything else raises
 :class:`~.protocol.ProtocolError` with one line.
 
-    >>> table = Table.read({"type": "welcome", "version": 2, "seat": 1, "players": 2, "rules": {},
+    >>> table = MirroredTable.read({"type": "welcome", "version": 2, "seat": 1, "players": 2, "rules": {},
     ...     "names": ["Seat 1", "Seat 2"], "people": [0, 1], "level": "normal", "hints": False})
     >>> table.turned(0), table.turned(1), table.side(0)
     (1, 0, 1)
@@ -127,7 +127,7 @@ class Seen:
 
 
 @dataclass(frozen=True)
-class Table:
+class MirroredTable:
     """A table as its ``welcome`` describes it, and the turning of its seats to the player's."""
 
     seat: int
@@ -139,7 +139,7 @@ class Table:
     hints: bool
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> Table:
+    def read(cls, data: Mapping[str, Any]) -> MirroredTable:
         if data.get("version") != PROTOCOL_VERSION:
             raise ProtocolError("version", version=PROTOCOL_VERSION)
         players = data.get("players")

@@ -38,7 +38,7 @@ from ...engine.events import Dealt, TrickWon
 from ...game.narration import Narrator, seat_names
 from ...game.table_controller import Turn, keyed_declaration
 from ...i18n import _, current
-from ...net.mirror import Score, Seen, Table
+from ...net.mirror import MirroredTable, Score, Seen
 from ...net.protocol import ProtocolError, host_line
 from ...storage import printable
 from ..bindings import JOINED_BINDINGS
@@ -96,7 +96,7 @@ class JoinedTableScreen(Screen[None]):
         self.assisted = False
         #: The match's end is recorded (a win, or leaving before the end).
         self.recorded_end = False
-        self.table: Table | None = None
+        self.table: MirroredTable | None = None
         self.client: Any = None
         self.seen: Seen | None = None
         self.events: list[Event] = []
@@ -231,7 +231,7 @@ class JoinedTableScreen(Screen[None]):
             return False
         kind = message["type"]
         if kind == "welcome":
-            self.welcome(Table.read(message))
+            self.welcome(MirroredTable.read(message))
         elif kind in ("state", "event"):
             if self.table is None:
                 raise ProtocolError("bad_message", detail="a state before the welcome")
@@ -260,7 +260,7 @@ class JoinedTableScreen(Screen[None]):
         self.message = "[b]" + line + "[/b]"
         self.say_status(self.message)
 
-    def welcome(self, table: Table) -> None:
+    def welcome(self, table: MirroredTable) -> None:
         first = self.table is None
         if self.host_away:
             self.host_away = False

@@ -11,7 +11,7 @@ import pytest
 from guinote_tui.engine import Match, Play, seat_view, visible_to
 from guinote_tui.engine.events import CardPlayed, TrickWon
 from guinote_tui.net import protocol
-from guinote_tui.net.mirror import Table
+from guinote_tui.net.mirror import MirroredTable
 from guinote_tui.net.protocol import ProtocolError
 
 
@@ -19,10 +19,10 @@ def wire(message: dict[str, Any]) -> dict[str, Any]:
     return json.loads(protocol.encode(message))
 
 
-def tables(match: Match) -> dict[int, Table]:
+def tables(match: Match) -> dict[int, MirroredTable]:
     names = [f"Seat {s + 1}" for s in range(match.players)]
     return {
-        seat: Table.read(wire(protocol.welcome(seat, match, names, list(range(match.players)))))
+        seat: MirroredTable.read(wire(protocol.welcome(seat, match, names, list(range(match.players)))))
         for seat in range(match.players)
     }
 
@@ -67,7 +67,7 @@ def test_actions_travel_unturned() -> None:
     assert [str(a) for a in view.legal] == [str(a) for a in real.legal]
 
 
-def good_state() -> tuple[Table, dict[str, Any]]:
+def good_state() -> tuple[MirroredTable, dict[str, Any]]:
     match = Match(4, seed=8)
     table = tables(match)[2]
     return table, wire(protocol.state_message(seat_view(match.hand, 2, events=False), match, 1))
@@ -122,7 +122,7 @@ def test_a_hostile_welcome_is_refused(change: dict[str, Any]) -> None:
     message = wire(protocol.welcome(0, match, ["a", "b", "c", "d"], [0]))
     message.update(change)
     with pytest.raises(ProtocolError):
-        Table.read(message)
+        MirroredTable.read(message)
 
 
 def test_an_unknown_event_is_refused_and_the_hands_end_is_left_to_the_state() -> None:

@@ -18,7 +18,7 @@ from deals import arranged_deck
 
 from guinote_tui.engine import Card, DeclareTute, HandState, Match, Rules, SeatView, Sing, seat_view, visible_to
 from guinote_tui.net import protocol
-from guinote_tui.net.mirror import Score, Table
+from guinote_tui.net.mirror import MirroredTable, Score
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def _wire(message: dict[str, Any]) -> dict[str, Any]:
 def seen_by(match: Match, seat: int, state: HandState, number: int, before: dict[str, Any]) -> SeenHand:
     """Hand ``number`` (``state``, just finished in ``match``) as ``seat``'s client reads it."""
     names = [f"Seat {s + 1}" for s in range(match.players)]
-    table = Table.read(_wire(protocol.welcome(seat, match, names, [seat], "normal", False)))
+    table = MirroredTable.read(_wire(protocol.welcome(seat, match, names, [seat], "normal", False)))
     raw = seat_view(state, seat)
     seen = table.state(_wire(protocol.state_message(raw, match, number)))
     events = []
@@ -74,7 +74,7 @@ def seen_by(match: Match, seat: int, state: HandState, number: int, before: dict
         read = table.event(_wire(protocol.event_message(event, number, len(state.log))))
         if read is not None:
             events.append(read)
-    after = json.loads(json.dumps(protocol.match_summary(match)))
+    after = json.loads(json.dumps(protocol.match_summary(match, seat)))
     return SeenHand(
         number, replace(seen.view, events=tuple(events)), table.score(before), seen.score, raw, before, after, state
     )
@@ -89,14 +89,14 @@ def play_seen(players: int, seed: int, rules: Rules | None = None) -> tuple[Matc
     seen: list[list[SeenHand]] = []
     while True:
         hand = match.hand
-        before: dict[str, Any] = {}
-        while not hand.is_over:
-            before = json.loads(json.dumps(protocol.match_summary(match)))
+        before: dict[int, dict[str, Any]] = {}
+        while not hand.is_over:  # (each seat's summary: its count of the actions is its own)
+            before = {s: json.loads(json.dumps(protocol.match_summary(match, s))) for s in range(players)}
             seat = hand.to_move
             assert seat is not None
             match.apply(choose(hand, rng), seat)
         number = len(match.finished)
-        seen.append([seen_by(match, seat, hand, number, before) for seat in range(players)])
+        seen.append([seen_by(match, seat, hand, number, before[seat]) for seat in range(players)])
         if match.is_over:
             return match, seen
         if rules.next_dealer == "last_trick_winner" and hand.last_winner is not None:

@@ -14,7 +14,7 @@ from seen_helpers import SeenHand, play_seen
 
 from guinote_tui.engine import Match, Rules, Stage
 from guinote_tui.net import protocol
-from guinote_tui.net.mirror import Table
+from guinote_tui.net.mirror import MirroredTable
 from guinote_tui.records import Statistics, TableInfo, hand_facts, seat_match_key
 from guinote_tui.records.schema import MIGRATIONS, SCHEMA_VERSION
 from guinote_tui.records.seen import least_place
@@ -289,7 +289,7 @@ def test_what_a_table_screen_calls_records_each_hand_as_its_seat_saw_it(tmp_path
     match, seen = play_seen(4, 23)
     names = [f"Seat {s + 1}" for s in range(4)]
     welcome = protocol.decode_host(protocol.encode(protocol.welcome(3, match, names, [1, 3], "hard", True)))
-    table = Table.read(welcome)
+    table = MirroredTable.read(welcome)
     info = TableInfo.at_table_with_people(
         table.players, table.people, table.level, table.rules, assisted=False, seat=table.seat
     )
