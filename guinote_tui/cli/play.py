@@ -176,21 +176,34 @@ def play(
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
     try:
-        app = make_app(
-            players=int(players) if players else None,
-            level=level,
-            rules=rules,
-            seed=seed,
-            delay=delay,
-            history=history,
-            continue_match=continue_match,
-            lang=_lang_option(),
-        )
+        app = make_app(**_match_options(players, level, rules, seed, delay, history, continue_match))
     except HistoryError as exc:
         raise history_refused(exc) from None
     except LevelNotOffered as exc:
         raise level_refused(str(exc)) from None
     _run_app(app)
+
+
+def _match_options(
+    players: str | None,
+    level: str | None,
+    rules: Rules | None,
+    seed: int | None,
+    delay: float | None,
+    history: str | None,
+    continue_match: bool,
+) -> dict[str, Any]:
+    """The match the command line asks for, as the screen and the plain mode both take it."""
+    return {
+        "players": int(players) if players else None,
+        "level": level,
+        "rules": rules,
+        "seed": seed,
+        "delay": delay,
+        "history": history,
+        "continue_match": continue_match,
+        "lang": _lang_option(),
+    }
 
 
 def _play_plain(
@@ -218,18 +231,8 @@ def _play_plain(
         with contextlib.suppress(AttributeError, ValueError, OSError):
             stream.reconfigure(errors="replace")  # type: ignore[union-attr]
     try:
-        status = plain.play(
-            reader,
-            writer,
-            players=int(players) if players else None,
-            level=level,
-            rules=rules,
-            seed=seed,
-            delay=delay,
-            history=history,
-            continue_match=continue_match,
-            lang=_lang_option(),
-        )
+        options = _match_options(players, level, rules, seed, delay, history, continue_match)
+        status = plain.play(reader, writer, **options)
     except HistoryError as exc:
         raise history_refused(exc) from None
     except LevelNotOffered as exc:

@@ -81,6 +81,12 @@ def card_name_markup(card: Card) -> str:
     return f"[b {SUIT_LIGHT[card.suit]}]{card.name}[/]"
 
 
+
+def trick_points(points: int, last_ten: bool) -> str:
+    """What a trick scored as the logs say it: ``+14``, or with the last trick's ten ``+14, +10 for the last
+    trick``."""
+    return _("+{points}, +10 for the last trick").format(points=points) if last_ten else f"+{points}"
+
 class Narrator:
     """Words for what happened at a table whose seats are called ``names`` (the player is seat 0).
 
@@ -130,7 +136,7 @@ class Narrator:
 
     def trick_line(self, event: TrickWon, last_ten: bool = False) -> str:
         """``Trick 3 to Partner: Tres de Copas wins, highest Copas · +14`` (and the ten for the last trick)."""
-        points = _("+{points}, +10 for the last trick").format(points=event.points) if last_ten else f"+{event.points}"
+        points = trick_points(event.points, last_ten)
         why = self.why(event.card, event.why, event.cards)
         if event.winner == HUMAN:
             return _("Trick {number} to you: {why} · {points}").format(number=event.number, why=why, points=points)

@@ -77,7 +77,22 @@ class Leave(Exception):
         self.eof = eof
 
 
-class PlainGame:
+class Speaker:
+    """Says lines on :attr:`writer`, one a line, each let out at once (a reader may be waiting for it); what is
+    not printable is never written."""
+
+    writer: TextIO
+
+    def say(self, line: str) -> None:
+        self.writer.write(_printable(line) + "\n")
+        self.writer.flush()
+
+    def say_all(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.say(line)
+
+
+class PlainGame(Speaker):
     """One match as a dialogue on ``reader`` and ``writer``.
 
     ``echo``: write each answer back after its prompt, so that a transcript
@@ -401,15 +416,6 @@ class PlainGame:
             self.say(_("This match is not kept."))
 
     # -- reading and writing --------------------------------------------------------------------------
-
-    def say(self, line: str) -> None:
-        """Write one line (and let it out at once: a reader may be waiting for it)."""
-        self.writer.write(_printable(line) + "\n")
-        self.writer.flush()
-
-    def say_all(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self.say(line)
 
     def ask(self, *prompt: str) -> str:
         """Say the ``prompt`` lines, then read one answer (the end of the input raises :class:`Leave`)."""

@@ -34,7 +34,7 @@ from ..game.practice_session import (
 from ..game.services import Services
 from ..i18n import _, ngettext
 from ..records import Statistics
-from .dialogue import _is_terminal, _printable
+from .dialogue import Speaker, _is_terminal, _printable
 from .words import declarations, echoed, hand_line, plain, turn_lines
 
 __all__ = ["PlainPractice", "position_lines", "practise", "tricks_lines"]
@@ -52,7 +52,7 @@ class _Leave(Exception):
     """The player leaves (``q``, or the end of the input)."""
 
 
-class PlainPractice:
+class PlainPractice(Speaker):
     """Practice as a dialogue on ``reader`` and ``writer``, starting with ``tab`` (``mistake`` or ``puzzle``)."""
 
     def __init__(
@@ -214,14 +214,6 @@ class PlainPractice:
             self.say(rules_text(preset) + ".")
 
     # -- reading and writing --------------------------------------------------------------------------
-
-    def say(self, line: str) -> None:
-        self.writer.write(_printable(line) + "\n")
-        self.writer.flush()
-
-    def say_all(self, lines: Sequence[str]) -> None:
-        for line in lines:
-            self.say(line)
 
     def ask(self, prompt: str) -> str:
         """Say ``prompt``, then read one answer (lower case; the end of the input leaves)."""

@@ -35,7 +35,7 @@ from ..engine import (
     Swap,
 )
 from ..game.choices import declaration_offers, keyed_action, one_of, sorted_hand
-from ..game.narration import HUMAN, Narrator
+from ..game.narration import HUMAN, Narrator, trick_points
 from ..game.scoresheet import ending_text, sheet_rows
 from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
@@ -261,10 +261,7 @@ def _entry_lines(entry: TrickEntry, narrator: Narrator) -> list[str]:
         title = _("Trick {number}").format(number=entry.number)
         being = _("(being played)")
         return [f"{title} {being}", f"  {cards}"]
-    if entry.last_ten:
-        points = _("+{points}, +10 for the last trick").format(points=entry.points)
-    else:
-        points = f"+{entry.points}"
+    points = trick_points(entry.points, entry.last_ten)
     why = narrator.why(entry.winning, entry.why, entry.cards)
     if entry.winner == HUMAN:
         title = _("Trick {number} to you: {why} · {points}").format(number=entry.number, why=why, points=points)

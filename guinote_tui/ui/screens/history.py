@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ...engine import CARDS
-from ...game.narration import HUMAN, Narrator
+from ...game.narration import HUMAN, Narrator, trick_points
 from ...game.palette import SUIT_LIGHT
 from ...game.session import GameSession
 from ...game.tracking import TrickEntry, trick_history
@@ -54,10 +54,7 @@ def entry_markup(entry: TrickEntry, narrator: Narrator) -> str:
         title = _("Trick {number} to you").format(number=entry.number)
     else:
         title = _("Trick {number} to {name}").format(number=entry.number, name=narrator.name(entry.winner))
-    if entry.last_ten:
-        points = _("+{points}, +10 for the last trick").format(points=entry.points)
-    else:
-        points = f"+{entry.points}"
+    points = trick_points(entry.points, entry.last_ten)
     why = narrator.why(entry.winning, entry.why, entry.cards)
     lines = [f"[b]{title}[/b]: {why} · {points}", cards]
     notes = [line for event in entry.notes for line in narrator.tell(event)]

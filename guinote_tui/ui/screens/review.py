@@ -33,7 +33,7 @@ from ...coach import JUEGO_POINTS, Z
 from ...coach.ahead import HandSpec, Reviewed, decisions
 from ...coach.stopping import Stopped, stoppable
 from ...engine import RANK_NAMES, Card, CardDrawn, HandState, Play, Suit, card_tables
-from ...game.narration import HUMAN, Narrator, card_name_markup
+from ...game.narration import HUMAN, Narrator, card_name_markup, trick_points
 from ...game.palette import SUIT_LIGHT
 from ...game.session import GameSession
 from ...game.tracking import TrickEntry, trick_history
@@ -431,10 +431,7 @@ def frame_markup(frame: TrickFrame, narrator: Narrator, mistake: Reviewed | None
         lines.append(f"{'':<{width}}  [dim]{held}[/dim]{'':<{column - len(held)}} {held_markup(frame.hands[seat])}")
     lines.append("")
     if entry.winner is not None and entry.winning is not None and entry.why is not None:
-        if entry.last_ten:
-            points = _("+{points}, +10 for the last trick").format(points=entry.points)
-        else:
-            points = f"+{entry.points}"
+        points = trick_points(entry.points, entry.last_ten)
         why = narrator.why(entry.winning, entry.why, entry.cards)
         if entry.winner == HUMAN:
             took = _("You take the trick: {why}").format(why=why)
