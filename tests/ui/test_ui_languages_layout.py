@@ -28,7 +28,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.widgets._footer import FooterKey
-from uihelpers import key_for, make_app, playable, screen_lines, settle, summary_ready
+from uihelpers import key_for, make_app, playable, screen_lines, settle, summary_ready, wait_until
 
 from guinote_tui import i18n
 from guinote_tui.ui.screens.dialogs import YesNoDialog
@@ -37,6 +37,7 @@ from guinote_tui.ui.screens.rules import RulesScreen
 from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.summary import SummaryScreen
 from guinote_tui.ui.screens.table import TableScreen
+from guinote_tui.ui.widgets.footer import GameFooter
 from guinote_tui.ui.widgets.tracker import TrackerPanel
 
 babel_mofile = pytest.importorskip("babel.messages.mofile")
@@ -230,6 +231,12 @@ async def _wait_for(pilot, screen_type: type) -> None:  # type: ignore[no-untype
         if isinstance(pilot.app.screen, screen_type):
             return
     raise AssertionError(f"{screen_type.__name__} never showed; at {pilot.app.screen}")
+
+
+async def _fitted(pilot, screen: Screen[object]) -> None:  # type: ignore[no-untyped-def]
+    """Wait until every footer of ``screen`` has fitted its keys to the width (it does so after each change of
+    the keys shown): a footer is judged as the player sees it once drawn, not between two refreshes."""
+    assert await wait_until(pilot, lambda: all(footer.fitted for footer in screen.query(GameFooter)))
 
 
 LANGUAGES = list(i18n.LANGUAGES)
@@ -486,6 +493,7 @@ def test_practice_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> 
             screen = app.screen
             assert isinstance(screen, PracticeScreen)
             await pilot.pause()
+            await _fitted(pilot, screen)
             assert screen.problem is None and faults(code, screen) == []
             await pilot.press("tab")
             for _ in range(100):
@@ -493,16 +501,20 @@ def test_practice_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> 
                 if screen.problem is not None:
                     break
             assert screen.problem is not None and screen.problem.puzzle is not None
+            await _fitted(pilot, screen)
             assert faults(code, screen) == []
             wrong = screen.problem.puzzle.wrong[0]
             await pilot.press(str(screen.hand.index(wrong) + 1))
             await pilot.pause()
+            await _fitted(pilot, screen)
             assert screen.verdict is not None and faults(code, screen) == []
             await pilot.press("l")
             await pilot.pause()
+            await _fitted(pilot, screen)
             assert screen.line_at == 0 and faults(code, screen) == []
             await pilot.press("k")
             await pilot.pause()
+            await _fitted(pilot, screen)
             assert faults(code, screen) == []
             await pilot.press("r")
             await _wait_for(pilot, TricksScreen)

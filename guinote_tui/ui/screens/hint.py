@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
@@ -137,7 +137,7 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
     def compose(self) -> ComposeResult:
         advice = self.advice
         yield TooSmall()
-        with Vertical(classes="dialog hint"):
+        with VerticalScroll(classes="dialog hint"):  # (scrolls where a language's legend is taller than the screen)
             yield Label(_("The coach's hint"), classes="dialog-title")
             move = _("[b]Coach:[/b] {move}.").format(move=action_words(advice.action, card_name_markup))
             yield Static(Text.from_markup(move), id="hint-move")

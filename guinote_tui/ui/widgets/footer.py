@@ -35,13 +35,21 @@ LEAST_NEEDED = (
     "pass_window",
     "tricks",
     "try_again",
+    # practice: the puzzles of a theme, or of the other rules (the side panel names the puzzle's rules)
+    "theme",
+    "other_rules",
+    "switch",
 )
 
 
 class GameFooter(Footer):
     """A footer whose key descriptions (and their tooltips) are translated, and that fits its width."""
 
+    #: Whether the keys now shown have been fitted to the width (they are fitted after each refresh of the keys).
+    fitted = False
+
     def compose(self) -> ComposeResult:
+        self.fitted = False
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 if widget.description:
@@ -52,6 +60,7 @@ class GameFooter(Footer):
         self.call_after_refresh(self.fit_keys)
 
     def on_resize(self) -> None:
+        self.fitted = False
         for key in self.query(FooterKey):
             key.display = True
         self.call_after_refresh(self.fit_keys)
@@ -60,13 +69,17 @@ class GameFooter(Footer):
         """Hide the least needed keys until the others fit on the line."""
         keys = [key for key in self.query(FooterKey) if key.display]
         width = self.size.width
-        if not keys or width <= 0:
+        if width <= 0:
+            return
+        if not keys:
+            self.fitted = True
             return
         if not all(key.is_mounted for key in keys):
             self.call_after_refresh(self.fit_keys)
             return
         room = {key: key.render().cell_len + key.styles.margin.left + key.styles.margin.right for key in keys}
         needed = sum(room.values())
+        self.fitted = True
         if needed <= width:
             return
         rank = {action: order for order, action in enumerate(LEAST_NEEDED)}
