@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from test_bots_scenarios import play, table
 
 from guinote_tui.ai import make_bot
 from guinote_tui.ai.discipline import discipline_key, disciplined, exact_ties, near_ties, surely_ours
@@ -12,8 +13,6 @@ from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.search import HardBot
 from guinote_tui.ai.tables import tables_for
 from guinote_tui.engine import HandState, Play, SeatView, parse_cards, seat_view
-
-from test_bots_scenarios import play, table
 
 
 def view_of(state: HandState) -> tuple[SeatView, Knowledge]:
@@ -77,7 +76,7 @@ def test_the_partners_sure_trick_is_loaded() -> None:
         muestra="7O",
     )
     play(state, "4E", "1E", "5E")
-    view, know = view_of(state)
+    view, _ = view_of(state)
     assert view.seat == 3
     assert best_of(state, "3B 4B") == "3B"
 
