@@ -270,7 +270,10 @@ class HardBot(Bot):
         if view.in_arrastre:
             totals = self._arrastre_values(view, know, cards, rng)
             if totals is not None:
-                return PLAY[self._pick(view, know, tables, max(cards, key=lambda c: totals[c]), exact_ties(totals))]
+                best = max(cards, key=lambda c: totals[c])
+                # Without exact_arrastre the pairs solves give the cards but the best only a bound, not a value.
+                exact = view.players == 2 or self.settings.exact_arrastre
+                return PLAY[self._pick(view, know, tables, best, exact_ties(totals) if exact else [best])]
         if self.settings.race:
             return PLAY[self._race_choice(view, know, cards, tables, rng)]
         every = self._every_deal(view, know, rng, self.samples_for(view))
