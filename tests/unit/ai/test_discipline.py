@@ -104,3 +104,33 @@ def test_a_caballo_is_not_thrown_onto_a_blank_lead_by_a_near_tie_of_one_standard
     for spec in ("hard:tie_z=1", "expert:tie_z=1"):
         chosen = {make_bot(spec).choose(view, random.Random(seed)) for seed in range(8)}
         assert chosen <= blanks, spec
+
+
+def test_a_decided_hand_is_played_for_the_points() -> None:
+    # Heads-up arrastre positions where every card gives the same juego outcome (decided either way) but not the
+    # same points: the bots play the card worth the most points (the juego solver's values add the points to the
+    # outcome), and among cards worth the same the tie-break's card, one of them.
+    from guinote_tui.ai.rulebots import sung_mask
+    from guinote_tui.ai.solver import solver_for_view
+    from guinote_tui.engine import JUEGO
+    from guinote_tui.lab.bench import random_positions
+
+    decided = 0
+    for number, state in enumerate(random_positions(2, "aragones", seed=56, hands=9)):
+        if state.muestra is not None or state.to_move is None:
+            continue
+        view, know = view_of(state)
+        cards = [a.card for a in view.legal if isinstance(a, Play)]
+        if len(cards) < 2 or len(cards) != len(view.legal):
+            continue
+        hands = [0, 0]
+        hands[view.seat], hands[1 - view.seat] = know.mine, know.unseen
+        values = solver_for_view(view).action_values(hands, view.leader, [c for _, c in view.trick], sung_mask(view))
+        outcomes = {round(values[c] / JUEGO) for c in cards}
+        if len(outcomes) != 1 or outcomes == {0} or len({values[c] for c in cards}) < 2:
+            continue
+        decided += 1
+        for spec in ("hard", "expert"):
+            chosen = make_bot(spec).choose(view, random.Random(number))
+            assert isinstance(chosen, Play) and values[chosen.card] == max(values[c] for c in cards), spec
+    assert decided >= 3
