@@ -527,6 +527,18 @@ def test_importing_a_headless_part_loads_no_interface(module: str, allowed: set[
     assert loaded_after_import(module) <= allowed
 
 
+def test_no_relative_import_of_the_laboratory_reaches_above_it() -> None:
+    """The laboratory imports the game by its name (``from guinote_tui.ai import ...``): a relative import that
+    climbs out of ``guinote_lab`` fails only when run."""
+    beyond = []
+    for name, path in lab_modules().items():
+        depth = name.count(".") + (1 if path.name == "__init__.py" else 0)  # dots a relative import may climb
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level > depth:
+                beyond.append(f"{name}:{node.lineno} from {'.' * node.level}{node.module or ''}")
+    assert beyond == []
+
+
 def test_every_import_of_the_project_names_a_module_that_exists() -> None:
     """Imports inside functions too (a module moved leaves none behind that fail only when run)."""
     modules = project_modules() | lab_modules()

@@ -108,6 +108,7 @@ SPEC_RANGES: dict[str, tuple[float, float]] = {
     "race_batch": (1, 1000),
     "early_stock": (0, 40),
     "early_samples": (0, 2000),
+    "tie_z": (0.0, 4.0),
     # open
     "stock_samples": (1, 400),
 }

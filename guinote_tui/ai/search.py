@@ -32,6 +32,7 @@ from ..engine import LAST_TRICK_POINTS, PLAY, Action, JuegoOutcome, Play, SeatVi
 from .base import Bot
 from .bitmasks import Tables, mask_of, tables_for
 from .determinize import Deal, build_state, enumerate_deals, sample_deal
+from .discipline import disciplined, exact_ties, near_ties
 from .inference import Inference, inferred_deals
 from .knowledge import Knowledge
 from .playouts import final_diff, playout
@@ -88,6 +89,15 @@ class SearchSettings:
     #: ``early_samples`` instead of ``samples``. 0 (and 0 ``early_samples``): the same budget throughout.
     early_stock: int = 0
     early_samples: int = 0
+    #: Among the cards the search cannot tell apart (:mod:`.discipline`: equal exact values, or a paired shortfall
+    #: against the best of at most ``tie_z`` standard errors), play the one that hands over the fewest points and
+    #: keeps the highest cards. False: the best mean alone (the choice before the tie-break).
+    tiebreak: bool = True
+    #: With ``tiebreak``: how many standard errors of the search's own paired estimate make a near-tie.
+    tie_z: float = 0.25
+    #: With ``tiebreak``: the prior among near-ties: ``points`` (fewest points handed over, the highest card kept:
+    #: :func:`~.discipline.discipline_key`) or ``policy`` (the rule-based policy's card among them).
+    tie_prior: str = "policy"
 
     def __post_init__(self) -> None:
         for key in ("samples", "arrastre_samples", "arrastre_nodes", "race_batch"):
@@ -101,6 +111,10 @@ class SearchSettings:
             raise ValueError("infer_depth and oversample must be at least 1")
         if self.early_stock < 0 or self.early_samples < 0:
             raise ValueError("early_stock and early_samples must not be negative")
+        if self.tie_prior not in ("points", "policy"):
+            raise ValueError("tie_prior must be points or policy")
+        if not 0.0 <= self.tie_z <= 4.0:
+            raise ValueError("tie_z must be from 0 to 4")
         if self.race_min < 2:
             raise ValueError("race_min must be at least 2 (a standard error needs two deals)")
 
@@ -250,14 +264,29 @@ class HardBot(Bot):
                 return PLAY[max(winning, key=lambda c: tables.points[c])]
         know = self._knowledge(view)
         self._inference = None
-        totals = None
         if view.in_arrastre:
             totals = self._arrastre_values(view, know, cards, rng)
-        if totals is None:
-            if self.settings.race:
-                return PLAY[self._race_choice(view, know, cards, tables, rng)]
-            totals = self._playout_values(view, know, cards, tables, rng)
-        return PLAY[max(cards, key=lambda c: totals[c])]
+            if totals is not None:
+                best = max(cards, key=lambda c: totals[c])
+                # Without exact_arrastre the pairs solves give the cards but the best only a bound, not a value.
+                exact = view.players == 2 or self.settings.exact_arrastre
+                return PLAY[self._pick(view, know, tables, best, exact_ties(totals) if exact else [best])]
+        if self.settings.race:
+            return PLAY[self._race_choice(view, know, cards, tables, rng)]
+        every = self._every_deal(view, know, rng, self.samples_for(view))
+        if every is not None:
+            values = self._weighed_values(view, cards, tables, self._leaf(view), *every)
+            return PLAY[self._pick(view, know, tables, max(cards, key=lambda c: values[c]), exact_ties(values))]
+        per_deal = self._playout_deals(view, know, cards, tables, rng)
+        means = _means(per_deal)
+        best = max(cards, key=lambda c: means[c])
+        return PLAY[self._pick(view, know, tables, best, near_ties(per_deal, self.settings.tie_z))]
+
+    def _pick(self, view: SeatView, know: Knowledge, tables: Tables, best: int, ties: list[int]) -> int:
+        """``best`` (the search's card), or with ``tiebreak`` the disciplined card among ``ties``."""
+        if not self.settings.tiebreak or len(ties) < 2:
+            return best
+        return disciplined(view, know, tables, ties, self.settings.tie_prior)
 
     def card_values(self, view: SeatView, rng: random.Random) -> dict[int, float]:
         """The search's value of every card ``view.legal`` may play, in points of the hand for the seat's side.
@@ -331,16 +360,21 @@ class HardBot(Bot):
         self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
     ) -> dict[int, float]:
         """Mean result of each card played out to the end of the hand on the same ``samples`` sampled deals."""
-        leaf = self._leaf(view)
-        totals = dict.fromkeys(cards, 0.0)
-        samples = self.samples_for(view)
-        every = self._every_deal(view, know, rng, samples)
+        every = self._every_deal(view, know, rng, self.samples_for(view))
         if every is not None:
-            return self._weighed_values(view, cards, tables, leaf, *every)
-        for deal in self._deals(view, know, rng, samples):
+            return self._weighed_values(view, cards, tables, self._leaf(view), *every)
+        return _means(self._playout_deals(view, know, cards, tables, rng))
+
+    def _playout_deals(
+        self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
+    ) -> dict[int, list[float]]:
+        """Each card's result on each of the same ``samples`` sampled deals, played out to the end of the hand."""
+        leaf = self._leaf(view)
+        per_deal: dict[int, list[float]] = {c: [] for c in cards}
+        for deal in self._deals(view, know, rng, self.samples_for(view)):
             for card, value in zip(cards, self._play_deal(view, deal, cards, tables, leaf), strict=True):
-                totals[card] += value
-        return {c: totals[c] / samples for c in cards}
+                per_deal[card].append(value)
+        return per_deal
 
     def samples_for(self, view: SeatView) -> int:
         """Playouts per card for this phase-1 decision (fewer on the first tricks with ``early_samples``)."""
@@ -411,8 +445,21 @@ class HardBot(Bot):
         every = self._every_deal(view, know, rng, self.samples_for(view))
         if every is not None:
             values = self._weighed_values(view, cards, tables, self._leaf(view), *every)
-            return max(cards, key=lambda c: (values[c], -c))
-        return self._race(view, know, cards, tables, rng).leader()
+            return self._pick(view, know, tables, max(cards, key=lambda c: (values[c], -c)), exact_ties(values))
+        race = self._race(view, know, cards, tables, rng)
+        leader = race.leader()
+        return self._pick(view, know, tables, leader, near_ties(race.per_deal, self.settings.tie_z, race.alive))
+
+
+def _means(per_deal: dict[int, list[float]]) -> dict[int, float]:
+    """Each card's mean over its deals (summed in deal order, as the values were before they were kept per deal)."""
+    out = {}
+    for card, values in per_deal.items():
+        total = 0.0
+        for value in values:
+            total += value
+        out[card] = total / len(values)
+    return out
 
 
 def risk_key(tables: Tables, card: int) -> tuple[int, bool, int, int]:
