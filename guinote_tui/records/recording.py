@@ -260,44 +260,9 @@ class Recorder(Store):
     ) -> Recorded:
         now = iso(moment)
         match_id = self._ensure_match(connection, key, seed, table, now)
-        juego_won = None if facts.juego_won is None else int(facts.juego_won)
-        last_ten = facts.last_ten_side
         cursor = connection.execute(
             f"INSERT OR IGNORE INTO hands ({', '.join(HAND_COLUMNS)}) VALUES ({', '.join('?' * len(HAND_COLUMNS))})",
-            (
-                match_id,
-                facts.number,
-                now,
-                table.players,
-                table.rival_level,
-                table.partner_level,
-                table.rival_people,
-                int(table.partner_person),
-                table.rules_preset,
-                table.rule_flags,
-                int(table.assisted),
-                facts.coto_number,
-                facts.juego_number,
-                int(facts.first_of_juego),
-                facts.termination.value,
-                facts.card_points[0],
-                facts.card_points[1],
-                10 if last_ten == 0 else 0,
-                10 if last_ten == 1 else 0,
-                facts.cante_points[0],
-                facts.cante_points[1],
-                facts.capote_side,
-                facts.capote_bonus,
-                facts.points[0],
-                facts.points[1],
-                facts.totals[0],
-                facts.totals[1],
-                facts.cantes[0],
-                facts.cantes[1],
-                facts.tute_seat,
-                facts.tute_side,
-                juego_won,
-            ),
+            _hand_row(match_id, now, table, facts),
         )
         if cursor.rowcount == 0:
             return Recorded(new=False, saved=True, juego_won=facts.juego_won)
@@ -309,45 +274,12 @@ class Recorder(Store):
                 (match_id, facts.juego_number),
             ).fetchone()
         )
-        cursor = connection.execute(
-            "INSERT OR IGNORE INTO juegos (match_id, number, coto_number, ended_at, players, rival_level,"
-            " partner_level, rules_preset, assisted, hands, won, termination, rival_people, partner_person)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                match_id,
-                facts.juego_number,
-                facts.coto_number,
-                now,
-                table.players,
-                table.rival_level,
-                table.partner_level,
-                table.rules_preset,
-                int(assisted),
-                facts.juego_hands,
-                juego_won,
-                facts.termination.value,
-                table.rival_people,
-                int(table.partner_person),
-            ),
-        )
+        rated = _insert_juego(connection, match_id, now, table, facts, assisted)
         change: RatingChange | None = None
-        if cursor.rowcount and not assisted:
-            change = self._rate(connection, int(cursor.lastrowid or 0), table, facts.juego_won, moment)
+        if rated is not None and not assisted:
+            change = self._rate(connection, rated, table, facts.juego_won, moment)
         if facts.coto_won is not None:
-            connection.execute(
-                "INSERT OR IGNORE INTO cotos (match_id, number, ended_at, players, assisted, won, rival_people,"
-                " partner_person) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    match_id,
-                    facts.coto_number,
-                    now,
-                    table.players,
-                    int(assisted),
-                    int(facts.coto_won),
-                    table.rival_people,
-                    int(table.partner_person),
-                ),
-            )
+            _insert_coto(connection, match_id, now, table, facts, assisted)
         return Recorded(new=True, saved=True, juego_won=facts.juego_won, rating=change)
 
     def _rate(
@@ -382,3 +314,92 @@ class Recorder(Store):
             ),
         )
         return RatingChange(table.players, before, after)
+
+def _hand_row(match_id: int, now: str, table: TableInfo, facts: HandFacts) -> tuple[object, ...]:
+    """The hand's row of ``hands``, in the order of :data:`HAND_COLUMNS`."""
+    juego_won = None if facts.juego_won is None else int(facts.juego_won)
+    last_ten = facts.last_ten_side
+    return (
+        match_id,
+        facts.number,
+        now,
+        table.players,
+        table.rival_level,
+        table.partner_level,
+        table.rival_people,
+        int(table.partner_person),
+        table.rules_preset,
+        table.rule_flags,
+        int(table.assisted),
+        facts.coto_number,
+        facts.juego_number,
+        int(facts.first_of_juego),
+        facts.termination.value,
+        facts.card_points[0],
+        facts.card_points[1],
+        10 if last_ten == 0 else 0,
+        10 if last_ten == 1 else 0,
+        facts.cante_points[0],
+        facts.cante_points[1],
+        facts.capote_side,
+        facts.capote_bonus,
+        facts.points[0],
+        facts.points[1],
+        facts.totals[0],
+        facts.totals[1],
+        facts.cantes[0],
+        facts.cantes[1],
+        facts.tute_seat,
+        facts.tute_side,
+        juego_won,
+    )
+
+
+def _insert_juego(
+    connection: sqlite3.Connection, match_id: int, now: str, table: TableInfo, facts: HandFacts, assisted: bool
+) -> int | None:
+    """Keep the juego the hand ended; its row id when it is new (None when it was kept before)."""
+    juego_won = None if facts.juego_won is None else int(facts.juego_won)
+    cursor = connection.execute(
+        "INSERT OR IGNORE INTO juegos (match_id, number, coto_number, ended_at, players, rival_level,"
+        " partner_level, rules_preset, assisted, hands, won, termination, rival_people, partner_person)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            match_id,
+            facts.juego_number,
+            facts.coto_number,
+            now,
+            table.players,
+            table.rival_level,
+            table.partner_level,
+            table.rules_preset,
+            int(assisted),
+            facts.juego_hands,
+            juego_won,
+            facts.termination.value,
+            table.rival_people,
+            int(table.partner_person),
+        ),
+    )
+    return int(cursor.lastrowid or 0) if cursor.rowcount else None
+
+
+def _insert_coto(
+    connection: sqlite3.Connection, match_id: int, now: str, table: TableInfo, facts: HandFacts, assisted: bool
+) -> None:
+    """Keep the coto the hand ended."""
+    assert facts.coto_won is not None
+    connection.execute(
+        "INSERT OR IGNORE INTO cotos (match_id, number, ended_at, players, assisted, won, rival_people,"
+        " partner_person) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            match_id,
+            facts.coto_number,
+            now,
+            table.players,
+            int(assisted),
+            int(facts.coto_won),
+            table.rival_people,
+            int(table.partner_person),
+        ),
+    )
