@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import select
 import signal
 import struct
@@ -58,9 +59,13 @@ class Terminal:
         os.close(slave)
         self.seen = b""
 
+    def shows(self, wanted: bytes) -> bool:
+        """Whether ``wanted`` was written, also where the screen drew it in pieces (escape codes between them)."""
+        return wanted in self.seen or wanted in re.sub(rb"\x1b\[[0-9;?]*[ -/]*[@-~]", b"", self.seen)
+
     def read_until(self, wanted: bytes, seconds: float = 60) -> bool:
         deadline = time.monotonic() + seconds
-        while wanted not in self.seen and time.monotonic() < deadline:
+        while not self.shows(wanted) and time.monotonic() < deadline:
             ready, _, _ = select.select([self.master], [], [], 0.1)
             if ready:
                 try:
@@ -70,7 +75,7 @@ class Terminal:
                 if not chunk:
                     return False
                 self.seen += chunk
-        return wanted in self.seen
+        return self.shows(wanted)
 
     def press(self, keys: bytes) -> None:
         os.write(self.master, keys)
