@@ -12,7 +12,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from guinote_tui.engine import HandState, Match, Rules, seat_view
+from guinote_tui.engine import Action, HandState, Match, Pass, Rules, seat_view
 from guinote_tui.net.client import Client, table_url
 from guinote_tui.net.host import Host, TableConfig
 from guinote_tui.net.protocol import MAX_CLIENT_MESSAGE, PROTOCOL_VERSION
@@ -49,39 +49,58 @@ async def play_match(host: Host, seed: int = 1) -> dict[int, list[dict[str, Any]
     return logs
 
 
+def known_ply(seat: int, actor: int, action: Action) -> bool:
+    """Whether ``seat`` counts ``actor``'s ``action`` among the hand's actions (a message's ``ply``): every action
+    but another seat's pass, which nobody else is told of (``engine.views.known_actions``)."""
+    return actor == seat or not isinstance(action, Pass)
+
+
 def known_cards(match: Match) -> dict[tuple[int, int, int], frozenset[str]]:
-    """(hand number, actions taken, seat) -> every card that seat may have seen by then, replayed from the match."""
+    """(hand number, actions the seat knows were taken, seat) -> every card that seat may have seen by then, replayed
+    from the match (after another seat's unseen pass, the seat's count stands and what it may see is updated)."""
     known: dict[tuple[int, int, int], frozenset[str]] = {}
     for number, record in enumerate(match.finished, 1):
         result = record.result
         assert result is not None
         hand = HandState(record.deck, record.dealer, match.rules, match.players, result.carried, result.first_of_juego)
         seen = [set() for _ in range(match.players)]
+        counts = [0] * match.players
 
-        def note(ply: int, hand: HandState = hand, seen: list[set[str]] = seen, number: int = number) -> None:
+        def note(
+            hand: HandState = hand, seen: list[set[str]] = seen, counts: list[int] = counts, number: int = number
+        ) -> None:
             public = {str(c) for trick in hand.tricks for c in trick.cards} | {str(c) for c in hand.trick}
             public.add(str(hand.muestra_card))
             if hand.swap is not None:
                 public |= {str(hand.swap.given), str(hand.swap.taken)}
             for seat in range(match.players):
                 seen[seat] |= {str(c) for c in hand.hands[seat]} | public
-                known[number, ply, seat] = frozenset(seen[seat])
+                known[number, counts[seat], seat] = frozenset(seen[seat])
 
-        note(0)
-        for ply, (seat, action) in enumerate(record.actions, 1):
-            hand.apply(action, seat)
-            note(ply)
+        note()
+        for actor, action in record.actions:
+            hand.apply(action, actor)
+            for seat in range(match.players):
+                counts[seat] += known_ply(seat, actor, action)
+            note()
     return known
 
 
-def replayed_hand(match: Match, number: int, ply: int) -> HandState:
+def replayed_hand(match: Match, number: int, ply: int, seat: int | None = None) -> HandState:
+    """Hand ``number`` after its first ``ply`` actions; with ``seat``, after the last action at which ``seat`` knew
+    of ``ply`` actions (a message's count: another seat's pass is not one of them)."""
     record = match.finished[number - 1]
     assert record.result is not None
     hand = HandState(
         record.deck, record.dealer, match.rules, match.players, record.result.carried, record.result.first_of_juego
     )
-    for seat, action in record.actions[:ply]:
-        hand.apply(action, seat)
+    count = 0
+    for actor, action in record.actions:
+        step = 1 if seat is None else int(known_ply(seat, actor, action))
+        if count + step > ply:
+            break
+        hand.apply(action, actor)
+        count += step
     return hand
 
 
@@ -100,7 +119,7 @@ def check_no_leak(match: Match, logs: dict[int, list[dict[str, Any]]]) -> int:
         for message in log:
             if message["type"] == "state":
                 number, ply = message["match"]["hand"], message["match"]["ply"]
-                view = seat_view(replayed_hand(match, number, ply), seat)
+                view = seat_view(replayed_hand(match, number, ply, seat), seat)
                 assert message["view"]["hand"] == [str(c) for c in view.hand]
                 assert message["view"]["hand_sizes"] == list(view.hand_sizes)
                 # Nobody decides before every person has sat down (the states of serial 0, at each welcome).
