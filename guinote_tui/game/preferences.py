@@ -37,6 +37,7 @@ from .. import storage
 from ..i18n import _
 
 if TYPE_CHECKING:
+    from ..engine import Rules
     from .settings import GameSettings
 
 FILE_NAME = "settings.toml"
@@ -55,22 +56,28 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
     # (Imported here: a command that finds no settings file, the help, the statistics, loads neither the rules
     # nor the settings' schema.)
     import tomllib
-    from dataclasses import fields
 
-    from ..engine import PRESETS, Rules, RulesError
-    from ..present.refusals import refusal_text
-    from .settings import SCHEMA, GameSettings, SettingRefused, alternatives, check
+    from .settings import GameSettings
 
     data = tomllib.loads(text)
     settings = GameSettings()
     problems: list[str] = []
+    _read_settings(data, settings, name, problems)
+    settings.rules = _read_rules(data.get("rules", {}), name, problems)
+    return settings, problems
 
-    def bad(key: str, expected: str, value: Any) -> None:
-        problems.append(
-            _('{file}: "{key}" must be {expected}, not {value}; the default is used').format(
-                file=name, key=key, expected=expected, value=storage.shown(value)
-            )
+
+def _refused(problems: list[str], name: str, key: str, expected: str, value: Any) -> None:
+    problems.append(
+        _('{file}: "{key}" must be {expected}, not {value}; the default is used').format(
+            file=name, key=key, expected=expected, value=storage.shown(value)
         )
+    )
+
+
+def _read_settings(data: dict[str, Any], settings: GameSettings, name: str, problems: list[str]) -> None:
+    """The top-level settings of ``data`` (all but the rules) into ``settings``, each checked by the schema."""
+    from .settings import SCHEMA, SettingRefused, check
 
     for key, value in data.items():
         if key == "rules":
@@ -79,7 +86,7 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
             try:
                 setattr(settings, key, check(key, value))
             except SettingRefused as exc:
-                bad(key, exc.expected, value)
+                _refused(problems, name, key, exc.expected, value)
         else:
             problems.append(
                 _('{file}: "{key}" is not a setting this version knows; it is ignored').format(
@@ -88,13 +95,22 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
             )
     for problem in settings.fit_table():  # (a level offered at the other table size only)
         problems.append(_("{file}: {problem}; the default is used").format(file=name, problem=problem))
-    rules = data.get("rules", {})
+
+
+def _read_rules(rules: Any, name: str, problems: list[str]) -> Rules:
+    """The ``[rules]`` table: its preset, then each flag over it (a flag that does not hold keeps the preset's)."""
+    from dataclasses import fields
+
+    from ..engine import PRESETS, Rules, RulesError
+    from ..present.refusals import refusal_text
+    from .settings import alternatives
+
     if not isinstance(rules, dict):
-        bad("rules", _("a table of rules flags"), rules)
+        _refused(problems, name, "rules", _("a table of rules flags"), rules)
         rules = {}
     preset = rules.get("preset", "aragones")
     if not isinstance(preset, str) or preset not in PRESETS:
-        bad("rules.preset", alternatives(list(PRESETS)), preset)
+        _refused(problems, name, "rules.preset", alternatives(list(PRESETS)), preset)
         preset = "aragones"
     chosen = Rules.preset(preset)
     flag_names = {f.name for f in fields(Rules)} - {"preset_name"}
@@ -114,8 +130,7 @@ def parse(text: str, name: str = FILE_NAME) -> tuple[GameSettings, list[str]]:
                     file=name, key=key, problem=problem
                 )
             )
-    settings.rules = chosen
-    return settings, problems
+    return chosen
 
 
 #: How many times this process has read the settings with :func:`load` or :func:`set_aside_lines`.
