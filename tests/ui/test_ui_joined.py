@@ -9,38 +9,25 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from uihelpers import make_app
+from uihelpers import log_text, make_app, quick_joined_table, until
 
 from guinote_tui.engine import Play, Rules
 from guinote_tui.net.client import Client
 from guinote_tui.net.host import Host, TableConfig
 from guinote_tui.net.protocol import worded
-from guinote_tui.ui.screens import joined
 from guinote_tui.ui.screens.joined import JoinedTableScreen
-from guinote_tui.ui.widgets.log import EventLog
 
 SHORT = Rules.preset("aragones", juegos_per_coto=1)
 
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No pauses for reading: the tests play whole hands."""
-    monkeypatch.setattr(joined, "CARD_PAUSE", 0.001)
-    monkeypatch.setattr(joined, "TRICK_PAUSE", 0.001)
-    monkeypatch.setattr(joined, "HAND_PAUSE", 0.001)
-    monkeypatch.setattr(joined, "RETRY_SECONDS", 0.05)
+    quick_joined_table(monkeypatch)
 
-
-async def until(pilot: Pilot[None], done: Callable[[], bool], limit: float = 60) -> None:
-    deadline = time.monotonic() + limit
-    while not done():
-        assert time.monotonic() < deadline, "the table never got there"
-        await pilot.pause(0.02)
 
 
 async def play_randomly(client: Client, rng: random.Random) -> None:
@@ -48,9 +35,6 @@ async def play_randomly(client: Client, rng: random.Random) -> None:
         if message["type"] == "state" and message["view"]["legal"]:
             await client.act(rng.choice(message["view"]["legal"]), message["serial"])
 
-
-def log_text(screen: JoinedTableScreen) -> str:
-    return "\n".join(screen.query_one("#log", EventLog).lines)
 
 
 async def play_hands(pilot: Pilot[None], screen: JoinedTableScreen, hands: int) -> None:

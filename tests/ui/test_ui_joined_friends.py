@@ -5,39 +5,24 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from uihelpers import make_app
+from uihelpers import log_text, make_app, quick_joined_table, until
 
 from guinote_tui.engine import Play, Rules
 from guinote_tui.net import keep
 from guinote_tui.net.host import Host, TableConfig
-from guinote_tui.ui.screens import joined
 from guinote_tui.ui.screens.joined import JoinedTableScreen
-from guinote_tui.ui.widgets.log import EventLog
 
 SHORT = Rules.preset("aragones", juegos_per_coto=1)
 
 
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(joined, "CARD_PAUSE", 0.001)
-    monkeypatch.setattr(joined, "TRICK_PAUSE", 0.001)
-    monkeypatch.setattr(joined, "HAND_PAUSE", 0.001)
-    monkeypatch.setattr(joined, "RETRY_SECONDS", 0.05)
+    quick_joined_table(monkeypatch)
 
 
-async def until(pilot: Pilot[None], done: Callable[[], bool], limit: float = 60) -> None:
-    deadline = time.monotonic() + limit
-    while not done():
-        assert time.monotonic() < deadline, "the table never got there"
-        await pilot.pause(0.02)
-
-
-def log_text(screen: JoinedTableScreen) -> str:
-    return "\n".join(screen.query_one("#log", EventLog).lines)
 
 
 async def play_one(pilot: Pilot[None], screen: JoinedTableScreen) -> None:

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from guinote_tui.coach import CoachBudget
@@ -156,3 +157,31 @@ async def ask_hint(pilot: Pilot[None]) -> Any:
     await pilot.press("h")
     assert await wait_until(pilot, lambda: hint_drawn(app)), "the coach's hint never came"
     return app.screen
+
+
+# -- a seat at a hosted table ------------------------------------------------------------------------------
+
+
+def quick_joined_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pauses for reading at a joined table: the tests play whole hands, and reconnect at once."""
+    from guinote_tui.ui.screens import joined
+
+    monkeypatch.setattr(joined, "CARD_PAUSE", 0.001)
+    monkeypatch.setattr(joined, "TRICK_PAUSE", 0.001)
+    monkeypatch.setattr(joined, "HAND_PAUSE", 0.001)
+    monkeypatch.setattr(joined, "RETRY_SECONDS", 0.05)
+
+
+async def until(pilot: Pilot[None], done: Callable[[], bool], limit: float = 60) -> None:
+    """Pause until ``done()`` holds, failing the test past ``limit`` seconds (a joined table waits on a host)."""
+    deadline = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < deadline, "the table never got there"
+        await pilot.pause(0.02)
+
+
+def log_text(screen: Any) -> str:
+    """The joined table's log, one line a line."""
+    from guinote_tui.ui.widgets.log import EventLog
+
+    return "\n".join(screen.query_one("#log", EventLog).lines)
