@@ -155,3 +155,20 @@ def test_one_term_per_thing(code: str) -> None:
             if message.id and any(pattern.search(text or "") for text in strings):
                 found.append(f"{never!r} (say {term!r}) in {message.id!r}")
     assert found == []
+
+
+#: A word cut short, read aloud as it is written ("очк." is said "ochk"): allowed only in a table's column header.
+ABBREVIATED = {"ru": r"\bочк\.", "es": r"\bpts?\.", "de": r"\bPkt\.", "it": r"\bpt\.", "nl": r"\bpt\."}
+
+
+@pytest.mark.parametrize("code", sorted(ABBREVIATED))
+def test_no_sentence_abbreviates_points(code: str) -> None:
+    """A sentence says its points in words, in the plural form of its number (ngettext); a column header may not."""
+    found = [
+        f"{message!r}: {text!r}"
+        for context, message, texts in catalog_messages(code)
+        if context != "statistics column"
+        for text in texts
+        if re.search(ABBREVIATED[code], text)
+    ]
+    assert found == [], found[:3]
