@@ -104,6 +104,12 @@ REFUSED_WORDING = [
     ("ru", r"requires an argument", r"аргументов: \{nargs\}", "a sentence, not a label"),
     ("es", r"(?s)^(?!.*\bjuego).*\bmatch", r"\bpartidas?\b", "the match is el encuentro; la partida is the juego"),
     ("es", r"", r"^\{card\} es\b|: \{card\} es\b", "no sentence opens with a bare card (a telegram)"),
+    ("es", r"Invitations to pass", r"para pasar", "pasar is passing a turn: invitaciones para tus amigos"),
+    ("it", r"Invitations to pass", r"da passare", "passare is passing a turn: inviti per i tuoi amici"),
+    ("es", r"deals? of 10|of 10 deals|deals that fit", r"\bmanos?\b", "the coach's deals are repartos"),
+    ("de", r"deals? of 10|of 10 deals|deals that fit", r"\bRunden?\b", "the coach's deals are Verteilungen"),
+    ("it", r"deals? of 10|of 10 deals|deals that fit", r"\bman[oi]\b", "the coach's deals are distribuzioni"),
+    ("ru", r"deals? of 10|of 10 deals|deals that fit", r"раздач", "the coach's deals are расклады"),
 ]
 
 
