@@ -69,7 +69,7 @@ def test_normal_is_translated_for_its_use(code: str) -> None:
     practice = translator.pgettext("practice mode", "normal")
     assert "normal" not in {speed, practice} or code in ("es", "de")  # (normal is also Spanish and German)
     if code == "ru":
-        assert (speed, practice) == ("средне", "обычная")  # not the adverb "обычно" (usually) for both
+        assert (speed, practice) == ("средне", "скрыты")  # the bots' cards: hidden (not the adverb "обычно" for both)
 
 
 def catalog_messages(code: str) -> list[tuple[str | None, str, tuple[str, ...]]]:

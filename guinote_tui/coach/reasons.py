@@ -280,8 +280,8 @@ def _lost(reason: ReasonCode, m: int, n: int, points: int, k: int) -> str:
             )
         if m >= 10:
             return _(
-                "After the {card} your side still sings the {points} in {suit} later in nearly every deal, but it "
-                "must win another trick while you still hold both."
+                "After the {card} your side still sings the {points} in {suit} later in every deal, but it must win "
+                "another trick while you still hold both."
             )
         return _(
             "After the {card} your side sings the {points} in {suit} later in only about {m} of 10 deals: it must "
@@ -320,16 +320,16 @@ def _lost(reason: ReasonCode, m: int, n: int, points: int, k: int) -> str:
 
 
 def how_often(tenths: int) -> str:
-    """How many deals of 10 (:func:`.loss.tenths`) a reason names, as a phrase: never "0 of 10" nor "10 of 10"
-    (a share rounded to tenths is not all or nothing).
+    """How many deals of 10 (:func:`.loss.tenths`) a reason names, as a phrase: never "0 of 10" (under half a tenth:
+    hardly any) nor "10 of 10" (every deal: a share short of it counts at most 9).
 
     >>> how_often(0), how_often(1), how_often(7), how_often(10)
-    ('in hardly any deal', 'in about 1 deal of 10', 'in about 7 deals of 10', 'in nearly every deal')
+    ('in hardly any deal', 'in about 1 deal of 10', 'in about 7 deals of 10', 'in every deal')
     """
     if tenths <= 0:
         return _("in hardly any deal")
     if tenths >= 10:
-        return _("in nearly every deal")
+        return _("in every deal")
     return ngettext("in about {n} deal of 10", "in about {n} deals of 10", tenths).format(n=tenths)
 
 

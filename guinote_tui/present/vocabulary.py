@@ -124,10 +124,14 @@ def tenths(share: float) -> int:
     """A share of deals in tenths, for "in about 7 deals of 10": never 0 for a share above nothing; halves rounded
     up (as the coach's reasons count them, :func:`guinote_tui.coach.loss.tenths`).
 
-    >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(0.45)
-    (7, 1, 10, 5)
+    >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(0.45), tenths(1.0)
+    (7, 1, 9, 5, 10)
     """
-    return max(1, int(round(share, 3) * 10 + 0.5 + 1e-9)) if share > 0 else 0
+    if share <= 0:
+        return 0
+    kept = round(share, 3)
+    whole = int(kept * 10 + 0.5 + 1e-9)
+    return whole if kept >= 1 else min(max(1, whole), 9)
 
 
 def juego_share(win: float | None, loss: float | None) -> JuegoShare | None:
@@ -186,10 +190,6 @@ def _played_phrase(card: str, share: JuegoShare) -> str:
         return _("{card}, which wins the juego").format(card=card)
     if kind == "loss":
         return _("{card}, which hands the other side the juego").format(card=card)
-    if kind == "win_share" and n >= 10:
-        return _("{card}, which almost always wins the juego").format(card=card)
-    if kind == "loss_share" and m >= 10:
-        return _("{card}, which almost always hands the other side the juego").format(card=card)
     if kind == "win_share":
         text = ngettext(
             "{card}, which wins the juego in about {n} deal of 10",
@@ -221,10 +221,6 @@ def _best_phrase(card: str, share: JuegoShare) -> str:
         return _("{card}, which wins it").format(card=card)
     if kind == "loss":
         return _("{card}, which hands it to the other side").format(card=card)
-    if kind == "win_share" and n >= 10:
-        return _("{card}, which almost always wins it").format(card=card)
-    if kind == "loss_share" and m >= 10:
-        return _("{card}, which almost always hands it to the other side").format(card=card)
     if kind == "win_share":
         return ngettext(
             "{card}, which wins it in about {n} deal of 10", "{card}, which wins it in about {n} deals of 10", n

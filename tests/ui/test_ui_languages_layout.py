@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rich.table import Table
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
@@ -561,6 +562,30 @@ def test_practice_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> 
             assert faults(code, screen) == []
             await pilot.press("r")
             await _wait_for(pilot, TricksScreen)
+            assert faults(code, app.screen) == []
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_hint_with_its_juego_column_fits_80x24(code: str, catalogs: list[str]) -> None:
+    """Heads-up, seed 303, the first decision: the hint's table shows the juego column (the cards do differently
+    for the juego), its widest; no header nor cell is cut by "…" in any language."""
+    from guinote_tui.ui.screens.hint import HintScreen
+
+    async def run() -> None:
+        app = make_app(players=2, level="normal", seed=303, delay=0, lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("h")
+            await _wait_for(pilot, HintScreen)
+            for _ in range(3000):  # drawn once the coach's worker is done
+                if app.screen.query("#hint-values"):
+                    break
+                await pilot.pause(0.02)
+            await pilot.pause()
+            table = app.screen.query_one("#hint-values", Static).content
+            assert isinstance(table, Table) and len(table.columns) == 4
             assert faults(code, app.screen) == []
 
     asyncio.run(run())
