@@ -111,8 +111,8 @@ REFUSED_WORDING = [
     ("it", r"deals? of 10|of 10 deals|deals that fit", r"\bman[oi]\b", "the coach's deals are distribuzioni"),
     ("ru", r"deals? of 10|of 10 deals|deals that fit", r"раздач", "the coach's deals are расклады"),
     ("ru", r"deals that fit", r"согласн", "при раскладах, совместимых с тем, что вам известно"),
-    ("ru", r"\bdraws?\b|\bdrawn\b|\bdrew\b", r"\bбер(ёт|ут|ёте)\b|взят[аы]? из колоды|взяли карту", "drawing is добирать"),
-    ("de", r"\b(review|graded)\b", r"\bBewertung\b|\bangemerkt", "the review is die Analyse; a graded decision is bewertet"),
+    ("ru", r"\bdraws?\b|\bdrawn\b|\bdrew\b", r"\bбер(ёт|ут|ёте)\b|взят[аы]? из колоды|взяли карту", "добирать"),
+    ("de", r"\b(review|graded)\b", r"\bBewertung\b|\bangemerkt", "the review is die Analyse; graded: bewertet"),
     ("de", r"\bside\b", r"\b[Dd]eine Seite\b", "the side is das Team"),
     ("de", r"\bsings?\b|\bsang\b", r"\bmelde(te)?n?\b", "singing is ansagen"),
 ]

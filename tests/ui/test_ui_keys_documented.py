@@ -10,8 +10,21 @@ import pytest
 from textual.binding import Binding
 
 from guinote_tui.plain import dialogue, practice_dialogue
-from guinote_tui.ui.screens import dialogs, hint, history, joined, lessons, practice, review, rules, scoresheet
-from guinote_tui.ui.screens import start, statistics, summary, table
+from guinote_tui.ui.screens import (
+    dialogs,
+    hint,
+    history,
+    joined,
+    lessons,
+    practice,
+    review,
+    rules,
+    scoresheet,
+    start,
+    statistics,
+    summary,
+    table,
+)
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "ui.md"
 

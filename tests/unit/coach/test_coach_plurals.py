@@ -80,7 +80,7 @@ def test_the_english_words_for_all_and_none_of_the_deals() -> None:
     said = review_sentence(
         4, PLAY[THREE], PLAY[KING], 40.0, grade="blunder", played_shares=(0.0, 0.97), best_shares=(0.97, 0.0)
     )
-    # 97 deals in 100 are about 9 of 10, not all of them: "10 of 10" is never said, nor "every deal" of a share short of it
+    # 97 deals in 100 are about 9 of 10: "10 of 10" is never said, nor "every deal" of a share short of it
     assert "Tres de Copas, which hands the other side the juego in about 9 deals of 10" in said
     assert "Rey de Oros, which wins it in about 9 deals of 10" in said
     assert "10 deals of 10" not in said
