@@ -74,8 +74,15 @@ class Loss:
 
 def tenths(share: float) -> int:
     """A share of the deals as the deals of 10 it stands for (halves rounded up), from the share to three places as
-    the verdict keeps it, so a sentence and a reason about one card never give two figures for it."""
-    return int(round(share, 3) * 10 + 0.5 + 1e-9)
+    the verdict keeps it, so a sentence and a reason about one card never give two figures for it. 10 only for every
+    deal: a share short of it is at most 9 ("in every deal" is said of every deal alone).
+
+    >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(1.0)
+    (7, 0, 9, 10)
+    """
+    kept = round(share, 3)
+    whole = int(kept * 10 + 0.5 + 1e-9)
+    return whole if kept >= 1 else min(whole, 9)
 
 
 def loss_reason(view: SeatView, evaluation: Evaluation, played: Card, best: Card) -> Reason | None:

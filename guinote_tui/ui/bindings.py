@@ -72,7 +72,7 @@ JOINED_BINDINGS: list[BindingType] = [
 ]
 
 START_BINDINGS: list[BindingType] = [
-    Binding("enter", "start", N_("Start"), priority=True),
+    Binding("enter", "start", N_("Deal"), priority=True),
     Binding("up", "app.focus_previous", N_("Up"), show=False),
     Binding("down", "app.focus_next", N_("Down"), show=False),
     Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),
