@@ -78,9 +78,18 @@ class Client:
 
     @classmethod
     async def join(
-        cls, address: str, code: str, language: str = "en", cafile: str | None = None, *, any_name: bool = False
+        cls,
+        address: str,
+        code: str,
+        language: str = "en",
+        cafile: str | None = None,
+        *,
+        any_name: bool = False,
+        name: str | None = None,
     ) -> Client:
         """Connect and say hello; the host's answer (welcome or error) is the first :meth:`receive`.
+
+        ``name``: the person's name the others see (:func:`~.protocol.person_name`; None: the seat's).
 
         A ``wss://`` table is checked against the system's certificates, or only ``cafile``'s when given
         (``any_name``: whatever name it was reached by, for the host's own seat, which trusts its own certificate).
@@ -101,7 +110,7 @@ class Client:
             await session.close()
             raise
         client = cls(session, ws)
-        await client.send(protocol.hello(code, language))
+        await client.send(protocol.hello(code, language, name))
         return client
 
     async def send(self, message: dict[str, Any]) -> None:

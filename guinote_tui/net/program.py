@@ -48,6 +48,7 @@ async def play_program(
     command: Sequence[str],
     say: Callable[[str], None] | None = None,
     cafile: str | None = None,
+    name: str | None = None,
 ) -> str:
     """Join the seat and let ``command`` play it until the match ends: the result's line; raises
     :class:`ProgramError`.
@@ -59,7 +60,7 @@ async def play_program(
         (say or (lambda text: print(text, file=sys.stderr)))(line)
 
     try:
-        client = await Client.join(address, code, cafile=cafile)
+        client = await Client.join(address, code, cafile=cafile, name=name)
     except Exception as exc:  # OSError, aiohttp's ClientError and kin: the address does not answer as a table
         line = _("cannot join the table at {address}: {problem}")
         problem = printable(str(exc) or type(exc).__name__)
