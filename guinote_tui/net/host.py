@@ -574,7 +574,9 @@ class Host:
             hand.apply(action, actor)
         stand_in = any(played == number and who == seat for played, _at, who in self.bot_decisions)
         view = seat_view(hand, seat, events=False)
-        return protocol.missed_hand(number, view, self.score_after(number - 1), self.score_after(number), stand_in)
+        events = visible_to(hand.events or [], seat)
+        before, after = self.score_after(number - 1), self.score_after(number)
+        return protocol.missed_hand(number, view, events, before, after, stand_in)
 
     def score_after(self, hands: int) -> dict[str, list[int]]:
         """The match's juegos and cotos after its first ``hands`` finished hands."""

@@ -25,7 +25,7 @@ import json
 import re
 import string
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
@@ -147,7 +147,7 @@ HOST_FIELDS: dict[str, frozenset[str]] = {
     "seat_bot": frozenset({"seat"}),
     "seat_joined": frozenset({"seat", "name"}),
     "catch_up": frozenset({"hand", "missed", "stand_in"}),
-    "missed_hand": frozenset({"hand", "view", "before", "after", "stand_in"}),
+    "missed_hand": frozenset({"hand", "view", "events", "before", "after", "stand_in"}),
     "bye": frozenset({"code", "reason"}),
 }
 
@@ -272,6 +272,9 @@ def _check_missed(data: Mapping[str, Any]) -> None:
             raise ProtocolError("bad_message", detail=f'missed_hand: "{name}" must be an object')
     if not isinstance(data.get("stand_in"), bool):
         raise ProtocolError("bad_message", detail='missed_hand: "stand_in" must be true or false')
+    events = data.get("events")
+    if not isinstance(events, list) or len(events) > MAX_CATCH_UP or not all(isinstance(e, dict) for e in events):
+        raise ProtocolError("bad_message", detail=f'missed_hand: "events" must be at most {MAX_CATCH_UP} objects')
 
 
 _HOST_CHECKS = {
@@ -519,14 +522,21 @@ def catch_up(hand: int, missed: int, stand_in: list[str]) -> dict[str, Any]:
 
 
 def missed_hand(
-    hand: int, view: SeatView, before: Mapping[str, Any], after: Mapping[str, Any], stand_in: bool
+    hand: int,
+    view: SeatView,
+    events: Sequence[Event],
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    stand_in: bool,
 ) -> dict[str, Any]:
-    """A hand that ended while the seat was away: its last view of it, the score before and after, whether a bot
-    played for the seat in it."""
+    """A hand that ended while the seat was away: its last view of it and the events it may know of (already
+    filtered by :func:`~guinote_tui.engine.visible_to`), the score before and after, whether a bot played for the
+    seat in it."""
     return {
         "type": "missed_hand",
         "hand": hand,
         "view": view_dict(view),
+        "events": [event_dict(event) for event in events[-MAX_CATCH_UP:]],
         "before": dict(before),
         "after": dict(after),
         "stand_in": stand_in,

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,9 +15,10 @@ from test_net_table import SHORT, run
 
 from guinote_tui.engine import Rules
 from guinote_tui.net import keep
-from guinote_tui.net.client import Client
+from guinote_tui.net.client import Client, read_missed_hand
 from guinote_tui.net.host import Host, TableConfig
 from guinote_tui.net.protocol import MAX_NAME
+from guinote_tui.records import JuegoPlace, Statistics, TableInfo, hand_facts, seen_hand_facts
 
 #: A match of three juegos: a person away long enough sees hands end without them.
 LONG = Rules.preset("aragones")
@@ -135,7 +138,7 @@ def test_the_others_are_told_how_long_before_a_bot_plays_for_a_seat_whose_person
     run(scenario)
 
 
-def test_a_seat_that_comes_back_is_told_the_hands_it_missed_and_what_the_bot_played_for_it() -> None:
+def test_a_seat_that_comes_back_is_told_the_hands_it_missed_and_what_the_bot_played_for_it(tmp_path: Path) -> None:
     async def scenario() -> None:
         host = Host(TableConfig(players=2, rules=LONG, people=(0, 1), level="easy", seed=5, away_seconds=0.05))
         await host.start()
@@ -190,6 +193,24 @@ def test_a_seat_that_comes_back_is_told_the_hands_it_missed_and_what_the_bot_pla
             assert set(by_bot) <= set(played)
             assert not any(e.get("card") is not None for e in events if e["kind"] == "card_drawn" and e["seat"] == 1)
             one_task.cancel()
+
+            # The missed hands read as the seat's own: the facts the match gives, and in the statistics as the
+            # player's hands, marked assisted (a bot played for them), never as hands played unaided.
+            table = back.table
+            assert table is not None
+            stats = Statistics(tmp_path / "statistics.sqlite3")
+            info = TableInfo.at_table_with_people(2, {0, 1}, "easy", LONG, seat=0)
+            for message in missed:
+                read = read_missed_hand(table, message)
+                number = read.number
+                place = JuegoPlace.after(hand_facts(host.match, number - 1)) if number > 1 else JuegoPlace()
+                facts = seen_hand_facts(read.view, number, read.before, read.after, place)
+                assert facts == hand_facts(host.match, number, seat=0)
+                assisted = replace(info, assisted=read.stand_in)
+                assert stats.record_seen_hand("seat", read.view, number, read.before, read.after, assisted).new
+                assert not stats.record_seen_hand("seat", read.view, number, read.before, read.after, assisted).new
+            assert stats.totals(assisted=True).hands == len(missed)
+            assert stats.totals(assisted=False).hands == 0
         finally:
             for client in (one, back):
                 if client is not None:
