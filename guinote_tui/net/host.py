@@ -536,11 +536,12 @@ class Host:
             for (played, at, who) in self.bot_decisions
             if played == number and who == seat and at < len(hand.log) and not hand.is_over
         ]
-        connection.send(protocol.catch_up(number, finished - first, stand_in))
         if self.withheld_from(seat):  # another seat decides a window: the hand's events come once it has decided
+            connection.send(protocol.catch_up(number, finished - first, stand_in, 0))
             self.sent[seat] = 0
             return
         fresh = visible_to(events, seat)[-protocol.MAX_CATCH_UP :]
+        connection.send(protocol.catch_up(number, finished - first, stand_in, len(fresh)))
         ply = known_actions(hand, seat)
         for event in fresh:
             connection.send(protocol.event_message(event, number, ply))

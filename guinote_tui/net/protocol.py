@@ -146,7 +146,7 @@ HOST_FIELDS: dict[str, frozenset[str]] = {
     "seat_back": frozenset({"seat", "name"}),
     "seat_bot": frozenset({"seat"}),
     "seat_joined": frozenset({"seat", "name"}),
-    "catch_up": frozenset({"hand", "missed", "stand_in"}),
+    "catch_up": frozenset({"hand", "missed", "stand_in", "events"}),
     "missed_hand": frozenset({"hand", "view", "events", "before", "after", "stand_in"}),
     "bye": frozenset({"code", "reason"}),
 }
@@ -258,6 +258,7 @@ def _check_named(data: Mapping[str, Any]) -> None:
 def _check_catch_up(data: Mapping[str, Any]) -> None:
     _check_count(data, "hand", 100_000)
     _check_count(data, "missed", MAX_MISSED_HANDS)
+    _check_count(data, "events", MAX_CATCH_UP)
     actions = data.get("stand_in")
     if not isinstance(actions, list) or len(actions) > 40 or not all(
         isinstance(a, str) and len(a) <= MAX_FIELD for a in actions
@@ -515,10 +516,11 @@ def seat_named(kind: str, seat: int, name: str) -> dict[str, Any]:
     return {"type": kind, "seat": seat, "name": name}
 
 
-def catch_up(hand: int, missed: int, stand_in: list[str]) -> dict[str, Any]:
+def catch_up(hand: int, missed: int, stand_in: list[str], events: int) -> dict[str, Any]:
     """Before a returning seat's state: ``missed`` hands ended while it was away (each a ``missed_hand`` before
-    this), the hand under way's number and the actions a bot took for the seat in it (its events follow)."""
-    return {"type": "catch_up", "hand": hand, "missed": missed, "stand_in": stand_in}
+    this), the hand under way's number, the actions a bot took for the seat in it, and how many of its events
+    follow (from its deal: a client that holds the first of them already may skip those)."""
+    return {"type": "catch_up", "hand": hand, "missed": missed, "stand_in": stand_in, "events": events}
 
 
 def missed_hand(

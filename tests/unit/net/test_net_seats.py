@@ -13,11 +13,12 @@ from typing import Any
 import pytest
 from test_net_table import SHORT, run
 
-from guinote_tui.engine import Rules
-from guinote_tui.net import keep
+from guinote_tui.engine import Match, Rules, seat_view
+from guinote_tui.net import keep, protocol
 from guinote_tui.net.client import Client, read_missed_hand
 from guinote_tui.net.host import Host, TableConfig
-from guinote_tui.net.protocol import MAX_NAME
+from guinote_tui.net.mirror import MirroredTable
+from guinote_tui.net.protocol import MAX_NAME, ProtocolError
 from guinote_tui.records import JuegoPlace, Statistics, TableInfo, hand_facts, seen_hand_facts
 
 #: A match of three juegos: a person away long enough sees hands end without them.
@@ -188,7 +189,7 @@ def test_a_seat_that_comes_back_is_told_the_hands_it_missed_and_what_the_bot_pla
             by_bot = catch["stand_in"]
             # The hand so far follows, from its deal, before the state: the log can tell it again.
             events = [m["event"] for m in log[types.index("catch_up") + 1 :] if m["type"] == "event"]
-            assert events[0]["kind"] == "dealt"
+            assert events[0]["kind"] == "dealt" and len(events) == catch["events"]
             played = [e["card"] for e in events if e["kind"] == "card_played" and e["seat"] == 0]
             assert set(by_bot) <= set(played)
             assert not any(e.get("card") is not None for e in events if e["kind"] == "card_drawn" and e["seat"] == 1)
@@ -302,3 +303,32 @@ def test_while_the_host_stops_no_seat_is_told_another_left_and_after_its_return_
             await again.close()
 
     run(scenario)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"view": {}},
+        {"view": None},
+        {"events": [{"kind": "card_played", "seat": 9, "card": "1O", "trick": 1, "position": 0}]},
+        {"before": {"juegos": ["x", 0], "cotos": [0, 0]}},
+        {"after": {"juegos": [0, 0]}},
+        {"stage": "play"},
+    ],
+    ids=["empty-view", "view-not-an-object", "event-of-no-seat", "juegos-not-numbers", "no-cotos", "not-over"],
+)
+def test_a_missed_hand_that_does_not_read_is_refused_in_one_line(change: dict[str, Any]) -> None:
+    match = Match(2, SHORT, seed=1)
+    while not match.hand.is_over:
+        match.apply(match.legal_actions()[0])
+    welcome = protocol.welcome(0, match, ["Seat 1", "Seat 2"], [0, 1])
+    table = MirroredTable.read(welcome)
+    score = {"juegos": [0, 0], "cotos": [0, 0]}
+    message = protocol.missed_hand(1, seat_view(match.hand, 0, events=False), [], score, score, False)
+    assert read_missed_hand(table, message).number == 1
+    if "stage" in change:
+        message["view"]["stage"] = change.pop("stage")
+    message.update(change)
+    with pytest.raises(ProtocolError) as problem:
+        read_missed_hand(table, message)
+    assert "\n" not in str(problem.value)
