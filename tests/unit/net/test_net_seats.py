@@ -4,6 +4,7 @@ a second connection with a seat's code, and what the seats hear while the host s
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -332,3 +333,58 @@ def test_a_missed_hand_that_does_not_read_is_refused_in_one_line(change: dict[st
     with pytest.raises(ProtocolError) as problem:
         read_missed_hand(table, message)
     assert "\n" not in str(problem.value)
+
+
+def test_after_a_restart_a_seat_is_caught_up_on_the_hands_it_missed_and_no_others() -> None:
+    async def scenario() -> None:
+        host = Host(TableConfig(players=2, rules=LONG, people=(0, 1), level="easy", seed=8, keep=True, away_seconds=0))
+        await host.start()
+        (_, address, code0), (_, _, code1) = host.invitations()
+        rng = random.Random(5)
+        zero, one = await Client.join(address, code0), await Client.join(address, code1)
+        # Seat 0 leaves as play begins; seat 1 plays on against its stand-in until a hand has ended.
+        one_plays = asyncio.create_task(play(one, rng, [], lambda m: m["type"] == "state" and m["match"]["hand"] >= 2))
+        await play(zero, rng, [], playing)
+        await zero.close()
+        await one_plays
+        await host.close()
+        await one.close()
+        kept = keep.load()
+        assert kept is not None and kept.told == {0: 0, 1: len(kept.match.finished)} and kept.match.finished
+
+        again = Host.continued(kept, away_seconds=30)
+        await again.start()
+        try:
+            logs: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
+            for seat, code in ((1, code1), (0, code0)):
+                client = await Client.join(again.address, code)
+                await until(client, logs[seat], kind("state"))
+                await client.close()
+            assert not [m for m in logs[1] if m["type"] == "missed_hand"]
+            missed = [m["hand"] for m in logs[0] if m["type"] == "missed_hand"]
+            assert missed == list(range(1, len(kept.match.finished) + 1))
+        finally:
+            await again.close()
+
+    run(scenario)
+
+
+def test_a_kept_tables_names_that_a_screen_could_not_show_are_set_aside() -> None:
+    async def scenario() -> None:
+        host = Host(TableConfig(players=2, rules=SHORT, people=(0, 1), seed=9, keep=True))
+        await host.start()
+        (_, address, code0), _other = host.invitations()
+        ana = await Client.join(address, code0, name="Ana")
+        await until(ana, [], kind("state"))
+        await ana.close()
+        await host.close()
+
+    run(scenario)
+    kept = keep.load()
+    assert kept is not None and kept.names == ("Ana", "Seat 2")
+    data = json.loads(keep.path().read_text())
+    data["table"]["net"]["names"] = ["Ana\x1b]0;PWN\x07", "Seat 2"]
+    keep.path().write_text(json.dumps(data))
+    kept = keep.load()
+    assert kept is not None and kept.names == ()
+    assert Host.continued(kept).names == ["Seat 1", "Seat 2"]
