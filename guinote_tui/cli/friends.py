@@ -20,6 +20,21 @@ from .help import IntegerRange, NumberRange, command
 from .play import LevelChoice, level_refused
 
 
+def checked_name(_context: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """``--name``: one line the others can read (:func:`guinote_tui.net.protocol.person_name`), or one line why not."""
+    if value is None:
+        return None
+    from ..net.protocol import ProtocolError, person_name
+
+    try:
+        return person_name(value)
+    except ProtocolError as problem:
+        raise click.BadParameter(problem.worded(), param_hint="--name") from None
+
+
+NAME_HELP = N_("Your name, shown to the others at the table instead of your seat's number.")
+
+
 def people_seats(players: int, people: int | None, seats: str | None) -> tuple[int, ...]:
     """The people's seats (from 0): ``--seat 1,3`` as numbered from 1, or ``--people N`` partners first."""
     if people is not None and seats is not None:
@@ -106,6 +121,7 @@ def people_seats(players: int, people: int | None, seats: str | None) -> tuple[i
     "--practice", "hints", is_flag=True, help=N_("A practice table: everyone may ask the coach for hints.")
 )
 @click.option("--new", "new", is_flag=True, help=N_("Start a new table even if a table's match is kept."))
+@click.option("--name", default=None, metavar=N_("NAME"), callback=checked_name, help=NAME_HELP)
 def host_command(
     players: str,
     preset: str,
@@ -121,6 +137,7 @@ def host_command(
     unencrypted: bool,
     hints: bool,
     new: bool,
+    name: str | None,
 ) -> None:
     import asyncio
     import logging
@@ -167,6 +184,8 @@ def host_command(
             table = Host(config)
     except keep.KeptTableError as exc:
         raise click.ClickException(str(exc)) from None
+    if name is not None and not no_seat:  # (the host's own seat: the first person's)
+        table.names[table.people[0]] = name
 
     tls = _tls(bind, certfile, keyfile, unencrypted)
     if not no_seat:
@@ -316,7 +335,8 @@ def _open_seat(seat: dict[str, object]) -> None:
     metavar=N_("FILE"),
     help=N_("Trust this certificate (PEM) for a wss:// table, such as its host's own self-signed one."),
 )
-def join_command(address: str, code: str, program: str | None, cafile: str | None) -> None:
+@click.option("--name", default=None, metavar=N_("NAME"), callback=checked_name, help=NAME_HELP)
+def join_command(address: str, code: str, program: str | None, cafile: str | None, name: str | None) -> None:
     import asyncio
 
     if cafile is not None:
@@ -328,7 +348,7 @@ def join_command(address: str, code: str, program: str | None, cafile: str | Non
         problem = _unreachable(address)
         if problem:
             raise click.ClickException(problem)
-        _open_seat({"address": address, "code": code, "cafile": cafile})
+        _open_seat({"address": address, "code": code, "cafile": cafile, "name": name})
         return
 
     from ..net.program import ProgramError, play_program
@@ -341,7 +361,7 @@ def join_command(address: str, code: str, program: str | None, cafile: str | Non
         raise click.BadParameter(_("name the program to run"), param_hint="--bot")
     try:
         result = asyncio.run(
-            play_program(address, code, words, say=lambda line: click.echo(line, err=True), cafile=cafile)
+            play_program(address, code, words, say=lambda line: click.echo(line, err=True), cafile=cafile, name=name)
         )
     except ProgramError as exc:
         raise click.ClickException(str(exc)) from None

@@ -48,21 +48,22 @@ async def play_program(
     command: Sequence[str],
     say: Callable[[str], None] | None = None,
     cafile: str | None = None,
+    name: str | None = None,
 ) -> str:
     """Join the seat and let ``command`` play it until the match ends: the result's line; raises
     :class:`ProgramError`.
 
     Every line said comes from the game's catalog, with what the host or the program sent made printable.
     """
-    client = await _joined(address, code, cafile)
+    client = await _joined(address, code, cafile, name)
     process = await _started(command, client)
     return await _ProgramSeat(client, process, say or (lambda text: print(text, file=sys.stderr))).run()
 
 
-async def _joined(address: str, code: str, cafile: str | None) -> Client:
+async def _joined(address: str, code: str, cafile: str | None, name: str | None) -> Client:
     """The seat at the table, or :class:`ProgramError` saying why the address does not answer as one."""
     try:
-        return await Client.join(address, code, cafile=cafile)
+        return await Client.join(address, code, cafile=cafile, name=name)
     except Exception as exc:  # OSError, aiohttp's ClientError and kin: the address does not answer as a table
         line = _("cannot join the table at {address}: {problem}")
         problem = printable(str(exc) or type(exc).__name__)

@@ -107,6 +107,8 @@ class GuinoteApp(App[None]):
         self.crash_report: str | None = None
         #: Lines the command prints once the app has ended (how to come back to a table left).
         self.parting: list[str] = []
+        #: The player's name for a hosted table (``guinote join --name``), said in the seat's hello; None: none.
+        self.table_name: str | None = None
         #: The signal that ended the game (:data:`ENDING_SIGNALS`), if one did.
         self.ended_by: int | None = None
 
@@ -195,10 +197,12 @@ class GuinoteApp(App[None]):
         if chosen is not None:
             menu.open_lesson(chosen)
 
-    def open_seat(self, address: str = "", code: str = "", **table: Any) -> None:
-        """Sit at a hosted table (``guinote join``, the start screen's "Join a table", the host's own seat)."""
+    def open_seat(self, address: str = "", code: str = "", name: str | None = None, **table: Any) -> None:
+        """Sit at a hosted table (``guinote join``, the start screen's "Join a table", the host's own seat);
+        ``name``: the player's name the others see (:attr:`table_name`)."""
         from .screens.joined import JoinedTableScreen
 
+        self.table_name = name
         self.push_screen(JoinedTableScreen(address, code, **table))
 
     def real_hand(self) -> None:

@@ -69,6 +69,8 @@ JOINED_BINDINGS: list[BindingType] = [
     ),
     Binding("i", "invitations", N_("Invitations")),
     Binding("q", "quit_table", N_("Leave")),
+    # In a terminal Ctrl+C means stop: at a seat (the host's own, whose table it closes, too) it asks as q does.
+    Binding("ctrl+c", "quit_table", N_("Leave"), show=False, priority=True),
 ]
 
 START_BINDINGS: list[BindingType] = [

@@ -46,6 +46,23 @@ def test_bad_options_and_unreachable_tables_get_one_line(args: list[str]) -> Non
     assert len(problem) == 1, result.output
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["host", "--name", "x" * 17],
+        ["host", "--name", "   "],
+        ["join", "127.0.0.1:1", "code", "--name", "Ana\x1b[2J"],
+        ["join", "127.0.0.1:1", "code", "--bot", "python -c pass", "--name", "Ana\nBea"],
+    ],
+    ids=["too-long", "only-spaces", "escape", "two-lines"],
+)
+def test_a_name_the_others_could_not_read_is_refused_in_one_line_naming_the_rule(args: list[str]) -> None:
+    result = CliRunner().invoke(main, ["--lang", "en", *args])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    problem = [line for line in result.output.splitlines() if line.startswith("Error")]
+    assert problem == ["Error: Invalid value for --name: a name is one line of at most 16 characters, not only spaces"]
+
+
 def environment(tmp_path: Path) -> dict[str, str]:
     env = {name: str(tmp_path / name) for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME")}
     return {**os.environ, **env, "GUINOTE_LANG": "en", "PYTHONPATH": str(ROOT)}
