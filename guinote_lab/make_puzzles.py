@@ -69,7 +69,7 @@ PRESETS = ("aragones", "libre-100")
 MIN_POINTS = 6
 #: How many times ``--count`` arrastre positions the pool holds before they are taken theme by theme (the rare
 #: themes need a large pool to reach their share).
-POOL = 6
+POOL = 8
 #: Hands in pairs played per chunk of the pairs pool.
 PAIRS_CHUNK = 10
 

@@ -18,13 +18,6 @@ They are listed in this order, the first being the puzzle's main theme:
 ``leave-partner`` — Leave it to your partner (pairs)
     The partner takes the trick on the table in the shown line, and the seat
     itself takes it in a wrong card's line.
-``take-trick`` — Take the trick
-    The seat's side takes the trick in progress in the shown line (the seat
-    leading or following), and the rival's side takes it in a wrong card's
-    line (heads-up as in pairs).
-``let-it-go`` — Let the trick go
-    The rival's side takes the trick in progress in the shown line, and the
-    seat's side takes it in a wrong card's line (heads-up as in pairs).
 ``save-points`` — Keep your points from the rivals (pairs)
     The rivals take the trick on the table in the shown line and in a wrong
     card's line, and the shown card is worth fewer points than that wrong
@@ -44,19 +37,26 @@ They are listed in this order, the first being the puzzle's main theme:
     The seat leads, both hold trumps, and whether to lead one decides it:
     every correct card is a trump and a wrong card is not, or no correct card
     is a trump and a wrong card is one.
-``catch-ace-three`` — Catch the rival's ace or three
-    The seat's side takes, in the trick in progress, more points in aces and
-    threes played by the rival's side in the shown line than in a wrong
-    card's line.
-``keep-ace-three`` — Keep your ace or three from the rival
-    The rival's side takes, in the trick in progress, fewer points in aces
-    and threes played by the seat's side in the shown line than in a wrong
-    card's line.
 ``sing`` — Win a trick to sing
     The seat's side sings more cante points in the shown line than in a wrong
     card's line.
 ``stop-cante`` — Stop the rival's cante
     The rival sings less in the shown line than in a wrong card's line.
+``catch-ace-three`` — Catch an ace or a three
+    The seat's side takes, in the trick in progress, more points in aces and
+    threes played by the rival's side in the shown line than in a wrong
+    card's line.
+``keep-ace-three`` — Keep your ace or three safe
+    The rival's side takes, in the trick in progress, fewer points in aces
+    and threes played by the seat's side in the shown line than in a wrong
+    card's line.
+``take-trick`` — Take the trick
+    The seat's side takes the trick in progress in the shown line (the seat
+    leading or following), and the rival's side takes it in a wrong card's
+    line (heads-up as in pairs).
+``let-it-go`` — Let the trick go
+    The rival's side takes the trick in progress in the shown line, and the
+    seat's side takes it in a wrong card's line (heads-up as in pairs).
 ``juego`` — Play for the juego
     A wrong card gives away the juego.
 ``points`` — Every point counts

@@ -8,8 +8,8 @@ deal, hard's and the coach's from the same seat with the same cards, each
 compared with the player's. The bots replay the deal in a thread worker once
 the player's score is kept (a kill before they finish loses only their
 scores: they play again when the screen opens next). Under the deals, the
-streak and the line to share, the same as ``guinote practice --duplicate
---plain`` prints. Escape goes back.
+streak and, once the bots have played, the line to share, the same as
+``guinote practice --duplicate --plain`` prints. Escape goes back.
 """
 
 from __future__ import annotations
@@ -121,10 +121,10 @@ class DuplicateScreen(SizeGuard, Screen[None]):
         self.query_one("#duplicate-title", Static).update(title)
         body = Text()
         for players in SIZES:
-            body.append("\n")
+            body.append("\n" if players == SIZES[0] else "\n\n")
             body.append_text(self._table_text(players))
         body.append("\n\n" + streak_line(streak(load_results(), self.day)))
-        if any("you" in named for named in self.scores.values()):
+        if any("you" in named for named in self.scores.values()) and not self.replaying:
             body.append("\n" + share_text(share_line(self.day, self.preset, self.scores)), style=GOLD)
         self.query_one("#duplicate-body", Static).update(body)
 
