@@ -104,7 +104,8 @@ def test_both_deals_played_compared_kept_and_shared(fixed_bots: list[DailyDeal])
 
 def test_a_kept_score_without_the_bots_replays_them_and_practice_opens_it(fixed_bots: list[DailyDeal]) -> None:
     """A kill after the player's hand but before the bots' replay: the replay is made when the screen opens."""
-    duplicate_module.save_result(duplicate_module.DayResult(date.today(), "aragones", {2: {"you": Score(WON, (80, 50))}}))
+    kept = {2: {"you": Score(WON, (80, 50))}}
+    duplicate_module.save_result(duplicate_module.DayResult(date.today(), "aragones", kept))
 
     async def run() -> None:
         app = make_app(practice="puzzle")
