@@ -2,21 +2,31 @@
 
 Each shipped puzzle is put to the easy, normal and hard bots, each with its
 own random generator per attempt (``--attempts`` fitting attempts per bot,
-then as many held-out ones with other generators). The bots are players of a
-fixed rating (:data:`BOT_RATINGS`); a puzzle's rating is the one that makes
-the bots' fitting attempts likeliest under the rating model
+then as many held-out ones with other generators). A puzzle's rating is the
+one that makes the bots' fitting attempts likeliest under the rating model
 (:func:`guinote_tui.practice.rating.expected`: the Elo curve Glicko-2 uses),
 searched on a grid from :data:`LOWEST` to :data:`HIGHEST`, and its deviation
-the model's standard error there (at least :data:`LEAST_DEVIATION`). The
-ratings go to ``puzzle_ratings.json`` beside the puzzles.
+the model's standard error there (at least :data:`LEAST_DEVIATION`). Three
+fits are made and compared on the held-out attempts:
 
-Then the calibration: the held-out attempts are binned by the chance the
-fitted rating gives the bot of solving, and each bin's observed solve rate is
-printed beside the chance predicted. The normal bot, and the hard bot in the
-heads-up arrastre (it solves it exactly), play the same card with any
-generator: their held-out attempts repeat the fitting ones, so the table is
-printed for the easy bot's held-out attempts alone as well (its choices
-vary with its generator).
+* **alone**: the bots count as players of a fixed rating (:data:`BOT_RATINGS`),
+  each puzzle fitted from its own attempts;
+* **with a prior**: the same, each puzzle's rating pulled towards the mean of
+  the first fits of the puzzles with its kind, stars and stake (empirical
+  Bayes, :func:`priors`);
+* **the bots fitted too**: the easy and hard bots' ratings fitted from all
+  their attempts given the puzzles' ratings, and the puzzles' again, in turn
+  (:data:`JOINT_ROUNDS` rounds; the normal bot stays at 1500, the scale's
+  anchor).
+
+For each, the held-out attempts are binned by the chance the fitted ratings
+give the bot of solving, each bin's observed solve rate printed beside the
+chance predicted (all three bots, then the easy bot alone: the normal bot,
+and the hard bot in the heads-up arrastre, where it solves exactly, play
+the same card with any generator, so their held-out attempts repeat the
+fitting ones), with the Brier score of all the held-out attempts. The fit
+with the lowest Brier score goes to ``puzzle_ratings.json`` beside the
+puzzles.
 """
 
 from __future__ import annotations
