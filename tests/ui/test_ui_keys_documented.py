@@ -3,6 +3,9 @@ line in the docs fails here."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
 import re
 from pathlib import Path
 
@@ -10,8 +13,10 @@ import pytest
 from textual.binding import Binding
 
 from guinote_tui.plain import dialogue, practice_dialogue
+from guinote_tui.ui import screens
 from guinote_tui.ui.screens import (
     dialogs,
+    duplicate,
     hint,
     history,
     joined,
@@ -48,6 +53,7 @@ SCREENS = [
     practice.PracticeScreen,
     practice.ProblemScreen,
     practice.TryScreen,
+    duplicate.DuplicateScreen,
     lessons.LessonsMenu,
     lessons.LessonScreen,
     joined.JoinedTableScreen,
@@ -101,6 +107,19 @@ def bound_keys(cls: type) -> set[str]:
     return keys
 
 
+def test_every_class_with_keys_of_its_own_is_listed() -> None:
+    """A screen added with keys of its own joins ``SCREENS`` (and so needs its section of the docs)."""
+    with_keys: set[str] = set()
+    for module_info in pkgutil.iter_modules(screens.__path__):
+        module = importlib.import_module(f"{screens.__name__}.{module_info.name}")
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == module.__name__ and any(
+                isinstance(binding, Binding) for binding in cls.__dict__.get("BINDINGS", [])
+            ):
+                with_keys.add(name)
+    assert sorted(with_keys - {cls.__name__ for cls in SCREENS}) == []
+
+
 def test_every_screen_has_its_section() -> None:
     written = sections()
     assert [cls.__name__ for cls in SCREENS if cls.__name__ not in written] == []
@@ -110,6 +129,8 @@ def test_every_screen_has_its_section() -> None:
 def test_every_key_a_screen_binds_is_written(cls: type) -> None:
     written = sections()[cls.__name__]
     tokens = set(re.split(r"[\s,]+|\bor\b", written.replace("`", "")))
+    if tokens & {str(n) for n in range(1, 7)}:
+        tokens.add("1–6")  # (digits written one by one where they are not the hand's cards)
     assert sorted(bound_keys(cls) - tokens) == []
 
 

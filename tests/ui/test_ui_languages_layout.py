@@ -629,3 +629,32 @@ def test_the_statistics_and_the_hint_fit_80x24_in_the_language(code: str, catalo
             assert faults(code, app.screen) == []
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_daily_duplicate_fits_80x24(code: str, catalogs: list[str]) -> None:
+    """A day with the heads-up deal compared with hard and the coach and the pairs deal still to play, after a
+    day played the day before: every line of the screen in sight, nothing cut, no English."""
+    from datetime import date, timedelta
+
+    from guinote_tui.game.duplicate import LOST, UNDECIDED, WON, DayResult, Score, save_result
+    from guinote_tui.ui.screens.duplicate import DuplicateScreen
+
+    if code != i18n.SOURCE and code not in catalogs:
+        pytest.fail(f"no catalog for {code}")
+    day = date(2026, 12, 7)
+    scores = {"you": Score(WON, (101, 58)), "hard": Score(UNDECIDED, (70, 60)), "coach": Score(LOST, (40, 101))}
+    save_result(DayResult(day - timedelta(days=1), "aragones", {4: scores}))
+    save_result(DayResult(day, "aragones", {2: scores}))
+
+    async def run() -> None:
+        app = make_app(lang=code, practice="duplicate", day=day)
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, DuplicateScreen)
+            screen = app.screen
+            await _fitted(pilot, screen)
+            assert faults(code, screen) == []
+            scroll = screen.query_one("#duplicate-scroll")
+            assert scroll.max_scroll_y == 0, "the screen's text needs more lines than 80×24 gives it"
+
+    asyncio.run(run())
