@@ -28,7 +28,12 @@ How a card is valued depends on what the seat can know:
   out to the end of the hand on **the same** deals by the rule-based
   policy. A card's cost is the mean of its paired differences against the
   coach's card, deal by deal, and its standard error comes from those
-  differences;
+  differences. The stock's rounds go to the seats in seat order, whoever
+  wins a trick (:func:`~guinote_tui.ai.playouts.playout`'s ``seat_draws``):
+  the stock's order is unknown, so each seat's cards are as random as
+  before, but the lines of two cards on one deal give every seat the same
+  cards and differ only by what was played (heads-up this halves the spread
+  of the differences);
 * **pairs arrastre**: each sampled deal is solved exactly for the juego and
   the points, every card on the same deals; the spread between deals gives
   the standard error. With more than :attr:`~CoachBudget.arrastre_max_cards`
@@ -432,7 +437,7 @@ def _playout_evaluation(
             for card in alive:
                 state = base.copy()
                 state.apply(PLAY[int(card)])
-                playout(state, tables)
+                playout(state, tables, seat_draws=True)
                 juego = line_juego(state, side)
                 points = (state.points[side] - state.points[1 - side] - start) / 2
                 counted = weigh or (state.result is not None and state.result.reason is Termination.TUTE)
