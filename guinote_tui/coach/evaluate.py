@@ -234,6 +234,10 @@ class Evaluation:
     #: Where the coach would sing a cante now: what each card played instead, the cante left for later, costs
     #: against singing first (:mod:`.lines`; None: no cante to sing).
     delay: CanteDelay | None = None
+    #: The values count the juego decided in each line (:func:`juego_near`; always in the arrastre). Where they
+    #: do not (early in a juego's first hand), the cards' juego shares are not shown: a grade by points beside
+    #: a column of juegos would read as its contradiction.
+    juego_counted: bool = True
     values: dict[Card, float] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -299,7 +303,9 @@ class Evaluation:
     def juego_deals(self) -> int | None:
         """The fewest deals any card's juego shares rest on: 0 where they are exact (every card known, or every
         consistent deal solved); None where they rest on fewer than :data:`JUEGO_MIN_DEALS` and are not worth
-        reading."""
+        reading, or where the values do not count the juego (:attr:`juego_counted`)."""
+        if not self.juego_counted:
+            return None
         if self.method in ("exact", "enumerated"):
             return 0
         fewest = min((e.deals for e in self.cards.values()), default=0)
@@ -452,6 +458,7 @@ def _playout_evaluation(
 
     race.run(RaceBudget(budget.min_deals, budget.batch, budget.max_playouts, budget.max_deals), play)
     found = _finish(race, rule, "playouts", race.deals, race.work, lines, _sure_juego(view, cards))
+    found = replace(found, juego_counted=weigh)
     if cantes is None:
         return found
     return replace(found, delay=_delay(view, tables, cantes.suit, cantes.values, race.per_deal, cantes.share))
