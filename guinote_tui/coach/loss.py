@@ -16,7 +16,8 @@ half the cost is given:
    the juego's shares: the juegos lost follow from them, so they are counted
    with what they explain;
 3. **the juego's shares**: the deals in which the side wins the juego, or
-   loses it, differ by a tenth or more (the larger gap is named);
+   loses it, differ by a tenth or more (the larger gap is named), where the
+   cost counts the juego (:attr:`~.evaluate.Evaluation.juego_counted`);
 4. **the side's cantes**: it sings less after the played card;
 5. **the other side's cantes**: it sings more;
 6. **the card's points given** to the other side on this trick (two points or
@@ -151,7 +152,7 @@ def losses(view: SeatView, evaluation: Evaluation, played: Card, best: Card) -> 
         broken = _broken_cante(view, tables, played, best, pl, bl)
         if broken is not None:
             found.append(Loss(broken, juego + fewer))
-    shares = _juego_shares(names, mine, theirs)
+    shares = _juego_shares(names, mine, theirs) if evaluation.juego_counted else None
     if shares is not None:
         found.append(shares)
     if pl is None or bl is None:
