@@ -162,3 +162,22 @@ def test_a_kept_table_refuses_new_options_in_one_line_naming_new(tmp_path: Path)
     again.send_signal(signal.SIGINT)
     again.communicate(timeout=60)
     assert lines[0].startswith("Continuing the kept table's match")
+
+
+@pytest.mark.parametrize(("args", "expected"), [([], None), (["--name", "Ana"], "Ana")])
+def test_the_host_seat_takes_its_name_or_none(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], expected: str | None
+) -> None:
+    """The host's own seat is named by ``--name`` and by nothing else (no name left over from the command's
+    other work); the screen is not opened here, the table it would open is looked at."""
+    from guinote_tui.cli import friends
+
+    opened: list[dict[str, object]] = []
+    monkeypatch.setattr(friends, "_open_seat", opened.append)
+    result = CliRunner().invoke(main, ["--lang", "en", "host", "--players", "2", "--new", *args])
+    assert result.exit_code == 0, result.output
+    (seat,) = opened
+    host = seat["host"]
+    own = host.people[0]  # type: ignore[attr-defined]
+    default = type(host)(type(host.config)(players=2)).names[own]  # type: ignore[attr-defined]
+    assert host.names[own] == (expected if expected is not None else default)  # type: ignore[attr-defined]
