@@ -279,57 +279,7 @@ def review_sentence(
     cards = isinstance(played, Play) and isinstance(best, Play)
     mine, theirs = juego_share(*played_shares), juego_share(*best_shares)
     juego = cards and mine is not None and theirs is not None and mine != theirs
-    n = estimate_count(cost, margin)
-    if juego:
-        if trick is None:
-            said = ngettext(
-                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best}."
-                " That is about [b]{points}[/b] point better (a juego counts {juego}).",
-                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best}."
-                " That is about [b]{points}[/b] points better (a juego counts {juego}).",
-                n,
-            )
-        else:
-            said = ngettext(
-                "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best}."
-                " That is about [b]{points}[/b] point better (a juego counts {juego}).",
-                "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best}."
-                " That is about [b]{points}[/b] points better (a juego counts {juego}).",
-                n,
-            )
-    elif trick is None:
-        if cards:
-            said = ngettext(
-                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best},"
-                " about [b]{points}[/b] point better.",
-                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best},"
-                " about [b]{points}[/b] points better.",
-                n,
-            )
-        else:
-            said = ngettext(
-                "[b]Coach[/b] · {grade}: you chose to {played}; the coach would {best},"
-                " about [b]{points}[/b] point better.",
-                "[b]Coach[/b] · {grade}: you chose to {played}; the coach would {best},"
-                " about [b]{points}[/b] points better.",
-                n,
-            )
-    elif cards:
-        said = ngettext(
-            "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best},"
-            " about [b]{points}[/b] point better.",
-            "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best},"
-            " about [b]{points}[/b] points better.",
-            n,
-        )
-    else:
-        said = ngettext(
-            "[b]Trick {number}[/b] · {grade}: you chose to {played}; the coach would {best},"
-            " about [b]{points}[/b] point better.",
-            "[b]Trick {number}[/b] · {grade}: you chose to {played}; the coach would {best},"
-            " about [b]{points}[/b] points better.",
-            n,
-        )
+    said = _review_template(trick is None, cards, juego, estimate_count(cost, margin))
 
     def words(action: Action) -> str:
         return card_words(action.card) if cards and isinstance(action, Play) else action_words(action, card_words)
@@ -390,6 +340,61 @@ class GradedDecision(Protocol):
     @property
     def best_loss(self) -> float | None: ...
 
+
+
+def _review_template(coach_line: bool, cards: bool, juego: bool, n: int) -> str:
+    """The review sentence's template: opened by "Coach" (``coach_line``, under the trick itself) or the trick's
+    number; both moves as cards or in words; the juego's sentence where the two cards do differently for it."""
+    if juego:
+        if coach_line:
+            return ngettext(
+                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best}."
+                " That is about [b]{points}[/b] point better (a juego counts {juego}).",
+                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best}."
+                " That is about [b]{points}[/b] points better (a juego counts {juego}).",
+                n,
+            )
+        else:
+            return ngettext(
+                "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best}."
+                " That is about [b]{points}[/b] point better (a juego counts {juego}).",
+                "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best}."
+                " That is about [b]{points}[/b] points better (a juego counts {juego}).",
+                n,
+            )
+    elif coach_line:
+        if cards:
+            return ngettext(
+                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best},"
+                " about [b]{points}[/b] point better.",
+                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best},"
+                " about [b]{points}[/b] points better.",
+                n,
+            )
+        else:
+            return ngettext(
+                "[b]Coach[/b] · {grade}: you chose to {played}; the coach would {best},"
+                " about [b]{points}[/b] point better.",
+                "[b]Coach[/b] · {grade}: you chose to {played}; the coach would {best},"
+                " about [b]{points}[/b] points better.",
+                n,
+            )
+    elif cards:
+        return ngettext(
+            "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best},"
+            " about [b]{points}[/b] point better.",
+            "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best},"
+            " about [b]{points}[/b] points better.",
+            n,
+        )
+    else:
+        return ngettext(
+            "[b]Trick {number}[/b] · {grade}: you chose to {played}; the coach would {best},"
+            " about [b]{points}[/b] point better.",
+            "[b]Trick {number}[/b] · {grade}: you chose to {played}; the coach would {best},"
+            " about [b]{points}[/b] points better.",
+            n,
+        )
 
 def decision_sentence(
     decision: GradedDecision,
