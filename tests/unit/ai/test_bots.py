@@ -87,7 +87,9 @@ def test_expert_takes_hards_parameters_with_its_own_defaults() -> None:
     hard, expert = spec_defaults("hard"), spec_defaults("expert")
     assert set(expert) == set(hard) == {field for field in SearchSettings.__dataclass_fields__}
     assert expert["samples"] == 200 and hard["samples"] == 100
-    assert hard == vars(SearchSettings()) and spec_defaults("team") == hard
+    # hard: the search's defaults, with phase 1's near-ties resampled; expert does not resample
+    assert hard == {**vars(SearchSettings()), "resample": 200} and spec_defaults("team") == hard
+    assert expert["resample"] == 0
     bot = make_bot("expert")
     assert isinstance(bot, HardBot) and bot.settings == SearchSettings(**expert)
     bot = make_bot("expert:samples=30")

@@ -12,7 +12,7 @@ from guinote_tui.ai import make_bot
 from guinote_tui.ai.bitmasks import Tables
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.race import ClearLoser, Race
-from guinote_tui.ai.search import HardBot
+from guinote_tui.ai.search import HardBot, SearchSettings
 from guinote_tui.engine import SeatView, seat_view
 
 
@@ -121,10 +121,12 @@ def test_a_real_search_spends_its_extra_deals_on_the_near_ties_only() -> None:
 
 def test_resample_off_is_the_choice_before() -> None:
     view = blank_lead()
-    for spec in ("hard", "expert"):
-        base = [make_bot(spec).choose(view, random.Random(seed)) for seed in range(4)]
+    before = {"hard": HardBot(SearchSettings()), "expert": make_bot("expert")}  # (expert never resampled)
+    for spec, old in before.items():
+        base = [old.choose(view, random.Random(seed)) for seed in range(4)]
         assert [make_bot(f"{spec}:resample=0").choose(view, random.Random(seed)) for seed in range(4)] == base
-    assert make_bot("hard").settings.resample == 0  # type: ignore[attr-defined]
+    assert make_bot("hard").settings.resample == 200  # type: ignore[attr-defined]
+    assert make_bot("expert").settings.resample == 0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="resample_z"):
         make_bot("hard:resample_z=0")
     with pytest.raises(ValueError, match="resample"):
