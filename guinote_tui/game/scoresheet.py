@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import HandRecord, HandResult, HandState, Rules, Termination
+from ..engine import HandResult, Rules, Termination
 from ..i18n import _
 from ..present.statsreport import ending_name
 from .sentences import juego_won
-from .session import GameSession
+from .told import FinishedHand, HandInPlay, MatchTold
 
 __all__ = ["SheetRow", "ending_text", "sheet_rows"]
 
@@ -42,7 +42,7 @@ class SheetRow:
         return self.result is None
 
 
-def sheet_rows(records: Sequence[HandRecord], rules: Rules, current: HandState | None = None) -> list[SheetRow]:
+def sheet_rows(records: Sequence[FinishedHand], rules: Rules, current: HandInPlay | None = None) -> list[SheetRow]:
     """The score sheet of a match whose finished hands are ``records``; ``current``: a hand still in play.
 
     The juego and coto tally follow the match's own booking (a juego won resets
@@ -79,8 +79,7 @@ def sheet_rows(records: Sequence[HandRecord], rules: Rules, current: HandState |
     return rows
 
 
-
-def ending_text(session: GameSession, result: HandResult) -> str:
+def ending_text(session: MatchTold, result: HandResult) -> str:
     """How a hand ended, in the player's language: the juego won, or the ending's name (and a capote)."""
     side = result.juego_winner
     if side is not None:
