@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from uihelpers import log_text, make_app, quick_joined_table, until
+from uihelpers import MARK_AND_PLAY, log_text, make_app, past_summary, quick_joined_table, until
 
 from guinote_tui.engine import Play, Rules
 from guinote_tui.net.client import Client
@@ -42,11 +42,13 @@ async def play_hands(pilot: Pilot[None], screen: JoinedTableScreen, hands: int) 
     deadline = time.monotonic() + 120
     while log_text(screen).count("Hand over") < hands and not screen.over:
         assert time.monotonic() < deadline, "the hands never ended"
-        if screen.holding:
+        if await past_summary(pilot):
+            pass
+        elif screen.holding:
             await pilot.press("space")
         elif screen.seen is not None and screen.seen.view.legal and not screen.queue and not screen.pausing:
             # A window or the change before the last draw offers no card: let it go.
-            await pilot.press("enter" if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p")
+            await pilot.press(*(MARK_AND_PLAY if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p"))
         await pilot.pause(0.02)
 
 
@@ -148,7 +150,9 @@ def test_a_refused_card_names_the_rule_and_a_wrong_code_says_so() -> None:
                 while True:
                     assert time.monotonic() < deadline and not screen.over, "no refusal came up"
                     seen = screen.seen
-                    if screen.holding:
+                    if await past_summary(pilot):
+                        pass
+                    elif screen.holding:
                         await pilot.press("space")
                     elif seen is not None and seen.view.legal and not screen.queue and not screen.pausing:
                         legal = {getattr(a, "card", None) for a in seen.view.legal}
@@ -158,7 +162,7 @@ def test_a_refused_card_names_the_rule_and_a_wrong_code_says_so() -> None:
                             await until(pilot, lambda: "Not allowed" in screen.message)
                             assert "must" in screen.message  # the engine's rule, worded here
                             return
-                        await pilot.press("enter")
+                        await pilot.press(*MARK_AND_PLAY)
                     await pilot.pause(0.02)
         finally:
             task.cancel()

@@ -21,12 +21,13 @@ import pytest
 from textual.pilot import Pilot
 from uihelpers import make_app, quick_joined_table, until
 
-from guinote_tui.engine import IllegalAction, Match, Play, parse_action, seat_view
+from guinote_tui.engine import HandEnded, IllegalAction, Match, parse_action, seat_view
 from guinote_tui.game.session import GameSession, GameSettings
 from guinote_tui.game.table_controller import BOTS, Turn
 from guinote_tui.net import protocol
 from guinote_tui.ui.bindings import JOINED_BINDINGS, TABLE_BINDINGS
 from guinote_tui.ui.screens.joined import JoinedTableScreen
+from guinote_tui.ui.screens.summary import HandSummary
 from guinote_tui.ui.screens.table import TableScreen
 
 SEED = 5  # (heads-up: the player leads the first trick)
@@ -87,6 +88,8 @@ def hand_over_moves() -> int:
 
 def front(app: Any, screen: Any) -> str:
     """The screen in front: the table itself, or what covers it."""
+    if isinstance(app.screen, HandSummary):
+        return "the hand's summary"  # (the local table's, or a joined seat's: the same but for the host's choices)
     return "the table" if app.screen is screen else type(app.screen).__name__
 
 
@@ -105,27 +108,41 @@ class Stalled:
 
 
 class MemoryHost:
-    """A host in memory for one joined seat (seat 0): the engine applies the seat's actions; no bot moves."""
+    """A host in memory for one joined seat (seat 0): the engine applies the seat's actions and deals the next
+    hand at once, as the real host does; no bot moves."""
 
     def __init__(self, match: Match, screen: JoinedTableScreen) -> None:
         self.match, self.screen = match, screen
         self.serial = 1
-        self.sent: list[str] = []
+        #: The actions the host applied (a refused one is answered, not made).
+        self.made: list[str] = []
 
     def state(self) -> dict[str, Any]:
         wire = protocol.state_message(seat_view(self.match.hand, 0, events=False), self.match, self.serial)
         return protocol.decode_host(protocol.encode(wire))
 
     async def act(self, text: str, serial: int) -> None:
-        self.sent.append(text)
         try:
             self.match.apply(parse_action(text), 0)
         except IllegalAction as problem:
             refusal = problem.refusal
             self.screen.take(protocol.refused(text, "illegal", refusal.template, refusal.params))
             return
+        self.made.append(text)
+        self.publish()
+
+    def publish(self) -> None:
+        """The hand's end (its result, as the real host tells it), then the new state."""
+        hand = self.match.hand
+        if hand.is_over:
+            ended = protocol.event_message(HandEnded(hand.result), self.match.hand_number, 0)
+            self.screen.take(protocol.decode_host(protocol.encode(ended)))
         self.serial += 1
         self.screen.take(self.state())
+        if hand.is_over and not self.match.is_over:  # the real host deals the next hand at once
+            self.match.next_hand()
+            self.serial += 1
+            self.screen.take(self.state())
 
     async def close(self) -> None:
         return None
@@ -197,13 +214,15 @@ async def joined_outcome(pilot: Pilot[None], moves: int, held: bool, key: str) -
     if arrives:  # the trick's last card arrives (the player won it and leads next), or the hand's
         last = session_at(moves).match.hand.log[-1]
         host.match.apply(last[1], last[0])
-        host.serial += 1
-        screen.take(host.state())
-    await until(pilot, lambda: not screen.pausing and not screen.queue)
+        host.publish()
+    if moves == hand_over_moves():
+        await until(pilot, lambda: getattr(app.screen, "ready", False))  # (the summary's guard against a key)
+    else:
+        await until(pilot, lambda: not screen.pausing and not screen.queue)
     await settle(pilot)
     await pilot.press(key)
     await settle(pilot)
-    outcome = Outcome(tuple(host.sent), screen.holding, front(app, screen), message_line(screen))
+    outcome = Outcome(tuple(host.made), screen.holding, front(app, screen), message_line(screen))
     while app.screen is not screen:
         app.pop_screen()
     screen.closing = True
