@@ -10,7 +10,7 @@ carried in drawn from 0 to 90 each).
 * **The arrastre**: of a hand's decisions in the heads-up arrastre where some
   legal card loses something (by the exact solver: the juego, or at least
   ``MIN_POINTS`` points of margin, 3 points each way), one is drawn. Hands
-  are played until the pool holds twice ``--count`` positions; then
+  are played until the pool holds :data:`POOL` times ``--count`` positions; then
   ``--count`` are taken from it theme by theme in turn (the main theme of
   each, :mod:`guinote_tui.practice.themes`), so that the rare themes are all
   in and the common ones do not crowd them out.
@@ -67,6 +67,9 @@ WILDNESS = 0.2
 PRESETS = ("aragones", "libre-100")
 #: The least margin a wrong card must give away for a puzzle about points (3 points each way: less is a trifle).
 MIN_POINTS = 6
+#: How many times ``--count`` arrastre positions the pool holds before they are taken theme by theme (the rare
+#: themes need a large pool to reach their share).
+POOL = 8
 #: Hands in pairs played per chunk of the pairs pool.
 PAIRS_CHUNK = 10
 
@@ -230,7 +233,7 @@ def make(count: int, phase1: int, seed: int, pairs: int = 0, cache: Path | None 
     seen: set[tuple[object, ...]] = set()
     by_theme: dict[str, list[Puzzle]] = {theme: [] for theme in THEMES}
     alike: set[tuple[object, ...]] = set()
-    for preset, state in arrastre_pool(2 * count, rng):
+    for preset, state in arrastre_pool(POOL * count, rng):
         key = _key(state, preset)
         if key not in seen:
             seen.add(key)

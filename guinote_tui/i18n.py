@@ -184,6 +184,46 @@ def number(value: float, spec: str = "g", *, trim: bool = False) -> str:
     return text.replace(".", mark) if mark else text
 
 
+def estimate(value: float, margin: float = 0.0) -> str:
+    """A coach's figure with its margin of error, no more precise than it is.
+
+    Exact (``margin`` 0): to a tenth. A margin under a point: to a tenth with it.
+    Otherwise whole points. The callers pass the 95 % margin (1.96 standard errors).
+
+    >>> estimate(7.25), estimate(7.25, 0.6), estimate(7.25, 2.4)
+    ('7.2', '7.2 ± 0.6', '7 ± 2')
+    """
+    if margin <= 0:
+        return number(value, ".1f", trim=True)
+    if margin < 1:
+        return f"{number(value, '.1f')} ± {number(margin, '.1f')}"
+    return f"{number(round(value), 'd')} ± {number(round(margin), 'd')}"
+
+
+def estimate_count(value: float, margin: float = 0.0) -> int:
+    """The number a noun after :func:`estimate`'s figure agrees with, to choose the ``ngettext`` form.
+
+    A whole figure: itself. A figure with a decimal: 2, whose form every catalog uses after a decimal
+    ("2.5 points", Russian "2,5 очка"). With a margin the noun follows the last number said ("7 ± 4 очка"):
+    the margin, and 21 for a margin of 1, whose form is the singular's in Russian ("7 ± 1 очко") and the
+    plural in the other languages ("7 ± 1 points").
+
+    >>> estimate_count(7.0), estimate_count(1.0), estimate_count(7.25), estimate_count(7.25, 0.6)
+    (7, 2, 2, 2)
+    >>> estimate_count(7.25, 2.4), estimate_count(7.25, 1.2), estimate_count(-3.0)
+    (2, 21, 3)
+    """
+    if 0 < margin < 1:
+        return 2
+    if margin >= 1:
+        spread = round(margin)
+        return 21 if spread == 1 else spread
+    shown = format(value, ".1f")
+    if not shown.endswith(".0") or shown.lstrip("+-") == "1.0":
+        return 2
+    return abs(int(float(shown)))
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it now (a table built at import time)."""
     return message

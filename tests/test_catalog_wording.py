@@ -69,7 +69,7 @@ def test_normal_is_translated_for_its_use(code: str) -> None:
     practice = translator.pgettext("practice mode", "normal")
     assert "normal" not in {speed, practice} or code in ("es", "de")  # (normal is also Spanish and German)
     if code == "ru":
-        assert (speed, practice) == ("средне", "обычная")  # not the adverb "обычно" (usually) for both
+        assert (speed, practice) == ("средне", "скрыты")  # the bots' cards: hidden (not the adverb "обычно" for both)
 
 
 def catalog_messages(code: str) -> list[tuple[str | None, str, tuple[str, ...]]]:
@@ -104,6 +104,17 @@ REFUSED_WORDING = [
     ("ru", r"requires an argument", r"аргументов: \{nargs\}", "a sentence, not a label"),
     ("es", r"(?s)^(?!.*\bjuego).*\bmatch", r"\bpartidas?\b", "the match is el encuentro; la partida is the juego"),
     ("es", r"", r"^\{card\} es\b|: \{card\} es\b", "no sentence opens with a bare card (a telegram)"),
+    ("es", r"Invitations to pass", r"para pasar", "pasar is passing a turn: invitaciones para tus amigos"),
+    ("it", r"Invitations to pass", r"da passare", "passare is passing a turn: inviti per i tuoi amici"),
+    ("es", r"deals? of 10|of 10 deals|deals that fit", r"\bmanos?\b", "the coach's deals are repartos"),
+    ("de", r"deals? of 10|of 10 deals|deals that fit", r"\bRunden?\b", "the coach's deals are Verteilungen"),
+    ("it", r"deals? of 10|of 10 deals|deals that fit", r"\bman[oi]\b", "the coach's deals are distribuzioni"),
+    ("ru", r"deals? of 10|of 10 deals|deals that fit", r"раздач", "the coach's deals are расклады"),
+    ("ru", r"deals that fit", r"согласн", "при раскладах, совместимых с тем, что вам известно"),
+    ("ru", r"\bdraws?\b|\bdrawn\b|\bdrew\b", r"\bбер(ёт|ут|ёте)\b|взят[аы]? из колоды|взяли карту", "добирать"),
+    ("de", r"\b(review|graded)\b", r"\bBewertung\b|\bangemerkt", "the review is die Analyse; graded: bewertet"),
+    ("de", r"\bside\b", r"\b[Dd]eine Seite\b", "the side is das Team"),
+    ("de", r"\bsings?\b|\bsang\b", r"\bmelde(te)?n?\b", "singing is ansagen"),
 ]
 
 
@@ -155,3 +166,20 @@ def test_one_term_per_thing(code: str) -> None:
             if message.id and any(pattern.search(text or "") for text in strings):
                 found.append(f"{never!r} (say {term!r}) in {message.id!r}")
     assert found == []
+
+
+#: A word cut short, read aloud as it is written ("очк." is said "ochk"): allowed only in a table's column header.
+ABBREVIATED = {"ru": r"\bочк\.", "es": r"\bpts?\.", "de": r"\bPkt\.", "it": r"\bpt\.", "nl": r"\bpt\."}
+
+
+@pytest.mark.parametrize("code", sorted(ABBREVIATED))
+def test_no_sentence_abbreviates_points(code: str) -> None:
+    """A sentence says its points in words, in the plural form of its number (ngettext); a column header may not."""
+    found = [
+        f"{message!r}: {text!r}"
+        for context, message, texts in catalog_messages(code)
+        if context != "statistics column"
+        for text in texts
+        if re.search(ABBREVIATED[code], text)
+    ]
+    assert found == [], found[:3]

@@ -109,6 +109,8 @@ SPEC_RANGES: dict[str, tuple[float, float]] = {
     "early_stock": (0, 40),
     "early_samples": (0, 2000),
     "tie_z": (0.0, 4.0),
+    "resample": (0, 2000),
+    "resample_z": (0.0, 4.0),  # (more than 0: SearchSettings says so)
     # open
     "stock_samples": (1, 400),
 }

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine import RANKS, SeatView, open_cantes, trick_obligation
+from ..engine import RANKS, Card, SeatView, open_cantes, trick_obligation
 from .bitmasks import ALL_CARDS, Tables, mask_of
 from .determinize import Deal, sample_deal
 from .knowledge import Knowledge, arrastre_start
@@ -77,26 +77,27 @@ class Inference:
         self.start = arrastre_start(view.players)
         self.initial_stock = 40 - 6 * view.players - 1
         self.seven = self._swap_wanted()
+        tricks = _tricks_seen(view)
         # Plays of every other seat, oldest first.
-        tricks = [(t.leader, tuple(t.cards)) for t in view.tricks]
-        if view.trick:
-            tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
         self.plays: dict[int, dict[int, int]] = {s: {} for s in range(view.players) if s != view.seat}
-        sung_at: list[int] = []
-        sung = 0
-        for index in range(len(tricks) + 1):
-            for cante in view.cantes:
-                if cante.trick_number == index:
-                    sung |= 1 << cante.suit
-            sung_at.append(sung)
-        cante_cards: dict[int, list[tuple[int, int]]] = {s: [] for s in self.plays}
+        sung_at = _sung_masks(view, len(tricks))
+        self.cante_cards: dict[int, list[tuple[int, int]]] = {s: [] for s in self.plays}
         for cante in view.cantes:
-            if cante.seat in cante_cards:
-                cante_cards[cante.seat].append((cante.trick_number, self.tables.cante_pairs[cante.suit]))
-        self.cante_cards = cante_cards
+            if cante.seat in self.cante_cards:
+                self.cante_cards[cante.seat].append((cante.trick_number, self.tables.cante_pairs[cante.suit]))
         swapper = view.swap.seat if view.swap is not None else None
+        observations = self._observed(tricks, sung_at)
+        windows = self._windows(len(tricks), sung_at, swapper)
+        # eps = 1 makes every play equally likely whatever the hand: only the windows inform.
+        self.observations = _recent(observations, swapper, depth) if eps < 1.0 else []
+        self.windows = [w for w in windows if w.trick_index >= len(tricks) - 1 - depth]
+        self.current = len(tricks) - 1 if view.trick else len(tricks)
+
+    def _observed(self, tricks: list[tuple[int, tuple[Card, ...]]], sung_at: list[int]) -> list[Observation]:
+        """Each other seat's plays, oldest first, with what the table knew when each was made (and noted in
+        :attr:`plays`)."""
+        view = self.view
         observations: list[Observation] = []
-        windows: list[Window] = []
         fallen = 0
         for index, (leader, cards) in enumerate(tricks):
             stock = max(0, self.initial_stock - view.players * index) if index < self.start else 0
@@ -110,29 +111,22 @@ class Inference:
                     )
                 before.append((seat, card))
                 fallen |= 1 << card
+        return observations
+
+    def _windows(self, tricks: int, sung_at: list[int], swapper: int | None) -> list[Window]:
+        """The declaration windows other seats had and passed without singing: each tells a little."""
+        view = self.view
+        windows: list[Window] = []
         for index, trick in enumerate(view.tricks):
             seat = trick.winner
-            if seat == view.seat or seat == swapper or index + 1 >= len(tricks):
+            if seat == view.seat or seat == swapper or index + 1 >= tricks:
                 # Our own window, a seat whose hand changed undated, or a window still open.
                 continue
             if any(c.trick_number == index + 1 and (c.seat & 1) == (seat & 1) for c in view.cantes):
                 continue
             swap_open = index + 1 < self.start - 1 and view.swap is None and self.seven is not None
             windows.append(Window(seat, index, sung_at[index + 1], swap_open))
-        # Keep each seat's most recent ``depth`` decisions; skip a seat that changed the seven
-        # (its hand changed at a moment the view does not date).
-        kept: list[Observation] = []
-        count: dict[int, int] = {}
-        for obs in reversed(observations):
-            if obs.seat == swapper:
-                continue
-            if count.get(obs.seat, 0) < depth:
-                count[obs.seat] = count.get(obs.seat, 0) + 1
-                kept.append(obs)
-        # eps = 1 makes every play equally likely whatever the hand: only the windows inform.
-        self.observations = kept if eps < 1.0 else []
-        self.windows = [w for w in windows if w.trick_index >= len(tricks) - 1 - depth]
-        self.current = len(tricks) - 1 if view.trick else len(tricks)
+        return windows
 
     def _swap_wanted(self) -> int | None:
         """The trump seven a seat would have been glad to change for the muestra, if any."""
@@ -312,3 +306,37 @@ def inferred_deals(
 
 
 __all__ = ["MISSED_DECLARATION", "Inference", "Observation", "Window", "inferred_deals"]
+
+
+def _tricks_seen(view: SeatView) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every trick the view has seen, the one under way included, as (leader, cards)."""
+    tricks = [(t.leader, tuple(t.cards)) for t in view.tricks]
+    if view.trick:
+        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+    return tricks
+
+
+def _sung_masks(view: SeatView, tricks: int) -> list[int]:
+    """The suits sung before each trick (and after the last), as bit masks."""
+    sung_at: list[int] = []
+    sung = 0
+    for index in range(tricks + 1):
+        for cante in view.cantes:
+            if cante.trick_number == index:
+                sung |= 1 << cante.suit
+        sung_at.append(sung)
+    return sung_at
+
+
+def _recent(observations: list[Observation], swapper: int | None, depth: int) -> list[Observation]:
+    """Each seat's most recent ``depth`` plays, newest first; none of a seat that changed the seven
+    (its hand changed at a moment the view does not date)."""
+    kept: list[Observation] = []
+    count: dict[int, int] = {}
+    for obs in reversed(observations):
+        if obs.seat == swapper:
+            continue
+        if count.get(obs.seat, 0) < depth:
+            count[obs.seat] = count.get(obs.seat, 0) + 1
+            kept.append(obs)
+    return kept

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine import PLAY, Action, HandState, Play, Stage, Termination
+from ..engine import CARDS, PLAY, Action, HandState, Play, Stage, Termination
 from .bitmasks import ALL_CARDS, Tables, mask_of
 from .policy import Situation, choose_card, settled_action
 from .solver import TUTE_HAND_POINTS, ArrastreSolver
@@ -70,8 +70,15 @@ def policy_action(state: HandState, tables: Tables, remaining: int | None = None
     return PLAY[choose_card(state_situation(state, tables, legal, remaining))]
 
 
-def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = None) -> None:
-    """Play ``state`` to the end with the policy; with a solver, stop at the arrastre."""
+def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = None, seat_draws: bool = False) -> None:
+    """Play ``state`` to the end with the policy; with a solver, stop at the arrastre.
+
+    ``seat_draws``: each round of draws from the stock gives its cards to the seats in a fixed order (the
+    round's first card to seat 0, the next to seat 1...), whoever won the trick; the last round, which holds
+    the muestra, is drawn as the rules say. The stock's order is unknown to every seat, so the cards each seat
+    gets are as random as before; but two lines played on the same deal that differ in who wins a trick now
+    hand every seat the same cards, so they differ only by what was played (:func:`seat_drawn`).
+    """
     remaining = ALL_CARDS & ~played_mask(state)
     while not state.is_over:
         if (
@@ -85,7 +92,25 @@ def playout(state: HandState, tables: Tables, solver: ArrastreSolver | None = No
         action = policy_action(state, tables, remaining)
         if type(action) is Play:
             remaining &= ~(1 << action.card)
-        state.apply(action)
+        if seat_draws and len(state.trick) == state.players - 1:  # this action may close a trick and draw
+            round_cards = state.stock[-state.players :][::-1]
+            state.apply(action)
+            seat_drawn(state, round_cards)
+        else:
+            state.apply(action)
+
+
+def seat_drawn(state: HandState, round_cards: Sequence[int]) -> None:
+    """After an action: if it drew ``round_cards`` (the stock's next cards before it, the next first; each seat's
+    newest card is one of them) and the muestra is still out, give them to the seats in seat order instead of from
+    the trick's winner on."""
+    players = state.players
+    if len(round_cards) < players or state.muestra is None:
+        return  # the last round (with the muestra) is drawn as the rules say
+    if state.stock[-players:][::-1] == list(round_cards):
+        return  # nothing was drawn
+    for seat in range(players):
+        state.hands[seat][-1] = CARDS[round_cards[seat]]
 
 
 def final_diff(state: HandState, side: int, solver: ArrastreSolver | None = None) -> float:

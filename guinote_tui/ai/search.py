@@ -25,6 +25,7 @@ rule-based policy: they are nearly always right and cost no search.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -98,6 +99,13 @@ class SearchSettings:
     #: With ``tiebreak``: the prior among near-ties: ``points`` (fewest points handed over, the highest card kept:
     #: :func:`~.discipline.discipline_key`) or ``policy`` (the rule-based policy's card among them).
     tie_prior: str = "policy"
+    #: Phase 1, sampled deals: after the search, the cards whose paired shortfall against the best is at most
+    #: ``resample_z`` standard errors draw up to this many more deals (the same deals for each of them,
+    #: ``race_batch`` at a time), dropping out once clearly worse than the leader at ``resample_z``, until one is
+    #: left or the deals are spent; then the choice (and the tie-break) as before. 0: no resampling.
+    resample: int = 0
+    #: With ``resample``: the width of the near-ties resampled and the line a card must clear to drop out.
+    resample_z: float = 2.0
 
     def __post_init__(self) -> None:
         for key in ("samples", "arrastre_samples", "arrastre_nodes", "race_batch"):
@@ -115,6 +123,10 @@ class SearchSettings:
             raise ValueError("tie_prior must be points or policy")
         if not 0.0 <= self.tie_z <= 4.0:
             raise ValueError("tie_z must be from 0 to 4")
+        if self.resample < 0:
+            raise ValueError("resample must not be negative")
+        if not 0.0 < self.resample_z <= 4.0:
+            raise ValueError("resample_z must be more than 0 and at most 4")
         if self.race_min < 2:
             raise ValueError("race_min must be at least 2 (a standard error needs two deals)")
 
@@ -278,6 +290,12 @@ class HardBot(Bot):
             values = self._weighed_values(view, cards, tables, self._leaf(view), *every)
             return PLAY[self._pick(view, know, tables, max(cards, key=lambda c: values[c]), exact_ties(values))]
         per_deal = self._playout_deals(view, know, cards, tables, rng)
+        if self.settings.resample:
+            race: Race[int] = Race(cards, ClearLoser(self.settings.resample_z))
+            race.per_deal = per_deal
+            race.deals = len(per_deal[cards[0]])
+            race.work = race.deals * len(cards)
+            return PLAY[self._raced_pick(view, know, tables, rng, race)]
         means = _means(per_deal)
         best = max(cards, key=lambda c: means[c])
         return PLAY[self._pick(view, know, tables, best, near_ties(per_deal, self.settings.tie_z))]
@@ -421,21 +439,54 @@ class HardBot(Bot):
             values.append(final_diff(state, side, leaf))
         return values
 
-    def _race(self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random) -> Race[int]:
-        """The cards raced (``race``, :class:`~.race.ClearLoser`): the cards still in the race share every deal."""
-        settings = self.settings
+    def _player(
+        self, view: SeatView, know: Knowledge, tables: Tables, rng: random.Random, race: Race[int]
+    ) -> Callable[[int, list[int]], None]:
+        """The race's ``play``: ``count`` new sampled deals, each card still in ``race`` played out on every one."""
         leaf = self._leaf(view)
-        race: Race[int] = Race(cards, ClearLoser())
 
         def play(count: int, alive: list[int]) -> None:
             for deal in self._deals(view, know, rng, count):
                 for card, value in zip(alive, self._play_deal(view, deal, alive, tables, leaf), strict=True):
                     race.per_deal[card].append(value)
 
+        return play
+
+    def _race(self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random) -> Race[int]:
+        """The cards raced (``race``, :class:`~.race.ClearLoser`): the cards still in the race share every deal."""
+        settings = self.settings
+        race: Race[int] = Race(cards, ClearLoser())
         samples = self.samples_for(view)
         first = min(settings.race_min, samples)
-        race.run(RaceBudget(first, settings.race_batch, samples * len(cards)), play)
+        budget = RaceBudget(first, settings.race_batch, samples * len(cards))
+        race.run(budget, self._player(view, know, tables, rng, race))
         return race
+
+    def _resample(self, view: SeatView, know: Knowledge, tables: Tables, rng: random.Random, race: Race[int]) -> None:
+        """``resample``: the cards of ``race`` still in it and within ``resample_z`` standard errors of the leader
+        (:func:`~.discipline.near_ties`) go on drawing shared deals, dropping out once clearly worse than the leader
+        (:class:`~.race.ClearLoser` at ``resample_z``), until one is left or ``resample`` more deals are drawn."""
+        settings = self.settings
+        race.alive = near_ties(race.per_deal, settings.resample_z, race.alive)
+        if len(race.alive) < 2:
+            return
+        race.rule = ClearLoser(settings.resample_z)
+        extra = settings.resample
+        budget = RaceBudget(
+            min(settings.race_batch, extra),
+            settings.race_batch,
+            race.work + extra * len(race.alive),
+            race.deals + extra,
+        )
+        race.run(budget, self._player(view, know, tables, rng, race))
+
+    def _raced_pick(self, view: SeatView, know: Knowledge, tables: Tables, rng: random.Random, race: Race[int]) -> int:
+        """The card of a finished race (after :meth:`_resample`): its leader, or the tie-break's card among the
+        near-ties still in it."""
+        if self.settings.resample:
+            self._resample(view, know, tables, rng, race)
+        leader = race.leader()
+        return self._pick(view, know, tables, leader, near_ties(race.per_deal, self.settings.tie_z, race.alive))
 
     def _race_choice(
         self, view: SeatView, know: Knowledge, cards: list[int], tables: Tables, rng: random.Random
@@ -446,9 +497,7 @@ class HardBot(Bot):
         if every is not None:
             values = self._weighed_values(view, cards, tables, self._leaf(view), *every)
             return self._pick(view, know, tables, max(cards, key=lambda c: (values[c], -c)), exact_ties(values))
-        race = self._race(view, know, cards, tables, rng)
-        leader = race.leader()
-        return self._pick(view, know, tables, leader, near_ties(race.per_deal, self.settings.tie_z, race.alive))
+        return self._raced_pick(view, know, tables, rng, self._race(view, know, cards, tables, rng))
 
 
 def _means(per_deal: dict[int, list[float]]) -> dict[int, float]:

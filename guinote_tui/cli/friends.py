@@ -8,7 +8,7 @@ from __future__ import annotations
 import shlex
 import ssl
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -18,6 +18,25 @@ from ..storage import printable as shown_text
 from .common import PRESET_CHOICE
 from .help import IntegerRange, NumberRange, command
 from .play import LevelChoice, level_refused
+
+if TYPE_CHECKING:
+    from ..net.host import Host
+    from ..net.keep import Kept
+
+
+def checked_name(_context: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    """``--name``: one line the others can read (:func:`guinote_tui.net.protocol.person_name`), or one line why not."""
+    if value is None:
+        return None
+    from ..net.protocol import ProtocolError, person_name
+
+    try:
+        return person_name(value)
+    except ProtocolError as problem:
+        raise click.BadParameter(problem.worded(), param_hint="--name") from None
+
+
+NAME_HELP = N_("Your name, shown to the others at the table instead of your seat's number.")
 
 
 def people_seats(players: int, people: int | None, seats: str | None) -> tuple[int, ...]:
@@ -106,6 +125,7 @@ def people_seats(players: int, people: int | None, seats: str | None) -> tuple[i
     "--practice", "hints", is_flag=True, help=N_("A practice table: everyone may ask the coach for hints.")
 )
 @click.option("--new", "new", is_flag=True, help=N_("Start a new table even if a table's match is kept."))
+@click.option("--name", default=None, metavar=N_("NAME"), callback=checked_name, help=NAME_HELP)
 def host_command(
     players: str,
     preset: str,
@@ -121,18 +141,41 @@ def host_command(
     unencrypted: bool,
     hints: bool,
     new: bool,
+    name: str | None,
 ) -> None:
-    import asyncio
+    _quiet_connection_logs()
+    kept = _kept_table(new, players, preset, level, people, seats, hints)
+    table = _table(kept, players, preset, level, people, seats, away_seconds, hints)
+    if name is not None and not no_seat:  # (the host's own seat: the first person's)
+        table.names[table.people[0]] = name
+    tls = _tls(bind, certfile, keyfile, unencrypted)
+    if no_seat:
+        _serve(table, bind, port, tls)
+        return
+    if tls is None and not is_loopback(bind):
+        click.echo(_exposed(bind, port), err=True)
+    notes = (_("Continuing the kept table's match (guinote host --new starts another)."),) if kept else ()
+    _open_seat({"host": table, "bind": (bind, port), "notes": notes, "tls": tls, "cafile": certfile})
+    if not table.match.is_over:
+        click.echo(_("The table is closed; its match is kept: guinote host continues it."))
+
+
+def _quiet_connection_logs() -> None:
+    """A connection's trouble is the connection's: no traceback from the table's or aiohttp's loggers."""
     import logging
 
-    from ..engine import Rules
-    from ..game.settings import not_offered
+    for logger in ("guinote_tui", "aiohttp"):
+        logging.getLogger(logger).addHandler(logging.NullHandler())
+
+
+def _kept_table(
+    new: bool, players: str, preset: str, level: str, people: int | None, seats: str | None, hints: bool
+) -> Kept | None:
+    """The kept table ``guinote host`` continues (none with ``--new``); options it was not started with are
+    refused in one line naming ``--new``, a kept file that does not read in one line."""
     from ..net import keep
-    from ..net.host import Host, TableConfig
     from ..storage import Damaged
 
-    for name in ("guinote_tui", "aiohttp"):  # (a connection's trouble is the connection's: no traceback here)
-        logging.getLogger(name).addHandler(logging.NullHandler())
     try:
         kept = None if new else keep.load()
     except (keep.KeptTableError, Damaged) as exc:
@@ -146,37 +189,50 @@ def host_command(
                     "guinote host --new starts a new table with them"
                 ).format(options=" ".join(overridden))
             )
+    return kept
+
+
+def _table(
+    kept: Kept | None,
+    players: str,
+    preset: str,
+    level: str,
+    people: int | None,
+    seats: str | None,
+    away_seconds: float,
+    hints: bool,
+) -> Host:
+    """The kept table continued, or a new one from the options (a level not offered refused in one line)."""
+    from ..engine import Rules
+    from ..game.settings import not_offered
+    from ..net import keep
+    from ..net.host import Host, TableConfig
+
     try:
         if kept is not None:
             click.echo(_("Continuing the kept table's match (guinote host --new starts another)."))
-            table = Host.continued(kept, away_seconds=away_seconds)
-        else:
-            chosen = people_seats(int(players), people, seats)
-            problem = not_offered(level, int(players))  # (a kept table plays on at its own level)
-            if problem is not None:
-                raise level_refused(problem)
-            config = TableConfig(
-                players=int(players),
-                rules=Rules.preset(preset),
-                people=chosen,
-                level=level,
-                away_seconds=away_seconds,
-                hints=hints,
-                keep=True,
-            )
-            table = Host(config)
+            return Host.continued(kept, away_seconds=away_seconds)
+        chosen = people_seats(int(players), people, seats)
+        problem = not_offered(level, int(players))  # (a kept table plays on at its own level)
+        if problem is not None:
+            raise level_refused(problem)
+        config = TableConfig(
+            players=int(players),
+            rules=Rules.preset(preset),
+            people=chosen,
+            level=level,
+            away_seconds=away_seconds,
+            hints=hints,
+            keep=True,
+        )
+        return Host(config)
     except keep.KeptTableError as exc:
         raise click.ClickException(str(exc)) from None
 
-    tls = _tls(bind, certfile, keyfile, unencrypted)
-    if not no_seat:
-        if tls is None and not is_loopback(bind):
-            click.echo(_exposed(bind, port), err=True)
-        notes = (_("Continuing the kept table's match (guinote host --new starts another)."),) if kept else ()
-        _open_seat({"host": table, "bind": (bind, port), "notes": notes, "tls": tls, "cafile": certfile})
-        if not table.match.is_over:
-            click.echo(_("The table is closed; its match is kept: guinote host continues it."))
-        return
+
+def _serve(table: Host, bind: str, port: int, tls: ssl.SSLContext | None) -> None:
+    """``--no-seat``: the table open without a screen, its invitations printed, until its match ends or Ctrl+C."""
+    import asyncio
 
     async def serve() -> None:
         try:
@@ -316,7 +372,8 @@ def _open_seat(seat: dict[str, object]) -> None:
     metavar=N_("FILE"),
     help=N_("Trust this certificate (PEM) for a wss:// table, such as its host's own self-signed one."),
 )
-def join_command(address: str, code: str, program: str | None, cafile: str | None) -> None:
+@click.option("--name", default=None, metavar=N_("NAME"), callback=checked_name, help=NAME_HELP)
+def join_command(address: str, code: str, program: str | None, cafile: str | None, name: str | None) -> None:
     import asyncio
 
     if cafile is not None:
@@ -328,7 +385,7 @@ def join_command(address: str, code: str, program: str | None, cafile: str | Non
         problem = _unreachable(address)
         if problem:
             raise click.ClickException(problem)
-        _open_seat({"address": address, "code": code, "cafile": cafile})
+        _open_seat({"address": address, "code": code, "cafile": cafile, "name": name})
         return
 
     from ..net.program import ProgramError, play_program
@@ -341,7 +398,7 @@ def join_command(address: str, code: str, program: str | None, cafile: str | Non
         raise click.BadParameter(_("name the program to run"), param_hint="--bot")
     try:
         result = asyncio.run(
-            play_program(address, code, words, say=lambda line: click.echo(line, err=True), cafile=cafile)
+            play_program(address, code, words, say=lambda line: click.echo(line, err=True), cafile=cafile, name=name)
         )
     except ProgramError as exc:
         raise click.ClickException(str(exc)) from None

@@ -304,7 +304,9 @@ def learn(lesson: str) -> None:
 @click.option(
     "--duplicate",
     is_flag=True,
-    help=N_("The daily duplicate, in plain text: the same deals for everyone today, then hard's and the coach's."),
+    help=N_(
+        "The daily duplicate: the same deals for everyone today, then hard's and the coach's (--plain: in plain text)."
+    ),
 )
 @click.option(
     "--day",
@@ -315,7 +317,7 @@ def learn(lesson: str) -> None:
 )
 def practice(puzzles: bool, plain: bool, duplicate: bool, day: date | None) -> None:
     tab = "puzzle" if puzzles else "mistake"
-    if duplicate:
+    if duplicate and plain:
         _practice_plain(tab, duplicate_day=day if day is not None else date.today())
         return
     if plain:
@@ -325,7 +327,7 @@ def practice(puzzles: bool, plain: bool, duplicate: bool, day: date | None) -> N
         from ..ui.app import make_app
     except ImportError as exc:  # pragma: no cover - depends on the install
         raise click.ClickException(_("the game interface cannot start: {problem}").format(problem=exc)) from None
-    _run_app(make_app(practice=tab, lang=_lang_option()))
+    _run_app(make_app(practice="duplicate" if duplicate else tab, day=day, lang=_lang_option()))
 
 
 def _practice_plain(tab: str, duplicate_day: date | None = None) -> None:

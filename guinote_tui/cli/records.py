@@ -19,7 +19,10 @@ from .common import on_terminal as _terminal
 from .help import INTEGER, IntegerRange, NumberRange, command, confirm
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..coach import Advice, Decision
+    from ..engine import Match
 
 #: The hands ``guinote review`` takes by default, the last ones: more than any real match holds (3 to 15), and
 #: some 200 to 500 decisions of one seat, minutes of the coach's work (a second or two each, side by side in --jobs).
@@ -231,22 +234,9 @@ def review(
 ) -> None:
     from dataclasses import replace
 
-    from rich.text import Text
+    from ..coach import DEEP_BUDGET, review_match
 
-    from ..coach import DEEP_BUDGET, JUEGO_POINTS, Z, review_match
-    from ..engine import HistoryError, read_history
-    from ..present.vocabulary import decision_sentence, why_text
-
-    try:
-        match = read_history(path)
-    except HistoryError as exc:
-        raise history_refused(exc) from None
-    if not 0 <= seat < match.players:
-        raise click.ClickException(
-            _("--seat {seat}: no such seat at a table of {players} (choose 0 to {last})").format(
-                seat=seat, players=match.players, last=match.players - 1
-            )
-        )
+    match = _reviewed_match(path, seat)
     budget = DEEP_BUDGET if playouts is None else replace(DEEP_BUDGET, max_playouts=playouts)
     if jobs is None:
         jobs = max(1, min(os.cpu_count() or 1, 2))
@@ -265,53 +255,75 @@ def review(
     finally:
         if progress is not None:
             progress.clear()
-    total = round(sum(d.cost for d in decisions), 2)
-    mistakes_cost = round(sum(d.cost for d in decisions if d.mistake), 2)
-    close_calls = sum(1 for d in decisions if d.grade == "close")
     if as_json:
         import json
 
-        click.echo(
-            json.dumps(
-                {
-                    "decisions": [d.to_dict() for d in decisions],
-                    "total_cost": total,
-                    "mistakes_cost": mistakes_cost,
-                    "close_calls": close_calls,
-                }
-            )
-        )
+        click.echo(json.dumps({"decisions": [d.to_dict() for d in decisions], **_review_totals(decisions)}))
         return
-    hands = sorted({d.hand for d in decisions} | set(range(first_hand, held + 1)))
-    for number in hands:
-        mine = [d for d in decisions if d.hand == number]
-        graded = [d for d in mine if d.mistake]
-        lost = round(sum(d.cost for d in graded), 2)
-        line = _(
-            "hand {number}: decisions {decisions} · graded {graded}, costing about {cost} points · close calls {close}"
-        )
-        click.echo(
-            line.format(
-                number=number,
-                decisions=len(mine),
-                graded=len(graded),
-                cost=i18n_number(lost),
-                close=sum(1 for d in mine if d.grade == "close"),
-            )
-        )
-        for d in graded:
-            said = decision_sentence(d, d.trick, Z, JUEGO_POINTS)
-            click.echo(f"  {Text.from_markup(said).plain}\n    {why_text(d)}")
+    for number in sorted({d.hand for d in decisions} | set(range(first_hand, held + 1))):
+        _echo_reviewed_hand(number, [d for d in decisions if d.hand == number])
+    totals = _review_totals(decisions)
     line = _("seat {seat}: decisions {decisions} · graded {graded}, costing about {cost} points · close calls {close}")
     click.echo(
         line.format(
             seat=seat,
             decisions=len(decisions),
             graded=sum(1 for d in decisions if d.mistake),
-            cost=i18n_number(mistakes_cost),
-            close=close_calls,
+            cost=i18n_number(totals["mistakes_cost"]),
+            close=totals["close_calls"],
         )
     )
+
+
+def _reviewed_match(path: str, seat: int) -> Match:
+    """The saved match ``guinote review`` reads, its seat checked: a file or seat that will not do in one line."""
+    from ..engine import HistoryError, read_history
+
+    try:
+        match = read_history(path)
+    except HistoryError as exc:
+        raise history_refused(exc) from None
+    if not 0 <= seat < match.players:
+        raise click.ClickException(
+            _("--seat {seat}: no such seat at a table of {players} (choose 0 to {last})").format(
+                seat=seat, players=match.players, last=match.players - 1
+            )
+        )
+    return match
+
+
+def _review_totals(decisions: Sequence[Decision]) -> dict[str, float]:
+    """The review's totals: every decision's cost, the graded ones' cost, and the close calls."""
+    return {
+        "total_cost": round(sum(d.cost for d in decisions), 2),
+        "mistakes_cost": round(sum(d.cost for d in decisions if d.mistake), 2),
+        "close_calls": sum(1 for d in decisions if d.grade == "close"),
+    }
+
+
+def _echo_reviewed_hand(number: int, mine: list[Decision]) -> None:
+    """One hand of ``guinote review``'s text: its line of figures, then each graded decision and why."""
+    from rich.text import Text
+
+    from ..coach import JUEGO_POINTS, Z
+    from ..present.vocabulary import decision_sentence, why_text
+
+    graded = [d for d in mine if d.mistake]
+    line = _(
+        "hand {number}: decisions {decisions} · graded {graded}, costing about {cost} points · close calls {close}"
+    )
+    click.echo(
+        line.format(
+            number=number,
+            decisions=len(mine),
+            graded=len(graded),
+            cost=i18n_number(round(sum(d.cost for d in graded), 2)),
+            close=sum(1 for d in mine if d.grade == "close"),
+        )
+    )
+    for d in graded:
+        said = decision_sentence(d, d.trick, Z, JUEGO_POINTS)
+        click.echo(f"  {Text.from_markup(said).plain}\n    {why_text(d)}")
 
 
 def _review_progress() -> ProgressLine:

@@ -42,6 +42,7 @@ from ..engine import (
 )
 from .evaluate import COACH_BUDGET, CoachBudget, Evaluation, Grade, Z, evaluate, grade_of
 from .lines import Delay
+from .loss import loss_reason
 from .reasons import Reason, ReasonCode
 from .why import card_reason
 
@@ -189,7 +190,9 @@ def advise(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUDGE
     idea = None
     if isinstance(action, Play):
         idea = card_reason(view, action.card, values, tables, forced, evaluation)
-        reason = good_reason(evaluation, Card(action.card)) or idea
+        card = Card(action.card)
+        said = idea if idea.code in JUEGO_IDEAS else None
+        reason = good_reason(evaluation, card) or said or juego_reason(view, evaluation, card) or idea
     else:
         reason = declaration_reason(view, action, forced)
     cantes: dict[Action, int] = {a: sing_points(view, a.suit) for a in legal if isinstance(a, Sing)}
@@ -207,6 +210,32 @@ def good_reason(evaluation: Evaluation | None, card: Card) -> Reason | None:
     close = any(evaluation.grade(c) is Grade.CLOSE for c in good)
     # ``close`` as a number (1 / 0): the statistics keep a kept mistake's parameters as strings and numbers.
     return Reason(ReasonCode.ANY_OF, {"cards": " ".join(str(c) for c in good), "close": int(close)})
+
+
+#: The reasons of :func:`~.why.card_reason` that name the juego the card decides at once (given before its shares).
+JUEGO_IDEAS = frozenset({ReasonCode.WIN_JUEGO, ReasonCode.SAVE_JUEGO})
+#: What a card loses against the coach's (:func:`~.loss.loss_reason`) when it is the juego.
+JUEGO_LOSSES = frozenset(
+    {
+        ReasonCode.HANDS_JUEGO,
+        ReasonCode.LOSES_JUEGO,
+        ReasonCode.MISSES_JUEGO,
+        ReasonCode.MISSES_JUEGO_SOLVED,
+        ReasonCode.FEWER_JUEGOS,
+        ReasonCode.MORE_JUEGOS_LOST,
+    }
+)
+
+
+def juego_reason(view: SeatView, evaluation: Evaluation | None, card: Card) -> Reason | None:
+    """Where the juego decides: ``card`` is the coach's, settled better than every other card, and what the next
+    best card loses against it is the juego (it explains at least half that cost, :func:`~.loss.loss_reason`):
+    that comparison, in the juego's words, so the juego comes before the points. None elsewhere."""
+    if evaluation is None or card != evaluation.best or len(evaluation.good()) > 1:
+        return None
+    following = min((c for c in evaluation.cards if c != card), key=lambda c: (evaluation.cards[c].delta, int(c)))
+    loss = loss_reason(view, evaluation, following, card)
+    return loss if loss is not None and loss.code in JUEGO_LOSSES else None
 
 
 #: The coach's seed wherever it is asked (hint, the review in the game, ``guinote review``, Try it, practice):

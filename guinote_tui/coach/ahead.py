@@ -13,8 +13,8 @@ an analysis the game runs in a thread meanwhile (a review waiting here,
 then analysing on the spot) stops too (:mod:`.stopping`).
 
 The table also submits the position the moment the seat's turn begins, so
-the analysis runs while the player thinks: first with the hint's quick
-budget, then the review's; a hint asked once one is done
+the analysis runs while the player thinks: the review's, queued first, and
+beside it the hint's quick one; a hint asked once one is done
 (:meth:`ReviewAhead.ready`) answers at once, with the deeper if it is done.
 
 The analysis of a decision depends only on the position, the seat and the
@@ -342,24 +342,34 @@ class ReviewAhead:
     def submit(self, hand: HandState, quick: bool = False) -> None:
         """Analyse the decision the seat is about to take in ``hand`` (its turn, before it acts; once).
 
-        ``quick``: the player is thinking about it now: the worker first runs the quick analysis (the hint's
-        budget, :data:`~.evaluate.COACH_BUDGET`, done in well under a second), so a hint asked soon is ready,
-        then the review's deeper one.
+        ``quick``: the player is thinking about it now: beside the review's deeper analysis, a worker runs the
+        quick one (the hint's budget, :data:`~.evaluate.COACH_BUDGET`, done in well under a second), so a hint
+        asked soon is ready. The deeper one is queued first: where a worker is still busy with the previous
+        decision, it is the one the next free worker takes, so that a hint asked after a few seconds shows the
+        review's own analysis (a hint asked sooner works out the quick one there and then).
         """
         if self.problem is not None or hand.to_move != self.seat or len(hand.legal_actions()) < 2:
             return
         key = (HandSpec.of(hand), tuple(hand.log))
         try:
-            if quick and key not in self._quick and key not in self._pending:
-                self._quick[key] = _shared_executor().submit(
-                    advise_at, key[0], key[1], self.seat, self.seed, COACH_BUDGET
-                )
-            if key not in self._pending:
+            fresh = key not in self._pending
+            if fresh:
                 self._pending[key] = _shared_executor().submit(
                     advise_at, key[0], key[1], self.seat, self.seed, self.budget
                 )
+            if quick and fresh and key not in self._quick:
+                self._drop_stale_quick()
+                self._quick[key] = _shared_executor().submit(
+                    advise_at, key[0], key[1], self.seat, self.seed, COACH_BUDGET
+                )
         except (OSError, RuntimeError) as exc:  # no process could be started (or the pool broke)
             self.problem = f"{type(exc).__name__}: {exc}"
+
+    def _drop_stale_quick(self) -> None:
+        """Cancel the quick analyses of earlier decisions that no worker has started: the seat has moved on, so no
+        hint will ask for them (a started one runs to its end; the review never reads them)."""
+        for key in [k for k, f in self._quick.items() if not f.done() and f.cancel()]:
+            del self._quick[key]
 
     def ready(self, hand: HandState) -> Advice | None:
         """The analysis of the seat's decision now in ``hand`` if one is done: the review's when it is, else the

@@ -28,7 +28,12 @@ How a card is valued depends on what the seat can know:
   out to the end of the hand on **the same** deals by the rule-based
   policy. A card's cost is the mean of its paired differences against the
   coach's card, deal by deal, and its standard error comes from those
-  differences;
+  differences. The stock's rounds go to the seats in seat order, whoever
+  wins a trick (:func:`~guinote_tui.ai.playouts.playout`'s ``seat_draws``):
+  the stock's order is unknown, so each seat's cards are as random as
+  before, but the lines of two cards on one deal give every seat the same
+  cards and differ only by what was played (heads-up this halves the spread
+  of the differences);
 * **pairs arrastre**: each sampled deal is solved exactly for the juego and
   the points, every card on the same deals; the spread between deals gives
   the standard error. With more than :attr:`~CoachBudget.arrastre_max_cards`
@@ -229,6 +234,10 @@ class Evaluation:
     #: Where the coach would sing a cante now: what each card played instead, the cante left for later, costs
     #: against singing first (:mod:`.lines`; None: no cante to sing).
     delay: CanteDelay | None = None
+    #: The values count the juego decided in each line (:func:`juego_near`; always in the arrastre). Where they
+    #: do not (early in a juego's first hand), the cards' juego shares are not shown: a grade by points beside
+    #: a column of juegos would read as its contradiction.
+    juego_counted: bool = True
     values: dict[Card, float] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -294,7 +303,9 @@ class Evaluation:
     def juego_deals(self) -> int | None:
         """The fewest deals any card's juego shares rest on: 0 where they are exact (every card known, or every
         consistent deal solved); None where they rest on fewer than :data:`JUEGO_MIN_DEALS` and are not worth
-        reading."""
+        reading, or where the values do not count the juego (:attr:`juego_counted`)."""
+        if not self.juego_counted:
+            return None
         if self.method in ("exact", "enumerated"):
             return 0
         fewest = min((e.deals for e in self.cards.values()), default=0)
@@ -432,7 +443,7 @@ def _playout_evaluation(
             for card in alive:
                 state = base.copy()
                 state.apply(PLAY[int(card)])
-                playout(state, tables)
+                playout(state, tables, seat_draws=True)
                 juego = line_juego(state, side)
                 points = (state.points[side] - state.points[1 - side] - start) / 2
                 counted = weigh or (state.result is not None and state.result.reason is Termination.TUTE)
@@ -447,6 +458,7 @@ def _playout_evaluation(
 
     race.run(RaceBudget(budget.min_deals, budget.batch, budget.max_playouts, budget.max_deals), play)
     found = _finish(race, rule, "playouts", race.deals, race.work, lines, _sure_juego(view, cards))
+    found = replace(found, juego_counted=weigh)
     if cantes is None:
         return found
     return replace(found, delay=_delay(view, tables, cantes.suit, cantes.values, race.per_deal, cantes.share))

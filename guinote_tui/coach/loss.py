@@ -16,7 +16,8 @@ half the cost is given:
    the juego's shares: the juegos lost follow from them, so they are counted
    with what they explain;
 3. **the juego's shares**: the deals in which the side wins the juego, or
-   loses it, differ by a tenth or more (the larger gap is named);
+   loses it, differ by a tenth or more (the larger gap is named), where the
+   cost counts the juego (:attr:`~.evaluate.Evaluation.juego_counted`);
 4. **the side's cantes**: it sings less after the played card;
 5. **the other side's cantes**: it sings more;
 6. **the card's points given** to the other side on this trick (two points or
@@ -74,8 +75,15 @@ class Loss:
 
 def tenths(share: float) -> int:
     """A share of the deals as the deals of 10 it stands for (halves rounded up), from the share to three places as
-    the verdict keeps it, so a sentence and a reason about one card never give two figures for it."""
-    return int(round(share, 3) * 10 + 0.5 + 1e-9)
+    the verdict keeps it, so a sentence and a reason about one card never give two figures for it. 10 only for every
+    deal: a share short of it is at most 9 ("in every deal" is said of every deal alone).
+
+    >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(1.0)
+    (7, 0, 9, 10)
+    """
+    kept = round(share, 3)
+    whole = int(kept * 10 + 0.5 + 1e-9)
+    return whole if kept >= 1 else min(whole, 9)
 
 
 def loss_reason(view: SeatView, evaluation: Evaluation, played: Card, best: Card) -> Reason | None:
@@ -144,7 +152,7 @@ def losses(view: SeatView, evaluation: Evaluation, played: Card, best: Card) -> 
         broken = _broken_cante(view, tables, played, best, pl, bl)
         if broken is not None:
             found.append(Loss(broken, juego + fewer))
-    shares = _juego_shares(names, mine, theirs)
+    shares = _juego_shares(names, mine, theirs) if evaluation.juego_counted else None
     if shares is not None:
         found.append(shares)
     if pl is None or bl is None:

@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..engine import Card
-from ..i18n import N_, _, ngettext, number
+from ..i18n import N_, _, estimate, estimate_count, ngettext
 
 
 class ReasonCode(StrEnum):
@@ -206,17 +206,9 @@ _COUNTED: dict[ReasonCode, Callable[[int], str]] = {
 }
 
 
-def _figure(margin: float, spread: float) -> str:
-    """A margin with its interval's half-width, no more precise than it is (exact, 0 spread: to a tenth)."""
-    if spread <= 0:
-        return number(margin, ".1f", trim=True)
-    if spread < 1:
-        return f"{number(margin, '.1f')} ± {number(spread, '.1f')}"
-    return f"{number(round(margin), 'd')} ± {number(round(spread), 'd')}"
-
-
-def _graded_search(verdict: str, exact: bool) -> str:
-    """What the search found, in the words of the grade of the next best card (``verdict``)."""
+def _graded_search(verdict: str, exact: bool, count: int) -> str:
+    """What the search found, in the words of the grade of the next best card (``verdict``); ``count``: the
+    number its figure of points is read as (:func:`~guinote_tui.i18n.estimate_count`)."""
     if verdict == "close":
         return _(
             "On the deals that fit what you know, the {card} and the {other} come out close: "
@@ -227,12 +219,17 @@ def _graded_search(verdict: str, exact: bool) -> str:
             return _("With every card known, the {card} does as well as any other card: they are about the same.")
         return _("On the deals that fit what you know, the {card} did as well as any card: they are about the same.")
     if exact:
-        return _(
+        return ngettext(
+            "With every card known and best play on both sides, the {card} keeps {points} point more "
+            "than the next best card.",
             "With every card known and best play on both sides, the {card} keeps {points} points more "
-            "than the next best card."
+            "than the next best card.",
+            count,
         )
-    return _(
-        "On the deals that fit what you know, the {card} keeps about {points} points more than the next best card."
+    return ngettext(
+        "On the deals that fit what you know, the {card} keeps about {points} point more than the next best card.",
+        "On the deals that fit what you know, the {card} keeps about {points} points more than the next best card.",
+        count,
     )
 
 
@@ -264,21 +261,11 @@ def _lost(reason: ReasonCode, m: int, n: int, points: int, k: int) -> str:
     if reason is ReasonCode.MISSES_JUEGO_SOLVED:
         return _("With every card known and best play on both sides, the {best} wins the juego; the {card} does not.")
     if reason is ReasonCode.FEWER_JUEGOS:
-        if m == 0:
-            return _("With the {card} your side wins the juego in hardly any deal, with the {best} in about {n} of 10.")
-        return _("With the {card} your side wins the juego in about {m} of 10 deals, with the {best} in about {n}.")
+        return _("With the {card} your side wins the juego {mine}, with the {best} {theirs}.")
     if reason is ReasonCode.MORE_JUEGOS_LOST:
-        if n == 0:
-            return _(
-                "With the {card} your side loses the juego in about {m} of 10 deals, with the {best} in hardly any."
-            )
-        return _("With the {card} your side loses the juego in about {m} of 10 deals, with the {best} in about {n}.")
+        return _("With the {card} your side loses the juego {mine}, with the {best} {theirs}.")
     if reason is ReasonCode.TUTE_LOST:
-        if m == 0:
-            return _(
-                "After the {card} your side declares tute in hardly any deal, after the {best} in about {n} of 10."
-            )
-        return _("After the {card} your side declares tute in about {m} of 10 deals, after the {best} in about {n}.")
+        return _("After the {card} your side declares tute {mine}, after the {best} {theirs}.")
     if reason is ReasonCode.BREAKS_CANTE:
         return ngettext(
             "The {card} breaks your cante in {suit}: you can no longer sing its {points} point.",
@@ -290,6 +277,11 @@ def _lost(reason: ReasonCode, m: int, n: int, points: int, k: int) -> str:
             return _(
                 "After the {card} your side hardly ever sings the {points} in {suit} later: it must win another "
                 "trick while you still hold both."
+            )
+        if m >= 10:
+            return _(
+                "After the {card} your side still sings the {points} in {suit} later in every deal, but it must win "
+                "another trick while you still hold both."
             )
         return _(
             "After the {card} your side sings the {points} in {suit} later in only about {m} of 10 deals: it must "
@@ -322,24 +314,23 @@ def _lost(reason: ReasonCode, m: int, n: int, points: int, k: int) -> str:
             points,
         )
     if reason is ReasonCode.LAST_TRICK_LOST:
-        if m == 0:
-            return _(
-                "With the {card} your side takes the last trick and its ten in hardly any deal, "
-                "with the {best} in about {n} of 10."
-            )
-        return _(
-            "With the {card} your side takes the last trick and its ten in about {m} of 10 deals, "
-            "with the {best} in about {n}."
-        )
-    if m == 0:  # MUESTRA_LOST
-        return _(
-            "With the {card} your side draws the muestra, the {muestra}, in hardly any deal, "
-            "with the {best} in about {n} of 10."
-        )
-    return _(
-        "With the {card} your side draws the muestra, the {muestra}, in about {m} of 10 deals, "
-        "with the {best} in about {n}."
-    )
+        return _("With the {card} your side takes the last trick and its ten {mine}, with the {best} {theirs}.")
+    # MUESTRA_LOST
+    return _("With the {card} your side draws the muestra, the {muestra}, {mine}, with the {best} {theirs}.")
+
+
+def how_often(tenths: int) -> str:
+    """How many deals of 10 (:func:`.loss.tenths`) a reason names, as a phrase: never "0 of 10" (under half a tenth:
+    hardly any) nor "10 of 10" (every deal: a share short of it counts at most 9).
+
+    >>> how_often(0), how_often(1), how_often(7), how_often(10)
+    ('in hardly any deal', 'in about 1 deal of 10', 'in about 7 deals of 10', 'in every deal')
+    """
+    if tenths <= 0:
+        return _("in hardly any deal")
+    if tenths >= 10:
+        return _("in every deal")
+    return ngettext("in about {n} deal of 10", "in about {n} deals of 10", tenths).format(n=tenths)
 
 
 #: The codes whose sentences :func:`_lost` writes (what a card the player chose loses).
@@ -399,14 +390,16 @@ def reason_text(reason: ReasonCode, **params: Any) -> str:
     if reason is ReasonCode.ANY_OF:
         return _any_of(str(params.get("cards", "")), bool(params.get("close")))
     if reason is ReasonCode.BEST_BY_SEARCH and "verdict" in named:
-        points = _figure(float(named.get("margin", 0.0)), float(named.get("spread", 0.0)))
-        return _graded_search(str(named["verdict"]), bool(named.get("exact"))).format(**{**named, "points": points})
+        margin, spread = float(named.get("margin", 0.0)), float(named.get("spread", 0.0))
+        said = _graded_search(str(named["verdict"]), bool(named.get("exact")), estimate_count(margin, spread))
+        return said.format(**{**named, "points": estimate(margin, spread)})
     if reason is ReasonCode.BEST_BY_SEARCH:
         margin = int(named.get("margin", 0))
         return _searched(margin).format(**{**named, "margin": abs(margin)})
     if reason in LOST_CODES:
         counts = {key: int(named.get(key, 0)) for key in ("m", "n", "points", "k")}
-        return _lost(reason, **counts).format(**named)
+        often = {"mine": how_often(counts["m"]), "theirs": how_often(counts["n"])}
+        return _lost(reason, **counts).format(**{**named, **often})
     if reason is ReasonCode.CHANGE_SEVEN and "muestra" in named:
         if named.get("higher"):
             return _("Change your {card} for the muestra, the {muestra}: it is a higher trump.").format(**named)

@@ -93,8 +93,8 @@ def declaration(action: Action) -> bool:
 
 def _shares(advice: Advice, action: Action) -> tuple[float | None, float | None]:
     evaluation = advice.evaluation
-    if evaluation is None or not isinstance(action, Play):
-        return None, None
+    if evaluation is None or not isinstance(action, Play) or not evaluation.juego_counted:
+        return None, None  # not measured, or not counted in the cost: no juego figure beside its grade
     estimate = evaluation.cards.get(Card(action.card))
     if estimate is None or estimate.win is None or estimate.loss is None:
         return None, None

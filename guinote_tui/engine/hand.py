@@ -135,24 +135,13 @@ class HandState:
         first_of_juego: bool = True,
         events: bool = True,
     ) -> None:
-        if players not in (2, 4):
-            raise ValueError(f"Guiñote is played by 2 or 4 players, not {players}")
-        if sorted(deck) != list(range(40)):
-            raise ValueError("a deck order must hold each of the 40 cards exactly once")
-        if not 0 <= dealer < players:
-            raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+        _check_deal(deck, dealer, players)
         self.rules = rules = rules or Rules()
         self.players = players
         self.dealer = dealer
         self.deck: tuple[Card, ...] = tuple(CARDS[c] for c in deck)
-        self.hands: list[list[Card]] = [[] for _ in range(players)]
-        packet = rules.deal_packet
-        position = 0
-        for _ in range(HAND_SIZE // packet):
-            for offset in range(1, players + 1):
-                seat = (dealer + offset) % players
-                self.hands[seat].extend(self.deck[position : position + packet])
-                position += packet
+        self.hands: list[list[Card]] = _dealt(self.deck, dealer, players, rules.deal_packet)
+        position = HAND_SIZE * players  # the muestra: the card after the hands
         self.muestra: Card | None = self.deck[position]
         self.muestra_card: Card = self.deck[position]
         self.muestra_taker: int | None = None
@@ -600,3 +589,24 @@ class HandState:
             "trick": [CARD_TEXT[c] for c in self.trick],
             "points": list(self.points),
         }
+
+
+def _check_deal(deck: Sequence[int], dealer: int, players: int) -> None:
+    """``ValueError`` unless the table has 2 or 4 players, the deck each card once, the dealer a seat."""
+    if players not in (2, 4):
+        raise ValueError(f"Guiñote is played by 2 or 4 players, not {players}")
+    if sorted(deck) != list(range(40)):
+        raise ValueError("a deck order must hold each of the 40 cards exactly once")
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat from 0 to {players - 1}, not {dealer}")
+
+
+def _dealt(deck: tuple[Card, ...], dealer: int, players: int, packet: int) -> list[list[Card]]:
+    """The hands dealt from the top of ``deck``: ``packet`` cards a seat at a time, from the dealer's right."""
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    position = 0
+    for _ in range(HAND_SIZE // packet):
+        for offset in range(1, players + 1):
+            hands[(dealer + offset) % players].extend(deck[position : position + packet])
+            position += packet
+    return hands

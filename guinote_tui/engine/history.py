@@ -159,6 +159,26 @@ def load_history(source: str | dict[str, Any]) -> Match:
 
 
 def _load_history(source: str | dict[str, Any]) -> Match:
+    data = _decoded(source)
+    players, rules, seed, table = _header(data)
+    hands = data.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise HistoryError(ErrorCode.HISTORY_HANDS)
+    if len(hands) > MAX_HANDS:  # before any hand is read: a longer match is refused at once
+        raise HistoryError(ErrorCode.HISTORY_TOO_MANY_HANDS, hands=len(hands), most=MAX_HANDS)
+    parsed = [_parse_hand(i + 1, entry, players) for i, entry in enumerate(hands)]
+    dealer0, deck0, _ = parsed[0]
+    match = Match(players, rules, seed=seed, dealer=dealer0, deck=deck0)
+    match.table = table
+    for number, (dealer, deck, actions) in enumerate(parsed, start=1):
+        if number > 1:
+            _next_hand(match, number, dealer, deck)
+        _replay(match, number, actions)
+    return match
+
+
+def _decoded(source: str | dict[str, Any]) -> dict[str, Any]:
+    """The file's JSON object (``source`` already decoded, or its text)."""
     if isinstance(source, str):
         try:
             data = json.loads(source)
@@ -172,6 +192,11 @@ def _load_history(source: str | dict[str, Any]) -> Match:
         data = source
     if not isinstance(data, dict):
         raise HistoryError(ErrorCode.HISTORY_NOT_OBJECT)
+    return data
+
+
+def _header(data: dict[str, Any]) -> tuple[int, Rules, int | None, dict[str, Any]]:
+    """The match's players, rules, seed and table, each checked: the format and version first."""
     if data.get("format") != FORMAT:
         raise HistoryError(ErrorCode.HISTORY_FORMAT, format=repr(FORMAT))
     version = data.get("version")
@@ -192,35 +217,30 @@ def _load_history(source: str | dict[str, Any]) -> Match:
     table = data.get("table", {})
     if not isinstance(table, dict):
         raise HistoryError(ErrorCode.HISTORY_TABLE)
-    hands = data.get("hands")
-    if not isinstance(hands, list) or not hands:
-        raise HistoryError(ErrorCode.HISTORY_HANDS)
-    if len(hands) > MAX_HANDS:  # before any hand is read: a longer match is refused at once
-        raise HistoryError(ErrorCode.HISTORY_TOO_MANY_HANDS, hands=len(hands), most=MAX_HANDS)
-    parsed = [_parse_hand(i + 1, entry, players) for i, entry in enumerate(hands)]
-    dealer0, deck0, _ = parsed[0]
-    match = Match(players, rules, seed=seed, dealer=dealer0, deck=deck0)
-    match.table = table
-    for number, (dealer, deck, actions) in enumerate(parsed, start=1):
-        if number > 1:
-            if not match.hand.is_over:
-                raise HistoryError(ErrorCode.HISTORY_UNFINISHED, hand=number - 1)
-            if match.is_over:
-                raise HistoryError(ErrorCode.HISTORY_MATCH_OVER, hand=number)
-            match.next_hand(deck)
-            if match.hand.dealer != dealer:
-                raise HistoryError(
-                    ErrorCode.HISTORY_WRONG_DEALER, hand=number, dealer=dealer, expected=match.hand.dealer
-                )
-        for index, (seat, action, text) in enumerate(actions, start=1):
-            where = {"hand": number, "index": index, "action": _shown(text)}
-            if match.hand.is_over:
-                raise HistoryError(ErrorCode.HISTORY_HAND_OVER, **where)
-            try:
-                match.apply(action, seat)
-            except IllegalAction as exc:
-                raise HistoryError(ErrorCode.HISTORY_ILLEGAL, **where, reason=exc.refusal) from None
-    return match
+    return players, rules, seed, table
+
+
+def _next_hand(match: Match, number: int, dealer: int, deck: list[Any]) -> None:
+    """Deal hand ``number`` from ``deck``: the hand before must be over, the match not, the dealer the next."""
+    if not match.hand.is_over:
+        raise HistoryError(ErrorCode.HISTORY_UNFINISHED, hand=number - 1)
+    if match.is_over:
+        raise HistoryError(ErrorCode.HISTORY_MATCH_OVER, hand=number)
+    match.next_hand(deck)
+    if match.hand.dealer != dealer:
+        raise HistoryError(ErrorCode.HISTORY_WRONG_DEALER, hand=number, dealer=dealer, expected=match.hand.dealer)
+
+
+def _replay(match: Match, number: int, actions: list[Any]) -> None:
+    """Apply hand ``number``'s actions in order; the first one the rules refuse is named in the error."""
+    for index, (seat, action, text) in enumerate(actions, start=1):
+        where = {"hand": number, "index": index, "action": _shown(text)}
+        if match.hand.is_over:
+            raise HistoryError(ErrorCode.HISTORY_HAND_OVER, **where)
+        try:
+            match.apply(action, seat)
+        except IllegalAction as exc:
+            raise HistoryError(ErrorCode.HISTORY_ILLEGAL, **where, reason=exc.refusal) from None
 
 
 def _parse_hand(number: int, entry: Any, players: int) -> tuple[int, list[Any], list[Any]]:

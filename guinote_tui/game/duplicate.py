@@ -29,7 +29,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
@@ -37,7 +37,10 @@ from typing import Any
 from ..ai import decide, make_bot
 from ..coach import COACH_BUDGET, COACH_SEED, CoachBudget, advise, decision_rng
 from ..engine import PRESETS, Action, HandState, seat_view
+from ..i18n import _, ngettext
 from ..storage import Damaged, data_dir, read_json, write_atomic
+from .services import Services, StackedDeal
+from .session import GameSession, GameSettings
 
 #: The table sizes of the daily duplicate, in the order they are played.
 SIZES = (2, 4)
@@ -109,6 +112,23 @@ class Score:
         ):
             return cls(data[0], (data[1], data[2]))
         return None
+
+
+def duplicate_session(settings: GameSettings, services: Services, deal: DailyDeal, preset: str) -> GameSession:
+    """The player's hand of ``deal`` in ``preset``'s rules: the deal stacked, the player in seat 0 against normal
+    bots (a normal partner in pairs) seeded by the deal, nothing kept for Continue nor recorded in the statistics
+    (the other choices, the language and the pace, are ``settings``')."""
+    table = replace(
+        settings,
+        players=deal.players,
+        level=TABLE_LEVEL,
+        partner_level=TABLE_LEVEL if deal.players == 4 else None,
+        rules=PRESETS[preset],
+        seed=deal.seed,
+    )
+    stacked = StackedDeal.parse([list(deal.deck)], deal.dealer)
+    played = replace(services, review_ahead=False, keep_match=False, record_stats=False, stacked=stacked)
+    return GameSession(table, services=played, stacked=stacked)
 
 
 def score_of(state: HandState) -> Score:
@@ -267,6 +287,18 @@ def save_result(result: DayResult, path: Path | None = None) -> bool:
     return True
 
 
+def day_so_far(day: date, preset: str, path: Path | None = None) -> tuple[str, dict[int, dict[str, Score]]]:
+    """The rules of ``day``'s deals (those they were first played in, else ``preset``) and the scores kept so far,
+    by table size (a size not played yet: an empty mapping)."""
+    kept = load_results(path).get(day)
+    scores: dict[int, dict[str, Score]] = {size: {} for size in SIZES}
+    if kept is None:
+        return preset, scores
+    for size, named in kept.scores.items():
+        scores[size] = dict(named)
+    return kept.preset, scores
+
+
 def played(result: DayResult | None) -> bool:
     """Whether the player finished a deal that day."""
     return result is not None and any("you" in named for named in result.scores.values())
@@ -280,3 +312,49 @@ def streak(results: Mapping[date, DayResult], today: date) -> int:
         count += 1
         day -= timedelta(days=1)
     return count
+
+
+# -- the words ------------------------------------------------------------------------------------------------
+
+
+def score_words(score: Score) -> str:
+    """A score in words: the juego, then the points of each side."""
+    points = _("{mine} to {theirs}").format(mine=score.points[0], theirs=score.points[1])
+    if score.juego > 0:
+        return _("juego won, {points}").format(points=points)
+    if score.juego < 0:
+        return _("juego lost, {points}").format(points=points)
+    return _("juego undecided, {points}").format(points=points)
+
+
+def comparison_lines(players: int, named: Mapping[str, Score]) -> list[str]:
+    """A table's scores in words: the player's, then hard's and the coach's from the same seat, each compared
+    with the player's (none before the player has played the deal)."""
+    table = _("Heads-up") if players == 2 else _("Pairs")
+    mine = named.get("you")
+    if mine is None:
+        return []
+    lines = [_("{table}: you, {score}.").format(table=table, score=score_words(mine))]
+    for name, label in (("hard", _("The hard bot")), ("coach", _("The coach"))):
+        other = named.get(name)
+        if other is None:
+            continue
+        order = compare(mine, other)
+        if order > 0:
+            line = _("{name} from your seat: {score}; you did better.")
+        elif order < 0:
+            line = _("{name} from your seat: {score}; you did worse.")
+        else:
+            line = _("{name} from your seat: {score}; level with you.")
+        lines.append(line.format(name=label, score=score_words(other)))
+    return lines
+
+
+def streak_line(days: int) -> str:
+    """The streak in words."""
+    return ngettext("Streak: {n} day in a row.", "Streak: {n} days in a row.", days).format(n=days)
+
+
+def share_text(line: str) -> str:
+    """The line to share, introduced."""
+    return _("To share: {line}").format(line=line)

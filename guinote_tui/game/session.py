@@ -73,6 +73,17 @@ def recorded_from(match: Match) -> int:
     return first_new
 
 
+def _match_and_seed(settings: GameSettings, match: Match | None, stacked: StackedDeal) -> tuple[Match, int | None]:
+    """The match to play (a new one dealt from the settings, or ``match`` with the settings made to follow it)
+    and the seed it was dealt from."""
+    if match is None:
+        seed = settings.seed if settings.seed is not None else random.randrange(1_000_000)
+        return Match(settings.players, settings.rules, seed=seed, dealer=stacked.dealer, deck=stacked.deck(0)), seed
+    settings.players = match.players
+    settings.rules = match.rules
+    return match, settings.seed if settings.seed is not None else match.seed
+
+
 class GameSession:
     """A match between the human at seat 0 and bots at every other seat.
 
@@ -100,14 +111,7 @@ class GameSession:
         self.services = services
         #: The deal chosen in advance for this match's first hands (also for the same deal played again).
         self.stacked = stacked
-        seed: int | None
-        if match is None:
-            seed = settings.seed if settings.seed is not None else random.randrange(1_000_000)
-            match = Match(settings.players, settings.rules, seed=seed, dealer=stacked.dealer, deck=stacked.deck(0))
-        else:
-            settings.players = match.players
-            settings.rules = match.rules
-            seed = settings.seed if settings.seed is not None else match.seed
+        match, seed = _match_and_seed(settings, match, stacked)
         #: The seed this match was dealt from (shown, so that a deal can be played again).
         self.seed: int | None = seed
         self.match = match
@@ -142,6 +146,11 @@ class GameSession:
         #: The log: every line told so far, with Rich markup.
         self.log: list[str] = []
         self.hand_log_start = 0
+        self._catch_up()
+
+    def _catch_up(self) -> None:
+        """Tell the deal; for a continued match, what was played so far, its decisions and finished hands."""
+        match = self.match
         self._note_deal()
         if match.hand.log:
             # A resumed hand: tell what the player saw of its moves so far.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..coach import Advice, Grade
 from ..engine import PLAY, Card, Play, Sing
-from ..i18n import _
-from ..present.vocabulary import estimate, grade_word
+from ..i18n import _, estimate
+from ..present.vocabulary import grade_word
 
 __all__ = ["card_verdict"]
 

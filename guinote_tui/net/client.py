@@ -15,11 +15,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from types import TracebackType
 from typing import Any
 
 import aiohttp
 
+from ..engine import Event, SeatView
 from . import protocol
 from .mirror import MirroredTable
 from .protocol import ProtocolError
@@ -78,9 +81,18 @@ class Client:
 
     @classmethod
     async def join(
-        cls, address: str, code: str, language: str = "en", cafile: str | None = None, *, any_name: bool = False
+        cls,
+        address: str,
+        code: str,
+        language: str = "en",
+        cafile: str | None = None,
+        *,
+        any_name: bool = False,
+        name: str | None = None,
     ) -> Client:
         """Connect and say hello; the host's answer (welcome or error) is the first :meth:`receive`.
+
+        ``name``: the person's name the others see (:func:`~.protocol.person_name`; None: the seat's).
 
         A ``wss://`` table is checked against the system's certificates, or only ``cafile``'s when given
         (``any_name``: whatever name it was reached by, for the host's own seat, which trusts its own certificate).
@@ -101,7 +113,7 @@ class Client:
             await session.close()
             raise
         client = cls(session, ws)
-        await client.send(protocol.hello(code, language))
+        await client.send(protocol.hello(code, language, name))
         return client
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -189,3 +201,52 @@ class Client:
 
 def _too_large(message: aiohttp.WSMessage) -> bool:
     return getattr(message.data, "code", None) == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+
+
+@dataclass(frozen=True)
+class MissedHand:
+    """A hand that ended while the seat was away (``missed_hand``), turned to the player as the mirror turns a state.
+
+    ``view`` is the seat's last view of it with the events it was told, ``before`` and ``after`` the match's juegos
+    and cotos by the player's sides: what the statistics take (``Recorder.record_seen_hand``). ``stand_in``: a bot
+    played for the seat in it, so the hand is the player's side's but not all the player's play (the statistics
+    keep it as assisted, apart from the hands played unaided).
+    """
+
+    number: int
+    view: SeatView
+    before: Mapping[str, tuple[int, int]]
+    after: Mapping[str, tuple[int, int]]
+    stand_in: bool
+
+
+def read_missed_hand(table: MirroredTable, message: Mapping[str, Any]) -> MissedHand:
+    """A ``missed_hand`` message (checked by :func:`~.protocol.decode_host`) read against the welcome's table;
+    :class:`ProtocolError` for one that does not read."""
+    try:
+        events: list[Event] = []
+        for item in message["events"]:
+            event = table.event({"event": item})
+            if event is not None:
+                events.append(event)
+        view = table.view(message["view"], events)
+        before, after = (_score(table, message[name]) for name in ("before", "after"))
+    except (TypeError, KeyError, AttributeError, IndexError):
+        raise ProtocolError("bad_message", detail="a missed_hand that does not read") from None
+    if view.stage.value != "over":
+        raise ProtocolError("bad_message", detail="a missed hand that is not over")
+    return MissedHand(message["hand"], replace(view, legal=()), before, after, message["stand_in"] is True)
+
+
+def _score(table: MirroredTable, data: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+    score = {}
+    for name in ("juegos", "cotos"):
+        values = data[name]
+        if (
+            not isinstance(values, list)
+            or len(values) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10_000 for v in values)
+        ):
+            raise ProtocolError("bad_message", detail=f'missed_hand: "{name}" must be two whole numbers')
+        score[name] = table.pair(values)
+    return score

@@ -36,6 +36,7 @@ import contextlib
 import dataclasses
 import hmac
 import logging
+import math
 import random
 import re
 import secrets
@@ -48,7 +49,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from ..ai import make_bot
 from ..ai.base import decide
-from ..engine import ActionError, IllegalAction, Match, Rules, parse_action, seat_view, visible_to
+from ..engine import ActionError, HandState, IllegalAction, Match, Rules, parse_action, seat_view, visible_to
 from ..engine.errors import shown
 from ..engine.views import known_actions, told_nothing
 from ..game.narration import seat_names
@@ -200,6 +201,14 @@ class Host:
         #: Every decision a stand-in took: ``(hand number, actions taken before it, seat)``.
         self.bot_decisions: list[tuple[int, int, int]] = []
         self.away_timers: dict[int, asyncio.TimerHandle] = {}
+        #: When each away seat's stand-in starts to play (:meth:`asyncio.AbstractEventLoop.time`).
+        self.away_until: dict[int, float] = {}
+        #: The finished hands each person's seat was told of (a seat coming back is told of the rest).
+        self.told: dict[int, int] = {}
+        #: The people's seats each seat was last told were away (and not yet back): a seat coming back is put right.
+        self.believed_away: dict[int, set[int]] = {}
+        #: The table is closing: its connections going is not a person leaving.
+        self.closing = False
         self.kept_at: tuple[int, int] | None = None
         #: The writer of the kept file (its lock held) when the table keeps its match; its last problem, if any.
         self.keeper = keeping.keeper() if config.keep else None
@@ -265,7 +274,8 @@ class Host:
             self.serial = 1
             # (serial 0 is a table still waiting for its people: nothing is legal then)
             self.serials = dict.fromkeys(range(self.match.players), 1)
-            for seat in self.people:
+            for seat in self.people:  # (before the stop, a seat may have been told another had left)
+                self.believed_away[seat] = set(self.people) - {seat}
                 self.went_away(seat)
         self.driver = asyncio.create_task(self.play())
 
@@ -316,6 +326,7 @@ class Host:
         return context
 
     async def close(self) -> None:
+        self.closing = True
         for timer in self.away_timers.values():
             timer.cancel()
         self.away_timers.clear()
@@ -337,21 +348,25 @@ class Host:
         ws = web.WebSocketResponse(max_msg_size=protocol.MAX_CLIENT_MESSAGE, heartbeat=30)
         await ws.prepare(request)
         peer = str(request.remote)
-        seat = await self.greet(ws, peer)
-        if seat is None:
+        greeted = await self.greet(ws, peer)
+        if greeted is None:
             return ws
+        seat, name = greeted
         connection = Connection(ws, seat, self.config.outbox, peer)
         old = self.connections.get(seat)
         self.connections[seat] = connection
-        if old is not None:
+        if old is not None:  # (the same person again, from a new connection: the older one is told and closed)
+            log.info("seat %d joined again from another connection: the older one is closed", seat)
             await old.close("replaced", WSCloseCode.POLICY_VIOLATION)
         log.info("seat %d joined from %s", seat, peer)
+        if name is not None:
+            self.names[seat] = name
         connection.send(
             protocol.welcome(seat, self.match, self.names, list(self.people), self.config.level, self.config.hints)
         )
-        self.sent[seat] = len(self.match.hand.events or [])  # (the state says where the hand stands)
+        self.catch_up(connection)
         connection.send(self.state_for(seat))
-        self.came_back(seat)
+        self.came_back(seat, replaced=old is not None)
         self.joined.add(seat)
         if self.joined >= set(self.people):
             self.all_joined.set()
@@ -365,8 +380,9 @@ class Host:
                 await connection.close()
         return ws
 
-    async def greet(self, ws: web.WebSocketResponse, peer: str) -> int | None:
-        """The seat the first message opens, or None (the connection told why and closed)."""
+    async def greet(self, ws: web.WebSocketResponse, peer: str) -> tuple[int, str | None] | None:
+        """The seat the first message opens, with the person's name if they gave one (checked), or None (the
+        connection told why and closed)."""
 
         async def refuse(code: str, **params: object) -> None:
             log.info("refused %s: %s", peer, code)
@@ -401,7 +417,12 @@ class Host:
             self.wrong_code(peer)
             await refuse("wrong_code")
             return None
-        return seat
+        try:
+            name = protocol.person_name(data["name"]) if "name" in data else None
+        except ProtocolError as problem:
+            await refuse(problem.code, **problem.params)
+            return None
+        return seat, name
 
     async def listen(self, connection: Connection) -> None:
         """Read the client's messages until it goes, dropping floods and counting bad messages."""
@@ -438,14 +459,37 @@ class Host:
     # -- away and back ------------------------------------------------------------------------
 
     def went_away(self, seat: int) -> None:
-        """A person's connection went: everyone is told, and a stand-in plays the seat after the timeout."""
+        """A person's connection went: everyone is told how long before a stand-in plays the seat, and it will."""
+        if self.closing:  # (the host is stopping: nobody left)
+            return
         log.info("seat %d away", seat)
-        self.broadcast(protocol.seat_message("seat_away", seat))
         old = self.away_timers.pop(seat, None)
         if old is not None:
             old.cancel()
         loop = asyncio.get_running_loop()
+        self.away_until[seat] = loop.time() + self.config.away_seconds
         self.away_timers[seat] = loop.call_later(self.config.away_seconds, self.stand_in, seat)
+        self.seat_news(self.away_message(seat))
+
+    def away_message(self, seat: int) -> dict[str, Any]:
+        """``seat_away`` with the seconds left before the stand-in plays (rounded up), or ``seat_bot`` once it does."""
+        if seat in self.stood_in:
+            return protocol.seat_message("seat_bot", seat)
+        left = self.away_until.get(seat, 0.0) - asyncio.get_running_loop().time()
+        return protocol.seat_away(seat, min(86_400, max(0, math.ceil(left))))
+
+    def seat_news(self, message: dict[str, Any], but: int | None = None) -> None:
+        """Tell every connected seat (but ``but``) of a seat's person, remembering who was told they were away."""
+        seat = message["seat"]
+        for viewer in self.connections:
+            if viewer == but:
+                continue
+            believed = self.believed_away.setdefault(viewer, set())
+            if message["type"] in ("seat_away", "seat_bot"):
+                believed.add(seat)
+            else:
+                believed.discard(seat)
+        self.broadcast(message, but=but)
 
     def stand_in(self, seat: int) -> None:
         """The timeout passed with the seat's person still away: a bot of the table's level plays it."""
@@ -454,18 +498,99 @@ class Host:
             return
         log.info("seat %d played by a bot of level %s", seat, self.config.level)
         self.stood_in.add(seat)
-        self.broadcast(protocol.seat_message("seat_bot", seat))
+        self.seat_news(protocol.seat_message("seat_bot", seat))
         self.changed.set()
 
-    def came_back(self, seat: int) -> None:
-        """The seat's person joined (again): the next decision of the seat is theirs."""
+    def came_back(self, seat: int, replaced: bool = False) -> None:
+        """The seat's person joined (again): the next decision of the seat is theirs, and the others are told
+        (nothing, when the seat was never away: its person joined again from another connection)."""
         timer = self.away_timers.pop(seat, None)
         if timer is not None:
             timer.cancel()
+        self.away_until.pop(seat, None)
         self.stood_in.discard(seat)
-        if seat in self.joined:
-            log.info("seat %d back", seat)
-            self.broadcast(protocol.seat_message("seat_back", seat), but=seat)
+        if replaced:
+            return
+        kind = "seat_back" if seat in self.joined else "seat_joined"
+        log.info("seat %d %s", seat, "back" if seat in self.joined else "sat down")
+        self.seat_news(protocol.seat_named(kind, seat, self.names[seat]), but=seat)
+
+    def catch_up(self, connection: Connection) -> None:
+        """What a seat that (re)joins missed, before its state: the hands that ended meanwhile, where the others'
+        people are, and the hand under way so far with what a bot played for it (bounded)."""
+        seat, match = connection.seat, self.match
+        finished = len(match.finished)
+        first = max(self.told.get(seat, 0), finished - protocol.MAX_MISSED_HANDS)
+        for number in range(first + 1, finished + 1):
+            connection.send(self.missed_hand(seat, number))
+        self.told[seat] = finished
+        self.seat_status(connection)
+        hand = match.hand
+        events = hand.events or []
+        if not hand.log and first == finished:
+            self.sent[seat] = len(events)  # (nothing to catch up: the state says where the hand stands)
+            return
+        number = match.hand_number if not hand.is_over else finished
+        stand_in = [
+            str(hand.log[at][1])
+            for (played, at, who) in self.bot_decisions
+            if played == number and who == seat and at < len(hand.log) and not hand.is_over
+        ]
+        if self.withheld_from(seat):  # another seat decides a window: the hand's events come once it has decided
+            connection.send(protocol.catch_up(number, finished - first, stand_in, 0))
+            self.sent[seat] = 0
+            return
+        fresh = visible_to(events, seat)[-protocol.MAX_CATCH_UP :]
+        connection.send(protocol.catch_up(number, finished - first, stand_in, len(fresh)))
+        ply = known_actions(hand, seat)
+        for event in fresh:
+            connection.send(protocol.event_message(event, number, ply))
+        self.sent[seat] = len(events)
+
+    def seat_status(self, connection: Connection) -> None:
+        """Tell a seat that joins where the other people are: away (the seconds left) or played by a bot; back,
+        where it was last told they had left; sat down already, on its first join."""
+        viewer = connection.seat
+        believed = self.believed_away.setdefault(viewer, set())
+        for seat in self.people:
+            if seat == viewer:
+                continue
+            if seat not in self.connections and seat in self.joined | set(self.away_until):
+                connection.send(self.away_message(seat))
+                believed.add(seat)
+            elif seat in self.connections and seat in believed:
+                connection.send(protocol.seat_named("seat_back", seat, self.names[seat]))
+                believed.discard(seat)
+            elif seat in self.connections and viewer not in self.joined:
+                connection.send(protocol.seat_named("seat_joined", seat, self.names[seat]))
+
+    def missed_hand(self, seat: int, number: int) -> dict[str, Any]:
+        """Finished hand ``number`` as ``seat`` saw it at its end, with the score before and after it."""
+        match = self.match
+        record = match.finished[number - 1]
+        result = record.result
+        assert result is not None
+        hand = HandState(record.deck, record.dealer, match.rules, match.players, result.carried, result.first_of_juego)
+        for actor, action in record.actions:
+            hand.apply(action, actor)
+        stand_in = any(played == number and who == seat for played, _at, who in self.bot_decisions)
+        view = seat_view(hand, seat, events=False)
+        events = visible_to(hand.events or [], seat)
+        before, after = self.score_after(number - 1), self.score_after(number)
+        return protocol.missed_hand(number, view, events, before, after, stand_in)
+
+    def score_after(self, hands: int) -> dict[str, list[int]]:
+        """The match's juegos and cotos after its first ``hands`` finished hands."""
+        juegos, cotos = [0, 0], [0, 0]
+        for record in self.match.finished[:hands]:
+            side = record.result.juego_winner if record.result is not None else None
+            if side is None:
+                continue
+            juegos[side] += 1
+            if juegos[side] >= self.match.rules.juegos_per_coto:
+                cotos[side] += 1
+                juegos = [0, 0]
+        return {"juegos": juegos, "cotos": cotos}
 
     def player_of(self, seat: int) -> Any:
         """The bot that decides for ``seat`` now, or None when its person does."""
@@ -532,6 +657,7 @@ class Host:
         )
         host = cls(config, dict(kept.codes), match)
         host.bot_decisions = list(kept.bot_decisions)
+        host.told = dict(kept.told)
         return host
 
     def state_for(self, seat: int) -> dict[str, Any]:
@@ -579,6 +705,7 @@ class Host:
             messages = [protocol.event_message(e, number, ply) for e in visible_to(fresh, seat)]
             self.serials[seat] = self.serials.get(seat, 0) + 1
             messages.append(self.state_for(seat))
+            self.told[seat] = len(self.match.finished)
             if not all(connection.send(m) for m in messages):
                 self.drop(connection)
 

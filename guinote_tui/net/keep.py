@@ -7,12 +7,15 @@ host at a time under its lock). It is a match history
 (``docs/dev/history-format.md``) whose ``table`` holds the table's part::
 
     "table": {"net": {"people": [0, 2], "codes": {"0": "…", "2": "…"}, "level": "normal",
-                      "names": ["Seat 1", "Bot 2", "Seat 3", "Bot 4"], "bot_decisions": [[1, 14, 2]]}}
+                      "names": ["Ana", "Bot 2", "Seat 3", "Bot 4"], "bot_decisions": [[1, 14, 2]],
+                      "told": {"0": 1, "2": 0}}}
 
 The codes are kept as they are, so that the restarted host can print the
 same invitations: the file is a secret and is written readable by its owner
 only (``0600``). ``bot_decisions`` are ``[hand, actions before it, seat]`` of
-every decision a bot took for an absent person. A finished match removes the
+every decision a bot took for an absent person; ``told`` the finished hands
+each person's seat was told of (one coming back is told of the others). A
+person's name (``guinote join --name``) is kept among the ``names``. A finished match removes the
 file. A file the game did not write is hostile: anything but a table's match
 as above is refused in one line (:class:`KeptTableError`).
 """
@@ -28,6 +31,7 @@ from ..ai import make_bot
 from ..engine import Match
 from ..game import resume
 from ..i18n import _
+from .protocol import ProtocolError, person_name
 
 if TYPE_CHECKING:
     from .host import Host
@@ -60,6 +64,8 @@ class Kept:
     bot_decisions: list[tuple[int, int, int]] = field(default_factory=list)
     #: A practice table: hints allowed for everyone.
     hints: bool = False
+    #: The finished hands each person's seat was told of.
+    told: dict[int, int] = field(default_factory=dict)
 
 
 def keeper() -> resume.Keeper:
@@ -83,6 +89,7 @@ def table_dict(host: Host) -> dict[str, Any]:
             "names": list(host.names),
             "bot_decisions": [list(decision) for decision in host.bot_decisions],
             "hints": host.config.hints,
+            "told": {str(seat): count for seat, count in host.told.items()},
         }
     }
 
@@ -124,7 +131,10 @@ def _table(match: Match) -> Kept:
     names = part.get("names")
     if not isinstance(names, list) or len(names) != match.players:
         names = []
-    names = [n for n in names if isinstance(n, str) and 0 < len(n) <= 40]
+    names = [n for n in names if isinstance(n, str) and _name(n)]
+    told = part.get("told", {})
+    if not isinstance(told, dict):
+        told = {}
     return Kept(
         match,
         tuple(sorted(people)),
@@ -133,7 +143,20 @@ def _table(match: Match) -> Kept:
         tuple(names) if len(names) == match.players else (),
         [(d[0], d[1], d[2]) for d in decisions],
         part.get("hints") is True,
+        {
+            int(seat): count
+            for seat, count in told.items()
+            if seat in codes and isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= 100_000
+        },
     )
+
+
+def _name(text: str) -> bool:
+    """Whether a kept seat's name is one the table shows: a person's (:func:`~.protocol.person_name`) or a seat's."""
+    try:
+        return person_name(text) == text
+    except ProtocolError:
+        return False
 
 
 def load() -> Kept | None:

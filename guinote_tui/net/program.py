@@ -48,24 +48,32 @@ async def play_program(
     command: Sequence[str],
     say: Callable[[str], None] | None = None,
     cafile: str | None = None,
+    name: str | None = None,
 ) -> str:
     """Join the seat and let ``command`` play it until the match ends: the result's line; raises
     :class:`ProgramError`.
 
     Every line said comes from the game's catalog, with what the host or the program sent made printable.
     """
+    client = await _joined(address, code, cafile, name)
+    process = await _started(command, client)
+    return await _ProgramSeat(client, process, say or (lambda text: print(text, file=sys.stderr))).run()
 
-    def tell(line: str) -> None:
-        (say or (lambda text: print(text, file=sys.stderr)))(line)
 
+async def _joined(address: str, code: str, cafile: str | None, name: str | None) -> Client:
+    """The seat at the table, or :class:`ProgramError` saying why the address does not answer as one."""
     try:
-        client = await Client.join(address, code, cafile=cafile)
+        return await Client.join(address, code, cafile=cafile, name=name)
     except Exception as exc:  # OSError, aiohttp's ClientError and kin: the address does not answer as a table
         line = _("cannot join the table at {address}: {problem}")
         problem = printable(str(exc) or type(exc).__name__)
         raise ProgramError(line.format(address=printable(address), problem=problem)) from None
+
+
+async def _started(command: Sequence[str], client: Client) -> asyncio.subprocess.Process:
+    """The program, started in its own process group; the seat is left if it cannot start."""
     try:
-        process = await asyncio.create_subprocess_exec(
+        return await asyncio.create_subprocess_exec(
             *command,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
@@ -76,82 +84,102 @@ async def play_program(
         await client.close()
         line = _("cannot start {command}: {problem}")
         raise ProgramError(line.format(command=printable(command[0]), problem=exc.strerror or exc)) from None
-    assert process.stdin is not None and process.stdout is not None
-    stdin, stdout = process.stdin, process.stdout
-    outcome: list[str] = []
-    result: list[str] = []
 
-    async def received() -> dict[str, Any] | None:
+
+class _ProgramSeat:
+    """One run: the host's messages to the program, the program's lines to the host, until either ends.
+
+    The first of the three jobs to finish writes :attr:`outcome`: an empty line for a match played to its
+    end, otherwise the one line that says why the run stopped.
+    """
+
+    def __init__(self, client: Client, process: asyncio.subprocess.Process, tell: Callable[[str], None]) -> None:
+        assert process.stdin is not None and process.stdout is not None
+        self.client, self.process, self.tell = client, process, tell
+        self.stdin, self.stdout = process.stdin, process.stdout
+        self.outcome: list[str] = []
+        self.result: list[str] = []
+
+    async def run(self) -> str:
+        """Play until one job ends, then close the seat and end the program: the result's line."""
+        tasks = [asyncio.create_task(job()) for job in (self.to_program, self.from_program, self.exited)]
         try:
-            return await client.receive()
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            await self.client.close()
+            with contextlib.suppress(Exception):
+                self.stdin.close()
+            await _end(self.process)
+        if self.outcome and self.outcome[0]:
+            raise ProgramError(self.outcome[0])
+        return self.result[0] if self.result else ""
+
+    async def received(self) -> dict[str, Any] | None:
+        """The host's next message, or None (with the reason noted) when it sent what a table does not."""
+        try:
+            return await self.client.receive()
         except ProtocolError as problem:
-            outcome.append(_("the table sent what a table does not: {reason}").format(reason=problem.worded()))
+            self.outcome.append(_("the table sent what a table does not: {reason}").format(reason=problem.worded()))
             return None
 
-    async def to_program() -> None:
-        while (message := await received()) is not None:
+    async def to_program(self) -> None:
+        """Pass each of the host's messages to the program until the match, the seat or the connection ends."""
+        while (message := await self.received()) is not None:
             try:
-                stdin.write((json.dumps(message, separators=(",", ":")) + "\n").encode())
-                await stdin.drain()
+                self.stdin.write((json.dumps(message, separators=(",", ":")) + "\n").encode())
+                await self.stdin.drain()
             except (ConnectionError, BrokenPipeError):
                 return
-            if message["type"] == "error":
-                outcome.append(_("the table refused the seat: {reason}").format(reason=protocol.host_line(message)))
+            if (ended := self.ending(message)) is not None:
+                self.outcome.append(ended)
                 return
-            if message["type"] == "bye":
-                line = _("the table closed the connection: {reason}")
-                outcome.append(line.format(reason=protocol.host_line(message)))
-                return
-            if message["type"] == "state" and message["match"]["winner"] is not None:
-                outcome.append("")
-                result.append(result_line(client.welcome, message["match"]))
-                return
-        outcome.append(_("the table closed the connection"))
+        self.outcome.append(_("the table closed the connection"))
 
-    async def from_program() -> None:
+    def ending(self, message: dict[str, Any]) -> str | None:
+        """The outcome a host's message settles: ``""`` for a match won, a reason for a refusal or a goodbye."""
+        if message["type"] == "error":
+            return _("the table refused the seat: {reason}").format(reason=protocol.host_line(message))
+        if message["type"] == "bye":
+            return _("the table closed the connection: {reason}").format(reason=protocol.host_line(message))
+        if message["type"] == "state" and message["match"]["winner"] is not None:
+            self.result.append(result_line(self.client.welcome, message["match"]))
+            return ""
+        return None
+
+    async def from_program(self) -> None:
+        """Send each of the program's actions to the host; report and skip any line that is not one."""
         while True:
             try:
-                line = await stdout.readline()
+                line = await self.stdout.readline()
             except (ValueError, asyncio.LimitOverrunError):
-                tell(_("the program wrote a line longer than {n} characters: it was skipped").format(n=MAX_LINE))
+                self.tell(_("the program wrote a line longer than {n} characters: it was skipped").format(n=MAX_LINE))
                 continue
             if not line:
-                outcome.append(_("the program ended before the match"))
+                self.outcome.append(_("the program ended before the match"))
                 return
             try:
                 message = protocol.decode_client(line.strip())
             except ProtocolError as problem:
-                tell(_("the program's line was skipped: {reason}").format(reason=problem.worded()))
+                self.tell(_("the program's line was skipped: {reason}").format(reason=problem.worded()))
                 continue
             if message["type"] == "bye":
-                outcome.append(_("the program left the table"))
+                self.outcome.append(_("the program left the table"))
                 return
             if message["type"] != "act":
-                tell(_("the program's line was skipped: {reason}").format(reason=message["type"]))
+                self.tell(_("the program's line was skipped: {reason}").format(reason=message["type"]))
                 continue
             with contextlib.suppress(ConnectionError, RuntimeError):
-                await client.send(message)
+                await self.client.send(message)
 
-    async def exited() -> None:  # (a child it left holding its output would keep readline waiting)
-        while process.returncode is None:
+    async def exited(self) -> None:
+        """Notice the program's exit (a child it left holding its output would keep ``readline`` waiting)."""
+        while self.process.returncode is None:
             await asyncio.sleep(EXIT_POLL)
         await asyncio.sleep(0.5)  # its last lines first
-        outcome.append(_("the program ended before the match"))
-
-    tasks = [asyncio.create_task(job()) for job in (to_program, from_program, exited)]
-    try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        await client.close()
-        with contextlib.suppress(Exception):
-            stdin.close()
-        await _end(process)
-    if outcome and outcome[0]:
-        raise ProgramError(outcome[0])
-    return result[0] if result else ""
+        self.outcome.append(_("the program ended before the match"))
 
 
 def result_line(welcome: dict[str, Any] | None, match: dict[str, Any]) -> str:

@@ -24,7 +24,8 @@ import dataclasses
 import json
 import re
 import string
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any
 
@@ -48,6 +49,11 @@ MAX_HOST_TEXT = 400
 MAX_PARAMS = 8
 #: The path of the table's WebSocket on the host.
 PATH = "/guinote"
+#: The most columns a person's name takes (a wide character counts two): it fits the table's panels at 80 columns.
+MAX_NAME = 16
+#: The most finished hands a seat that comes back is told of (the latest), and events of the hand under way.
+MAX_MISSED_HANDS = 12
+MAX_CATCH_UP = 200
 
 #: Why the host refuses a message or a connection: the code (stable, for programs) and its English line, marked
 #: for the catalogs (the player's screen words it in the player's language).
@@ -67,6 +73,7 @@ ERRORS: dict[str, str] = {
     "stale": N_("the table has moved on since that decision: decide again"),
     "match_over": N_("the match is over"),
     "no_answer": N_("the table did not answer in {seconds} seconds: is it a guinote table?"),
+    "bad_name": N_("a name is one line of at most {most} characters, not only spaces"),
 }
 
 
@@ -83,9 +90,47 @@ class ProtocolError(ValueError):
         return worded(ERRORS[self.code], self.params) or printable(str(self))
 
 
+def columns(text: str) -> int:
+    """The columns ``text`` takes in a terminal: a wide character two, a combining mark none.
+
+    >>> columns("Ana"), columns("José"), columns("花子")
+    (3, 4, 4)
+    """
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def person_name(text: str) -> str:
+    """A person's name as the table shows it (spaces tidied), or :class:`ProtocolError` ``bad_name``.
+
+    One line of at most :data:`MAX_NAME` columns, not only spaces, with nothing a terminal would act on nor
+    any invisible character: a name comes from the command line or from the other end of a socket.
+
+    >>> person_name("  Ana   María ")
+    'Ana María'
+    >>> person_name("Ana\x1b[2J")
+    Traceback (most recent call last):
+    ...
+    guinote_tui.net.protocol.ProtocolError: a name is one line of at most 16 characters, not only spaces
+    """
+    tidy = " ".join(text.split())
+    if (
+        not tidy
+        or printable(text) != text
+        or any(unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp") for ch in text)
+        or columns(tidy) > MAX_NAME
+    ):
+        raise ProtocolError("bad_name", most=MAX_NAME)
+    return tidy
+
+
 #: The fields of each message a client may send: name -> (type, required).
 CLIENT_FIELDS: dict[str, dict[str, tuple[type, bool]]] = {
-    "hello": {"version": (int, True), "code": (str, True), "language": (str, False)},
+    "hello": {"version": (int, True), "code": (str, True), "language": (str, False), "name": (str, False)},
     "act": {"action": (str, True), "serial": (int, True)},
     "bye": {},
 }
@@ -97,9 +142,12 @@ HOST_FIELDS: dict[str, frozenset[str]] = {
     "event": frozenset({"hand", "ply", "event"}),
     "refused": frozenset({"action", "code", "reason", "template", "params"}),
     "error": frozenset({"code", "reason", "params"}),
-    "seat_away": frozenset({"seat"}),
-    "seat_back": frozenset({"seat"}),
+    "seat_away": frozenset({"seat", "seconds"}),
+    "seat_back": frozenset({"seat", "name"}),
     "seat_bot": frozenset({"seat"}),
+    "seat_joined": frozenset({"seat", "name"}),
+    "catch_up": frozenset({"hand", "missed", "stand_in", "events"}),
+    "missed_hand": frozenset({"hand", "view", "events", "before", "after", "stand_in"}),
     "bye": frozenset({"code", "reason"}),
 }
 
@@ -191,13 +239,55 @@ def _check_seat(data: Mapping[str, Any]) -> None:
         raise ProtocolError("bad_message", detail=f'{data["type"]}: "seat" must be a seat')
 
 
+def _check_count(data: Mapping[str, Any], name: str, most: int) -> None:
+    value = data.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+        raise ProtocolError("bad_message", detail=f'{data["type"]}: "{name}" must be a whole number to {most}')
+
+
+def _check_away(data: Mapping[str, Any]) -> None:
+    _check_seat(data)
+    _check_count(data, "seconds", 86_400)
+
+
+def _check_named(data: Mapping[str, Any]) -> None:
+    _check_seat(data)
+    _text(data, "name", MAX_FIELD)
+
+
+def _check_catch_up(data: Mapping[str, Any]) -> None:
+    _check_count(data, "hand", 100_000)
+    _check_count(data, "missed", MAX_MISSED_HANDS)
+    _check_count(data, "events", MAX_CATCH_UP)
+    actions = data.get("stand_in")
+    if not isinstance(actions, list) or len(actions) > 40 or not all(
+        isinstance(a, str) and len(a) <= MAX_FIELD for a in actions
+    ):
+        raise ProtocolError("bad_message", detail='catch_up: "stand_in" must list a few actions')
+
+
+def _check_missed(data: Mapping[str, Any]) -> None:
+    _check_count(data, "hand", 100_000)
+    for name in ("view", "before", "after"):
+        if not isinstance(data.get(name), dict):
+            raise ProtocolError("bad_message", detail=f'missed_hand: "{name}" must be an object')
+    if not isinstance(data.get("stand_in"), bool):
+        raise ProtocolError("bad_message", detail='missed_hand: "stand_in" must be true or false')
+    events = data.get("events")
+    if not isinstance(events, list) or len(events) > MAX_CATCH_UP or not all(isinstance(e, dict) for e in events):
+        raise ProtocolError("bad_message", detail=f'missed_hand: "events" must be at most {MAX_CATCH_UP} objects')
+
+
 _HOST_CHECKS = {
     "error": _check_words,
     "refused": _check_words,
     "bye": _check_words,
-    "seat_away": _check_seat,
-    "seat_back": _check_seat,
+    "seat_away": _check_away,
+    "seat_back": _check_named,
     "seat_bot": _check_seat,
+    "seat_joined": _check_named,
+    "catch_up": _check_catch_up,
+    "missed_hand": _check_missed,
 }
 
 
@@ -265,8 +355,12 @@ def encode(message: Mapping[str, Any]) -> str:
 # -- what a client sends ---------------------------------------------------------------------------
 
 
-def hello(code: str, language: str = "en") -> dict[str, Any]:
-    return {"type": "hello", "version": PROTOCOL_VERSION, "code": code, "language": language}
+def hello(code: str, language: str = "en", name: str | None = None) -> dict[str, Any]:
+    """The first message; ``name``: the person's name for the others (sent only when given)."""
+    message: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "code": code, "language": language}
+    if name is not None:
+        message["name"] = name
+    return message
 
 
 def act(action: str, serial: int) -> dict[str, Any]:
@@ -408,8 +502,47 @@ def event_message(event: Event, hand: int, ply: int) -> dict[str, Any]:
 
 
 def seat_message(kind: str, seat: int) -> dict[str, Any]:
-    """``seat_away``, ``seat_bot`` or ``seat_back``: a seat's person left, a bot plays for them, they came back."""
+    """``seat_bot``: a bot plays for the seat's person while they are away."""
     return {"type": kind, "seat": seat}
+
+
+def seat_away(seat: int, seconds: int) -> dict[str, Any]:
+    """A seat's person left; a bot plays for them in ``seconds`` (the time left then) unless they are back."""
+    return {"type": "seat_away", "seat": seat, "seconds": seconds}
+
+
+def seat_named(kind: str, seat: int, name: str) -> dict[str, Any]:
+    """``seat_joined`` (a person sat down for the first time) or ``seat_back`` (they came back), with their name."""
+    return {"type": kind, "seat": seat, "name": name}
+
+
+def catch_up(hand: int, missed: int, stand_in: list[str], events: int) -> dict[str, Any]:
+    """Before a returning seat's state: ``missed`` hands ended while it was away (each a ``missed_hand`` before
+    this), the hand under way's number, the actions a bot took for the seat in it, and how many of its events
+    follow (from its deal: a client that holds the first of them already may skip those)."""
+    return {"type": "catch_up", "hand": hand, "missed": missed, "stand_in": stand_in, "events": events}
+
+
+def missed_hand(
+    hand: int,
+    view: SeatView,
+    events: Sequence[Event],
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    stand_in: bool,
+) -> dict[str, Any]:
+    """A hand that ended while the seat was away: its last view of it and the events it may know of (already
+    filtered by :func:`~guinote_tui.engine.visible_to`), the score before and after, whether a bot played for the
+    seat in it."""
+    return {
+        "type": "missed_hand",
+        "hand": hand,
+        "view": view_dict(view),
+        "events": [event_dict(event) for event in events[-MAX_CATCH_UP:]],
+        "before": dict(before),
+        "after": dict(after),
+        "stand_in": stand_in,
+    }
 
 
 def bye(code: str) -> dict[str, Any]:

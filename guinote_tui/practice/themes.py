@@ -18,12 +18,6 @@ They are listed in this order, the first being the puzzle's main theme:
 ``leave-partner`` — Leave it to your partner (pairs)
     The partner takes the trick on the table in the shown line, and the seat
     itself takes it in a wrong card's line.
-``take-trick`` — Take the trick (pairs)
-    The seat's side takes the trick in progress in the shown line (the seat
-    leading or following), and the rivals take it in a wrong card's line.
-``let-it-go`` — Let the trick go (pairs)
-    The rivals take the trick in progress in the shown line, and the seat's
-    side takes it in a wrong card's line.
 ``save-points`` — Keep your points from the rivals (pairs)
     The rivals take the trick on the table in the shown line and in a wrong
     card's line, and the shown card is worth fewer points than that wrong
@@ -48,6 +42,21 @@ They are listed in this order, the first being the puzzle's main theme:
     card's line.
 ``stop-cante`` — Stop the rival's cante
     The rival sings less in the shown line than in a wrong card's line.
+``catch-ace-three`` — Catch an ace or a three
+    The seat's side takes, in the trick in progress, more points in aces and
+    threes played by the rival's side in the shown line than in a wrong
+    card's line.
+``keep-ace-three`` — Keep your ace or three safe
+    The rival's side takes, in the trick in progress, fewer points in aces
+    and threes played by the seat's side in the shown line than in a wrong
+    card's line.
+``take-trick`` — Take the trick
+    The seat's side takes the trick in progress in the shown line (the seat
+    leading or following), and the rival's side takes it in a wrong card's
+    line (heads-up as in pairs).
+``let-it-go`` — Let the trick go
+    The rival's side takes the trick in progress in the shown line, and the
+    seat's side takes it in a wrong card's line (heads-up as in pairs).
 ``juego`` — Play for the juego
     A wrong card gives away the juego.
 ``points`` — Every point counts
@@ -72,7 +81,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..engine import PLAY, Card, DeclareTute, HandState, Play, Sing, judge_hand
+from ..engine import PLAY, Card, DeclareTute, HandState, Play, Sing, Trick, judge_hand
 from ..i18n import N_, _
 from .exact import (
     ARRASTRE,
@@ -95,6 +104,8 @@ TAKE_TRICK = "take-trick"
 LET_IT_GO = "let-it-go"
 SAVE_POINTS = "save-points"
 LAST_TEN = "last-ten"
+CATCH_ACE_THREE = "catch-ace-three"
+KEEP_ACE_THREE = "keep-ace-three"
 VOID_SUIT = "void-suit"
 COUNT_TRUMPS = "count-trumps"
 SING = "sing"
@@ -107,14 +118,16 @@ THEME_NAMES: dict[str, str] = {
     JUEGO_NOW: N_("Win the juego now"),
     LOAD_PARTNER: N_("Load your partner's trick"),
     LEAVE_PARTNER: N_("Leave it to your partner"),
-    TAKE_TRICK: N_("Take the trick"),
-    LET_IT_GO: N_("Let the trick go"),
     SAVE_POINTS: N_("Keep your points from the rivals"),
     LAST_TEN: N_("The ten for the last trick"),
     VOID_SUIT: N_("Lead the suit the Rival lacks"),
     COUNT_TRUMPS: N_("Count the trumps"),
     SING: N_("Win a trick to sing"),
     STOP_CANTE: N_("Stop the Rival's cante"),
+    CATCH_ACE_THREE: N_("Catch an ace or a three"),
+    KEEP_ACE_THREE: N_("Keep your ace or three safe"),
+    TAKE_TRICK: N_("Take the trick"),
+    LET_IT_GO: N_("Let the trick go"),
     JUEGO: N_("Play for the juego"),
     POINTS: N_("Every point counts"),
 }
@@ -123,18 +136,22 @@ THEME_HINTS: dict[str, str] = {
     JUEGO_NOW: N_("One card wins the juego on this very trick."),
     LOAD_PARTNER: N_("Your partner takes this trick: give it your points."),
     LEAVE_PARTNER: N_("Your partner can take this trick: do not take it from them."),
-    TAKE_TRICK: N_("Your side needs this trick: find the card that takes it."),
-    LET_IT_GO: N_("Taking this trick costs more than it brings: let the rivals have it."),
     SAVE_POINTS: N_("The rivals take this trick: give them as few points as you can."),
     LAST_TEN: N_("Who takes the last trick, and its ten, decides it."),
     VOID_SUIT: N_("The Rival has run out of a suit: lead it."),
     COUNT_TRUMPS: N_("Count the trumps still out: whether to lead one decides it."),
     SING: N_("Take a trick so that you can sing your cante."),
     STOP_CANTE: N_("Keep the Rival from taking a trick and singing."),
+    CATCH_ACE_THREE: N_("An ace or a three of the other side can fall to you on this trick: make it fall."),
+    KEEP_ACE_THREE: N_("Do not let the other side take an ace or a three of yours on this trick."),
+    TAKE_TRICK: N_("Your side needs this trick: find the card that takes it."),
+    LET_IT_GO: N_("Taking this trick costs more than it brings: let the other side have it."),
     JUEGO: N_("The juego is at stake: a wrong card gives it away."),
     POINTS: N_("The juego is not at stake: find the card that gives away no points."),
 }
 THEMES: tuple[str, ...] = tuple(THEME_NAMES)
+#: The ranks of the ace and the three (the cards worth 10 or more points in every preset).
+_ACE_THREE = (1, 3)
 #: The fewest and the most stars of a puzzle.
 MIN_STARS, MAX_STARS = 1, 5
 
@@ -267,35 +284,59 @@ def _sung(state: HandState, line: Line, side: int) -> int:
     return line.end.cante_points[side] - state.cante_points[side]
 
 
-def _taker(state: HandState, line: Line) -> int:
-    """The seat that takes the trick in progress at ``state`` (or the one the seat leads) in ``line``."""
+def _trick_of(state: HandState, line: Line) -> Trick:
+    """The trick in progress at ``state`` (or the one the seat leads), as ``line`` completes it."""
     replay = state.copy()
     for _seat, action in line.actions:
         replay.apply(action)
         if len(replay.tricks) > len(state.tricks):
-            return replay.tricks[len(state.tricks)].winner
+            return replay.tricks[len(state.tricks)]
     raise ValueError("the line does not finish the trick")
 
 
-def _pairs_themes(analysis: Analysis) -> set[str]:
+def _ace_three_taken(state: HandState, trick: Trick, side: int) -> int:
+    """The points in aces and threes played to ``trick`` by the side other than ``side`` that ``side`` takes."""
+    if trick.winner & 1 != side:
+        return 0
+    worth = state.rules.rank_points()
+    return sum(
+        worth[card.rank]
+        for index, card in enumerate(trick.cards)
+        if trick.seat_of(index, state.players) & 1 != side and card.rank in _ACE_THREE
+    )
+
+
+def _trick_themes(analysis: Analysis) -> set[str]:
+    """The themes of the trick in progress: its aces and threes, taking it or not; in pairs, the partner's and the
+    points'."""
     state, seat = analysis.state, analysis.seat
     partner = (seat + 2) % state.players
+    pairs = analysis.kind == PAIRS
     shown = analysis.shown
-    taker = _taker(state, analysis.lines[shown])
+    best = _trick_of(state, analysis.lines[shown])
+    taker = best.winner
+    side = seat & 1
     worth = state.rules.rank_points()
     found: set[str] = set()
     for card in analysis.wrong:
-        other = _taker(state, analysis.lines[card])
+        trick = _trick_of(state, analysis.lines[card])
+        other = trick.winner
+        if _ace_three_taken(state, best, side) > _ace_three_taken(state, trick, side):
+            found.add(CATCH_ACE_THREE)
+        if _ace_three_taken(state, best, 1 - side) < _ace_three_taken(state, trick, 1 - side):
+            found.add(KEEP_ACE_THREE)
+        if taker & 1 == seat & 1 and other & 1 != seat & 1:
+            found.add(TAKE_TRICK)
+        if taker & 1 != seat & 1 and other & 1 == seat & 1:
+            found.add(LET_IT_GO)
+        if not pairs:
+            continue
         if taker == partner and other == partner and worth[shown.rank] > worth[card.rank]:
             found.add(LOAD_PARTNER)
         if taker & 1 != seat & 1 and other & 1 != seat & 1 and worth[shown.rank] < worth[card.rank]:
             found.add(SAVE_POINTS)
         if taker == partner and other == seat:
             found.add(LEAVE_PARTNER)
-        if taker & 1 == seat & 1 and other & 1 != seat & 1:
-            found.add(TAKE_TRICK)
-        if taker & 1 != seat & 1 and other & 1 == seat & 1:
-            found.add(LET_IT_GO)
     return found
 
 
@@ -316,9 +357,8 @@ def themes_of(analysis: Analysis) -> tuple[str, ...]:
         best = analysis.lines[analysis.shown]
         if _last_ten(analysis, side):
             found.add(LAST_TEN)
-        if analysis.kind == PAIRS:
-            found |= _pairs_themes(analysis)
-        elif not state.trick:
+        found |= _trick_themes(analysis)
+        if analysis.kind == ARRASTRE and not state.trick:
             rival = {int(c) // 10 for c in state.hands[1 - seat]}
             if all(int(c) // 10 not in rival for c in correct) and any(int(c) // 10 in rival for c in wrong):
                 found.add(VOID_SUIT)

@@ -15,7 +15,7 @@ from typing import Protocol
 
 from ..ai.bitmasks import tables_for
 from ..engine import Action, Card, DeclareTute, HandState, Pass, Play, Sing, Swap
-from ..i18n import _, ngettext, number, pgettext
+from ..i18n import _, estimate, estimate_count, ngettext, number, pgettext
 
 #: The levels, by id, in English (``pgettext("bot level", ...)`` translates them).
 LEVEL_NAMES: dict[str, str] = {
@@ -93,22 +93,6 @@ def action_words(action: Action, card_words: Callable[[Card], str] = plain_card_
     return str(action)
 
 
-def estimate(value: float, margin: float = 0.0) -> str:
-    """A coach's figure with its margin of error, no more precise than it is.
-
-    Exact (``margin`` 0): to a tenth. A margin under a point: to a tenth with it.
-    Otherwise whole points. The callers pass the 95 % margin (1.96 standard errors).
-
-    >>> estimate(7.25), estimate(7.25, 0.6), estimate(7.25, 2.4)
-    ('7.2', '7.2 ± 0.6', '7 ± 2')
-    """
-    if margin <= 0:
-        return number(value, ".1f", trim=True)
-    if margin < 1:
-        return f"{number(value, '.1f')} ± {number(margin, '.1f')}"
-    return f"{number(round(value), 'd')} ± {number(round(margin), 'd')}"
-
-
 #: The coach's tiers by their codes (:class:`~guinote_tui.coach.evaluate.Grade`'s values), for the words.
 GRADE_CODES = ("same", "close", "inaccuracy", "mistake", "blunder")
 
@@ -140,10 +124,14 @@ def tenths(share: float) -> int:
     """A share of deals in tenths, for "in about 7 deals of 10": never 0 for a share above nothing; halves rounded
     up (as the coach's reasons count them, :func:`guinote_tui.coach.loss.tenths`).
 
-    >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(0.45)
-    (7, 1, 10, 5)
+    >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(0.45), tenths(1.0)
+    (7, 1, 9, 5, 10)
     """
-    return max(1, int(round(share, 3) * 10 + 0.5 + 1e-9)) if share > 0 else 0
+    if share <= 0:
+        return 0
+    kept = round(share, 3)
+    whole = int(kept * 10 + 0.5 + 1e-9)
+    return whole if kept >= 1 else min(max(1, whole), 9)
 
 
 def juego_share(win: float | None, loss: float | None) -> JuegoShare | None:
@@ -291,38 +279,7 @@ def review_sentence(
     cards = isinstance(played, Play) and isinstance(best, Play)
     mine, theirs = juego_share(*played_shares), juego_share(*best_shares)
     juego = cards and mine is not None and theirs is not None and mine != theirs
-    if juego:
-        if trick is None:
-            said = _(
-                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best}."
-                " That is about [b]{points}[/b] points better (a juego counts {juego})."
-            )
-        else:
-            said = _(
-                "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best}."
-                " That is about [b]{points}[/b] points better (a juego counts {juego})."
-            )
-    elif trick is None:
-        if cards:
-            said = _(
-                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best},"
-                " about [b]{points}[/b] points better."
-            )
-        else:
-            said = _(
-                "[b]Coach[/b] · {grade}: you chose to {played}; the coach would {best},"
-                " about [b]{points}[/b] points better."
-            )
-    elif cards:
-        said = _(
-            "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best},"
-            " about [b]{points}[/b] points better."
-        )
-    else:
-        said = _(
-            "[b]Trick {number}[/b] · {grade}: you chose to {played}; the coach would {best},"
-            " about [b]{points}[/b] points better."
-        )
+    said = _review_template(trick is None, cards, juego, estimate_count(cost, margin))
 
     def words(action: Action) -> str:
         return card_words(action.card) if cards and isinstance(action, Play) else action_words(action, card_words)
@@ -384,6 +341,61 @@ class GradedDecision(Protocol):
     def best_loss(self) -> float | None: ...
 
 
+
+def _review_template(coach_line: bool, cards: bool, juego: bool, n: int) -> str:
+    """The review sentence's template: opened by "Coach" (``coach_line``, under the trick itself) or the trick's
+    number; both moves as cards or in words; the juego's sentence where the two cards do differently for it."""
+    if juego:
+        if coach_line:
+            return ngettext(
+                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best}."
+                " That is about [b]{points}[/b] point better (a juego counts {juego}).",
+                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best}."
+                " That is about [b]{points}[/b] points better (a juego counts {juego}).",
+                n,
+            )
+        else:
+            return ngettext(
+                "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best}."
+                " That is about [b]{points}[/b] point better (a juego counts {juego}).",
+                "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best}."
+                " That is about [b]{points}[/b] points better (a juego counts {juego}).",
+                n,
+            )
+    elif coach_line:
+        if cards:
+            return ngettext(
+                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best},"
+                " about [b]{points}[/b] point better.",
+                "[b]Coach[/b] · {grade}: you played {played}; the coach would play {best},"
+                " about [b]{points}[/b] points better.",
+                n,
+            )
+        else:
+            return ngettext(
+                "[b]Coach[/b] · {grade}: you chose to {played}; the coach would {best},"
+                " about [b]{points}[/b] point better.",
+                "[b]Coach[/b] · {grade}: you chose to {played}; the coach would {best},"
+                " about [b]{points}[/b] points better.",
+                n,
+            )
+    elif cards:
+        return ngettext(
+            "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best},"
+            " about [b]{points}[/b] point better.",
+            "[b]Trick {number}[/b] · {grade}: you played {played}; the coach would play {best},"
+            " about [b]{points}[/b] points better.",
+            n,
+        )
+    else:
+        return ngettext(
+            "[b]Trick {number}[/b] · {grade}: you chose to {played}; the coach would {best},"
+            " about [b]{points}[/b] point better.",
+            "[b]Trick {number}[/b] · {grade}: you chose to {played}; the coach would {best},"
+            " about [b]{points}[/b] points better.",
+            n,
+        )
+
 def decision_sentence(
     decision: GradedDecision,
     trick: int | None,
@@ -442,11 +454,15 @@ def review_overview(reviewed: Sequence[_Reviewed]) -> tuple[str, str | None]:
     )
     said = [choices.format(n=len(reviewed)), dear.format(n=len(graded))]
     if graded:
-        added = _(
+        total = round(sum(r.cost for r in graded))
+        added = ngettext(
+            "Together they cost your side about [b]{points}[/b] point"
+            " (each measured as if the coach played on from there).",
             "Together they cost your side about [b]{points}[/b] points"
-            " (each measured as if the coach played on from there)."
+            " (each measured as if the coach played on from there).",
+            abs(total),
         )
-        said.append(added.format(points=f"{sum(r.cost for r in graded):.0f}"))
+        said.append(added.format(points=total))
     if close:
         said.append(
             ngettext(

@@ -46,7 +46,8 @@ class TableInfo:
     ``hard:samples=12``); ``partner_level`` is ``None`` heads-up.
     ``rule_flags`` lists the flags changed from the preset (``tute=off``),
     empty for the plain preset. ``assisted``: undo, a hint or open hands
-    were used in the match so far.
+    were used in the match so far, or (at a table with people) a bot played
+    the player's seat while they were away.
 
     At a table with people (:meth:`with_people`), ``rival_people`` counts
     the rivals who were people (0 to 2; 0 or 1 heads-up) and

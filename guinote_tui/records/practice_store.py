@@ -150,45 +150,11 @@ class Practice(Store):
                 return MistakesKept(False)
             hand_id = int(hand[0])
             kept = dict(connection.execute("SELECT decision, id FROM mistakes WHERE hand_id = ?", (hand_id,)))
-            gone = [kept[index] for index in kept if index not in {d.index for d in ordered}]
-            for mistake_id in gone:
-                connection.execute("DELETE FROM practice WHERE kind = 'mistake' AND ref = ?", (str(mistake_id),))
-                connection.execute("DELETE FROM mistakes WHERE id = ?", (mistake_id,))
+            _drop_mistakes(connection, [kept[index] for index in kept if index not in {d.index for d in ordered}])
             ids = []
             new = 0
             for decision in ordered:
-                connection.execute(
-                    "INSERT INTO mistakes (hand_id, decision, recorded_at, players, rules_preset, rule_flags,"
-                    " position, seat, trick, played, best, grade, cost, cost_se, reason, reason_params, juego)"
-                    " SELECT id, ?, ?, players, rules_preset, rule_flags, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
-                    " FROM hands WHERE id = ?"
-                    " ON CONFLICT (hand_id, decision) DO UPDATE SET recorded_at = excluded.recorded_at,"
-                    " players = excluded.players, rules_preset = excluded.rules_preset,"
-                    " rule_flags = excluded.rule_flags, position = excluded.position, seat = excluded.seat,"
-                    " trick = excluded.trick, played = excluded.played, best = excluded.best,"
-                    " grade = excluded.grade, cost = excluded.cost, cost_se = excluded.cost_se,"
-                    " reason = excluded.reason, reason_params = excluded.reason_params, juego = excluded.juego",
-                    (
-                        decision.index,
-                        moment,
-                        decision.position,
-                        decision.seat,
-                        decision.trick,
-                        decision.played,
-                        decision.best,
-                        decision.grade,
-                        float(decision.cost),
-                        float(decision.cost_se),
-                        decision.reason,
-                        params_text(decision.reason_params),
-                        decision.juego,
-                        hand_id,
-                    ),
-                )
-                row = connection.execute(
-                    "SELECT id FROM mistakes WHERE hand_id = ? AND decision = ?", (hand_id, decision.index)
-                ).fetchone()
-                mistake_id = int(row[0])
+                mistake_id = _keep_mistake(connection, hand_id, decision, moment)
                 ids.append(mistake_id)
                 if decision.index not in kept:
                     new += 1
@@ -440,3 +406,46 @@ class Practice(Store):
 def day_of(moment: datetime) -> date:
     """The player's day at ``moment`` (the local date)."""
     return moment.astimezone().date()
+
+
+def _drop_mistakes(connection: sqlite3.Connection, mistake_ids: Sequence[int]) -> None:
+    """Drop kept mistakes a hand's review no longer grades, with their practice."""
+    for mistake_id in mistake_ids:
+        connection.execute("DELETE FROM practice WHERE kind = 'mistake' AND ref = ?", (str(mistake_id),))
+        connection.execute("DELETE FROM mistakes WHERE id = ?", (mistake_id,))
+
+
+def _keep_mistake(connection: sqlite3.Connection, hand_id: int, decision: GradedDecision, moment: str) -> int:
+    """Keep one graded decision of hand ``hand_id`` (updated in place where kept before, keeping its id): its id."""
+    connection.execute(
+        "INSERT INTO mistakes (hand_id, decision, recorded_at, players, rules_preset, rule_flags,"
+        " position, seat, trick, played, best, grade, cost, cost_se, reason, reason_params, juego)"
+        " SELECT id, ?, ?, players, rules_preset, rule_flags, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+        " FROM hands WHERE id = ?"
+        " ON CONFLICT (hand_id, decision) DO UPDATE SET recorded_at = excluded.recorded_at,"
+        " players = excluded.players, rules_preset = excluded.rules_preset,"
+        " rule_flags = excluded.rule_flags, position = excluded.position, seat = excluded.seat,"
+        " trick = excluded.trick, played = excluded.played, best = excluded.best,"
+        " grade = excluded.grade, cost = excluded.cost, cost_se = excluded.cost_se,"
+        " reason = excluded.reason, reason_params = excluded.reason_params, juego = excluded.juego",
+        (
+            decision.index,
+            moment,
+            decision.position,
+            decision.seat,
+            decision.trick,
+            decision.played,
+            decision.best,
+            decision.grade,
+            float(decision.cost),
+            float(decision.cost_se),
+            decision.reason,
+            params_text(decision.reason_params),
+            decision.juego,
+            hand_id,
+        ),
+    )
+    row = connection.execute(
+        "SELECT id FROM mistakes WHERE hand_id = ? AND decision = ?", (hand_id, decision.index)
+    ).fetchone()
+    return int(row[0])

@@ -133,7 +133,7 @@ def seen_hand_facts(
     allows, :func:`least_place`). Raises ``ValueError`` for a view of a hand
     not over, or a score that is not one.
     """
-    from ..engine import LAST_TRICK_POINTS, TUTE_POINTS, Stage, TuteDeclared, capote, judge_hand
+    from ..engine import TUTE_POINTS, Stage, capote
 
     if view.stage is not Stage.OVER:
         raise ValueError("the view is not of a finished hand")
@@ -152,39 +152,13 @@ def seen_hand_facts(
     for cante in view.cantes:
         sung[cante.seat & 1] += cante.points
         cantes[cante.seat & 1] += 1
-    tute_seat = next((e.seat for e in reversed(view.events) if isinstance(e, TuteDeclared)), None)
-    tute_side = None if tute_seat is None else tute_seat & 1
-    if tute_side is None and view.tute_declared:
-        if rules.tute == "juego":
-            tute_side = winner  # (a tute wins its juego at once)
-        else:
-            extra = [
-                view.points[s]
-                - view.card_points[s]
-                - (LAST_TRICK_POINTS if last_ten == s else 0)
-                - (bonus if capote_side == s else 0)
-                - sung[s]
-                for s in (0, 1)
-            ]
-            tute_side = next((s for s in (0, 1) if extra[s] == TUTE_POINTS), None)
-        if view.players == 2:
-            tute_seat = tute_side  # (heads-up, a side is one seat)
+    extras = _Extras(last_ten, capote_side, bonus, (sung[0], sung[1]))
+    tute_seat, tute_side = _tute(view, winner, extras)
     cante_points = list(sung)
     if tute_side is not None and rules.tute == "points40":
         cante_points[tute_side] += TUTE_POINTS
     totals = (view.carried[0] + view.points[0], view.carried[1] + view.points[1])
-    if played_out:
-        won_last = view.tricks[-1].winner & 1
-        reached = totals[won_last] - (bonus if capote_side == won_last else 0)
-        if rules.vueltas and not view.first_of_juego and reached >= rules.target:
-            from ..engine import Termination
-
-            reason = Termination.VUELTAS_TRICK
-        else:
-            malas = tuple(view.card_points[s] + (LAST_TRICK_POINTS if last_ten == s else 0) for s in (0, 1))
-            _, reason, _ = judge_hand(rules, totals, (malas[0], malas[1]), last_ten, view.first_of_juego)
-    else:
-        reason = _stopped(view, totals, winner, tute_side)
+    reason = _played_out(view, totals, extras) if played_out else _stopped(view, totals, winner, tute_side)
     place = juego if juego is not None else least_place(view, number, before)
     return HandFacts(
         number=number,
@@ -206,6 +180,61 @@ def seen_hand_facts(
         coto_won=winner == mine if coto_closed else None,
         tute_side=_side(tute_side, mine),
     )
+
+
+@dataclass(frozen=True)
+class _Extras:
+    """What a side scored in a hand besides its cards: the last ten, the capote's bonus, the cantes sung."""
+
+    #: The side that took the last trick (None: the hand was not played out).
+    last_ten: int | None
+    #: The side that took every trick (None: none did), and the points that gave it.
+    capote_side: int | None
+    bonus: int
+    #: The cantes' points by side.
+    sung: tuple[int, int]
+
+
+def _tute(view: SeatView, winner: int | None, extras: _Extras) -> tuple[int | None, int | None]:
+    """Who declared the hand's tute and their side (None, None: no tute).
+
+    The events name the seat; without them a declared tute's side follows
+    from the juego it won, or from the forty left over in its side's points.
+    """
+    from ..engine import LAST_TRICK_POINTS, TUTE_POINTS, TuteDeclared
+
+    tute_seat = next((e.seat for e in reversed(view.events) if isinstance(e, TuteDeclared)), None)
+    tute_side = None if tute_seat is None else tute_seat & 1
+    if tute_side is None and view.tute_declared:
+        if view.rules.tute == "juego":
+            tute_side = winner  # (a tute wins its juego at once)
+        else:
+            extra = [
+                view.points[s]
+                - view.card_points[s]
+                - (LAST_TRICK_POINTS if extras.last_ten == s else 0)
+                - (extras.bonus if extras.capote_side == s else 0)
+                - extras.sung[s]
+                for s in (0, 1)
+            ]
+            tute_side = next((s for s in (0, 1) if extra[s] == TUTE_POINTS), None)
+        if view.players == 2:
+            tute_seat = tute_side  # (heads-up, a side is one seat)
+    return tute_seat, tute_side
+
+
+def _played_out(view: SeatView, totals: tuple[int, int], extras: _Extras) -> Termination:
+    """How a hand played to its last trick ended: that trick took a side to the target de vueltas, or the count."""
+    from ..engine import LAST_TRICK_POINTS, Termination, judge_hand
+
+    rules = view.rules
+    won_last = view.tricks[-1].winner & 1
+    reached = totals[won_last] - (extras.bonus if extras.capote_side == won_last else 0)
+    if rules.vueltas and not view.first_of_juego and reached >= rules.target:
+        return Termination.VUELTAS_TRICK
+    malas = tuple(view.card_points[s] + (LAST_TRICK_POINTS if extras.last_ten == s else 0) for s in (0, 1))
+    _, reason, _ = judge_hand(rules, totals, (malas[0], malas[1]), extras.last_ten, view.first_of_juego)
+    return reason
 
 
 def _stopped(view: SeatView, totals: tuple[int, int], winner: int | None, tute_side: int | None) -> Termination:

@@ -8,6 +8,7 @@ import signal
 import traceback
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import date
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -81,6 +82,7 @@ class GuinoteApp(App[None]):
         services: Services | None = None,
         practice: str | None = None,
         seat: dict[str, Any] | None = None,
+        day: date | None = None,
     ) -> None:
         super().__init__()
         #: A seat at a hosted table to open at once: :class:`~.screens.joined.JoinedTableScreen`'s arguments.
@@ -97,8 +99,11 @@ class GuinoteApp(App[None]):
         self._statistics: Statistics | None = None
         #: Open on the lessons: ``""`` the menu, or a lesson's number or id (``guinote learn``).
         self.learn = learn
-        #: Open on practice: its tab, ``"mistake"`` or ``"puzzle"`` (``guinote practice``).
+        #: Open on practice: its tab, ``"mistake"`` or ``"puzzle"`` (``guinote practice``), or ``"duplicate"``: the
+        #: daily duplicate of :attr:`day` (``guinote practice --duplicate``).
         self.practice = practice
+        #: The daily duplicate's day (None: today).
+        self.day = day
         self.session: GameSession | None = None
         #: The start screen's choices, as the player left them: a continued match plays with its own
         #: settings, and a new match after it starts from these again (None: those of ``settings``).
@@ -107,6 +112,8 @@ class GuinoteApp(App[None]):
         self.crash_report: str | None = None
         #: Lines the command prints once the app has ended (how to come back to a table left).
         self.parting: list[str] = []
+        #: The player's name for a hosted table (``guinote join --name``), said in the seat's hello; None: none.
+        self.table_name: str | None = None
         #: The signal that ended the game (:data:`ENDING_SIGNALS`), if one did.
         self.ended_by: int | None = None
 
@@ -150,6 +157,8 @@ class GuinoteApp(App[None]):
             self.push_screen(StartScreen(self.settings))
             if self.learn is not None:
                 self.open_lessons(self.learn)
+            elif self.practice == "duplicate":
+                self.open_duplicate(self.day)
             elif self.practice is not None:
                 self.open_practice(self.practice)
         else:
@@ -195,10 +204,12 @@ class GuinoteApp(App[None]):
         if chosen is not None:
             menu.open_lesson(chosen)
 
-    def open_seat(self, address: str = "", code: str = "", **table: Any) -> None:
-        """Sit at a hosted table (``guinote join``, the start screen's "Join a table", the host's own seat)."""
+    def open_seat(self, address: str = "", code: str = "", name: str | None = None, **table: Any) -> None:
+        """Sit at a hosted table (``guinote join``, the start screen's "Join a table", the host's own seat);
+        ``name``: the player's name the others see (:attr:`table_name`)."""
         from .screens.joined import JoinedTableScreen
 
+        self.table_name = name
         self.push_screen(JoinedTableScreen(address, code, **table))
 
     def real_hand(self) -> None:
@@ -236,6 +247,13 @@ class GuinoteApp(App[None]):
         if not isinstance(self.screen, PracticeScreen):
             self.push_screen(PracticeScreen(self.practice_session(preset), tab))
             self.tell_statistics_problem()
+
+    def open_duplicate(self, day: date | None = None) -> None:
+        """Put the daily duplicate of ``day`` (default: today) in front, in the rules the player plays."""
+        from .screens.duplicate import DuplicateScreen
+
+        if not isinstance(self.screen, DuplicateScreen):
+            self.push_screen(DuplicateScreen(self.settings, self.services, day))
 
     def _session(
         self, settings: GameSettings, match: Match | None = None, stacked: StackedDeal | None = None
@@ -381,6 +399,7 @@ def make_app(
     *,
     learn: str | None = None,
     practice: str | None = None,
+    day: date | None = None,
     show_start: bool | None = None,
     services: Services | None = None,
     seat: dict[str, Any] | None = None,
@@ -393,9 +412,9 @@ def make_app(
     for, on top of the start screen's last choices and the match resumed
     (:func:`guinote_tui.game.launch.prepare`, which also sets the language). ``learn`` opens the lessons over
     the start screen: ``""`` the menu, or a lesson's number or id; ``practice`` opens practice over it on that
-    tab (``"mistake"`` or ``"puzzle"``). ``show_start`` forces or skips the start
-    screen. ``seat``: a seat at a hosted table to open at once (the arguments of
-    :class:`~.screens.joined.JoinedTableScreen`; quitting it quits the game). ``services``: the side jobs
+    tab (``"mistake"`` or ``"puzzle"``), or the daily duplicate of ``day`` (``"duplicate"``; default: today).
+    ``show_start`` forces or skips the start screen. ``seat``: a seat at a hosted table to open at once (the
+    arguments of :class:`~.screens.joined.JoinedTableScreen`; quitting it quits the game). ``services``: the side jobs
     that run (:class:`~guinote_tui.game.services.Services`; the tests and measuring tools pass their own).
     Raises :class:`~guinote_tui.engine.HistoryError` for a history that cannot be resumed, and ``ValueError``
     for an unknown level.
@@ -419,6 +438,7 @@ def make_app(
         services=start.services,
         practice=practice,
         seat=seat,
+        day=day,
     )
     app.choices = start.choices
     return app

@@ -73,10 +73,12 @@ JOINED_BINDINGS: list[BindingType] = [
     ),
     Binding("i", "invitations", N_("Invitations")),
     Binding("q", "quit_table", N_("Leave")),
+    # In a terminal Ctrl+C means stop: at a seat (the host's own, whose table it closes, too) it asks as q does.
+    Binding("ctrl+c", "quit_table", N_("Leave"), show=False, priority=True),
 ]
 
 START_BINDINGS: list[BindingType] = [
-    Binding("enter", "start", N_("Start"), priority=True),
+    Binding("enter", "start", N_("Deal"), priority=True),
     Binding("up", "app.focus_previous", N_("Up"), show=False),
     Binding("down", "app.focus_next", N_("Down"), show=False),
     Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),

@@ -7,6 +7,7 @@ protocol, which :class:`~guinote_tui.ui.app.GuinoteApp` implements.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from textual.dom import DOMNode
@@ -41,6 +42,9 @@ class GameNavigator(Protocol):
     def open_practice(self, tab: str = "mistake", preset: str | None = None) -> None:
         """Put practice in front, on its tab ``tab`` (``"mistake"`` or ``"puzzle"``); ``preset``: the rules the
         player plays (default: the settings')."""
+
+    def open_duplicate(self, day: date | None = None) -> None:
+        """Put the daily duplicate of ``day`` (default: today) in front."""
 
     def practice_session(self, preset: str | None = None) -> PracticeSession:
         """A practice session on today's problems (the statistics the app opened), puzzles in ``preset`` first."""

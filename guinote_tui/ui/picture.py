@@ -109,16 +109,37 @@ def view_picture(
     hand_over: bool,
 ) -> TablePicture:
     """The table from the player's ``view`` (the player at seat 0) and what the match adds to it."""
-    names = seats_at.names
-    players = view.players
     holding = turn is Turn.HOLDING
     # Who is shown deciding: never a seat asked in a window or before the last draw (rules §8).
     shown = shown_to_move(view)
-    seats = tuple(
+    taker = seats_at.names[view.muestra_taker] if view.muestra_taker is not None else None
+    playable = frozenset(a.card for a in view.legal if isinstance(a, Play))
+    hand = sorted_hand(view)
+    selected = _selection(view, hand, playable, selected)
+    declared = {str(a) if isinstance(a, Swap) else type(a).__name__ for a in view.legal if not isinstance(a, Play)}
+    return TablePicture(
+        view=view,
+        seats=_seats_pictured(view, seats_at, shown),
+        trick=_trick_pictured(view, seats_at.names, shown, cleared=shown == HUMAN and not holding and not hand_over),
+        muestra=MuestraInfo(view.trump, view.muestra, view.muestra_card, taker, view.stock_count),
+        score=_score_pictured(view, seats_at.sides, juegos, cotos),
+        taken=_taken_pictured(view, seats_at.sides),
+        hand=hand,
+        playable=playable,
+        selected=selected,
+        # No card is highlighted while a finished trick is held: the first key only clears it.
+        marked=selected if view.my_turn and not holding else None,
+        offers=tuple(sorted(declared)),
+    )
+
+
+def _seats_pictured(view: SeatView, seats_at: Seats, shown: int | None) -> tuple[tuple[str, SeatInfo], ...]:
+    """The other seats round the table: name, level, cards held, who is shown deciding, the dealer."""
+    return tuple(
         (
-            position_of(seat, players),
+            position_of(seat, view.players),
             SeatInfo(
-                title=names[seat],
+                title=seats_at.names[seat],
                 level=seats_at.levels[seat],
                 count=view.hand_sizes[seat],
                 active=shown == seat,
@@ -126,13 +147,16 @@ def view_picture(
                 dealer=view.dealer == seat,
             ),
         )
-        for seat in range(1, players)
+        for seat in range(1, view.players)
     )
-    cleared = shown == HUMAN and not holding and not hand_over
+
+
+def _trick_pictured(view: SeatView, names: tuple[str, ...], shown: int | None, cleared: bool) -> TrickPicture:
+    """The trick on the table: the one being played, or the last one taken while it is still shown."""
     finished = view.tricks[-1] if not view.trick and view.tricks and not cleared else None
     points = sum(view.rules.rank_points()[c.rank] for c in finished.cards) if finished else 0
-    trick = TrickPicture(
-        players=players,
+    return TrickPicture(
+        players=view.players,
         names=names,
         cards=view.trick,
         finished=finished,
@@ -143,13 +167,16 @@ def view_picture(
         trump=view.trump,
         rules=view.rules,
     )
-    taker = names[view.muestra_taker] if view.muestra_taker is not None else None
-    muestra = MuestraInfo(view.trump, view.muestra, view.muestra_card, taker, view.stock_count)
+
+
+def _score_pictured(
+    view: SeatView, sides: tuple[str, str], juegos: tuple[int, int], cotos: tuple[int, int]
+) -> ScoreInfo:
+    """The score board: the hand's points, what was carried, the juegos and cotos, the cantes."""
     rules = view.rules
-    sides = seats_at.sides
-    if players == 2:  # the board's columns hold 8 cells: a longer name gives its short form
+    if view.players == 2:  # the board's columns hold 8 cells: a longer name gives its short form
         sides = (sides[0], sides[1] if cell_len(sides[1]) <= 8 else edge_name("Rival"))
-    score = ScoreInfo(
+    return ScoreInfo(
         side_names=sides,
         points=view.points,
         carried=view.carried,
@@ -162,27 +189,18 @@ def view_picture(
         target=rules.target,
         first_of_juego=view.first_of_juego,
     )
-    taken_counts = tuple(sum(1 for t in view.tricks if t.winner % 2 == side) for side in (0, 1))
-    taken = TakenInfo(sides, (taken_counts[0], taken_counts[1]), players)
-    playable = frozenset(a.card for a in view.legal if isinstance(a, Play))
-    hand = sorted_hand(view)
+
+
+def _taken_pictured(view: SeatView, sides: tuple[str, str]) -> TakenInfo:
+    """How many tricks each side has taken."""
+    counts = tuple(sum(1 for t in view.tricks if t.winner % 2 == side) for side in (0, 1))
+    return TakenInfo(sides, (counts[0], counts[1]), view.players)
+
+
+def _selection(view: SeatView, hand: Sequence[Card], playable: frozenset[Card], selected: int | None) -> int | None:
+    """The highlighted card kept within the hand, moved to a playable card on the player's turn."""
     if selected is not None and selected >= len(hand):
         selected = len(hand) - 1 if hand else None
     if view.my_turn and (selected is None or hand[selected] not in playable):
         selected = next((i for i, c in enumerate(hand) if c in playable), selected)
-    # No card is highlighted while a finished trick is held: the first key only clears it.
-    marked = selected if view.my_turn and not holding else None
-    declared = {str(a) if isinstance(a, Swap) else type(a).__name__ for a in view.legal if not isinstance(a, Play)}
-    return TablePicture(
-        view=view,
-        seats=seats,
-        trick=trick,
-        muestra=muestra,
-        score=score,
-        taken=taken,
-        hand=hand,
-        playable=playable,
-        selected=selected,
-        marked=marked,
-        offers=tuple(sorted(declared)),
-    )
+    return selected

@@ -236,3 +236,24 @@ def test_after_the_match_the_footer_no_longer_offers_to_play() -> None:
             await host.close()
 
     asyncio.run(scenario())
+
+
+def test_ctrl_c_at_the_hosts_own_seat_closes_the_table_as_q_does_and_frees_its_lock() -> None:
+    host = Host(TableConfig(players=2, rules=SHORT, people=(0, 1), level="random", seed=7, keep=True))
+
+    async def scenario() -> None:
+        app = make_app(seat={"host": host, "bind": ("127.0.0.1", 0)})
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, JoinedTableScreen)
+            await until(pilot, lambda: screen.code != "")
+            await pilot.press("ctrl+c")
+            await until(pilot, lambda: app.screen.__class__.__name__ == "YesNoDialog")
+            await pilot.press("y")
+            await until(pilot, lambda: screen.closing)
+        assert host.closing and host.runner is not None
+        writer = keep.keeper()  # (the lock is free again: a new table may keep its match)
+        assert not writer.elsewhere
+        keep.release()
+
+    asyncio.run(scenario())

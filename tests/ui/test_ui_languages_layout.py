@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from rich.table import Table
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
@@ -219,9 +220,7 @@ def faults(code: str, screen: Screen[object]) -> list[str]:
     English left over."""
     english = english_words(code, shown_text(screen))
     return (
-        cut_off(screen)
-        + cut_words(screen)
-        + ([f"{type(screen).__name__} shows English: {english}"] if english else [])
+        cut_off(screen) + cut_words(screen) + ([f"{type(screen).__name__} shows English: {english}"] if english else [])
     )
 
 
@@ -253,6 +252,51 @@ def test_the_start_screen_fits_80x24(code: str, catalogs: list[str]) -> None:
             await _wait_for(pilot, StartScreen)
             await pilot.pause()
             assert i18n.current() == code
+            assert faults(code, app.screen) == []
+
+    asyncio.run(run())
+
+
+def _keep_a_match() -> None:
+    """A match in progress kept on disk: the start screen offers Continue beside the other buttons."""
+    from guinote_tui.engine import Match, dumps
+    from guinote_tui.game import resume
+
+    target = resume.path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(dumps(Match(2, seed=2)))
+
+
+def keys_out_of_sight(screen: Screen[object]) -> list[str]:
+    """The start screen's buttons whose key the player cannot see: neither on the button nor in the footer."""
+    from guinote_tui.ui.screens.start_rows import BUTTONS, NAMED_KEYS
+
+    footer = {key.key_display for key in screen.query(FooterKey) if key.display}
+    missing = []
+    for button_id, key, *_rest in BUTTONS:
+        for button in screen.query(f"#start-buttons #{button_id}").results(Button):
+            label = str(button.label)
+            on_button = f"({key})" in label or label.startswith(f"{key} ") or label.endswith(f" {key}")
+            if not on_button and (button_id in NAMED_KEYS or key not in footer):
+                missing.append(f"{button_id} ({key}): {label!r}, footer {sorted(footer)}")
+    return missing
+
+
+@pytest.mark.parametrize("kept", [False, True], ids=["new", "with-continue"])
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_start_button_shows_its_key_at_80x24(code: str, kept: bool, catalogs: list[str]) -> None:
+    """Learn, Practice, Statistics and Rules keep their key letters on the button (the footer may have no room for
+    them), with and without Continue; Deal, Continue and Quit show theirs on the button or in the footer."""
+    if kept:
+        _keep_a_match()
+
+    async def run() -> None:
+        app = make_app(lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, StartScreen)
+            await _fitted(pilot, app.screen)
+            assert bool(app.screen.query("#start-buttons #continue")) == kept
+            assert keys_out_of_sight(app.screen) == []
             assert faults(code, app.screen) == []
 
     asyncio.run(run())
@@ -524,6 +568,30 @@ def test_practice_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> 
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
+def test_the_hint_with_its_juego_column_fits_80x24(code: str, catalogs: list[str]) -> None:
+    """Heads-up, seed 303, the first decision: the hint's table shows the juego column (the cards do differently
+    for the juego), its widest; no header nor cell is cut by "…" in any language."""
+    from guinote_tui.ui.screens.hint import HintScreen
+
+    async def run() -> None:
+        app = make_app(players=2, level="normal", seed=303, delay=0, lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("h")
+            await _wait_for(pilot, HintScreen)
+            for _ in range(3000):  # drawn once the coach's worker is done
+                if app.screen.query("#hint-values"):
+                    break
+                await pilot.pause(0.02)
+            await pilot.pause()
+            table = app.screen.query_one("#hint-values", Static).content
+            assert isinstance(table, Table) and len(table.columns) == 4
+            assert faults(code, app.screen) == []
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
 def test_the_statistics_and_the_hint_fit_80x24_in_the_language(code: str, catalogs: list[str]) -> None:
     """The statistics (after a hand played) and the coach's hint table: no widget cut, no word cut by "…"."""
     from guinote_tui.ui.screens.hint import HintScreen
@@ -559,5 +627,34 @@ def test_the_statistics_and_the_hint_fit_80x24_in_the_language(code: str, catalo
             await _wait_for(pilot, StatisticsScreen)
             await pilot.pause()
             assert faults(code, app.screen) == []
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_daily_duplicate_fits_80x24(code: str, catalogs: list[str]) -> None:
+    """A day with the heads-up deal compared with hard and the coach and the pairs deal still to play, after a
+    day played the day before: every line of the screen in sight, nothing cut, no English."""
+    from datetime import date, timedelta
+
+    from guinote_tui.game.duplicate import LOST, UNDECIDED, WON, DayResult, Score, save_result
+    from guinote_tui.ui.screens.duplicate import DuplicateScreen
+
+    if code != i18n.SOURCE and code not in catalogs:
+        pytest.fail(f"no catalog for {code}")
+    day = date(2026, 12, 7)
+    scores = {"you": Score(WON, (101, 58)), "hard": Score(UNDECIDED, (70, 60)), "coach": Score(LOST, (40, 101))}
+    save_result(DayResult(day - timedelta(days=1), "aragones", {4: scores}))
+    save_result(DayResult(day, "aragones", {2: scores}))
+
+    async def run() -> None:
+        app = make_app(lang=code, practice="duplicate", day=day)
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, DuplicateScreen)
+            screen = app.screen
+            await _fitted(pilot, screen)
+            assert faults(code, screen) == []
+            scroll = screen.query_one("#duplicate-scroll")
+            assert scroll.max_scroll_y == 0, "the screen's text needs more lines than 80×24 gives it"
 
     asyncio.run(run())

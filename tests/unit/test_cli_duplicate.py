@@ -1,4 +1,4 @@
-"""guinote practice --duplicate: the day's deals played in plain text, compared, kept, and not dealt twice."""
+"""guinote practice --duplicate --plain: the day's deals played in plain text, compared, kept, and not dealt twice."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def test_the_daily_duplicate_is_played_compared_kept_and_shared(monkeypatch: pyt
         return {"hard": Score(WON, (101, 60)), "coach": Score(UNDECIDED, (50, 40))}
 
     monkeypatch.setattr("guinote_tui.plain.daily.bot_scores", fixed)
-    result = CliRunner().invoke(main, ["practice", "--duplicate", "--day", "2026-12-07"], input=ANSWERS)
+    result = CliRunner().invoke(main, ["practice", "--duplicate", "--plain", "--day", "2026-12-07"], input=ANSWERS)
     assert result.exit_code == 0, result.output
     said = result.output
     assert said.startswith("The daily duplicate of 2026-12-07: the same deals for everyone today")
@@ -31,10 +31,10 @@ def test_the_daily_duplicate_is_played_compared_kept_and_shared(monkeypatch: pyt
         4: ["coach", "hard", "you"],
     }
     # Again the same day: nothing dealt again, the scores told, the same share line.
-    again = CliRunner().invoke(main, ["practice", "--duplicate", "--day", "2026-12-07"], input="")
+    again = CliRunner().invoke(main, ["practice", "--duplicate", "--plain", "--day", "2026-12-07"], input="")
     assert again.exit_code == 0 and "Plain mode:" not in again.output
     line = [x for x in said.splitlines() if x.startswith("To share: ")]
     assert line and line == [x for x in again.output.splitlines() if x.startswith("To share: ")]
     # A bad date is one line.
-    bad = CliRunner().invoke(main, ["practice", "--duplicate", "--day", "2026-02-30"])
+    bad = CliRunner().invoke(main, ["practice", "--duplicate", "--plain", "--day", "2026-02-30"])
     assert bad.exit_code == 2 and "'2026-02-30' is not a date (YYYY-MM-DD)." in bad.output

@@ -10,7 +10,7 @@ trumps, the score, the tricks taken (``r`` lists them) and the tracker
 (``k``). The player answers with the table's keys (1-6 a card, ``s`` sings,
 ``c`` changes the seven, ``t`` tute, ``p`` passes), then reads the verdict;
 Enter goes to the next problem, ``n`` passes over one, and after a puzzle
-``l`` steps through its line of best play. The coach weighs a mistake's
+``l`` steps through its line of best play; ``d`` opens the daily duplicate. The coach weighs a mistake's
 answer in a thread worker, stopped at once when the screen closes or the
 game quits (:mod:`guinote_tui.coach.stopping`). Escape goes back.
 
@@ -52,6 +52,7 @@ from ...game.table_controller import keyed_declaration
 from ...game.tracking import card_tracker
 from ...i18n import N_, _, ngettext, pgettext
 from ..messages import CardClicked
+from ..navigation import navigator
 from ..theme import FELT_COLOURS
 from ..widgets.board import MuestraPanel
 from ..widgets.declarations import DeclarationButton, action_label
@@ -479,6 +480,7 @@ class PracticeScreen(ProblemScreen):
         Binding("e", "early", N_("Practise early")),
         Binding("o", "other_rules", N_("Other rules")),
         Binding("f", "theme", N_("Theme")),
+        Binding("d", "duplicate", N_("Daily duplicate")),
     ]
 
     def __init__(self, practice: PracticeSession, tab: str = MISTAKE) -> None:
@@ -501,6 +503,9 @@ class PracticeScreen(ProblemScreen):
         if action == "early":
             return self.problem is None and self.tab == MISTAKE and self.practice.next_due() is not None
         return super().check_action(action, parameters)
+
+    def action_duplicate(self) -> None:
+        navigator(self).open_duplicate()
 
     def action_early(self) -> None:
         """Nothing due: the kept mistakes that come back later, asked now (the answers count all the same)."""

@@ -15,6 +15,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
@@ -146,7 +147,7 @@ class StartScreen(SizeGuard, Screen[None]):
             variants: dict[str, ButtonVariant] = {"continue": "primary", "start": "success", "quit": "error"}
             for button_id in shown:
                 variant = variants.get(button_id, "default")
-                button = Button(labels[button_id], id=button_id, variant=variant, compact=True)
+                button = Button(_keyed_label(button_id, labels[button_id]), id=button_id, variant=variant, compact=True)
                 if button_id == "continue" and self.continue_text:
                     button.tooltip = _("Continue: {summary}").format(summary=self.continue_text)
                 yield button
@@ -229,7 +230,7 @@ class StartScreen(SizeGuard, Screen[None]):
         labels = button_labels(width, [str(button.id) for button in buttons], self.due)
         for button in buttons:
             if str(button.label) != labels[str(button.id)]:
-                button.label = labels[str(button.id)]
+                button.label = _keyed_label(str(button.id), labels[str(button.id)])
                 button.refresh(layout=True)  # (a compact button keeps the width of its first label otherwise)
 
     # -- the explanation line -------------------------------------------------------
@@ -456,3 +457,16 @@ class StartScreen(SizeGuard, Screen[None]):
 
 
 __all__ = ["PRESET_NAMES", "RULE_ROWS", "StartScreen", "house_rules_summary"]
+
+
+#: Each start button's key (:data:`BUTTONS`).
+_BUTTON_KEYS = {button_id: key for button_id, key, *_rest in BUTTONS}
+
+
+def _keyed_label(button_id: str, text: str) -> Content:
+    """A start button's label as shown: a key written before the label ("l Learn") in the colour of keys."""
+    label = Content(text)
+    key = _BUTTON_KEYS.get(button_id, "")
+    if key and text.startswith(f"{key} "):
+        return label.stylize(f"bold {FELT_COLOURS['gold']}", 0, len(key))
+    return label

@@ -248,6 +248,11 @@ FOOTER_KEYS = ("start", "continue")
 NAMED_KEYS = ("learn", "practice", "statistics", "rules")
 
 
+def key_first(label: str, key: str) -> str:
+    """A button's label with its key before it, as the footer writes a key ("l Learn")."""
+    return f"{key} {label}"
+
+
 def button_labels(width: int, shown: Sequence[str], due: int = 0) -> dict[str, str]:
     """The labels of the buttons ``shown`` (ids) on a row ``width`` columns wide, in the player's language.
 
@@ -262,6 +267,8 @@ def button_labels(width: int, shown: Sequence[str], due: int = 0) -> dict[str, s
     'Practice (p)'
     >>> button_labels(100, [b[0] for b in BUTTONS], due=3)["practice"]
     'Practice · 3 due (p)'
+    >>> button_labels(72, [b[0] for b in BUTTONS])["learn"]
+    'l Learn'
     >>> button_labels(50, [b[0] for b in BUTTONS])["learn"]
     'Learn'
     """
@@ -293,7 +300,11 @@ def button_labels(width: int, shown: Sequence[str], due: int = 0) -> dict[str, s
             i: keyed(_(short or label), key) if i in NAMED_KEYS else _(short or label)
             for i, key, label, short in buttons
         },
-        {i: counted(i, short or label) for i, _key, label, short in buttons},
+        # Then those keys go before their labels, as the footer writes them ("l Learn"): two columns each.
+        {
+            i: key_first(_(short or label), key) if i in NAMED_KEYS else _(short or label)
+            for i, key, label, short in buttons
+        },
         {i: _(short or label) for i, _key, label, short in buttons},
     ]
     for labels in choices:

@@ -55,7 +55,8 @@ def test_paired_cost_is_the_mean_and_standard_error_of_the_differences() -> None
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_every_card_is_played_out_on_the_same_deals_in_the_side_s_points(players: int) -> None:
-    """Recomputed by hand: the first deals drawn, every card played out on each, half the difference."""
+    """Recomputed by hand: the first deals drawn, every card played out on each (the stock's rounds in seat order),
+    half the difference."""
     budget = CoachBudget(min_deals=5, batch=5, max_playouts=10, max_deals=5)  # one round only
     for number, view in enumerate(phase1_views(players, 3)):
         evaluation = evaluate(view, random.Random(number), budget)
@@ -71,7 +72,7 @@ def test_every_card_is_played_out_on_the_same_deals_in_the_side_s_points(players
             for card in cards:
                 state = base.copy()
                 state.apply(PLAY[int(card)])
-                playout(state, tables)
+                playout(state, tables, seat_draws=True)
                 points = (final_diff_now(state, view.side) - before) / 2
                 tute = state.result is not None and state.result.reason is Termination.TUTE
                 juego = JUEGO_POINTS * line_juego(state, view.side) if juego_near(view) or tute else 0.0

@@ -106,4 +106,4 @@ def test_the_sentences_are_translated(monkeypatch: pytest.MonkeyPatch) -> None:
         9, PLAY[THREE], PLAY[KING], 45.5, margin=6.2, grade="blunder", played_shares=(0.0, 1.0), best_shares=(0.7, 0)
     )
     assert said.startswith("[b]Baza 9[/b] · error grave: jugaste Tres de Copas, que da la partida a los rivales;")
-    assert "que la gana en aproximadamente 7 manos de cada 10" in said
+    assert "que la gana en unos 7 de cada 10 repartos" in said

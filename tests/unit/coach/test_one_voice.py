@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from test_coach_surfaces import played_hand
 from test_reason_preconditions import decisions as positions
 from test_reason_preconditions import synthetic_evaluation
@@ -14,6 +15,7 @@ from guinote_tui.coach import COACH_SEED, CardEstimate, CoachBudget, Evaluation,
 from guinote_tui.coach.advice import good_reason, information_key, swap_reason
 from guinote_tui.coach.ahead import HandSpec, advise_at, decisions
 from guinote_tui.coach.evaluate import Grade
+from guinote_tui.coach.verdict import judge
 from guinote_tui.coach.why import card_reason
 from guinote_tui.engine import (
     Card,
@@ -278,3 +280,112 @@ def test_a_juego_share_is_one_figure_in_the_sentence_and_in_the_reason() -> None
         for raw in (share, share + 0.0004, max(0.0, share - 0.0004)):
             if reason_tenths(raw) >= 1:
                 assert sentence_tenths(round(raw, 3)) == reason_tenths(raw), raw
+
+
+# -- the juego in the words, and no juego figure beside a grade that does not count it ----------------------------
+
+
+def juego_table(view: SeatView, best: str, rows: dict[str, tuple[float, float, float, float]]) -> Evaluation:
+    """An evaluation of ``view``'s legal cards, ``best`` the coach's (its row too): each row (cost, standard error,
+    juego won share, juego lost share); a card without a row costs 20 ± 1 with the coach's card's shares."""
+    top = rows[best]
+    cards = {}
+    for action in view.legal:
+        if not isinstance(action, Play):
+            continue
+        card = Card(action.card)
+        cost, se, win, loss = rows.get(str(card), (20.0, 0.5, top[2], top[3]))
+        if str(card) == best:
+            cost, se = 0.0, 0.0
+        cards[card] = CardEstimate(-cost, cost, se, 200, win=win, loss=loss, delta=cost)
+    return Evaluation(cards, Card.parse(best), "playouts")
+
+
+def test_where_the_juego_decides_the_coach_s_reason_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """De vueltas, the rivals near the target: the coach's card is settled best because the next best card wins the
+    juego in fewer deals; its reason says so, not what it risks in points ("it risks only 4 points")."""
+    import guinote_tui.coach.advice as advice_module
+
+    view = lead_view("12E 3E 4E 12C 7C 6B", carried=(87, 80), vueltas=True)
+    table = juego_table(
+        view, "4E", {"4E": (0.0, 0.0, 0.6, 0.1), "12E": (16.0, 2.0, 0.4, 0.3), "7C": (18.0, 2.0, 0.35, 0.3)}
+    )
+    monkeypatch.setattr(advice_module, "evaluate", lambda *args: table)
+    advice = advice_module.advise(view, random.Random(0))
+    assert advice.action == Play(int(Card.parse("4E")))
+    assert advice.reason.code in (ReasonCode.FEWER_JUEGOS, ReasonCode.MORE_JUEGOS_LOST), advice.reason.text
+    assert "juego" in advice.reason.text and "Cuatro de Espadas" in advice.reason.text
+
+
+def test_no_juego_figure_is_shown_where_the_cost_does_not_count_the_juego() -> None:
+    """Early in a juego's first hand the lines count their points, not the juego a playout happens to decide: a
+    column of juegos won beside a grade by points read as its contradiction ('blunder 19 ± 4' with 2–0 beside a best
+    card at 0–0)."""
+    from guinote_tui.coach.loss import loss_reason
+
+    view = lead_view("12E 3E 4E 12C 7C 6B", carried=(0, 0), vueltas=False)
+    found = advise(view, decision_rng(COACH_SEED, view), BUDGET)
+    assert found.evaluation is not None and not found.evaluation.juego_counted
+    assert found.evaluation.juego_deals is None  # the hint's column and its legend stay hidden
+    table = replace(
+        juego_table(view, "4E", {"4E": (0.0, 0.0, 0.0, 0.0), "12E": (19.0, 2.0, 0.2, 0.0)}), juego_counted=False
+    )
+    assert table.juego_deals is None
+    advice = replace(found, evaluation=table, action=Play(int(Card.parse("4E"))))
+    verdict = judge(advice, Play(int(Card.parse("12E"))), False, view)
+    assert verdict.grade is Grade.BLUNDER
+    assert (verdict.played_win, verdict.best_win) == (None, None)  # the review's sentence names no juego share
+    reason = loss_reason(view, table, Card.parse("12E"), Card.parse("4E"))
+    assert reason is None or "juego" not in reason.text
+
+
+def test_every_reason_template_against_every_tier_with_the_juego() -> None:
+    """Every reason the coach gives for its card and for a card played, against every tier, with juego shares drawn
+    at random (counted in the cost or not): a graded card is never named among the good ones; a sentence about the
+    juego gives the figures of the table, with the coach's card the better for the juego; where the cost does not
+    count the juego, no sentence speaks of its shares."""
+    from guinote_tui.coach.advice import JUEGO_LOSSES, juego_reason
+    from guinote_tui.coach.loss import loss_reason, tenths
+
+    rng = random.Random(29)
+    checked: dict[Grade, int] = dict.fromkeys(Grade, 0)
+    juego_said = 0
+    for state in positions(2, "aragones", seed=5, hands=12, wildness=1.0):
+        seat = state.to_move
+        assert seat is not None
+        view = seat_view(state, seat, events=False)
+        cards = [a.card for a in view.legal if isinstance(a, Play)]
+        if len(cards) < 2:
+            continue
+        values = {Card(c): rng.uniform(-20, 20) for c in cards}
+        best = Card(max(cards, key=lambda c: values[Card(c)]))
+        plain = synthetic_evaluation(view, best, values, rng)
+        shares = {c: (round(rng.random() * 0.6, 3), round(rng.random() * 0.4, 3)) for c in plain.cards}
+        found = replace(
+            plain,
+            cards={c: replace(e, win=shares[c][0], loss=shares[c][1]) for c, e in plain.cards.items()},
+            juego_counted=rng.random() < 0.7,
+        )
+        tables = tables_for(view.rules, view.trump)
+        reason = good_reason(found, best) or juego_reason(view, found, best) or card_reason(view, best, {}, tables)
+        said = [(reason, None)]
+        for card in found.cards:
+            grade = found.grade(card)
+            checked[grade] += 1
+            if grade.graded:
+                assert reason.code is not ReasonCode.ANY_OF or card.name not in reason.text, (reason.text, grade)
+                said.append((loss_reason(view, found, card, best), card))
+        for sentence, played in said:
+            if sentence is None or sentence.code not in JUEGO_LOSSES:
+                continue
+            juego_said += 1
+            worse = Card.parse(str(sentence.params["card"]))
+            assert Card.parse(str(sentence.params["best"])) == best and (played is None or worse == played)
+            if sentence.code in (ReasonCode.FEWER_JUEGOS, ReasonCode.MORE_JUEGOS_LOST):
+                assert found.juego_counted, sentence.text
+                at = 0 if sentence.code is ReasonCode.FEWER_JUEGOS else 1
+                m, n = tenths(shares[worse][at]), tenths(shares[best][at])
+                assert (sentence.params["m"], sentence.params["n"]) == (m, n), sentence.text
+                assert n > m if at == 0 else m > n, sentence.text
+    assert all(checked.values()), checked
+    assert juego_said > 0

@@ -17,6 +17,8 @@ from guinote_tui.game.duplicate import (
     Score,
     compare,
     daily_deal,
+    day_so_far,
+    duplicate_session,
     load_results,
     play_out,
     save_result,
@@ -108,3 +110,24 @@ def test_a_write_stopped_before_its_rename_keeps_the_results_before(
     monkeypatch.setattr("guinote_tui.storage.os.replace", killed)
     assert not save_result(DayResult(DAY + timedelta(days=1), "aragones", {2: {"you": Score(LOST, (3, 101))}}), path)
     assert path.read_bytes() == before and streak(load_results(path), DAY + timedelta(days=1)) == 1
+
+
+def test_the_day_so_far_keeps_the_rules_the_deals_were_first_played_in(tmp_path: Path) -> None:
+    path = tmp_path / "duplicate.json"
+    assert day_so_far(DAY, "aragones", path) == ("aragones", {2: {}, 4: {}})
+    save_result(DayResult(DAY, "libre-100", {2: {"you": Score(WON, (101, 40))}}), path)
+    preset, scores = day_so_far(DAY, "aragones", path)
+    assert preset == "libre-100" and scores == {2: {"you": Score(WON, (101, 40))}, 4: {}}
+
+
+def test_the_players_hand_is_the_days_deal_against_normal_bots() -> None:
+    from guinote_tui.game.services import Services
+    from guinote_tui.game.session import GameSettings
+
+    deal = daily_deal(DAY, 4)
+    session = duplicate_session(GameSettings(players=2, level="hard"), Services(), deal, "libre-100")
+    hand = session.match.hand
+    assert hand.players == 4 and hand.dealer == deal.dealer and hand.rules.preset_name == "libre-100"
+    assert session.settings.level == "normal" and session.settings.partner_level == "normal"
+    assert session.settings.seed == deal.seed
+    assert not session.services.keep_match and not session.services.record_stats

@@ -82,6 +82,17 @@ SCENARIOS: dict[str, list[str | bytes]] = {
     "refused-template-format-bomb": [welcome(), refused(template="{x:>30000000}", params={"x": "1"})],
     "refused-params-not-text": [welcome(), refused(params={"seat": [1]})],
     "seat-away-not-a-seat": [welcome(), message("seat_away", seat=ESCAPES)],
+    "seat-away-negative-seconds": [welcome(), message("seat_away", seat=1, seconds=-5)],
+    "seat-joined-name-huge": [welcome(), message("seat_joined", seat=1, name="x" * 10_000)],
+    "catch-up-stand-in-not-a-list": [welcome(), message("catch_up", hand=1, missed=0, stand_in=ESCAPES)],
+    "missed-hand-events-not-objects": [
+        welcome(),
+        message("missed_hand", hand=1, view={}, events=[ESCAPES] * 3, before={}, after={}, stand_in=True),
+    ],
+    "missed-hand-too-many-events": [
+        welcome(),
+        message("missed_hand", hand=1, view={}, events=[{}] * 5_000, before={}, after={}, stand_in=True),
+    ],
     "unknown-type-escapes": [message(ESCAPES)],
     "over-64-kB": ["x" * (protocol.MAX_HOST_MESSAGE + 10)],
     "binary-frame": [b"\x1b]2;PWNED\x07"],

@@ -142,7 +142,8 @@ def test_a_host_stopped_mid_match_continues_from_its_kept_file_with_the_same_cod
         assert now == position
         # The state sent on joining: where the first host stopped, or a little further (the bots' seats play on
         # while the people are away; a person's seat waits for them, or for its stand-in after the timeout).
-        first = logs[0][1]
+        # (before it, what the seat missed: the others' seats, the hand so far)
+        first = next(m for m in logs[0] if m["type"] == "state")
         seen = [action for seat, action in position[-1][2] if seat == 0 or not isinstance(action, Pass)]
         assert first["type"] == "state" and first["match"]["ply"] >= len(seen)  # (others' passes are not seen)
         assert first["match"]["hand"] == len(position)

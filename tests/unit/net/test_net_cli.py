@@ -46,6 +46,23 @@ def test_bad_options_and_unreachable_tables_get_one_line(args: list[str]) -> Non
     assert len(problem) == 1, result.output
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["host", "--name", "x" * 17],
+        ["host", "--name", "   "],
+        ["join", "127.0.0.1:1", "code", "--name", "Ana\x1b[2J"],
+        ["join", "127.0.0.1:1", "code", "--bot", "python -c pass", "--name", "Ana\nBea"],
+    ],
+    ids=["too-long", "only-spaces", "escape", "two-lines"],
+)
+def test_a_name_the_others_could_not_read_is_refused_in_one_line_naming_the_rule(args: list[str]) -> None:
+    result = CliRunner().invoke(main, ["--lang", "en", *args])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    problem = [line for line in result.output.splitlines() if line.startswith("Error")]
+    assert problem == ["Error: Invalid value for --name: a name is one line of at most 16 characters, not only spaces"]
+
+
 def environment(tmp_path: Path) -> dict[str, str]:
     env = {name: str(tmp_path / name) for name in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME")}
     return {**os.environ, **env, "GUINOTE_LANG": "en", "PYTHONPATH": str(ROOT)}
@@ -145,3 +162,22 @@ def test_a_kept_table_refuses_new_options_in_one_line_naming_new(tmp_path: Path)
     again.send_signal(signal.SIGINT)
     again.communicate(timeout=60)
     assert lines[0].startswith("Continuing the kept table's match")
+
+
+@pytest.mark.parametrize(("args", "expected"), [([], None), (["--name", "Ana"], "Ana")])
+def test_the_host_seat_takes_its_name_or_none(
+    monkeypatch: pytest.MonkeyPatch, args: list[str], expected: str | None
+) -> None:
+    """The host's own seat is named by ``--name`` and by nothing else (no name left over from the command's
+    other work); the screen is not opened here, the table it would open is looked at."""
+    from guinote_tui.cli import friends
+
+    opened: list[dict[str, object]] = []
+    monkeypatch.setattr(friends, "_open_seat", opened.append)
+    result = CliRunner().invoke(main, ["--lang", "en", "host", "--players", "2", "--new", *args])
+    assert result.exit_code == 0, result.output
+    (seat,) = opened
+    host = seat["host"]
+    own = host.people[0]  # type: ignore[attr-defined]
+    default = type(host)(type(host.config)(players=2)).names[own]  # type: ignore[attr-defined]
+    assert host.names[own] == (expected if expected is not None else default)  # type: ignore[attr-defined]

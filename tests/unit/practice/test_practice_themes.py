@@ -10,13 +10,17 @@ from guinote_tui.engine import Card, parse_cards
 from guinote_tui.practice import themes
 from guinote_tui.practice.exact import LOST, UNDECIDED, WON, CardOutcome, line_outcome, loss_of
 from guinote_tui.practice.themes import (
+    CATCH_ACE_THREE,
     COUNT_TRUMPS,
     JUEGO,
     JUEGO_NOW,
+    KEEP_ACE_THREE,
     LAST_TEN,
+    LET_IT_GO,
     POINTS,
     SING,
     STOP_CANTE,
+    TAKE_TRICK,
     THEMES,
     VOID_SUIT,
     Analysis,
@@ -47,7 +51,7 @@ def test_a_card_that_takes_the_juego_on_this_trick_is_win_the_juego_now() -> Non
     analysis = solved(state)
     assert analysis.outcomes == {Card.parse("1B"): CardOutcome(WON, 11), Card.parse("2C"): CardOutcome(LOST, -21)}
     assert analysis.correct == cards("1B")
-    assert themes_of(analysis) == (JUEGO_NOW, VOID_SUIT, JUEGO)
+    assert themes_of(analysis) == (JUEGO_NOW, VOID_SUIT, TAKE_TRICK, JUEGO)
     assert loss_of(analysis.outcomes, Card.parse("2C")).juego_lost  # type: ignore[union-attr]
     assert depth(analysis) == 1 and difficulty(analysis) == 2  # one trick; one card right of two
 
@@ -59,7 +63,7 @@ def test_a_card_that_only_keeps_the_juego_open_is_not_win_the_juego_now() -> Non
     analysis = solved(state)
     assert analysis.outcomes[Card.parse("1B")] == CardOutcome(UNDECIDED, 1)
     assert analysis.correct == cards("1B")
-    assert themes_of(analysis) == (VOID_SUIT, JUEGO)
+    assert themes_of(analysis) == (VOID_SUIT, TAKE_TRICK, JUEGO)
 
 
 def test_the_ten_for_the_last_trick_decides_it() -> None:
@@ -70,7 +74,7 @@ def test_the_ten_for_the_last_trick_decides_it() -> None:
     assert analysis.correct == cards("2B")
     assert analysis.outcomes[Card.parse("12O")] == CardOutcome(UNDECIDED, -6)
     assert analysis.outcomes[Card.parse("2B")] == CardOutcome(UNDECIDED, 14)
-    assert themes_of(analysis) == (LAST_TEN, POINTS)
+    assert themes_of(analysis) == (LAST_TEN, LET_IT_GO, POINTS)  # the 2 de Bastos led gives the rival the trick
 
 
 def test_lead_the_suit_the_rival_lacks() -> None:
@@ -80,7 +84,7 @@ def test_lead_the_suit_the_rival_lacks() -> None:
     analysis = solved(state)
     assert analysis.correct == cards("3E")
     assert loss_of(analysis.outcomes, Card.parse("2C")).points == 20  # type: ignore[union-attr]
-    assert themes_of(analysis) == (VOID_SUIT, POINTS)
+    assert themes_of(analysis) == (VOID_SUIT, TAKE_TRICK, POINTS)
 
 
 def test_count_the_trumps_draw_the_last_one_first() -> None:
@@ -88,7 +92,7 @@ def test_count_the_trumps_draw_the_last_one_first() -> None:
     state = arrastre_position("1O 1C 3C", "2O 12B 11B", "7O", accept=juego_open)
     analysis = solved(state)
     assert analysis.correct == cards("1O")
-    assert themes_of(analysis) == (COUNT_TRUMPS, POINTS)
+    assert themes_of(analysis) == (COUNT_TRUMPS, KEEP_ACE_THREE, TAKE_TRICK, POINTS)  # led, the As or Tres is trumped
     assert difficulty(analysis) == 3  # the loss shows on the first trick; one card right of three
 
 
@@ -109,6 +113,23 @@ def test_stop_the_rivals_cante() -> None:
     assert Card.parse("2C") not in analysis.correct
     found = themes_of(analysis)
     assert STOP_CANTE in found and found[-1] == POINTS
+
+
+def test_catch_the_rivals_three() -> None:
+    # Trumps are Espadas. The rival's only Copa is its Tres: the As de Copas led makes it fall to the seat; the
+    # Caballo de Copas led lets the Tres take the trick instead.
+    state = arrastre_position("11C 10O 1C", "3B 3C 10B", "5E", accept=juego_open)
+    analysis = solved(state)
+    assert analysis.correct == cards("10O 1C") and analysis.wrong == (Card.parse("11C"),)
+    assert themes_of(analysis) == (CATCH_ACE_THREE, TAKE_TRICK, POINTS)
+
+
+def test_keep_your_ace_from_the_rivals_trump() -> None:
+    # Trumps are Copas. The rival holds no Espadas and a trump: the As de Espadas led is trumped and lost.
+    state = arrastre_position("6B 3C 1E", "7O 4O 5C", "10C", accept=juego_open)
+    analysis = solved(state)
+    assert analysis.correct == cards("3C 6B") and analysis.wrong == (Card.parse("1E"),)
+    assert themes_of(analysis) == (KEEP_ACE_THREE, TAKE_TRICK, POINTS)
 
 
 def test_the_order_of_the_themes_and_the_stake_last() -> None:
