@@ -35,9 +35,10 @@ SEED = 5  # (heads-up: the player leads the first trick)
 #: The keys of the local table's footer, each pressed once per state.
 KEYS = ["1", "3", "left", "enter", "space", "s", "c", "t", "p", "l", "r", "o", "k", "h", "question_mark", "q"]
 #: Keys only one of the two seats has, by design: a hosted match is kept by its host (no undo, no pace, no
-#: saving, no new match from a seat); only the host's own seat passes invitations on.
+#: saving, no new match from a seat); only the host's own seat passes invitations on. At a seat Ctrl+C, not in the
+#: footer, asks as q does (a seat's terminal is often closed that way); the local table leaves it to the app.
 LOCAL_ONLY = {"u", "w", "ctrl+s", "n"}
-JOINED_ONLY = {"i"}
+JOINED_ONLY = {"i", "ctrl+c"}
 
 
 def footer_keys(bindings: list[Any]) -> set[str]:
