@@ -73,6 +73,7 @@ def test_the_hosts_own_seat_plays_a_pairs_hand_with_a_friend_and_two_bots() -> N
                 await play_hands(pilot, screen, 1)
                 text = log_text(screen)
                 assert "Trick 10" in text and "Hand over" in text
+                assert text.count("Hand over") == 1  # (the hand's end told once, by its result, as at the local table)
                 # The partner (seat 2) is the person; the others are the table's bots.
                 assert screen.query_one("#seat-top").info.level == "a person"
                 assert screen.query_one("#seat-left").info.level == "random"

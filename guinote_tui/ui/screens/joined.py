@@ -25,16 +25,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
-from textual import events, work
+from textual import work
 from textual.app import ComposeResult
 from textual.markup import escape
 from textual.widgets import Static
 
 from ...coach import Advice, advise
-from ...engine import Action, Event, SeatView, Stage
+from ...engine import Action, Event, HandEnded, SeatView, Stage
 from ...engine.events import TrickWon
 from ...game.narration import Narrator, seat_names
 from ...game.table_controller import Change, Turn
+from ...game.told import MatchTold
 from ...i18n import _, current
 from ...net.mirror import MirroredTable, Score, Seen
 from ...net.protocol import ProtocolError, host_line
@@ -43,9 +44,7 @@ from ...storage import printable
 from ..bindings import JOINED_BINDINGS
 from ..picture import Seats, view_picture
 from ..widgets.log import EventLog
-from ..widgets.notice import too_small
-from .table import TableScheduler
-from .tablebase import TableKeys
+from .tablebase import TableKeys, TableScheduler
 from .tableface import compose_table, show_declarations, show_picture
 from .tablelines import turn_text
 
@@ -150,16 +149,6 @@ class JoinedTableScreen(TableKeys):
         for line in self.notes:
             log.write("[b]" + escape(line) + "[/b]")
         self.connect()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.fit(event.size.width, event.size.height)
-
-    def fit(self, width: int, height: int) -> None:
-        """As at the game's own table: from 180×45 the stock and the tricks taken lie on the felt."""
-        from .table import WIDE_FELT
-
-        self.set_class(width >= WIDE_FELT[0] and height >= WIDE_FELT[1], "-wide-felt")
-        self.call_after_refresh(self.refresh_bindings)
 
     def say_status(self, text: str) -> None:
         for line in self.query("#message").results(Static):  # (none once the screen is going)
@@ -312,11 +301,6 @@ class JoinedTableScreen(TableKeys):
     def warn(self, message: str, title: str) -> None:
         self.refresh_table()
 
-    def refused(self, rule: str) -> None:
-        self.app.bell()
-        self.game.message = _("[b]✗ Not allowed:[/b] {rule}").format(rule=escape(rule))
-        self.refresh_table()
-
     def bot_failed(self, problem: str) -> None:
         return None  # (the host's bots are the host's)
 
@@ -350,6 +334,19 @@ class JoinedTableScreen(TableKeys):
 
     def hand_ended(self, seen: Seen, before: Score) -> None:
         view = seen.view
+        if not any(isinstance(event, HandEnded) for event in view.events):
+            self.tell_hand_over(seen, before)  # (the hand's end is told by its event, as at the local table)
+        if self.table is not None:
+            # (seen holds the hand's events: who declared a tute, what counted last)
+            self.record(
+                lambda stats, info: stats.record_seen_hand(
+                    self.match_key, view, seen.score.hand, before, seen.score, info
+                )
+            )
+
+    def tell_hand_over(self, seen: Seen, before: Score) -> None:
+        """The hand's end in the log from the state alone, where the host did not tell its result."""
+        view = seen.view
         narrator = self.narrator()
         log = self.query_one("#log", EventLog)
         log.write(
@@ -373,13 +370,6 @@ class JoinedTableScreen(TableKeys):
                     )
                     + "[/b]"
                 )
-        if self.table is not None:
-            # (seen holds the hand's events: who declared a tute, what counted last)
-            self.record(
-                lambda stats, info: stats.record_seen_hand(
-                    self.match_key, view, seen.score.hand, before, seen.score, info
-                )
-            )
 
     def record(self, write: Callable[[Any, Any], object]) -> None:
         """Write to the statistics, apart from the games against bots (a problem is told once; the game goes on)."""
@@ -524,32 +514,23 @@ class JoinedTableScreen(TableKeys):
         if self.client is not None:
             self.run_worker(self.client.act(str(action), serial), group="send")
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.is_mounted or self.seen is None:
-            if action == "invitations":
-                return self.host is not None and len(self.host.people) > 1 and self.code != ""
-            return action in ("quit_table", "rules")
-        if too_small(self):
-            return False
+    def offered_before_table(self, action: str) -> bool:
+        if action == "invitations":
+            return self.host is not None and len(self.host.people) > 1 and self.code != ""
+        return action in ("quit_table", "rules")
+
+    def key_offered(self, action: str) -> bool:
         if self.over and action in ("play_index", "select", "play_selected", "go_on", "hint"):
             return False  # (the match is over, or the seat stopped: nothing is left to play)
-        offered = self.declaration_offered(action, parameters)
-        if offered is not None:
-            return offered
         if action == "hint":
             return self.table is not None and self.table.hints
         if action == "invitations":
             return self.host is not None and len(self.host.people) > 1
-        if action == "tracker":
-            return not self.query_one("#tracker-side").display
         return True
 
-    def action_score_sheet(self) -> None:
+    def match_told(self) -> MatchTold | None:
         """Every hand of the match the seat was told, by juego, with the juego and coto tally."""
-        from .scoresheet import ScoreSheetScreen
-
-        if self.game.told is not None:
-            self.app.push_screen(ScoreSheetScreen(self.game.told))
+        return self.game.told
 
     def action_invitations(self) -> None:
         """At the host's own seat: one line per other person's seat to pass on, labelled as seen from here."""
@@ -557,11 +538,6 @@ class JoinedTableScreen(TableKeys):
 
         if self.host is not None and len(self.host.people) > 1:
             self.app.push_screen(InvitationsScreen(self.host.invitation_lines(self.host.people[0])))
-
-    def action_rules(self) -> None:
-        from .rules import RulesScreen
-
-        self.app.push_screen(RulesScreen())
 
     def action_quit_table(self) -> None:
         from .dialogs import YesNoDialog

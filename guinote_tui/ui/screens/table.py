@@ -9,68 +9,32 @@ back to the screen (a :class:`~guinote_tui.game.table_controller.TableListener`)
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.markup import escape
 from textual.widgets import Static
-from textual.worker import get_current_worker
 
 from ...coach import Advice
 from ...engine import Action, Card, SeatView
 from ...game.narration import Narrator
 from ...game.sentences import leave_question
 from ...game.session import GameSession
-from ...game.table_controller import Change, TableController, Timer
+from ...game.table_controller import Change, TableController
+from ...game.told import MatchTold
 from ...i18n import _
 from ..bindings import TABLE_BINDINGS
 from ..navigation import navigator
 from ..picture import Turn, table_picture
 from ..widgets.declarations import DeclarationButton
 from ..widgets.log import EventLog
-from ..widgets.notice import too_small
 from ..widgets.tracker import TrackerPanel
-from .tablebase import DECLARATION_KEYS, TableKeys
+from .tablebase import DECLARATION_KEYS, WIDE_FELT, TableKeys, TableScheduler
 from .tableface import compose_table, show_declarations, show_picture
 from .tablelines import message_text, status_texts
 
 __all__ = ["DECLARATION_KEYS", "WIDE_FELT", "DeclarationButton", "TableScheduler", "TableScreen"]
-
-#: From this terminal size (columns, lines) the stock, the muestra and the tricks taken lie on the felt.
-WIDE_FELT = (180, 45)
-
-
-class TableScheduler:
-    """The controller's :class:`~guinote_tui.game.table_controller.Scheduler` on a screen: Textual's thread workers
-    and timers."""
-
-    def __init__(self, screen: TableKeys) -> None:
-        self.screen = screen
-
-    def run_thread(self, work: Callable[[threading.Event], None], group: str, name: str = "") -> None:
-        def job() -> None:
-            work(get_current_worker().cancelled_event)
-
-        self.screen.run_worker(job, thread=True, group=group, exclusive=True, name=name)
-
-    def call_soon(self, fn: Callable[[], None]) -> None:
-        self.screen.call_later(fn)  # a message to the screen: safe from a thread
-
-    def call_later(self, seconds: float, fn: Callable[[], None]) -> Timer:
-        return self.screen.set_timer(seconds, fn)
-
-    def cancel(self, group: str) -> None:
-        for worker in self.screen.workers:
-            if worker.group == group:
-                worker.cancel()
-
-    def covered(self) -> bool:
-        screen = self.screen
-        return not (screen.is_attached and screen.app.screen is screen)
-
 
 class TableScreen(TableKeys):
     """One match in play, hand after hand: :attr:`game` plays it, the screen draws it and takes the keys."""
@@ -133,6 +97,9 @@ class TableScreen(TableKeys):
     def narrator(self) -> Narrator:
         return self.session.narrator
 
+    def match_told(self) -> MatchTold:
+        return self.session
+
     def refresh_table(self) -> None:
         """Show the table as :func:`~guinote_tui.ui.picture.table_picture` computes it from the session."""
         self.game.catch_up()  # (a test, or the review, may have moved the session itself)
@@ -162,11 +129,8 @@ class TableScreen(TableKeys):
         # Its width follows its text ("assisted" comes and goes): set, as an auto width is not re-measured.
         corner.styles.width = Text.from_markup(right).cell_len + 2
 
-    def on_resize(self, event: events.Resize) -> None:
-        # From 180×45 the felt holds the stock and the tricks taken (table.tcss); the footer
-        # offers the tracker's key only where the tracker is not shown all the time.
-        self.set_class(event.size.width >= WIDE_FELT[0] and event.size.height >= WIDE_FELT[1], "-wide-felt")
-        self.call_after_refresh(self.refresh_bindings)  # once the new size's styles are applied
+    def fit(self, width: int, height: int) -> None:
+        super().fit(width, height)
         if self.is_mounted:
             self._show_status(self.session.view())  # the title shows from 100 columns
 
@@ -193,12 +157,6 @@ class TableScreen(TableKeys):
         widget = self.query_one("#message", Static)
         if Text.from_markup(message).cell_len > widget.content_region.width:
             self.notify(message, title=title, severity="warning", timeout=6, markup=True)
-
-    def refused(self, rule: str) -> None:
-        self.app.bell()
-        # The highlight moves to a card that may be played: what is marked is what Enter plays.
-        self.refresh_table()
-        self.say(_("[b]✗ Not allowed:[/b] {rule}").format(rule=escape(rule)), title=_("Not allowed"))
 
     def bot_failed(self, problem: str) -> None:
         self.notify(
@@ -280,29 +238,9 @@ class TableScreen(TableKeys):
 
     # -- input ---------------------------------------------------------------------
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.is_mounted:
-            return True
-        if too_small(self):
-            return False  # the notice hides the table: no playing blind
-        if action in ("play_index", "select", "play_selected"):
-            return True  # out of turn the table answers "wait for your turn"
-        offered = self.declaration_offered(action, parameters)
-        if offered is not None:
-            return offered
-        # (u and l are always offered: with nothing to take back or to show, they say so.)
-        if action == "tracker":  # from 160×45 the tracker is under the log all the time: no key for it
-            return not self.query_one("#tracker-side").display
-        return True
-
     def action_undo(self) -> None:
         """Take back the player's last action and the bots' replies after it (the match is then assisted)."""
         self.game.undo()
-
-    def action_score_sheet(self) -> None:
-        from .scoresheet import ScoreSheetScreen
-
-        self.app.push_screen(ScoreSheetScreen(self.session))
 
     def action_save(self) -> None:
         navigator(self).action_save_history()

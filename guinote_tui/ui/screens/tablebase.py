@@ -12,28 +12,66 @@ differs, so every key behaves the same at both.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Button
+from textual.worker import get_current_worker
 
 from ...engine import PLAY, Action, Card, DeclareTute, Pass, Sing, Swap
 from ...game.choices import declaration_asked
 from ...game.narration import Narrator
-from ...game.table_controller import TableFlow
+from ...game.table_controller import TableFlow, Timer
+from ...game.told import MatchTold
 from ...i18n import _
 from ..messages import CardClicked
 from ..widgets.declarations import DeclarationButton
+from ..widgets.notice import too_small
 from .tableface import toggle_tracker
 
-__all__ = ["DECLARATION_KEYS", "TableKeys"]
+__all__ = ["DECLARATION_KEYS", "WIDE_FELT", "TableKeys", "TableScheduler"]
+
+#: From this terminal size (columns, lines) the stock, the muestra and the tricks taken lie on the felt.
+WIDE_FELT = (180, 45)
 
 #: The declarations each letter makes (``c`` changes the seven or the two, whichever the muestra calls for).
 DECLARATION_KEYS = {"s": ("sing",), "c": ("swap", "swap_two"), "t": ("tute",), "p": ("pass_window",)}
 
 #: Each declaration key's kind of action.
 KINDS: dict[str, type] = {"sing": Sing, "swap": Swap, "swap_two": Swap, "tute": DeclareTute, "pass_window": Pass}
+
+
+class TableScheduler:
+    """A table flow's :class:`~guinote_tui.game.table_controller.Scheduler` on a screen: Textual's thread workers
+    and timers."""
+
+    def __init__(self, screen: Screen[None]) -> None:
+        self.screen = screen
+
+    def run_thread(self, work: Callable[[threading.Event], None], group: str, name: str = "") -> None:
+        def job() -> None:
+            work(get_current_worker().cancelled_event)
+
+        self.screen.run_worker(job, thread=True, group=group, exclusive=True, name=name)
+
+    def call_soon(self, fn: Callable[[], None]) -> None:
+        self.screen.call_later(fn)  # a message to the screen: safe from a thread
+
+    def call_later(self, seconds: float, fn: Callable[[], None]) -> Timer:
+        return self.screen.set_timer(seconds, fn)
+
+    def cancel(self, group: str) -> None:
+        for worker in self.screen.workers:
+            if worker.group == group:
+                worker.cancel()
+
+    def covered(self) -> bool:
+        screen = self.screen
+        return not (screen.is_attached and screen.app.screen is screen)
 
 
 class TableKeys(Screen[None]):
@@ -65,6 +103,29 @@ class TableKeys(Screen[None]):
         """Whether there is a hand on the table yet (a joined seat waits for the host's first state)."""
         return True
 
+    def match_told(self) -> MatchTold | None:
+        """The match as the player was told it, for the score sheet (None: nothing told yet)."""
+        raise NotImplementedError
+
+    def offered_before_table(self, action: str) -> bool:
+        """For :meth:`check_action`: whether ``action``'s key is offered before there is a hand on the table."""
+        return True
+
+    def key_offered(self, action: str) -> bool:
+        """For :meth:`check_action`: whether a key that is not a declaration's nor the tracker's is offered now."""
+        return True
+
+    # -- layout ----------------------------------------------------------------------------------------
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit(event.size.width, event.size.height)
+
+    def fit(self, width: int, height: int) -> None:
+        """From :data:`WIDE_FELT` the felt holds the stock and the tricks taken (table.tcss); the footer offers the
+        tracker's key only where the tracker is not shown all the time."""
+        self.set_class(width >= WIDE_FELT[0] and height >= WIDE_FELT[1], "-wide-felt")
+        self.call_after_refresh(self.refresh_bindings)  # once the new size's styles are applied
+
     # -- shared ----------------------------------------------------------------------------------------
 
     @property
@@ -88,6 +149,25 @@ class TableKeys(Screen[None]):
     def act(self, action: Action, declared: bool = False) -> None:
         """The player's action (a refused one is answered with the rule it breaks)."""
         self.game.act(action, declared)
+
+    def refused(self, rule: str) -> None:
+        """The flow's listener: the action was refused by ``rule`` (the engine's, or the host's worded here)."""
+        self.app.bell()
+        # The highlight moves to a card that may be played: what is marked is what Enter plays.
+        self.refresh_table()
+        self.say(_("[b]✗ Not allowed:[/b] {rule}").format(rule=escape(rule)), title=_("Not allowed"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.is_mounted or not self.table_ready():
+            return self.offered_before_table(action)
+        if too_small(self):
+            return False  # the notice hides the table: no playing blind
+        offered = self.declaration_offered(action, parameters)
+        if offered is not None:
+            return offered
+        if action == "tracker":  # from 160×45 the tracker is under the log all the time: no key for it
+            return not self.query_one("#tracker-side").display
+        return self.key_offered(action)
 
     def declaration_offered(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """For :meth:`check_action`: whether a declaration's key is offered now (None: not a declaration's)."""
@@ -224,6 +304,14 @@ class TableKeys(Screen[None]):
         """Ask the coach, in a worker thread, about the player's decision now (the match is then assisted)."""
         if self.table_ready():
             self.game.ask_hint()
+
+    def action_score_sheet(self) -> None:
+        """Every hand of the match so far, by juego, with the juego and coto tally."""
+        from .scoresheet import ScoreSheetScreen
+
+        told = self.match_told()
+        if told is not None:
+            self.app.push_screen(ScoreSheetScreen(told))
 
     def action_rules(self) -> None:
         from .rules import RulesScreen
