@@ -107,6 +107,7 @@ SEAT_SUMMARY_BINDINGS: list[BindingType] = [
     Binding("enter", "continue", N_("Continue"), priority=True),
     Binding("o", "score_sheet", N_("Scores")),
     Binding("q", "quit_game", N_("Leave")),
+    Binding("ctrl+c", "quit_game", N_("Leave"), show=False, priority=True),  # (as at the seat's table)
 ]
 
 HISTORY_BINDINGS: list[BindingType] = [

@@ -260,3 +260,18 @@ def test_every_footer_key_does_the_same_at_a_local_and_a_joined_seat(state: str)
     results = outcomes(moves, held)
     different = {key: pair for key, pair in results.items() if pair[0] != pair[1]}
     assert not different, "\n".join(f"{key}: local {pair[0]}\n    joined {pair[1]}" for key, pair in different.items())
+
+
+@pytest.mark.parametrize("state", ["your turn", "end-of-hand summary"])
+def test_ctrl_c_at_a_seat_asks_as_q_does_at_its_table_and_on_its_summary(state: str) -> None:
+    moves = STATES[state] if STATES[state] >= 0 else hand_over_moves()
+    results: dict[str, Outcome] = {}
+
+    async def scenario() -> None:
+        app = make_app(show_start=True)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for key in ("q", "ctrl+c"):
+                results[key] = await joined_outcome(pilot, moves, False, key)
+
+    asyncio.run(scenario())
+    assert results["ctrl+c"] == results["q"] and results["q"].front == "YesNoDialog"
