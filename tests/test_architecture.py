@@ -479,7 +479,7 @@ def test_cli_opens_the_interface_and_the_lab_only_inside_the_commands() -> None:
         for i in IMPORTS
         if part(i.module) == "cli"
         and i.top_level
-        and not i.typing_only  # (never run: see the rule above)
+        and not i.typing_only  # (an import for the type checker is never run)
         and (
             part(i.target) in ("ui", "serving", "tournament", "net")
             or i.target.startswith(("textual", "aiohttp", "rich"))

@@ -115,6 +115,11 @@ REFUSED_WORDING = [
     ("de", r"\b(review|graded)\b", r"\bBewertung\b|\bangemerkt", "the review is die Analyse; graded: bewertet"),
     ("de", r"\bside\b", r"\b[Dd]eine Seite\b", "the side is das Team"),
     ("de", r"\bsings?\b|\bsang\b", r"\bmelde(te)?n?\b", "singing is ansagen"),
+    ("de", r"Trick \{number\} to", r"Stich \{number\} an\b", "no article: Gegner macht Stich 3"),
+    ("it", r"\bseed", r"\bseme\b", "the seed is il codice; il seme is a suit"),
+    ("nl", r"\bover the hand\b", r"\bover de hand\b", "a deal is a gift: in deze gift"),
+    ("ru", r"play a card by its number", r"назвав", "the answer is typed: введите номер карты"),
+    ("ru", r"\bwins, (nobody|highest)", r"\bберёт\b", "the line already says who takes the trick (берёт … берёт)"),
 ]
 
 

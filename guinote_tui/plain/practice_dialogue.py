@@ -33,6 +33,7 @@ from ..game.practice_session import (
 )
 from ..game.services import Services
 from ..i18n import _, ngettext
+from ..present.refusals import refusal_text
 from ..records import Statistics
 from .dialogue import Speaker, _is_terminal, _printable
 from .words import declarations, echoed, hand_line, plain, turn_lines
@@ -123,7 +124,7 @@ class PlainPractice(Speaker):
         self.say_all(position_lines(view))
         while True:
             answer = self.ask(_("What do you play? A card's number; n passes over it; ? lists the letters."))
-            action = self._action(answer, view)
+            action = self._action(answer, problem)
             if action is not None:
                 break
             if answer == SKIP:
@@ -138,8 +139,10 @@ class PlainPractice(Speaker):
             self.say(rating_text(self.practice.rating()) + ".")
         self._after(problem)
 
-    def _action(self, answer: str, view: SeatView) -> Action | None:
-        """The move an answer makes (None: it asked for something else, done here, or was not understood)."""
+    def _action(self, answer: str, problem: Problem) -> Action | None:
+        """The move an answer makes (None: it asked for something else, done here, or was not understood; a card
+        the rules forbid is refused naming the rule, as at the table)."""
+        view = problem.view
         if answer.isdecimal():
             shown = sorted_hand(view)
             number = int(answer)
@@ -147,8 +150,10 @@ class PlainPractice(Speaker):
                 self.say(_("You have no card {number}").format(number=number))
                 return None
             action = PLAY[shown[number - 1]]
-            if action not in view.legal:
-                self.say(_("{card} is not allowed here.").format(card=shown[number - 1].name))
+            refused = problem.state().refusal(action) if action not in view.legal else None
+            if refused is not None:
+                rule = refusal_text(refused)
+                self.say(_("{card} is not allowed: {rule}.").format(card=shown[number - 1].name, rule=rule))
                 return None
             return action
         offered = dict(declarations(view))

@@ -395,7 +395,7 @@ def help_lines(session: GameSession, view: SeatView) -> list[str]:
         _("While the stock lasts any card may be played, and everyone draws after each trick."),
         *(plain(line) for line in session.narrator.arrastre_lines()),
         _(
-            "The whole rules are on the rules screen of the table (? in guinote play);"
+            "The full rules are on the rules screen of the table (? in guinote play);"
             " guinote rules --flags lists every house rule."
         ),
     ]

@@ -569,20 +569,31 @@ def test_practice_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_hint_with_its_juego_column_fits_80x24(code: str, catalogs: list[str]) -> None:
-    """Heads-up, seed 303, the first decision: the hint's table shows the juego column (the cards do differently
-    for the juego), its widest; no header nor cell is cut by "…" in any language."""
+    """The hint's table at its widest: heads-up, seed 303, the player's six cards at the first decision, every
+    tier among them and the juego column (the cards do differently for it, on 200 deals); no header nor cell is
+    cut by "…" in any language. The analysis is given, not searched: the layout is what is tested."""
+    from uihelpers import shown_hand
+
+    from guinote_tui.coach import Advice, CardEstimate, Evaluation, Reason, ReasonCode
+    from guinote_tui.engine import PLAY
     from guinote_tui.ui.screens.hint import HintScreen
 
     async def run() -> None:
         app = make_app(players=2, level="normal", seed=303, delay=0, lang=code)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
-            await pilot.press("h")
-            await _wait_for(pilot, HintScreen)
-            for _ in range(3000):  # drawn once the coach's worker is done
-                if app.screen.query("#hint-values"):
-                    break
-                await pilot.pause(0.02)
+            cards = shown_hand(app)
+            # best, about the same, close call, inaccuracy, mistake, blunder; the juego's shares all differ
+            costs = [(0.0, 0.0), (0.5, 0.2), (3.0, 1.5), (7.3, 2.4), (12.0, 2.0), (40.0, 2.0)]
+            shares = [(0.7, 0.0), (0.7, 0.1), (0.6, 0.1), (0.5, 0.2), (0.3, 0.3), (0.1, 0.8)]
+            estimates = {
+                card: CardEstimate(-cost, cost, se, 200, 0, win, loss, cost)
+                for card, (cost, se), (win, loss) in zip(cards, costs, shares, strict=True)
+            }
+            evaluation = Evaluation(estimates, cards[0], "playouts", 200, 1200)
+            reason = Reason(ReasonCode.LEAD_LOW, {"card": str(cards[0])})
+            advice = Advice(PLAY[cards[0]], evaluation.values, reason, False, {}, evaluation)
+            await app.push_screen(HintScreen(advice, cards))
             await pilot.pause()
             table = app.screen.query_one("#hint-values", Static).content
             assert isinstance(table, Table) and len(table.columns) == 4

@@ -310,3 +310,33 @@ def test_a_puzzle_in_pairs_is_drawn_at_four_seats_says_what_it_is_exact_about_an
             assert f"Rating {round(rating.rating)} ± {round(rating.deviation)}" in "\n".join(screen_lines(app))
 
     asyncio.run(run())
+
+
+def test_a_card_a_puzzle_does_not_allow_is_refused_naming_the_rule_and_the_puzzle_waits() -> None:
+    """As at the table, a card the rules forbid is refused in words naming the rule, not passed over in silence;
+    the puzzle is still asked."""
+
+    async def run() -> None:
+        app = make_app(practice="puzzle")
+        async with app.run_test(size=(100, 30)) as pilot:
+            assert await wait_until(pilot, lambda: isinstance(app.screen, PracticeScreen))
+            screen = app.screen
+            assert isinstance(screen, PracticeScreen)
+            for _ in range(60):  # the puzzles in turn until one whose hand holds a card it may not play
+                await wait_until(pilot, lambda: screen.problem is not None and screen.verdict is None)
+                problem = screen.problem
+                assert problem is not None
+                barred = [c for c in screen.hand if Play(c) not in problem.view.legal]
+                if barred:
+                    break
+                await pilot.press("n")
+                await wait_until(pilot, lambda p=problem: screen.problem is not p)  # type: ignore[misc]
+            else:
+                pytest.fail("no puzzle with a card the rules forbid among the first 60")
+            await pilot.press(key_of(screen, barred[0]))
+            await pilot.pause()
+            message = screen.message
+            assert message.startswith("✗ Not allowed:") and len(message) > len("✗ Not allowed: ") + 10, message
+            assert screen.verdict is None and screen.problem is problem and not screen.weighing
+
+    asyncio.run(run())

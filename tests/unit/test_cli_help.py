@@ -269,8 +269,8 @@ def test_the_reset_question_takes_the_language_s_letters(
 @pytest.mark.parametrize(
     ("code", "words", "english"),
     [
-        ("es", ("--rule NOMBRE=VALOR", "--seed INTERVALO DE ENTEROS", "--load ARCHIVO"), ("NAME=VALUE", "INTEGER")),
-        ("de", ("--rule NAME=WERT", "--seed GANZZAHLBEREICH", "--delay ZAHLENBEREICH"), ("VALUE", "RANGE", "FILE")),
+        ("es", ("--rule NOMBRE=VALOR", "--seed NÚMERO ENTERO", "--load ARCHIVO"), ("NAME=VALUE", "INTEGER")),
+        ("de", ("--rule NAME=WERT", "--seed GANZZAHL", "--delay ZAHL", "--load DATEI"), ("VALUE", "RANGE", "FILE")),
         ("ru", ("--rule ИМЯ=ЗНАЧЕНИЕ", "--load ФАЙЛ"), ("VALUE", "RANGE", "FILE")),
     ],
 )

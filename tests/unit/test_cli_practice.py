@@ -93,3 +93,30 @@ def test_a_puzzle_s_stars_are_said_in_words() -> None:
     assert result.exit_code == 0, result.output
     assert "★" not in result.output and "☆" not in result.output
     assert re.search(r" · [1-5] of 5 stars\.", result.output), result.output
+
+
+def test_a_card_a_puzzle_does_not_allow_is_refused_naming_the_rule() -> None:
+    """As at the table: the card's name and the rule it breaks, then the same puzzle is asked again."""
+    import io
+
+    from guinote_tui.engine import Play
+    from guinote_tui.plain.practice_dialogue import PlainPractice
+
+    with Statistics(default_path()) as stats:
+        practice = PracticeSession(stats, preset="aragones")
+        for problem in practice.puzzle_order():
+            shown = sorted_hand(problem.view)
+            barred = [card for card in shown if Play(card) not in problem.view.legal]
+            if barred:
+                break
+        else:
+            raise AssertionError("no puzzle with a card the rules forbid")
+        written = io.StringIO()
+        dialogue = PlainPractice(practice, io.StringIO(f"{shown.index(barred[0]) + 1}\nn\n"), written, echo=True)
+        dialogue._ask(problem)
+    said = written.getvalue()
+    refused = re.search(rf"^{barred[0].name} is not allowed: (.+)\.$", said, re.M)
+    assert refused is not None and len(refused.group(1)) > 10, said[-800:]
+    asked = said.split(refused.group(0), 1)[1]
+    assert "What do you play?" in asked  # the same puzzle again, not a verdict
+    assert "Right" not in asked and "Not the best" not in asked

@@ -30,6 +30,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.markup import escape
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Label, Static
 from textual.worker import get_current_worker
@@ -51,6 +52,7 @@ from ...game.practice_session import (
 from ...game.table_controller import keyed_declaration
 from ...game.tracking import card_tracker
 from ...i18n import N_, _, ngettext, pgettext
+from ...present.refusals import refusal_text
 from ..messages import CardClicked
 from ..navigation import navigator
 from ..theme import FELT_COLOURS
@@ -338,7 +340,15 @@ class ProblemScreen(SizeGuard, Screen[None]):
     def give(self, action: Action) -> None:
         """Answer ``action``: judged at once, or by the coach in a worker (then the verdict comes when it is done)."""
         problem = self.problem
-        if problem is None or self.verdict is not None or self.weighing or action not in problem.view.legal:
+        if problem is None or self.verdict is not None or self.weighing:
+            return
+        if action not in problem.view.legal:  # the rule it breaks, as the table says it (the player's own cards')
+            refused = problem.state().refusal(action)
+            if refused is not None:
+                rule = escape(refusal_text(refused))
+                self.query_one("#message", Static).update(
+                    Text.from_markup(_("[b]✗ Not allowed:[/b] {rule}").format(rule=rule))
+                )
             return
         if self.practice.needs_coach(problem, action):
             self.weighing = True
