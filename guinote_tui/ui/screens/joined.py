@@ -30,10 +30,11 @@ from textual.app import ComposeResult
 from textual.markup import escape
 from textual.widgets import Static
 
-from ...coach import Advice, advise
+from ...coach import advise
 from ...engine import Action, Event, HandEnded, SeatView, Stage
 from ...engine.events import TrickWon
 from ...game.narration import Narrator, seat_names
+from ...game.pacing import shown_to_move
 from ...game.table_controller import Change, Turn
 from ...game.told import MatchTold
 from ...i18n import _, current
@@ -46,7 +47,7 @@ from ..picture import Seats, view_picture
 from ..widgets.log import EventLog
 from .tablebase import TableKeys, TableScheduler
 from .tableface import compose_table, show_declarations, show_picture
-from .tablelines import turn_text
+from .tablelines import table_line
 
 #: Seconds between tries to reach the table again after the connection went.
 RETRY_SECONDS = 3.0
@@ -321,16 +322,8 @@ class JoinedTableScreen(TableKeys):
     def kept(self, problem: str | None) -> None:
         return None  # (the host keeps the match)
 
-    def show_hint(self, advice: Advice) -> None:
-        from .hint import HintScreen
-
+    def show_message(self) -> None:
         self.refresh_table()
-
-        def taken(action: Action | None) -> None:
-            if action is not None:
-                self.act(action)
-
-        self.app.push_screen(HintScreen(advice, self.shown_hand), taken)
 
     def hand_ended(self, seen: Seen, before: Score) -> None:
         view = seen.view
@@ -453,32 +446,22 @@ class JoinedTableScreen(TableKeys):
         self.refresh_bindings()
 
     def message_text(self, view: SeatView) -> str:
+        """The table's message line (:func:`~.tablelines.table_line`), and what only a hosted table says: the
+        match over, the seats still empty, a person gone."""
         narrator = self.narrator()
         if self.over and self.seen is not None and self.seen.score.winner is not None:
             return _("The match is over.")
-        if self.holding and view.tricks:
-            winner = view.tricks[-1].winner
-            if winner == 0:
-                return _("[b]Trick {number} to you.[/b] Press Space to go on").format(number=len(view.tricks))
-            return _("[b]Trick {number} to {name}.[/b] Press Space to go on").format(
-                number=len(view.tricks), name=narrator.name(winner)
-            )
-        if view.stage is Stage.OVER:
-            return _("The hand is over.")
-        if self.seen is not None and self.seen.serial == 0:  # (the table's states before everyone has sat down)
+        over = view.stage is Stage.OVER
+        if not over and self.seen is not None and self.seen.serial == 0:  # (the states before everyone sat down)
             return "[dim]" + _("Waiting for everyone to sit down…") + "[/dim]"
-        if view.my_turn:
-            from ...game.choices import declaration_offers, one_of
-
-            return turn_text(view, one_of(declaration_offers(view)))
-        seat = view.to_move
-        if seat is None or seat == 0:
-            return "[dim]…[/dim]"
-        name = narrator.name(seat)
-        if seat in self.away and seat not in self.stand_ins:  # (not thinking: gone, until a bot or they decide)
-            line = _("{name} has left the table; a bot plays for them if they stay away.").format(name=name)
+        seat = shown_to_move(view)
+        gone = seat in self.away and seat not in self.stand_ins  # (not thinking: gone, until a bot or they decide)
+        if seat is not None and gone and not (self.holding or over or view.my_turn):
+            line = _("{name} has left the table; a bot plays for them if they stay away.").format(
+                name=narrator.name(seat)
+            )
             return "[dim]" + line + "[/dim]"
-        return "[dim]" + _("{name} is thinking…").format(name=name) + "[/dim]"
+        return table_line(view, self.holding, narrator, timed=False, over=over)
 
     def seat_news(self, kind: str, message: dict[str, Any]) -> None:
         if self.table is None:

@@ -9,7 +9,7 @@ back to the screen (a :class:`~guinote_tui.game.table_controller.TableListener`)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -167,16 +167,11 @@ class TableScreen(TableKeys):
             markup=True,
         )
 
-    def show_hint(self, advice: Advice) -> None:
-        from .hint import HintScreen
-
+    def show_message(self) -> None:
         self._show_message(self.session.view())
 
-        def taken(action: Action | None) -> None:
-            if action is not None:
-                self.act(action)
-
-        self.app.push_screen(HintScreen(advice, self.shown_hand, self.session.sharper_hint), taken)
+    def sharper_hint(self) -> Callable[[], Advice | None]:
+        return self.session.sharper_hint
 
     def summary_due(self) -> None:
         self.call_after_refresh(self.show_summary)

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Button
 from textual.worker import get_current_worker
 
+from ...coach import Advice
 from ...engine import PLAY, Action, Card, DeclareTute, Pass, Sing, Swap
 from ...game.choices import declaration_asked
 from ...game.narration import Narrator
@@ -99,6 +100,14 @@ class TableKeys(Screen[None]):
         """Who sits where, named as the player sees them."""
         raise NotImplementedError
 
+    def show_message(self) -> None:
+        """Show the message line as it stands (the warning, or what the table says)."""
+        raise NotImplementedError
+
+    def sharper_hint(self) -> Callable[[], Advice | None] | None:
+        """The deeper analysis of the hint's decision once it is done (None: there is none to wait for)."""
+        return None
+
     def table_ready(self) -> bool:
         """Whether there is a hand on the table yet (a joined seat waits for the host's first state)."""
         return True
@@ -156,6 +165,18 @@ class TableKeys(Screen[None]):
         # The highlight moves to a card that may be played: what is marked is what Enter plays.
         self.refresh_table()
         self.say(_("[b]✗ Not allowed:[/b] {rule}").format(rule=escape(rule)), title=_("Not allowed"))
+
+    def show_hint(self, advice: Advice) -> None:
+        """The flow's listener: the coach's hint is back; Enter on it plays the card it advises."""
+        from .hint import HintScreen
+
+        self.show_message()
+
+        def taken(action: Action | None) -> None:
+            if action is not None:
+                self.act(action)
+
+        self.app.push_screen(HintScreen(advice, self.shown_hand, self.sharper_hint()), taken)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if not self.is_mounted or not self.table_ready():
