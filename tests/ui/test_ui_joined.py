@@ -110,7 +110,11 @@ def test_a_joined_seat_sees_the_table_turned_to_it_and_plays_heads_up() -> None:
                 seen = screen.seen.view if screen.seen.view.stage.value == "over" else None
                 shown = log_text(screen)
                 ours, theirs = finished.points[1], finished.points[0]  # seat 1 is on side 1
-                assert f"You {ours} · Rival {theirs}" in shown, (shown[-300:], seen)
+                told = screen.game.told
+                assert told is not None and told.match.finished
+                result = told.match.finished[0].result  # (the host's result, read turned to the seat)
+                assert result is not None and result.points == (ours, theirs), (result, seen)
+                assert screen.narrator().result_lines(result)[0] in shown, shown[-300:]
                 # The hand is in the statistics, apart from the games against the bots, as the seat saw it.
                 stats = app.statistics()
                 assert stats.totals(people=True).hands == 1 and stats.totals(people=False).hands == 0
