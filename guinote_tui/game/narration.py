@@ -135,9 +135,15 @@ class Narrator:
         return out
 
     def trick_line(self, event: TrickWon, last_ten: bool = False) -> str:
-        """``Trick 3 to Partner: Tres de Copas wins, highest Copas · +14`` (and the ten for the last trick)."""
+        """``Trick 3 to Partner: Tres de Copas wins, highest Copas · +14`` (and the ten for the last trick); a trick
+        of no points says no figure."""
         points = trick_points(event.points, last_ten)
         why = self.why(event.card, event.why, event.cards)
+        if not event.points and not last_ten:  # (a blank trick: no "· +0" to read)
+            if event.winner == HUMAN:
+                return _("Trick {number} to you: {why}").format(number=event.number, why=why)
+            name = self.name(event.winner)
+            return _("Trick {number} to {name}: {why}").format(number=event.number, name=name, why=why)
         if event.winner == HUMAN:
             return _("Trick {number} to you: {why} · {points}").format(number=event.number, why=why, points=points)
         return _("Trick {number} to {name}: {why} · {points}").format(

@@ -68,7 +68,11 @@ class PlainPractice(Speaker):
     def run(self) -> int:
         """Ask problems until the player leaves; returns the exit status."""
         due = self.practice.due_count()
-        self.say(ngettext("Practice: {n} problem due today.", "Practice: {n} problems due today.", due).format(n=due))
+        if due:
+            said = ngettext("Practice: {n} problem due today.", "Practice: {n} problems due today.", due)
+            self.say(said.format(n=due))
+        else:  # (never "0 problems": read aloud it is a count of nothing)
+            self.say(_("Practice: nothing is due today."))
         self.say(_("Answer with a card's number or a letter; ? lists them. q leaves."))
         last: Problem | None = None
         try:

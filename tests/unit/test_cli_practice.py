@@ -69,7 +69,7 @@ def test_the_problem_of_the_day_in_plain_text_answered_right_then_a_puzzle_wrong
     wrong = sorted_hand(following.view).index(following.puzzle.wrong[0]) + 1
     result = CliRunner().invoke(main, ["practice", "--plain"], input=f"z\n{wrong}\nq\n")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Practice: 0 problems due today.\n")
+    assert result.output.startswith("Practice: nothing is due today.\n")
     assert "Problem of the day" not in result.output and "Not the best: " in result.output
 
 

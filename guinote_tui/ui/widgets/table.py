@@ -96,11 +96,19 @@ class SeatPanel(Drawn):
         dealer = Text(" " + pgettext("a seat's role", "dealer") if info.dealer else "", style=FAINT_STYLE)
         fan = card_back_fan(info.count, active=info.active)
         if self.horizontal:
-            # The fan sits over the middle of the felt, where this seat's card will fall.
-            indent = " " * max(0, self.size.width // 2 - 5)
             # A seat without a level (a practice position) shows its cards alone, without a dangling " · ".
             middle = details + Text(" · ", style=FAINT_STYLE) + count if info.level else Text(" ") + count
+            width = self.size.width
+            if info.level and len(middle.plain) > width - 13 - 1:
+                # Too long for one line beside the fan (a long word for a person, a narrow terminal): the count
+                # goes down beside the dealer's mark rather than be cut.
+                middle = details
+                dealer = Text(" ") + count + (Text(" ·", style=FAINT_STYLE) + dealer if info.dealer else Text(""))
             extras = [name, middle, dealer]
+            # The fan sits over the middle of the felt, where this seat's card will fall, or as far left as the
+            # words beside it need.
+            widest = max(len(extra.plain) for extra in extras)
+            indent = " " * max(0, min(width // 2 - 5, width - 13 - widest))
             lines = []
             for part, extra in zip(fan, extras, strict=True):
                 line = Text(indent) + part

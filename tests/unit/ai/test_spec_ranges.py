@@ -46,7 +46,7 @@ def test_a_value_past_a_range_is_refused_naming_it_and_the_bounds_are_taken(
     for outside in (low - step, high + step):
         text = refusal(f"{name}:{key}={outside}")
         assert f"bot {name}: {key} must be " in text and " from " in text and f"not '{outside}'" in text
-    if key == "infer_eps":  # more than 0: the search settings refuse 0 themselves
+    if key in ("infer_eps", "resample_z"):  # more than 0: the search settings refuse 0 themselves
         low = 0.01
     for inside in (low, high):
         make_bot(f"{name}:{key}={inside}")  # (a bot is only built: nothing is played)

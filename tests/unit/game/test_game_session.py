@@ -274,6 +274,13 @@ def test_each_finished_trick_is_told_with_its_winning_card_and_why() -> None:
     # The last trick's ten is on the same line (the score moves by both).
     last = narrator.lines([_won("4C 3C 2C 5C", 3, WinReason.HIGHEST, 10, 13), LastTrickTen(3, 1)])
     assert last == [f"Trick 10 to Left: [b {copas}]Cinco de Copas[/] wins, highest Copas · +13, +10 for the last trick"]
+    # A blank trick says no figure (read aloud, "· +0" is noise); a blank last trick still says its ten.
+    blank = narrator.lines([_won("4C 6C 2C 5C", 1, WinReason.HIGHEST, points=0)])
+    assert blank == [f"Trick 3 to Right: [b {copas}]Seis de Copas[/] wins, highest Copas"]
+    mine = narrator.lines([_won("4C 6C 2C 5C", 0, WinReason.HIGHEST, points=0)])
+    assert mine == [f"Trick 3 to you: [b {copas}]Cuatro de Copas[/] wins, nobody beat the lead"]
+    blank_last = narrator.lines([_won("4C 6C 2C 5C", 1, WinReason.HIGHEST, 10, 0), LastTrickTen(1, 1)])
+    assert blank_last[0].endswith("· +0, +10 for the last trick")
 
 
 @pytest.mark.parametrize(
