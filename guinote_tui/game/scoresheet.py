@@ -42,11 +42,19 @@ class SheetRow:
         return self.result is None
 
 
-def sheet_rows(records: Sequence[FinishedHand], rules: Rules, current: HandInPlay | None = None) -> list[SheetRow]:
+def sheet_rows(
+    records: Sequence[FinishedHand],
+    rules: Rules,
+    current: HandInPlay | None = None,
+    tally: tuple[Sequence[int], Sequence[int]] | None = None,
+) -> list[SheetRow]:
     """The score sheet of a match whose finished hands are ``records``; ``current``: a hand still in play.
 
     The juego and coto tally follow the match's own booking (a juego won resets
     the scores; ``juegos_per_coto`` juegos win a coto and start the next at 0–0).
+    A hand whose result is not known (played before a seat sat down at a hosted
+    table) has no row; the hand in play then takes the match's own ``tally``
+    (juegos, cotos), which counts it.
     """
     rows: list[SheetRow] = []
     juegos, cotos = [0, 0], [0, 0]
@@ -70,9 +78,11 @@ def sheet_rows(records: Sequence[FinishedHand], rules: Rules, current: HandInPla
         first = side is not None
         juego += 1 if first else 0
     if current is not None and not current.is_over:
+        if tally is not None and any(record.result is None for record in records):
+            juegos, cotos = list(tally[0]), list(tally[1])
         rows.append(
             SheetRow(
-                len(rows) + 1, juego, first, None, None, current.carried, None, (juegos[0], juegos[1]),
+                len(records) + 1, juego, first, None, None, current.carried, None, (juegos[0], juegos[1]),
                 (cotos[0], cotos[1]),
             )
         )  # fmt: skip

@@ -126,7 +126,7 @@ class ScoreSheetScreen(SizeGuard, ModalScreen[None]):
 
     def rows(self) -> list[SheetRow]:
         match = self.session.match
-        return sheet_rows(match.finished, match.rules, match.hand)
+        return sheet_rows(match.finished, match.rules, match.hand, (match.juegos, match.cotos))
 
     def compose(self) -> ComposeResult:
         yield TooSmall()

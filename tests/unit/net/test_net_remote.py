@@ -145,3 +145,24 @@ def test_the_next_deal_waits_for_the_summary_as_at_the_local_table() -> None:
     seat.flow.summary_closed()
     assert seat.flow.view().stage.value != "over" and not seat.flow.queue
     assert len(told.match.finished) == 1 and not told.match.hand.is_over
+
+
+def test_a_seat_that_sat_down_late_numbers_the_hand_in_play_and_takes_the_tally_from_the_host() -> None:
+    """The hands played before the seat sat down have no row; the hand in play keeps its number and the juegos."""
+    from guinote_tui.game.scoresheet import sheet_rows
+
+    match = Match(2, seed=5)
+    while sum(match.juegos) == 0:  # (at least one hand, until a juego is won)
+        while not match.hand.is_over:
+            match.apply(match.legal_actions()[0])
+        match.next_hand()
+    table = MirroredTable.read(wire(protocol.welcome(0, match, ["Seat 1", "Seat 2"], [0, 1])))
+    flow = RemoteTable(Jobs(), Told(), lambda action, serial: None, advise)
+    flow.seated(table)
+    flow.arrived("state", table.state(wire(protocol.state_message(seat_view(match.hand, 0, events=False), match, 1))))
+    told = flow.told
+    assert told is not None
+    seen = told.match
+    rows = sheet_rows(seen.finished, seen.rules, seen.hand, (seen.juegos, seen.cotos))
+    assert [row.hand for row in rows] == [match.hand_number] and rows[0].in_play
+    assert rows[0].juegos == tuple(match.juegos) and rows[0].cotos == tuple(match.cotos)
