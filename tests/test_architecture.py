@@ -307,7 +307,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "serving": {"saveguard", "i18n", "addresses"},
     # A table for people in their own terminals: the protocol, the host (aiohttp), the headless client.
     # (storage for its printable filter: every text from the other end of a socket goes through it.)
-    "net": {"engine", "ai", "game", "i18n", "storage"},
+    "net": {"engine", "ai", "coach", "game", "i18n", "storage"},
     # The backstop that ends the game when its terminal hangs up or a signal asks, whatever the app is doing.
     "hangup": set(),
     "ui": {

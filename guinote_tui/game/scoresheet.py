@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import HandRecord, HandResult, HandState, Rules, Termination
+from ..engine import HandResult, Rules, Termination
 from ..i18n import _
 from ..present.statsreport import ending_name
 from .sentences import juego_won
-from .session import GameSession
+from .told import FinishedHand, HandInPlay, MatchTold
 
 __all__ = ["SheetRow", "ending_text", "sheet_rows"]
 
@@ -42,11 +42,19 @@ class SheetRow:
         return self.result is None
 
 
-def sheet_rows(records: Sequence[HandRecord], rules: Rules, current: HandState | None = None) -> list[SheetRow]:
+def sheet_rows(
+    records: Sequence[FinishedHand],
+    rules: Rules,
+    current: HandInPlay | None = None,
+    tally: tuple[Sequence[int], Sequence[int]] | None = None,
+) -> list[SheetRow]:
     """The score sheet of a match whose finished hands are ``records``; ``current``: a hand still in play.
 
     The juego and coto tally follow the match's own booking (a juego won resets
     the scores; ``juegos_per_coto`` juegos win a coto and start the next at 0–0).
+    A hand whose result is not known (played before a seat sat down at a hosted
+    table) has no row; the hand in play then takes the match's own ``tally``
+    (juegos, cotos), which counts it.
     """
     rows: list[SheetRow] = []
     juegos, cotos = [0, 0], [0, 0]
@@ -70,17 +78,18 @@ def sheet_rows(records: Sequence[HandRecord], rules: Rules, current: HandState |
         first = side is not None
         juego += 1 if first else 0
     if current is not None and not current.is_over:
+        if tally is not None and any(record.result is None for record in records):
+            juegos, cotos = list(tally[0]), list(tally[1])
         rows.append(
             SheetRow(
-                len(rows) + 1, juego, first, None, None, current.carried, None, (juegos[0], juegos[1]),
+                len(records) + 1, juego, first, None, None, current.carried, None, (juegos[0], juegos[1]),
                 (cotos[0], cotos[1]),
             )
         )  # fmt: skip
     return rows
 
 
-
-def ending_text(session: GameSession, result: HandResult) -> str:
+def ending_text(session: MatchTold, result: HandResult) -> str:
     """How a hand ended, in the player's language: the juego won, or the ending's name (and a capote)."""
     side = result.juego_winner
     if side is not None:

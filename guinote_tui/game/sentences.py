@@ -15,9 +15,10 @@ from ..engine import HandResult, Termination
 from ..i18n import _
 from ..present.statsreport import ending_name
 from .session import GameSession
+from .told import MatchTold
 
 
-def juego_won(session: GameSession, result: HandResult, side: int) -> str:
+def juego_won(session: MatchTold, result: HandResult, side: int) -> str:
     """``You win the juego with 104 of 101.``: who won the juego, and how."""
     if result.reason is Termination.TUTE:
         text = session.narrator.by_side(
@@ -76,7 +77,7 @@ class PointsRow:
     total: bool = False
 
 
-def points_rows(session: GameSession, result: HandResult) -> list[PointsRow]:
+def points_rows(session: MatchTold, result: HandResult) -> list[PointsRow]:
     """Card points, the last ten and cantes per side, then the hand and the running totals."""
     ten = (10 if result.last_trick_side == 0 else None, 10 if result.last_trick_side == 1 else None)
     rows = [
@@ -95,7 +96,7 @@ def points_rows(session: GameSession, result: HandResult) -> list[PointsRow]:
     return rows
 
 
-def verdict(session: GameSession, result: HandResult) -> list[Said]:
+def verdict(session: MatchTold, result: HandResult) -> list[Said]:
     """What the hand decided: juego, coto, match, or de vueltas, and why; the juegos and cotos last."""
     match = session.match
     rules = match.rules
@@ -140,7 +141,7 @@ def verdict(session: GameSession, result: HandResult) -> list[Said]:
             they=_("They win the match!"),
         )
         said.append(Said(won, "good" if match.winner == 0 else "bad"))
-    elif winner is not None and match.juegos == [0, 0]:
+    elif winner is not None and tuple(match.juegos) == (0, 0):
         won = session.narrator.by_side(
             winner,
             you=_("You win the coto!"),

@@ -47,7 +47,7 @@ from typing import Literal, Protocol
 from ..coach import Advice
 from ..coach.stopping import Stopped, stoppable
 from ..engine import PASS, Action, IllegalAction, SeatView, Sing
-from ..i18n import _, number
+from ..i18n import N_, _, number
 from ..present.refusals import refusal_text
 from .coachmemo import Position
 from .pacing import bot_pause, think_with_delay
@@ -56,10 +56,12 @@ from .session import HUMAN, GameSession
 __all__ = [
     "BOTS",
     "COACH",
+    "SPACE_ONLY",
     "BotAnswer",
     "Change",
     "Scheduler",
     "TableController",
+    "TableFlow",
     "TableListener",
     "Timer",
     "Turn",
@@ -178,7 +180,152 @@ def pace_text(pace: str, seconds: float) -> str:
     return _("Timed: a finished trick stays {seconds} s").format(seconds=number(seconds))
 
 
-class TableController:
+#: What Space says on the player's turn: it never plays a card.
+SPACE_ONLY = N_("Space only goes on after a trick: play with 1-6, or ←/→ and Enter")
+
+
+class TableFlow:
+    """What the table's keys ask, the same at the game's own table and at a seat of a hosted table.
+
+    A subclass is where the table's state comes from: :class:`TableController` plays the match here, with
+    the bots; a seat at a hosted table (:class:`~guinote_tui.net.remote.RemoteTable`) reads it from the host
+    and sends the player's actions there. The keys' rules live here once: the first card key after a finished
+    trick only clears it, a declaration clears it and is made, an action out of turn says whose turn it is,
+    Space never plays a card, the hint asked early comes on the player's turn.
+    """
+
+    listener: TableListener
+    #: Where the table stands: the player or another seat to act, a finished trick held, the hand over, its summary.
+    state: Turn
+    #: The warning on the message line (markup; ``""``: none), cleared by the next move.
+    message: str
+    #: ``h`` was pressed while another seat played (or a trick was held): the hint comes on the player's turn.
+    hint_wanted: bool
+
+    # -- where the state comes from (a subclass's) -------------------------------------------------
+
+    def view(self) -> SeatView:
+        """The player's view of the hand now."""
+        raise NotImplementedError
+
+    @property
+    def to_act(self) -> bool:
+        """Whether the player may act now (their turn, and nothing left to show before it)."""
+        raise NotImplementedError
+
+    @property
+    def hand_over(self) -> bool:
+        """The hand is over (its summary comes, or is shown)."""
+        raise NotImplementedError
+
+    @property
+    def hand_number(self) -> int:
+        """The hand's number in the match (1 for the first)."""
+        raise NotImplementedError
+
+    def make(self, action: Action) -> bool:
+        """Make the player's ``action`` now (their turn): True when it was made or sent."""
+        raise NotImplementedError
+
+    def release(self) -> None:
+        """Let the game go on after a held trick."""
+        raise NotImplementedError
+
+    def give_hint(self) -> None:
+        """Work out the coach's hint for the player's decision now (their turn, nothing held)."""
+        raise NotImplementedError
+
+    def hints_allowed(self) -> str | None:
+        """Why the coach gives no hint at this table (None: it does)."""
+        return None
+
+    # -- the keys ------------------------------------------------------------------------------------
+
+    @property
+    def holding(self) -> bool:
+        """A finished trick stays on the table (until a key, or its timer)."""
+        return self.state is Turn.HOLDING
+
+    @property
+    def summary_shown(self) -> bool:
+        """The hand's summary is in front of the table."""
+        return self.state is Turn.SUMMARY
+
+    def say(self, message: str, title: str = "") -> None:
+        """A warning on the message line until the next move."""
+        self.message = message
+        self.listener.warn(message, title)
+
+    def act(self, action: Action, declared: bool = False) -> bool:
+        """The player's action, refused with the engine's words when the rules forbid it; True when it was made.
+
+        After a finished trick the first card key only clears it; a declaration
+        (``declared``: its key or button, never a card) clears it and is made.
+        """
+        if self.holding:
+            self.release()
+            if not declared:
+                return False
+        if not self.to_act:
+            self.say(("[b]" + _("Wait for your turn") + "[/b]") if not self.hand_over else _("The hand is over."))
+            return False
+        return self.make(action)
+
+    def declare(self, kind: type) -> None:
+        """The declaration of ``kind`` its key makes (a held trick is cleared first, and the declaration made)."""
+        if self.holding:
+            self.release()
+        action = keyed_declaration(self.view(), kind)
+        if action is not None and self.to_act:
+            self.act(action, declared=True)
+
+    def cantes(self) -> list[Sing]:
+        """The cantes the player may sing now, a held trick cleared first (two: the player says which)."""
+        if self.holding:
+            self.release()  # the trick is cleared, and the cante shown with it is sung
+        if not self.to_act:
+            return []
+        return [a for a in self.view().legal if isinstance(a, Sing)]
+
+    def pass_turn(self) -> None:
+        """Pass (a window, the swap before the last draw), a held trick cleared first."""
+        if self.holding:
+            self.release()
+        if self.to_act:
+            self.act(PASS, declared=True)
+
+    def go_on(self) -> None:
+        """Space: clear a finished trick; it never plays a card (Enter plays the marked one)."""
+        if self.holding:
+            self.release()
+        elif self.to_act:
+            self.say(_(SPACE_ONLY))
+
+    def ask_hint(self) -> None:
+        """Ask the coach about the player's decision now, in a thread (the match is then assisted)."""
+        refusal = self.hints_allowed()
+        if refusal is not None:
+            self.say(refusal)
+            return
+        if self.hand_over:
+            self.say(_("The coach gives hints on your turn"))
+            return
+        if not self.to_act or self.holding:
+            # One behaviour whenever the key comes early (while another seat plays, a trick is held, or a move
+            # lands just before the key): the hint is given as soon as the player's turn comes.
+            self.hint_wanted = True
+            self.say(_("The coach's hint comes on your turn"))
+            return
+        self.give_hint()
+
+    def hint_due(self) -> None:
+        """The player's turn came: the hint asked early is worked out now."""
+        if self.hint_wanted and self.to_act and not self.holding:
+            self.hint_wanted = False
+            self.give_hint()
+
+
+class TableController(TableFlow):
     """One match at the table, hand after hand, without a screen: ``scheduler`` and ``listener`` are the screen's."""
 
     def __init__(self, session: GameSession, scheduler: Scheduler, listener: TableListener) -> None:
@@ -206,26 +353,26 @@ class TableController:
             return Turn.OVER
         return Turn.PLAYER if session.human_to_move else Turn.BOT
 
-    @property
-    def holding(self) -> bool:
-        """A finished trick stays on the table (until a key, or its timer)."""
-        return self.state is Turn.HOLDING
+    def view(self) -> SeatView:
+        return self.session.view()
 
     @property
-    def summary_shown(self) -> bool:
-        """The hand's summary is in front of the table."""
-        return self.state is Turn.SUMMARY
+    def to_act(self) -> bool:
+        return self.session.human_to_move
+
+    @property
+    def hand_over(self) -> bool:
+        return self.session.hand_over
+
+    @property
+    def hand_number(self) -> int:
+        return self.session.match.hand_number
 
     def catch_up(self) -> None:
         """Take the session's turn again unless a trick is held or the summary shown (the session was moved
         outside the controller: a test, the review)."""
         if self.state not in (Turn.HOLDING, Turn.SUMMARY):
             self.state = self.next_turn()
-
-    def say(self, message: str, title: str = "") -> None:
-        """A warning on the message line until the next move."""
-        self.message = message
-        self.listener.warn(message, title)
 
     def tell_keeping_problem(self) -> None:
         """Tell once, if the match cannot be kept in the data directory (the game goes on)."""
@@ -254,9 +401,7 @@ class TableController:
             return
         seat = session.bot_to_move
         if seat is None:
-            if self.hint_wanted and session.human_to_move:
-                self.hint_wanted = False
-                self.ask_hint()
+            self.hint_due()
             return
         view = session.view_for(seat)
         delay = bot_pause(view, session.settings.delay)
@@ -305,50 +450,14 @@ class TableController:
 
     # -- the player's actions ------------------------------------------------------------
 
-    def act(self, action: Action, declared: bool = False) -> bool:
-        """The player's action, refused with the engine's words when the rules forbid it; True when it was made.
-
-        After a finished trick the first card key only clears it; a declaration
-        (``declared``: its key or button, never a card) clears it and is made.
-        """
-        if self.holding:
-            self.release()
-            if not declared:
-                return False
-        session = self.session
-        if not session.human_to_move:
-            self.say(("[b]" + _("Wait for your turn") + "[/b]") if not session.hand_over else _("The hand is over."))
-            return False
+    def make(self, action: Action) -> bool:
         try:
             self._apply(HUMAN, action)
         except IllegalAction as exc:
             # The engine's rule, in the player's language.
-            self.listener.refused(session.why_illegal(action) or refusal_text(exc))
+            self.listener.refused(self.session.why_illegal(action) or refusal_text(exc))
             return False
         return True
-
-    def declare(self, kind: type) -> None:
-        """The declaration of ``kind`` its key makes (a held trick is cleared first, and the declaration made)."""
-        if self.holding:
-            self.release()
-        action = keyed_declaration(self.session.view(), kind)
-        if action is not None and self.session.human_to_move:
-            self.act(action, declared=True)
-
-    def cantes(self) -> list[Sing]:
-        """The cantes the player may sing now, a held trick cleared first (two: the player says which)."""
-        if self.holding:
-            self.release()  # the trick is cleared, and the cante shown with it is sung
-        if not self.session.human_to_move:
-            return []
-        return [a for a in self.session.view().legal if isinstance(a, Sing)]
-
-    def pass_turn(self) -> None:
-        """Pass (a window, the swap before the last draw), a held trick cleared first."""
-        if self.holding:
-            self.release()
-        if self.session.human_to_move:
-            self.act(PASS, declared=True)
 
     # -- the player's pace -----------------------------------------------------------------
 
@@ -408,18 +517,8 @@ class TableController:
 
     # -- the coach's hint ------------------------------------------------------------------------
 
-    def ask_hint(self) -> None:
-        """Ask the coach about the player's decision now, in a thread (the match is then assisted)."""
+    def give_hint(self) -> None:
         session = self.session
-        if session.hand_over:
-            self.say(_("The coach gives hints on your turn"))
-            return
-        if not session.human_to_move or self.holding:
-            # One behaviour whenever the key comes early (while a bot plays, a trick is held, or a bot's move
-            # lands just before the key): the hint is given as soon as the player's turn comes.
-            self.hint_wanted = True
-            self.say(_("The coach's hint comes on your turn"))
-            return
         session.assisted = True
         position = session.hint_position()
         ready = session.hint_ready()

@@ -33,6 +33,8 @@ from ..engine import (
     CardPlayed,
     Dealt,
     Event,
+    HandEnded,
+    HandResult,
     LastTrickTen,
     MuestraTaken,
     Rules,
@@ -41,6 +43,7 @@ from ..engine import (
     SevenChanged,
     Stage,
     Suit,
+    Termination,
     TrickWon,
     TuteDeclared,
     WinReason,
@@ -346,6 +349,38 @@ class MirroredTable:
             mine = tuple(_card(c) for c in own)
             turned_hands = tuple(mine if s == 0 else () for s in range(self.players))
             return Dealt(self._seat(event, "dealer"), _card(event.get("muestra")), turned_hands)
-        if kind in ("passed", "hand_ended"):
-            return None  # (a window the player let go is theirs to know; the hand's end is told from the state)
+        if kind == "hand_ended":
+            return HandEnded(self.result(_object(event.get("result"), "result")))
+        if kind == "passed":
+            return None  # (a window the player let go is theirs to know)
         raise _bad(f"unknown event {str(kind)[:20]!r}")
+
+    def _opt_side(self, data: Mapping[str, Any], name: str) -> int | None:
+        side = _opt_int(data, name, 0, 1)
+        return None if side is None else self.side(side)
+
+    def result(self, data: Mapping[str, Any]) -> HandResult:
+        """A hand's :class:`~guinote_tui.engine.HandResult` (the ``hand_ended`` event's), turned to the player."""
+        try:
+            reason = Termination(data.get("reason"))
+        except ValueError:
+            raise _bad('"reason" is not a way a hand ends') from None
+        denied = _list(data, "treinta_malas_denied", 2)
+        if not all(isinstance(side, int) and not isinstance(side, bool) and side in (0, 1) for side in denied):
+            raise _bad('"treinta_malas_denied" must list sides')
+        return HandResult(
+            card_points=self._pair(data, "card_points", 130),
+            last_trick_side=self._opt_side(data, "last_trick_side"),
+            cante_points=self._pair(data, "cante_points", 400),
+            capote_side=self._opt_side(data, "capote_side"),
+            capote_bonus=_int(data, "capote_bonus", 0, 10_000),
+            points=self._pair(data, "points"),
+            carried=self._pair(data, "carried"),
+            totals=self._pair(data, "totals"),
+            juego_winner=self._opt_side(data, "juego_winner"),
+            reason=reason,
+            first_of_juego=_bool(data, "first_of_juego"),
+            stopped_early=_bool(data, "stopped_early"),
+            treinta_malas_denied=tuple(sorted(self.side(side) for side in denied)),
+            last_trick_winner=self._opt_seat(data, "last_trick_winner"),
+        )

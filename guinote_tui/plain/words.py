@@ -280,7 +280,7 @@ def _entry_lines(entry: TrickEntry, narrator: Narrator) -> list[str]:
 def scoresheet_lines(session: GameSession) -> list[str]:
     """The score sheet (``o``): each hand's points and how it ended, then the juegos and cotos so far."""
     match = session.match
-    rows = sheet_rows(match.records(), match.rules, match.hand)
+    rows = sheet_rows(match.finished, match.rules, match.hand)
     us, them = session.side_name(0), session.side_name(1)
     lines = [_("The score sheet:")]
     for row in rows:

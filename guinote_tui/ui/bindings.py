@@ -44,7 +44,8 @@ TABLE_BINDINGS: list[BindingType] = [
     Binding("q", "quit_game", N_("Quit")),
 ]
 
-#: A seat at a table another computer hosts: no undo, no pace, no saving (the host keeps the match).
+#: A seat at a table another computer hosts: the table's keys but undo, the pace, saving and a new match (the host
+#: keeps the match); the host's own seat passes invitations on.
 JOINED_BINDINGS: list[BindingType] = [
     *(
         b
@@ -61,7 +62,10 @@ JOINED_BINDINGS: list[BindingType] = [
             "swap_two",
             "tute",
             "pass_window",
+            "not_offered",
             "last_trick",
+            "history",
+            "score_sheet",
             "tracker",
             "hint",
             "rules",
@@ -96,6 +100,14 @@ SUMMARY_BINDINGS: list[BindingType] = [
     Binding("ctrl+s", "save", N_("Save")),
     Binding("n", "new_match", N_("New match")),
     Binding("q", "quit_game", N_("Quit")),
+]
+
+#: The summary at a joined seat: the host deals the next hand and keeps the match.
+SEAT_SUMMARY_BINDINGS: list[BindingType] = [
+    Binding("enter", "continue", N_("Continue"), priority=True),
+    Binding("o", "score_sheet", N_("Scores")),
+    Binding("q", "quit_game", N_("Leave")),
+    Binding("ctrl+c", "quit_game", N_("Leave"), show=False, priority=True),  # (as at the seat's table)
 ]
 
 HISTORY_BINDINGS: list[BindingType] = [

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from uihelpers import log_text, make_app, quick_joined_table, until
+from uihelpers import MARK_AND_PLAY, log_text, make_app, past_summary, quick_joined_table, until
 
 from guinote_tui.engine import Play, Rules
 from guinote_tui.net.client import Client
@@ -42,11 +42,13 @@ async def play_hands(pilot: Pilot[None], screen: JoinedTableScreen, hands: int) 
     deadline = time.monotonic() + 120
     while log_text(screen).count("Hand over") < hands and not screen.over:
         assert time.monotonic() < deadline, "the hands never ended"
-        if screen.holding:
+        if await past_summary(pilot):
+            pass
+        elif screen.holding:
             await pilot.press("space")
         elif screen.seen is not None and screen.seen.view.legal and not screen.queue and not screen.pausing:
             # A window or the change before the last draw offers no card: let it go.
-            await pilot.press("enter" if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p")
+            await pilot.press(*(MARK_AND_PLAY if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p"))
         await pilot.pause(0.02)
 
 
@@ -71,6 +73,7 @@ def test_the_hosts_own_seat_plays_a_pairs_hand_with_a_friend_and_two_bots() -> N
                 await play_hands(pilot, screen, 1)
                 text = log_text(screen)
                 assert "Trick 10" in text and "Hand over" in text
+                assert text.count("Hand over") == 1  # (the hand's end told once, by its result, as at the local table)
                 # The partner (seat 2) is the person; the others are the table's bots.
                 assert screen.query_one("#seat-top").info.level == "a person"
                 assert screen.query_one("#seat-left").info.level == "random"
@@ -107,7 +110,11 @@ def test_a_joined_seat_sees_the_table_turned_to_it_and_plays_heads_up() -> None:
                 seen = screen.seen.view if screen.seen.view.stage.value == "over" else None
                 shown = log_text(screen)
                 ours, theirs = finished.points[1], finished.points[0]  # seat 1 is on side 1
-                assert f"You {ours} · Rival {theirs}" in shown, (shown[-300:], seen)
+                told = screen.game.told
+                assert told is not None and told.match.finished
+                result = told.match.finished[0].result  # (the host's result, read turned to the seat)
+                assert result is not None and result.points == (ours, theirs), (result, seen)
+                assert screen.narrator().result_lines(result)[0] in shown, shown[-300:]
                 # The hand is in the statistics, apart from the games against the bots, as the seat saw it.
                 stats = app.statistics()
                 assert stats.totals(people=True).hands == 1 and stats.totals(people=False).hands == 0
@@ -148,7 +155,9 @@ def test_a_refused_card_names_the_rule_and_a_wrong_code_says_so() -> None:
                 while True:
                     assert time.monotonic() < deadline and not screen.over, "no refusal came up"
                     seen = screen.seen
-                    if screen.holding:
+                    if await past_summary(pilot):
+                        pass
+                    elif screen.holding:
                         await pilot.press("space")
                     elif seen is not None and seen.view.legal and not screen.queue and not screen.pausing:
                         legal = {getattr(a, "card", None) for a in seen.view.legal}
@@ -158,7 +167,7 @@ def test_a_refused_card_names_the_rule_and_a_wrong_code_says_so() -> None:
                             await until(pilot, lambda: "Not allowed" in screen.message)
                             assert "must" in screen.message  # the engine's rule, worded here
                             return
-                        await pilot.press("enter")
+                        await pilot.press(*MARK_AND_PLAY)
                     await pilot.pause(0.02)
         finally:
             task.cancel()

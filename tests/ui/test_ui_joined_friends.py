@@ -8,12 +8,13 @@ import time
 
 import pytest
 from textual.pilot import Pilot
-from uihelpers import log_text, make_app, quick_joined_table, until
+from uihelpers import MARK_AND_PLAY, log_text, make_app, past_summary, quick_joined_table, until
 
 from guinote_tui.engine import Play, Rules
 from guinote_tui.net import keep
 from guinote_tui.net.host import Host, TableConfig
 from guinote_tui.ui.screens.joined import JoinedTableScreen
+from guinote_tui.ui.screens.summary import HandSummary
 
 SHORT = Rules.preset("aragones", juegos_per_coto=1)
 
@@ -27,12 +28,19 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
 
 async def play_one(pilot: Pilot[None], screen: JoinedTableScreen) -> None:
     """One decision of the player's with the keys (Space after a trick)."""
-    await until(pilot, lambda: screen.holding or bool(screen.seen and screen.seen.view.legal and not screen.queue))
+    await until(
+        pilot,
+        lambda: screen.holding
+        or bool(screen.seen and screen.seen.view.legal and not screen.queue)
+        or isinstance(pilot.app.screen, HandSummary),
+    )
+    if await past_summary(pilot):
+        return
     if screen.holding:
         await pilot.press("space")
         return
     assert screen.seen is not None
-    await pilot.press("enter" if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p")
+    await pilot.press(*(MARK_AND_PLAY if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p"))
 
 
 def test_a_host_restarted_normally_mid_hand_finds_its_joined_seat_back_without_a_key() -> None:
@@ -209,10 +217,13 @@ def test_after_the_match_the_footer_no_longer_offers_to_play() -> None:
                 deadline = time.monotonic() + 120
                 while not screen.over:
                     assert time.monotonic() < deadline
-                    if screen.holding:
+                    if await past_summary(pilot):
+                        pass
+                    elif screen.holding:
                         await pilot.press("space")
                     elif screen.seen is not None and screen.seen.view.legal and not screen.queue:
-                        await pilot.press("enter" if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p")
+                        legal = screen.seen.view.legal
+                        await pilot.press(*(MARK_AND_PLAY if any(isinstance(a, Play) for a in legal) else "p"))
                     await pilot.pause(0.02)
                 await until(pilot, lambda: host.match.winner is not None and not screen.failed)
                 await pilot.pause()

@@ -47,6 +47,7 @@ SCREENS = [
     statistics.StatisticsScreen,
     practice.TricksScreen,
     summary.SummaryScreen,
+    summary.SeatSummaryScreen,
     review.ReviewScreen,
     review.DecisionRow,
     review.StepScreen,

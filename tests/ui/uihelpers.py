@@ -162,13 +162,30 @@ async def ask_hint(pilot: Pilot[None]) -> Any:
 # -- a seat at a hosted table ------------------------------------------------------------------------------
 
 
+#: Mark the highlighted card and play it (Enter alone after a trick never throws a card, at any table).
+MARK_AND_PLAY = ("right", "left", "enter")
+
+
+async def past_summary(pilot: Pilot[None]) -> bool:
+    """Close the hand's summary with Enter once it takes keys; False when no summary is in front."""
+    from guinote_tui.ui.screens.summary import HandSummary
+
+    summary = pilot.app.screen
+    if not isinstance(summary, HandSummary) or summary.told.match.is_over:
+        return False
+    if summary.ready:
+        await pilot.press("enter")
+    return True
+
+
 def quick_joined_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """No pauses for reading at a joined table: the tests play whole hands, and reconnect at once."""
+    from guinote_tui.net import remote
     from guinote_tui.ui.screens import joined
 
-    monkeypatch.setattr(joined, "CARD_PAUSE", 0.001)
-    monkeypatch.setattr(joined, "TRICK_PAUSE", 0.001)
-    monkeypatch.setattr(joined, "HAND_PAUSE", 0.001)
+    monkeypatch.setattr(remote, "CARD_PAUSE", 0.001)
+    monkeypatch.setattr(remote, "TRICK_PAUSE", 0.001)
+    monkeypatch.setattr(remote, "HAND_PAUSE", 0.001)
     monkeypatch.setattr(joined, "RETRY_SECONDS", 0.05)
 
 

@@ -8,16 +8,17 @@ keyboard (arrows, Page Up/Down, Home/End) and the mouse wheel.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ...engine import CARDS
+from ...engine import CARDS, Event
 from ...game.narration import HUMAN, Narrator, trick_points
 from ...game.palette import SUIT_LIGHT
-from ...game.session import GameSession
 from ...game.tracking import TrickEntry, trick_history
 from ...i18n import _
 from ..bindings import HISTORY_BINDINGS
@@ -68,22 +69,22 @@ class HistoryScreen(SizeGuard, ModalScreen[None]):
 
     BINDINGS = HISTORY_BINDINGS
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, events: Sequence[Event], hand_number: int, narrator: Narrator) -> None:
+        """``events``: the hand's, as the player saw them (the local table's view, or a joined seat's)."""
         super().__init__(classes="dialog-screen")
-        self.session = session
+        self.events, self.hand_number, self.narrator = tuple(events), hand_number, narrator
 
     def compose(self) -> ComposeResult:
-        session = self.session
-        entries = trick_history(session.view().events)
+        entries = trick_history(self.events)
         yield TooSmall()
         with Vertical(classes="dialog history"):
-            title = _("Hand {number}: the tricks so far").format(number=session.match.hand_number)
+            title = _("Hand {number}: the tricks so far").format(number=self.hand_number)
             yield Label(title, classes="dialog-title")
             with VerticalScroll(id="history-scroll"):
                 if not entries:
                     yield Static(_("No card has been played yet in this hand."), classes="history-entry")
                 for entry in entries:
-                    text = Text.from_markup(entry_markup(entry, session.narrator))
+                    text = Text.from_markup(entry_markup(entry, self.narrator))
                     yield Static(text, classes="history-entry")
         yield GameFooter()
 

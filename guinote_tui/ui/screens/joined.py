@@ -8,10 +8,10 @@ player's keys send actions; the host checks them with the engine and
 answers a refused one with the rule it breaks, worded here in the player's
 language.
 
-What the others play arrives as fast as the host plays it; the screen shows
-it at a pace a person can follow (:data:`CARD_PAUSE` after another seat's
-card, :data:`TRICK_PAUSE` after a finished trick, :data:`HAND_PAUSE` after
-a hand). A lost connection is tried again every few seconds with the same
+The keys are the game's own table's (:class:`~.tablebase.TableKeys`): they act
+on a :class:`~guinote_tui.net.remote.RemoteTable`, the same table flow as the
+local one with the host as the source of its state, which shows what the
+others play at a pace a person can follow. A lost connection is tried again every few seconds with the same
 code; meanwhile the host's bot keeps the seat after its timeout, and the
 player takes it back at the next decision. A host that stops normally says it
 will be back (``back_soon``): the seat waits for it and joins again by itself.
@@ -20,51 +20,44 @@ will be back (``back_soon``): the seat waits for it and joins again by itself.
 from __future__ import annotations
 
 import asyncio
-import random
 from collections import deque
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
-from textual import events, on, work
+from textual import work
 from textual.app import ComposeResult
 from textual.markup import escape
-from textual.screen import Screen
-from textual.widgets import Button, Static
+from textual.widgets import Static
 
-from ...engine import PLAY, Action, Card, DeclareTute, Event, Pass, Play, SeatView, Sing, Stage, Swap
-from ...engine.events import Dealt, TrickWon
+from ...coach import advise
+from ...engine import Action, Event, HandEnded, SeatView, Stage
+from ...engine.events import TrickWon
 from ...game.narration import Narrator, seat_names
-from ...game.table_controller import Turn, keyed_declaration
+from ...game.pacing import shown_to_move
+from ...game.table_controller import Change, Turn
+from ...game.told import MatchTold
 from ...i18n import _, current
 from ...net.mirror import MirroredTable, Score, Seen
 from ...net.protocol import ProtocolError, host_line
+from ...net.remote import RemoteTable
 from ...storage import printable
 from ..bindings import JOINED_BINDINGS
-from ..messages import CardClicked
 from ..picture import Seats, view_picture
-from ..widgets.declarations import DeclarationButton
 from ..widgets.log import EventLog
-from ..widgets.notice import too_small
-from .tableface import compose_table, show_declarations, show_picture, toggle_tracker
-from .tablelines import turn_text
+from .tablebase import TableKeys, TableScheduler
+from .tableface import compose_table, show_declarations, show_picture
+from .tablelines import table_line
 
-#: Seconds another seat's card stays alone on the felt before the next is shown.
-CARD_PAUSE = 0.7
-#: Seconds a finished trick stays on the felt (the player's own lead waits for a key instead).
-TRICK_PAUSE = 1.6
-#: Seconds the end of a hand stays before the next deal is shown.
-HAND_PAUSE = 4.0
 #: Seconds between tries to reach the table again after the connection went.
 RETRY_SECONDS = 3.0
 
 
-class JoinedTableScreen(Screen[None]):
+class JoinedTableScreen(TableKeys):
     """One seat at a hosted table: ``connect`` opens the connection (a test gives its own)."""
 
     BINDINGS = JOINED_BINDINGS
-    AUTO_FOCUS = ""
+    game: RemoteTable
 
     def __init__(
         self,
@@ -98,19 +91,12 @@ class JoinedTableScreen(Screen[None]):
         self.recorded_end = False
         self.table: MirroredTable | None = None
         self.client: Any = None
-        self.seen: Seen | None = None
-        self.events: list[Event] = []
-        self.queue: deque[tuple[str, Any]] = deque()
-        self.pausing = False
-        self.holding = False
-        self.selected: int | None = None
-        self.shown_hand: tuple[Card, ...] = ()
-        self.message = ""
-        self.narrator: Narrator | None = None
+        #: The table's flow, as at the local table: the keys act on it; the host is the source of its state.
+        self.game = RemoteTable(TableScheduler(self), self, self.send, advise)
+        self.names: Narrator | None = None
         #: The seats a bot plays for their person for now, and those whose person is away (picture's seats).
         self.stand_ins: set[int] = set()
         self.away: set[int] = set()
-        self.over = False
         #: The seat stopped on a problem (the game's exit status is then 1).
         self.failed = False
         self.closing = False
@@ -118,6 +104,38 @@ class JoinedTableScreen(Screen[None]):
         #: The host said it stopped for now: the seat waits for it to come back.
         self.host_away = False
         self._declarations: tuple[Action, ...] = ()
+
+    # -- the table's state (the controller's) ------------------------------------------------------------
+
+    @property
+    def seen(self) -> Seen | None:
+        """The host's last state shown (None before the first)."""
+        return self.game.seen
+
+    @property
+    def queue(self) -> deque[tuple[str, object]]:
+        """What arrived from the host and is not shown yet."""
+        return self.game.queue
+
+    @property
+    def pausing(self) -> bool:
+        return self.game.pausing
+
+    @property
+    def over(self) -> bool:
+        """The match is over, or the seat stopped: nothing is left to play."""
+        return self.game.over
+
+    @over.setter
+    def over(self, over: bool) -> None:
+        self.game.over = over
+
+    def narrator(self) -> Narrator:
+        assert self.names is not None
+        return self.names
+
+    def table_ready(self) -> bool:
+        return self.seen is not None and self.names is not None
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -132,16 +150,6 @@ class JoinedTableScreen(Screen[None]):
         for line in self.notes:
             log.write("[b]" + escape(line) + "[/b]")
         self.connect()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.fit(event.size.width, event.size.height)
-
-    def fit(self, width: int, height: int) -> None:
-        """As at the game's own table: from 180×45 the stock and the tricks taken lie on the felt."""
-        from .table import WIDE_FELT
-
-        self.set_class(width >= WIDE_FELT[0] and height >= WIDE_FELT[1], "-wide-felt")
-        self.call_after_refresh(self.refresh_bindings)
 
     def say_status(self, text: str) -> None:
         for line in self.query("#message").results(Static):  # (none once the screen is going)
@@ -235,10 +243,9 @@ class JoinedTableScreen(Screen[None]):
         elif kind in ("state", "event"):
             if self.table is None:
                 raise ProtocolError("bad_message", detail="a state before the welcome")
-            self.queue.append((kind, self.table.state(message) if kind == "state" else self.table.event(message)))
-            self.pump()
+            self.game.arrived(kind, self.table.state(message) if kind == "state" else self.table.event(message))
         elif kind == "refused":
-            self.refused(message)
+            self.host_refused(message)
         elif kind in ("seat_away", "seat_bot", "seat_back"):
             self.seat_news(kind, message)
         elif kind == "error":
@@ -267,8 +274,7 @@ class JoinedTableScreen(Screen[None]):
             self.message = ""
             self.query_one("#log", EventLog).write("[i]" + _("The host is back: the match goes on.") + "[/i]")
         self.table = table
-        names = seat_names(table.players)
-        self.narrator = Narrator(names, table.rules)
+        self.names = self.game.seated(table)
         if first:
             row = self.query_one("#felt-row")
             row.set_class(table.players == 2, "-heads-up")
@@ -279,73 +285,68 @@ class JoinedTableScreen(Screen[None]):
                 log.write(_("A practice table: everyone may ask the coach for a hint (h)."))
         self.message = ""
 
-    # -- showing, at a pace a person can follow ------------------------------------------------------
+    # -- what the table tells (the controller's listener) -------------------------------------------------
 
-    def pump(self) -> None:
-        """Show what arrived, one state at a time, pausing after the others' cards and after a trick."""
-        if self.pausing or not self.is_attached:
-            return
-        while self.queue:
-            kind, item = self.queue.popleft()
-            if kind == "event":
-                if item is not None:
-                    self.tell(item)
-                continue
-            pause = self.show_state(item)
-            if pause and self.queue:
-                self.pausing = True
-                self.set_timer(pause, self._resume)
-                return
-
-    def _resume(self) -> None:
-        self.pausing = False
-        self.pump()
-
-    def tell(self, event: Event) -> None:
-        if isinstance(event, Dealt):
-            self.events = []
-            self.holding = False
-        self.events.append(event)
-        assert self.narrator is not None
-        lines = self.narrator.lines([event])
+    def told(self, event: Event) -> None:
+        lines = self.narrator().lines([event])
         if isinstance(event, TrickWon) and event.winner in self.stand_ins:
             lines = [line + " " + _("(played by a bot for now)") for line in lines]
         log = self.query_one("#log", EventLog)
         for line in lines:
             log.write(line)
 
-    def show_state(self, seen: Seen) -> float:
-        """Draw ``seen``; the pause it deserves before the next (0: none)."""
-        before = self.seen
-        self.seen = replace(seen, view=replace(seen.view, events=tuple(self.events)))
-        view = seen.view
-        if self.holding and (view.trick or view.tricks != (before.view.tricks if before else ())):
-            self.holding = False
-        pause = 0.0
-        if before is not None and view.stage is Stage.OVER and before.view.stage is not Stage.OVER:
-            self.hand_over(seen, before.score)
-            pause = HAND_PAUSE
-        elif before is not None and len(view.tricks) > len(before.view.tricks):
-            pause = TRICK_PAUSE
-            self.holding = view.my_turn  # the player's own lead waits for a key, as at the game's own table
-        elif before is not None and len(view.trick) > len(before.view.trick) and view.trick[-1][0] != 0:
-            pause = CARD_PAUSE
-        if seen.score.winner is not None:
-            self.match_over(seen.score)
-        if before is None or before.serial != seen.serial:
-            self.message = ""  # (a refusal, or "wait", answered the state before)
-        self.refresh_table()
-        return pause
+    def table_changed(self, change: Change, lines: Sequence[str]) -> None:
+        if self.is_attached and not self.closing:
+            self.refresh_table()
 
-    def hand_over(self, seen: Seen, before: Score) -> None:
+    def warn(self, message: str, title: str) -> None:
+        self.refresh_table()
+
+    def bot_failed(self, problem: str) -> None:
+        return None  # (the host's bots are the host's)
+
+    def summary_due(self) -> None:
+        """The hand is over: the same summary as at the local table (the table goes on beneath it)."""
+        told = self.game.told
+        if told is None or not self.is_attached or self.closing:
+            return
+        from .summary import SeatSummaryScreen
+
+        def closed(choice: str | None) -> None:
+            self.game.summary_closed()
+            if choice == "quit":
+                self.leave()  # (asked on the summary)
+
+        self.app.push_screen(SeatSummaryScreen(told.as_now(), self.leave_question()), closed)
+
+    def kept(self, problem: str | None) -> None:
+        return None  # (the host keeps the match)
+
+    def show_message(self) -> None:
+        self.refresh_table()
+
+    def hand_ended(self, seen: Seen, before: Score) -> None:
         view = seen.view
-        assert self.narrator is not None
+        if not any(isinstance(event, HandEnded) for event in view.events):
+            self.tell_hand_over(seen, before)  # (the hand's end is told by its event, as at the local table)
+        if self.table is not None:
+            # (seen holds the hand's events: who declared a tute, what counted last)
+            self.record(
+                lambda stats, info: stats.record_seen_hand(
+                    self.match_key, view, seen.score.hand, before, seen.score, info
+                )
+            )
+
+    def tell_hand_over(self, seen: Seen, before: Score) -> None:
+        """The hand's end in the log from the state alone, where the host did not tell its result."""
+        view = seen.view
+        narrator = self.narrator()
         log = self.query_one("#log", EventLog)
         log.write(
             _("Hand over: {us} {ours} · {them} {theirs}").format(
-                us=self.narrator.side_name(0),
+                us=narrator.side_name(0),
                 ours=view.points[0],
-                them=self.narrator.side_name(1),
+                them=narrator.side_name(1),
                 theirs=view.points[1],
             )
         )
@@ -353,7 +354,7 @@ class JoinedTableScreen(Screen[None]):
             if seen.score.juegos[side] > before.juegos[side] or seen.score.cotos[side] > before.cotos[side]:
                 log.write(
                     "[b]"
-                    + self.narrator.by_side(
+                    + narrator.by_side(
                         side,
                         you=_("You win the juego"),
                         rival=_("Rival wins the juego"),
@@ -362,14 +363,6 @@ class JoinedTableScreen(Screen[None]):
                     )
                     + "[/b]"
                 )
-        if self.table is not None and self.seen is not None:
-            # (self.seen holds the hand's events: who declared a tute, what counted last)
-            view = self.seen.view
-            self.record(
-                lambda stats, info: stats.record_seen_hand(
-                    self.match_key, view, seen.score.hand, before, seen.score, info
-                )
-            )
 
     def record(self, write: Callable[[Any, Any], object]) -> None:
         """Write to the statistics, apart from the games against bots (a problem is told once; the game goes on)."""
@@ -392,12 +385,8 @@ class JoinedTableScreen(Screen[None]):
             self.notify(str(problem), title=_("Statistics"), severity="warning", timeout=8, markup=False)
         app.tell_statistics_problem()
 
-    def match_over(self, score: Score) -> None:
-        if self.over:
-            return
-        self.over = True
-        assert self.narrator is not None
-        line = self.narrator.by_side(
+    def match_ended(self, score: Score) -> None:
+        line = self.narrator().by_side(
             score.winner or 0,
             you=_("You win the match"),
             rival=_("Rival wins the match"),
@@ -427,10 +416,10 @@ class JoinedTableScreen(Screen[None]):
                 levels.append(_("a person") + (" · " + _("away") if seat in self.away else ""))
             else:
                 levels.append(table.level)
-        assert self.narrator is not None
+        narrator = self.narrator()
         picture = view_picture(
             view,
-            Seats(seat_names(table.players), levels, (self.narrator.side_name(0), self.narrator.side_name(1))),
+            Seats(seat_names(table.players), levels, (narrator.side_name(0), narrator.side_name(1))),
             score.juegos,
             score.cotos,
             Turn.HOLDING if self.holding else (Turn.PLAYER if view.my_turn else Turn.BOT),
@@ -451,36 +440,28 @@ class JoinedTableScreen(Screen[None]):
         corner = self.query_one("#seed", Static)
         corner.update(_("practice table") if table.hints else "")
         corner.styles.width = Text(corner.render().__str__()).cell_len + 2 if table.hints else 0
-        self.query_one("#message", Static).update(self.message or self.message_text(view))
+        widget = self.query_one("#message", Static)
+        widget.set_class(bool(self.message), "-warning")
+        widget.update(self.message or self.message_text(view))
         self.refresh_bindings()
 
     def message_text(self, view: SeatView) -> str:
-        assert self.narrator is not None
+        """The table's message line (:func:`~.tablelines.table_line`), and what only a hosted table says: the
+        match over, the seats still empty, a person gone."""
+        narrator = self.narrator()
         if self.over and self.seen is not None and self.seen.score.winner is not None:
             return _("The match is over.")
-        if self.holding and view.tricks:
-            winner = view.tricks[-1].winner
-            if winner == 0:
-                return _("[b]Trick {number} to you.[/b] Press Space to go on").format(number=len(view.tricks))
-            return _("[b]Trick {number} to {name}.[/b] Press Space to go on").format(
-                number=len(view.tricks), name=self.narrator.name(winner)
-            )
-        if view.stage is Stage.OVER:
-            return _("The hand is over.")
-        if self.seen is not None and self.seen.serial == 0:  # (the table's states before everyone has sat down)
+        over = view.stage is Stage.OVER
+        if not over and self.seen is not None and self.seen.serial == 0:  # (the states before everyone sat down)
             return "[dim]" + _("Waiting for everyone to sit down…") + "[/dim]"
-        if view.my_turn:
-            from ...game.choices import declaration_offers, one_of
-
-            return turn_text(view, one_of(declaration_offers(view)))
-        seat = view.to_move
-        if seat is None or seat == 0:
-            return "[dim]…[/dim]"
-        name = self.narrator.name(seat)
-        if seat in self.away and seat not in self.stand_ins:  # (not thinking: gone, until a bot or they decide)
-            line = _("{name} has left the table; a bot plays for them if they stay away.").format(name=name)
+        seat = shown_to_move(view)
+        gone = seat in self.away and seat not in self.stand_ins  # (not thinking: gone, until a bot or they decide)
+        if seat is not None and gone and not (self.holding or over or view.my_turn):
+            line = _("{name} has left the table; a bot plays for them if they stay away.").format(
+                name=narrator.name(seat)
+            )
             return "[dim]" + line + "[/dim]"
-        return "[dim]" + _("{name} is thinking…").format(name=name) + "[/dim]"
+        return table_line(view, self.holding, narrator, timed=False, over=over)
 
     def seat_news(self, kind: str, message: dict[str, Any]) -> None:
         if self.table is None:
@@ -491,8 +472,7 @@ class JoinedTableScreen(Screen[None]):
         seat = self.table.turned(seat)
         if seat == 0:
             return
-        assert self.narrator is not None
-        name = self.narrator.name(seat)
+        name = self.narrator().name(seat)
         if kind == "seat_away":
             self.away.add(seat)
             line = _("{name} has left the table; a bot plays for them if they stay away.").format(name=name)
@@ -506,165 +486,34 @@ class JoinedTableScreen(Screen[None]):
         self.query_one("#log", EventLog).write("[i]" + line + "[/i]")
         self.refresh_table()
 
-    def refused(self, message: dict[str, Any]) -> None:
-        rule = host_line(message)
-        self.app.bell()
-        self.message = _("[b]✗ Not allowed:[/b] {rule}").format(rule=escape(rule))
-        self.refresh_table()
+    def host_refused(self, message: dict[str, Any]) -> None:
+        """The host refused the player's action: the rule it breaks, in the player's language."""
+        self.refused(host_line(message))
 
-    # -- the player's keys ---------------------------------------------------------------------------
+    # -- the player's keys (the shared ones are TableKeys') ---------------------------------------------------
 
-    def send(self, action: Action) -> None:
-        if self.holding:
-            self.holding = False
-            self.refresh_table()
-            if isinstance(action, Play):
-                return  # the first key after a finished trick only clears it
-        seen = self.seen
-        if seen is None or self.over or self.client is None:
-            return
-        if not seen.view.legal or self.queue:
-            self.message = "[b]" + _("Wait for your turn") + "[/b]"
-            self.refresh_table()
-            return
-        self.message = ""
-        self.run_worker(self.client.act(str(action), seen.serial), group="send")
+    def send(self, action: Action, serial: int) -> None:
+        """The controller's port: send the player's action to the host."""
+        if self.client is not None:
+            self.run_worker(self.client.act(str(action), serial), group="send")
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.is_mounted or self.seen is None:
-            if action == "invitations":
-                return self.host is not None and len(self.host.people) > 1 and self.code != ""
-            return action in ("quit_table", "rules")
-        if too_small(self):
-            return False
+    def offered_before_table(self, action: str) -> bool:
+        if action == "invitations":
+            return self.host is not None and len(self.host.people) > 1 and self.code != ""
+        return action in ("quit_table", "rules")
+
+    def key_offered(self, action: str) -> bool:
         if self.over and action in ("play_index", "select", "play_selected", "go_on", "hint"):
             return False  # (the match is over, or the seat stopped: nothing is left to play)
-        view = self.seen.view
-        kinds = {"sing": Sing, "swap": Swap, "swap_two": Swap, "tute": DeclareTute, "pass_window": Pass}
-        if action in kinds:
-            offered = [a for a in view.legal if isinstance(a, kinds[action])]
-            if action.startswith("swap"):
-                wanted = 2 if action == "swap_two" else 7
-                return any(isinstance(a, Swap) and a.card.rank == wanted for a in offered)
-            return bool(offered)
         if action == "hint":
             return self.table is not None and self.table.hints
         if action == "invitations":
             return self.host is not None and len(self.host.people) > 1
-        if action == "tracker":
-            return not self.query_one("#tracker-side").display
         return True
 
-    def action_play_index(self, index: int) -> None:
-        if self.holding:
-            self.send(PLAY[self.shown_hand[0]] if self.shown_hand else Pass())
-            return
-        hand = self.shown_hand
-        if index >= len(hand):
-            self.message = _("You have no card {number}").format(number=index + 1)
-            self.refresh_table()
-            return
-        self.selected = index
-        self.send(PLAY[hand[index]])
-
-    def action_select(self, step: int) -> None:
-        if self.shown_hand:
-            current = self.selected if self.selected is not None else 0
-            self.selected = (current + step) % len(self.shown_hand)
-            self.message = ""
-            self.refresh_table()
-
-    def action_play_selected(self) -> None:
-        if self.selected is not None or self.holding:
-            self.action_play_index(self.selected or 0)
-
-    def action_go_on(self) -> None:
-        if self.holding:
-            self.holding = False
-            self.refresh_table()
-
-    def _declare(self, kind: type) -> None:
-        if self.seen is not None:
-            action = keyed_declaration(self.seen.view, kind)
-            if action is not None:
-                self.holding = False
-                self.send(action)
-
-    def action_sing(self) -> None:
-        if self.seen is None:
-            return
-        cantes = [a for a in self.seen.view.legal if isinstance(a, Sing)]
-        if len(cantes) == 1:
-            self._declare(Sing)
-        elif cantes:
-            from .dialogs import CanteChooser
-
-            def chosen(sing: Sing | None) -> None:
-                if sing is not None:
-                    self.send(sing)
-
-            self.app.push_screen(CanteChooser(cantes, self.seen.view.trump), chosen)
-
-    def action_swap(self) -> None:
-        self._declare(Swap)
-
-    def action_swap_two(self) -> None:
-        self._declare(Swap)
-
-    def action_tute(self) -> None:
-        self._declare(DeclareTute)
-
-    def action_pass_window(self) -> None:
-        self._declare(Pass)
-
-    def action_last_trick(self) -> None:
-        from .dialogs import LastTrickScreen
-
-        if self.seen is not None and self.seen.view.tricks and self.table is not None:
-            view = self.seen.view
-            self.app.push_screen(LastTrickScreen(view.tricks[-1], seat_names(view.players), view.players, view.rules))
-        else:
-            self.message = _("No trick has been played yet in this hand")
-            self.refresh_table()
-
-    def action_tracker(self) -> None:
-        if self.seen is not None:
-            toggle_tracker(self, self.seen.view)
-
-    def action_hint(self) -> None:
-        """At a practice table: the coach's hint, from this seat's view only, worked out in a thread."""
-        seen = self.seen
-        if seen is None or self.table is None or not self.table.hints:
-            return
-        if not seen.view.my_turn or self.holding:
-            self.message = _("The coach gives hints on your turn")
-            self.refresh_table()
-            return
-        self.message = "[dim]" + _("The coach is thinking…") + "[/dim]"
-        self.assisted = True
-        self.refresh_table()
-        self.advise(seen)
-
-    @work(thread=True, exclusive=True, group="coach")
-    def advise(self, seen: Seen) -> None:
-        from ...coach import advise
-
-        advice = advise(seen.view, random.Random(seen.serial))
-        self.app.call_from_thread(self.hint_done, seen, advice)
-
-    def hint_done(self, seen: Seen, advice: Any) -> None:
-        if self.seen is not seen and (self.seen is None or self.seen.serial != seen.serial):
-            return  # the table moved on
-        from .hint import HintScreen
-
-        self.message = ""
-        self.refresh_table()
-
-        def taken(action: Action | None) -> None:
-            if action is not None:
-                self.send(action)
-
-        self.app.push_screen(HintScreen(advice, self.shown_hand), taken)
+    def match_told(self) -> MatchTold | None:
+        """Every hand of the match the seat was told, by juego, with the juego and coto tally."""
+        return self.game.told
 
     def action_invitations(self) -> None:
         """At the host's own seat: one line per other person's seat to pass on, labelled as seen from here."""
@@ -672,11 +521,6 @@ class JoinedTableScreen(Screen[None]):
 
         if self.host is not None and len(self.host.people) > 1:
             self.app.push_screen(InvitationsScreen(self.host.invitation_lines(self.host.people[0])))
-
-    def action_rules(self) -> None:
-        from .rules import RulesScreen
-
-        self.app.push_screen(RulesScreen())
 
     def action_quit_table(self) -> None:
         from .dialogs import YesNoDialog
@@ -689,10 +533,13 @@ class JoinedTableScreen(Screen[None]):
             if yes:
                 self.leave()
 
-        question = _("Leave the table? A bot plays your seat until you join again with the same code.")
+        self.app.push_screen(YesNoDialog(self.leave_question()), confirmed)
+
+    def leave_question(self) -> str:
+        """What leaving asks while the match goes on."""
         if self.host is not None:
-            question = _("Close the table? Its match is kept: guinote host continues it.")
-        self.app.push_screen(YesNoDialog(question), confirmed)
+            return _("Close the table? Its match is kept: guinote host continues it.")
+        return _("Leave the table? A bot plays your seat until you join again with the same code.")
 
     def leave(self) -> None:
         self.record_end(None)
@@ -706,13 +553,3 @@ class JoinedTableScreen(Screen[None]):
             line = _("To come back: guinote join {address} {code}").format(address=self.address, code=self.code)
             app.parting.append(printable(line))
         app.exit(return_code=1 if self.failed else 0)
-
-    @on(CardClicked)
-    def card_clicked(self, message: CardClicked) -> None:
-        self.action_play_index(message.index)
-
-    @on(Button.Pressed, ".declaration")
-    def declaration_pressed(self, event: Button.Pressed) -> None:
-        button = event.button
-        assert isinstance(button, DeclarationButton)
-        self.send(button.action_taken)

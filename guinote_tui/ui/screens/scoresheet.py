@@ -22,7 +22,7 @@ from textual.widgets import Label, Static
 
 from ...engine import HandResult
 from ...game.scoresheet import SheetRow, ending_text, sheet_rows
-from ...game.session import GameSession
+from ...game.told import MatchTold
 from ...i18n import _, pgettext
 from ..bindings import SCORESHEET_BINDINGS
 from ..theme import FELT_COLOURS
@@ -34,7 +34,7 @@ BAD = Style(color=FELT_COLOURS["bad"])
 FAINT = Style(color=FELT_COLOURS["ink-faint"])
 
 
-def ending_words(session: GameSession, result: HandResult) -> tuple[str, Style]:
+def ending_words(session: MatchTold, result: HandResult) -> tuple[str, Style]:
     """How a hand ended, in the player's language, and its colour (the juego's winner: good or bad)."""
     side = result.juego_winner
     style = FAINT if side is None else GOOD if side == 0 else BAD
@@ -45,7 +45,7 @@ def pair(values: tuple[int, int] | None) -> str:
     return "—" if values is None else f"{values[0]}–{values[1]}"
 
 
-def sheet_text(session: GameSession, rows: Sequence[SheetRow]) -> tuple[Text, Text]:
+def sheet_text(session: MatchTold, rows: Sequence[SheetRow]) -> tuple[Text, Text]:
     """The sheet as text: the heading (how to read it, the columns), then per juego its title and each hand."""
     rules = session.match.rules
     # The hand's points in two parts that add up: those won in tricks (cards, the last ten, a capote) and cantes.
@@ -120,13 +120,13 @@ class ScoreSheetScreen(SizeGuard, ModalScreen[None]):
     }
     """
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, session: MatchTold) -> None:
         super().__init__(classes="dialog-screen")
         self.session = session
 
     def rows(self) -> list[SheetRow]:
         match = self.session.match
-        return sheet_rows(match.finished, match.rules, match.hand)
+        return sheet_rows(match.finished, match.rules, match.hand, (match.juegos, match.cotos))
 
     def compose(self) -> ComposeResult:
         yield TooSmall()

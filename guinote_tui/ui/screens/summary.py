@@ -16,8 +16,9 @@ from textual.widgets import Button, Label, Static
 from ...engine import HandResult
 from ...game.sentences import Tone, leave_question, points_rows, verdict
 from ...game.session import GameSession
+from ...game.told import HandTold, MatchTold
 from ...i18n import _
-from ..bindings import SUMMARY_BINDINGS
+from ..bindings import SEAT_SUMMARY_BINDINGS, SUMMARY_BINDINGS
 from ..navigation import navigator
 from ..theme import FELT_COLOURS
 from ..widgets.footer import GameFooter
@@ -29,7 +30,7 @@ PLAIN = Style(color=FELT_COLOURS["ivory"])
 FAINT = Style(color=FELT_COLOURS["ink-faint"])
 
 
-def points_table(session: GameSession, result: HandResult) -> Table:
+def points_table(session: MatchTold, result: HandResult) -> Table:
     """Card points, the last ten and cantes per side, then the hand and the running totals."""
     table = Table(box=None, padding=(0, 2), show_edge=False, header_style=FAINT + Style(bold=True))
     table.add_column("")
@@ -48,15 +49,14 @@ def points_table(session: GameSession, result: HandResult) -> Table:
 TONES: dict[Tone, Style] = {"good": GOOD, "bad": BAD, "plain": PLAIN, "faint": FAINT}
 
 
-def verdict_lines(session: GameSession, result: HandResult) -> list[Text]:
+def verdict_lines(session: MatchTold, result: HandResult) -> list[Text]:
     """What the hand decided, in the colour of its news (:func:`~guinote_tui.game.sentences.verdict`)."""
     return [Text(said.text, style=TONES[said.tone]) for said in verdict(session, result)]
 
 
-class SummaryScreen(SizeGuard, ModalScreen[str]):
-    """Returns ``"next"``, ``"new"`` or ``"quit"``."""
+class HandSummary(SizeGuard, ModalScreen[str]):
+    """The end of a hand: its points, what it decided; :meth:`buttons` say what may come next."""
 
-    BINDINGS = SUMMARY_BINDINGS
     #: Seconds after the summary appears during which its keys and buttons do nothing, so that
     #: an Enter meant for the table cannot skip it by accident (Space never leaves it).
     INPUT_GUARD = 0.8
@@ -64,13 +64,13 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
     #: The dialog's inner width at most (dialogs.tcss: 76 columns less the padding).
     ROOM = 70
 
-    def __init__(self, session: GameSession) -> None:
+    def __init__(self, told: HandTold) -> None:
         super().__init__(classes="dialog-screen")
-        self.session = session
+        self.told = told
         self.ready = self.INPUT_GUARD <= 0
 
     def compose(self) -> ComposeResult:
-        session = self.session
+        session = self.told
         result = session.result
         assert result is not None
         over = session.match.is_over
@@ -87,23 +87,9 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
                     yield button
         yield GameFooter()
 
-    @staticmethod
-    def buttons(over: bool) -> list[tuple[str, str, str, bool]]:
+    def buttons(self, over: bool) -> list[tuple[str, str, str, bool]]:
         """(id, label, key, primary) of each button, in the player's language."""
-        first = (
-            [("new", _("New match"), "⏎", True)]
-            if over
-            else [
-                ("next", _("Next hand"), "⏎", True),
-                ("new", _("New match"), "(n)", False),
-            ]
-        )
-        return [
-            *first,
-            ("review", _("Review"), "(v)", False),
-            ("again", _("Same deal"), "(a)", False),
-            ("quit", _("Quit"), "(q)", False),
-        ]
+        raise NotImplementedError
 
     def buttons_width(self, over: bool) -> int:
         """The columns the buttons take with their keys (label, a space each side, a column between)."""
@@ -115,7 +101,7 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
         room = row.parent.content_region.width if isinstance(row.parent, Widget) else 0
         if room <= 0:
             return  # not laid out yet: the labels chosen when the dialog was built stay
-        over = self.session.match.is_over
+        over = self.told.match.is_over
         shown = self.buttons(over)
         short = self.buttons_width(over) > room
         for button_id, label, key, _primary in shown:
@@ -137,31 +123,62 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
         # (The keys stay listed in the footer meanwhile: only their actions wait.)
         self.ready = True
 
-    def action_review(self) -> None:
-        """The coach's review of the player's decisions in this hand."""
-        from .review import ReviewScreen
-
-        self.app.push_screen(ReviewScreen(self.session))
+    def primary(self) -> str:
+        """The button Enter presses."""
+        return next(button_id for button_id, _label, _key, primary in self.buttons(self.told.match.is_over) if primary)
 
     def action_score_sheet(self) -> None:
         """Every hand of the match so far, by juego, with the juego and coto tally."""
         from .scoresheet import ScoreSheetScreen
 
-        self.app.push_screen(ScoreSheetScreen(self.session))
-
-    def action_again(self) -> None:
-        """Play the same cards again (practice: the match is then marked assisted)."""
-        if self.ready:
-            self.dismiss("again")
+        self.app.push_screen(ScoreSheetScreen(self.told))
 
     def action_continue(self) -> None:
-        primary = "new" if self.session.match.is_over else "next"
+        primary = self.primary()
         focused = self.focused
         if isinstance(focused, Button) and focused.id != primary:
             focused.press()  # Enter on another button (Tab, or a click) is that button, not Continue
             return
         if self.ready:
             self.dismiss(primary)
+
+
+class SummaryScreen(HandSummary):
+    """The local table's summary: returns ``"next"``, ``"new"``, ``"again"`` or ``"quit"``."""
+
+    BINDINGS = SUMMARY_BINDINGS
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(session)
+        self.session = session
+
+    def buttons(self, over: bool) -> list[tuple[str, str, str, bool]]:
+        """(id, label, key, primary) of each button, in the player's language."""
+        first = (
+            [("new", _("New match"), "⏎", True)]
+            if over
+            else [
+                ("next", _("Next hand"), "⏎", True),
+                ("new", _("New match"), "(n)", False),
+            ]
+        )
+        return [
+            *first,
+            ("review", _("Review"), "(v)", False),
+            ("again", _("Same deal"), "(a)", False),
+            ("quit", _("Quit"), "(q)", False),
+        ]
+
+    def action_review(self) -> None:
+        """The coach's review of the player's decisions in this hand."""
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.session))
+
+    def action_again(self) -> None:
+        """Play the same cards again (practice: the match is then marked assisted)."""
+        if self.ready:
+            self.dismiss("again")
 
     def action_new_match(self) -> None:
         self._leave("new")
@@ -207,3 +224,42 @@ class SummaryScreen(SizeGuard, ModalScreen[str]):
             self.dismiss(choice)
         elif choice in ("new", "quit"):
             self._leave(choice)
+
+
+class SeatSummaryScreen(HandSummary):
+    """A joined seat's summary, the same as the local table's but for what only the host decides (the next deal,
+    a new match): returns ``"next"`` (the table goes on) or ``"quit"`` (leave the table)."""
+
+    BINDINGS = SEAT_SUMMARY_BINDINGS
+
+    def __init__(self, told: HandTold, leave_question: str) -> None:
+        """``leave_question``: what leaving asks while the match goes on (the seat's, or the host's own seat's)."""
+        super().__init__(told)
+        self.leave_question = leave_question
+
+    def buttons(self, over: bool) -> list[tuple[str, str, str, bool]]:
+        if over:
+            return [("quit", _("Leave"), "⏎", True)]
+        return [("next", _("Next hand"), "⏎", True), ("quit", _("Leave"), "(q)", False)]
+
+    def action_quit_game(self) -> None:
+        """Leave the table, asking first while the match goes on (as the local table's summary does)."""
+        if not self.ready:
+            return
+        if self.told.match.is_over:
+            self.dismiss("quit")
+            return
+        from .dialogs import YesNoDialog
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.dismiss("quit")
+
+        self.app.push_screen(YesNoDialog(self.leave_question), confirmed)
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "quit":
+            self.action_quit_game()
+        elif self.ready and event.button.id == "next":
+            self.dismiss("next")

@@ -19,13 +19,14 @@ from rich.text import Text
 
 from ...engine import SeatView, Stage
 from ...game.choices import declaration_offers, one_of
+from ...game.narration import Narrator
 from ...game.pacing import shown_to_move
 from ...game.session import HUMAN, GameSession
 from ...i18n import _
 from ..theme import FELT_COLOURS
 from .start import PRESET_NAMES
 
-__all__ = ["message_text", "status_texts", "turn_text"]
+__all__ = ["message_text", "status_texts", "table_line", "turn_text"]
 
 
 def _cells(markup: str) -> int:
@@ -67,27 +68,33 @@ def status_texts(session: GameSession, view: SeatView, width: int) -> tuple[str,
 
 def message_text(session: GameSession, view: SeatView, holding: bool) -> str:
     """The message line when no warning is on it: the trick held, the hand's end, the player's turn, who thinks."""
+    return table_line(view, holding, session.narrator, timed=session.settings.pace != "wait", over=session.hand_over)
+
+
+def table_line(view: SeatView, holding: bool, narrator: Narrator, *, timed: bool, over: bool) -> str:
+    """The message line of a table, the game's own or a seat's at a hosted one: the trick held (``timed``: it
+    goes by itself), the hand ``over``, the player's turn, who thinks."""
     if holding and view.tricks:
         trick = view.tricks[-1]
-        if session.settings.pace != "wait":
+        if timed:
             to_you = _("[b]Trick {number} to you.[/b] [dim](Space to go on now)[/dim]")
             to_name = _("[b]Trick {number} to {name}.[/b] [dim](Space to go on now)[/dim]")
-        elif session.hand_over:
+        elif over:
             to_you = _("[b]Trick {number} to you.[/b] Press Space to go on to the summary")
             to_name = _("[b]Trick {number} to {name}.[/b] Press Space to go on to the summary")
         else:
             to_you = _("[b]Trick {number} to you.[/b] Press Space to go on")
             to_name = _("[b]Trick {number} to {name}.[/b] Press Space to go on")
         text = to_you if trick.winner == HUMAN else to_name
-        return text.format(number=len(view.tricks), name=session.narrator.name(trick.winner))
-    if session.hand_over:
+        return text.format(number=len(view.tricks), name=narrator.name(trick.winner))
+    if over:
         return _("The hand is over.")
     if view.my_turn:
         return turn_text(view, one_of(declaration_offers(view)))
     seat = shown_to_move(view)
     if seat is None or seat == view.seat:
         return "[dim]…[/dim]"
-    return "[dim]" + _("{name} is thinking…").format(name=session.narrator.name(seat)) + "[/dim]"
+    return "[dim]" + _("{name} is thinking…").format(name=narrator.name(seat)) + "[/dim]"
 
 
 def turn_text(view: SeatView, offers: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from guinote_tui.engine import Match, Play, seat_view, visible_to
+from guinote_tui.engine import HandEnded, HandResult, Match, Play, seat_view, visible_to
 from guinote_tui.engine.events import CardPlayed, TrickWon
 from guinote_tui.net import protocol
 from guinote_tui.net.mirror import MirroredTable
@@ -125,8 +125,33 @@ def test_a_hostile_welcome_is_refused(change: dict[str, Any]) -> None:
         MirroredTable.read(message)
 
 
-def test_an_unknown_event_is_refused_and_the_hands_end_is_left_to_the_state() -> None:
+def test_an_unknown_event_is_refused_and_a_malformed_hands_end_too() -> None:
     table, _ = good_state()
     with pytest.raises(ProtocolError):
         table.event({"event": {"kind": "teleported", "seat": 0}})
-    assert table.event({"event": {"kind": "hand_ended", "result": {}}}) is None
+    with pytest.raises(ProtocolError):
+        table.event({"event": {"kind": "hand_ended", "result": {}}})
+    assert table.event({"event": {"kind": "passed", "seat": 1}}) is None
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_hands_result_is_read_turned_to_the_seat(seat: int) -> None:
+    """The summary and the score sheet of a joined seat read the hand's result as the local table's: side 0 its own."""
+    match = Match(2, seed=3)
+    while not match.hand.is_over:
+        match.apply(match.legal_actions()[0])
+    real = match.hand.result
+    assert real is not None
+    read = tables(match)[seat].event(wire(protocol.event_message(HandEnded(real), 1, 0)))
+    assert isinstance(read, HandEnded) and isinstance(read.result, HandResult)
+    result = read.result
+    turn = (lambda pair: pair) if seat == 0 else (lambda pair: (pair[1], pair[0]))
+    assert result.points == turn(real.points) and result.totals == turn(real.totals)
+    assert result.card_points == turn(real.card_points) and result.cante_points == turn(real.cante_points)
+    side = (lambda s: s) if seat == 0 else (lambda s: None if s is None else 1 - s)
+    assert result.juego_winner == side(real.juego_winner) and result.last_trick_side == side(real.last_trick_side)
+    assert result.reason is real.reason and result.first_of_juego == real.first_of_juego
+    hostile = wire(protocol.event_message(HandEnded(real), 1, 0))
+    hostile["event"]["result"]["points"] = [10**9, 0]
+    with pytest.raises(ProtocolError):
+        tables(match)[seat].event(hostile)
