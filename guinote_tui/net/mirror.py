@@ -52,6 +52,7 @@ from ..engine import (
 from ..engine.ledger import Cante, SwapMade, Trick
 from ..storage import printable
 from .protocol import MAX_FIELD, PROTOCOL_VERSION, ProtocolError
+from .protocol import person_name as checked_name
 
 
 def _bad(detail: str) -> ProtocolError:
@@ -170,6 +171,27 @@ class MirroredTable:
     def turned(self, seat: int) -> int:
         """The picture's seat (0: the player) for the table's ``seat``."""
         return (seat - self.seat) % self.players
+
+    @staticmethod
+    def read_name(text: object, seat: int) -> str | None:
+        """A name the host told for the table's ``seat`` (``seat_joined``, ``seat_back``) as the table shows it,
+        or None: not a person's name (not text, refused by :func:`~.protocol.person_name`, or the host's default
+        name for the seat)."""
+        if not isinstance(text, str) or text in (f"Seat {seat + 1}", f"Bot {seat + 1}"):
+            return None
+        try:
+            return printable(checked_name(text))
+        except ProtocolError:
+            return None
+
+    def person_name(self, turned: int) -> str | None:
+        """The name a person gave for the picture's seat ``turned`` (``--name``), or None: a bot's seat, or a
+        person who gave none (the host's default names, "Seat 3" and "Bot 2", are not shown as names)."""
+        seat = self.table_seat(turned)
+        name = self.names[seat]
+        if seat not in self.people or name in (f"Seat {seat + 1}", f"Bot {seat + 1}"):
+            return None
+        return name
 
     def table_seat(self, turned: int) -> int:
         """The table's seat for the picture's seat ``turned``."""

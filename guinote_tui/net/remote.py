@@ -152,13 +152,26 @@ class RemoteTable(TableFlow):
 
     def seated(self, table: MirroredTable) -> Narrator:
         """The host's welcome (again, after a reconnection): the table's names, rules, hints."""
-        narrator = Narrator(seat_names(table.players), table.rules)
+        names = list(seat_names(table.players))
+        for turned in range(1, table.players):  # (a person who gave a name is called by it: "Ana plays…")
+            names[turned] = table.person_name(turned) or names[turned]
+        narrator = Narrator(tuple(names), table.rules)
         self.hints = table.hints
         if self.told is None:
             self.told = SeatMatch(narrator, SeenMatch(table.rules))
         else:
             self.told.narrator = narrator
         return narrator
+
+    def renamed(self, turned: int, name: str) -> None:
+        """A person at the picture's seat ``turned`` is called ``name`` from now on (they sat down after the
+        welcome, or came back under a name)."""
+        told = self.told
+        if told is None or not 0 < turned < told.narrator.players:
+            return
+        names = list(told.narrator.names)
+        names[turned] = name
+        told.narrator.names = tuple(names)
 
     # -- the state, from the host -----------------------------------------------------------------
 

@@ -210,7 +210,7 @@ class GuinoteApp(App[None]):
         from .screens.joined import JoinedTableScreen
 
         self.table_name = name
-        self.push_screen(JoinedTableScreen(address, code, **table))
+        self.push_screen(JoinedTableScreen(address, code, name=name, **table))
 
     def real_hand(self) -> None:
         """From the lessons: back to the start screen with heads-up against the easy bot chosen; Enter deals."""

@@ -257,3 +257,36 @@ def test_ctrl_c_at_the_hosts_own_seat_closes_the_table_as_q_does_and_frees_its_l
         keep.release()
 
     asyncio.run(scenario())
+
+
+def test_names_are_sent_and_shown_a_first_sit_down_is_told_and_an_absence_says_its_countdown() -> None:
+    """``guinote join --name Bea``: the host calls the seat Bea; another person who sits down as Ana is announced
+    and called Ana at this seat (in the log and the seat's panel); when Ana goes, the log says how long until a
+    bot plays for her."""
+    from guinote_tui.net.client import Client
+
+    host = Host(TableConfig(players=2, rules=SHORT, people=(0, 1), level="random", seed=5, away_seconds=600))
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        app = make_app(seat={"address": host.address, "code": host.codes[1], "name": "Bea"})
+        other = None
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                await until(pilot, lambda: 1 in host.connections)
+                assert host.names[1] == "Bea"
+                other = await Client.join(host.address, host.codes[0], name="Ana")
+                await until(pilot, lambda: "Ana sat down at the table." in log_text(screen))
+                assert screen.narrator().name(1) == "Ana"
+                await until(pilot, lambda: "Ana" in str(screen.query_one("#seat-top").render()))
+                await other.close()
+                await until(pilot, lambda: "Ana has left the table; a bot plays for them in" in log_text(screen))
+                assert "in 600 seconds unless they are back" in log_text(screen)
+        finally:
+            if other is not None:
+                await other.close()
+            await host.close()
+
+    asyncio.run(scenario())

@@ -33,11 +33,11 @@ from textual.widgets import Static
 from ...coach import advise
 from ...engine import Action, Event, HandEnded, SeatView, Stage
 from ...engine.events import TrickWon
-from ...game.narration import Narrator, seat_names
+from ...game.narration import Narrator
 from ...game.pacing import shown_to_move
 from ...game.table_controller import Change, Turn
 from ...game.told import MatchTold
-from ...i18n import _, current
+from ...i18n import _, current, ngettext
 from ...net.mirror import MirroredTable, Score, Seen
 from ...net.protocol import ProtocolError, host_line
 from ...net.remote import RemoteTable
@@ -69,12 +69,15 @@ class JoinedTableScreen(TableKeys):
         notes: tuple[str, ...] = (),
         cafile: str | None = None,
         tls: Any = None,
+        name: str | None = None,
     ) -> None:
         """``host``: a :class:`~guinote_tui.net.host.Host` not yet started, whose first person's seat is the
         player's (``guinote host``): it opens on ``bind`` when the screen does and closes with it; ``notes``:
         lines for the log before anything else."""
         super().__init__()
         self.address, self.code = address, code
+        #: The name the others see (``--name``; None: the seat's).
+        self.person = name
         #: The certificate a ``wss://`` table is checked against (None: the system's); the host's TLS context.
         self.cafile, self.tls = cafile, tls
         #: The host's own seat: it trusts its own certificate, whatever name the table was opened on.
@@ -167,7 +170,7 @@ class JoinedTableScreen(TableKeys):
         while not self.over and not self.closing:
             try:
                 self.client = await Client.join(
-                    self.address, self.code, current(), self.cafile, any_name=self.own_table
+                    self.address, self.code, current(), self.cafile, any_name=self.own_table, name=self.person
                 )
             except (TimeoutError, OSError, ValueError) as problem:
                 if self.table is None:
@@ -246,7 +249,7 @@ class JoinedTableScreen(TableKeys):
             self.game.arrived(kind, self.table.state(message) if kind == "state" else self.table.event(message))
         elif kind == "refused":
             self.host_refused(message)
-        elif kind in ("seat_away", "seat_bot", "seat_back"):
+        elif kind in ("seat_away", "seat_bot", "seat_back", "seat_joined"):
             self.seat_news(kind, message)
         elif kind == "error":
             self.stop(host_line(message))
@@ -419,7 +422,7 @@ class JoinedTableScreen(TableKeys):
         narrator = self.narrator()
         picture = view_picture(
             view,
-            Seats(seat_names(table.players), levels, (narrator.side_name(0), narrator.side_name(1))),
+            Seats(narrator.names, levels, (narrator.side_name(0), narrator.side_name(1))),
             score.juegos,
             score.cotos,
             Turn.HOLDING if self.holding else (Turn.PLAYER if view.my_turn else Turn.BOT),
@@ -472,8 +475,23 @@ class JoinedTableScreen(TableKeys):
         seat = self.table.turned(seat)
         if seat == 0:
             return
+        told = message.get("name")
+        if kind in ("seat_joined", "seat_back") and self.table.person_name(seat) is None and told:
+            named = MirroredTable.read_name(told, self.table.table_seat(seat))
+            if named is not None:
+                self.game.renamed(seat, named)
         name = self.narrator().name(seat)
-        if kind == "seat_away":
+        seconds = message.get("seconds")
+        if kind == "seat_joined":
+            line = _("{name} sat down at the table.").format(name=name)
+        elif kind == "seat_away" and isinstance(seconds, int) and not isinstance(seconds, bool) and seconds > 0:
+            self.away.add(seat)
+            line = ngettext(
+                "{name} has left the table; a bot plays for them in {n} second unless they are back.",
+                "{name} has left the table; a bot plays for them in {n} seconds unless they are back.",
+                seconds,
+            ).format(name=name, n=seconds)
+        elif kind == "seat_away":
             self.away.add(seat)
             line = _("{name} has left the table; a bot plays for them if they stay away.").format(name=name)
         elif kind == "seat_bot":
