@@ -43,7 +43,7 @@ from ..engine import (
 from .evaluate import COACH_BUDGET, CoachBudget, Evaluation, Grade, Z, evaluate, grade_of
 from .lines import Delay
 from .loss import loss_reason
-from .reasons import Reason, ReasonCode
+from .reasons import JUEGO_LOSSES, Reason, ReasonCode
 from .why import card_reason
 
 #: The coach's budget for a review, and for a hint analysed while the player thinks: deeper than
@@ -214,17 +214,6 @@ def good_reason(evaluation: Evaluation | None, card: Card) -> Reason | None:
 
 #: The reasons of :func:`~.why.card_reason` that name the juego the card decides at once (given before its shares).
 JUEGO_IDEAS = frozenset({ReasonCode.WIN_JUEGO, ReasonCode.SAVE_JUEGO})
-#: What a card loses against the coach's (:func:`~.loss.loss_reason`) when it is the juego.
-JUEGO_LOSSES = frozenset(
-    {
-        ReasonCode.HANDS_JUEGO,
-        ReasonCode.LOSES_JUEGO,
-        ReasonCode.MISSES_JUEGO,
-        ReasonCode.MISSES_JUEGO_SOLVED,
-        ReasonCode.FEWER_JUEGOS,
-        ReasonCode.MORE_JUEGOS_LOST,
-    }
-)
 
 
 def juego_reason(view: SeatView, evaluation: Evaluation | None, card: Card) -> Reason | None:

@@ -333,8 +333,8 @@ def how_often(tenths: int) -> str:
     return ngettext("in about {n} deal of 10", "in about {n} deals of 10", tenths).format(n=tenths)
 
 
-#: The codes whose sentences :func:`_lost` writes (what a card the player chose loses).
-LOST_CODES = frozenset(
+#: What a card loses against the coach's (:func:`~.loss.loss_reason`) when it is the juego.
+JUEGO_LOSSES = frozenset(
     {
         ReasonCode.HANDS_JUEGO,
         ReasonCode.LOSES_JUEGO,
@@ -342,6 +342,11 @@ LOST_CODES = frozenset(
         ReasonCode.MISSES_JUEGO_SOLVED,
         ReasonCode.FEWER_JUEGOS,
         ReasonCode.MORE_JUEGOS_LOST,
+    }
+)
+#: The codes whose sentences :func:`_lost` writes (what a card the player chose loses).
+LOST_CODES = JUEGO_LOSSES | frozenset(
+    {
         ReasonCode.TUTE_LOST,
         ReasonCode.BREAKS_CANTE,
         ReasonCode.CANTE_LATER,
