@@ -669,3 +669,41 @@ def test_the_daily_duplicate_fits_80x24(code: str, catalogs: list[str]) -> None:
             assert scroll.max_scroll_y == 0, "the screen's text needs more lines than 80×24 gives it"
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_seat_at_a_hosted_table_fits_80x24(code: str, catalogs: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat at a hosted table (one person and a bot, heads-up), as it opens: nothing cut, no English, and the
+    rival's panel ("a person · 6 cards" in the language) whole on its lines."""
+    from uihelpers import quick_joined_table
+
+    from guinote_tui.engine import Rules
+    from guinote_tui.net.host import Host, TableConfig
+    from guinote_tui.ui.screens.joined import JoinedTableScreen
+    from guinote_tui.ui.widgets.table import SeatPanel
+
+    if code != i18n.SOURCE and code not in catalogs:
+        pytest.fail(f"no catalog for {code}")
+    quick_joined_table(monkeypatch)
+    host = Host(TableConfig(players=2, rules=Rules.preset("aragones"), people=(0, 1), level="random", seed=5))
+
+    async def run() -> None:
+        await host.start("127.0.0.1", 0)
+        app = make_app(lang=code, seat={"address": host.address, "code": host.codes[1]})
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                await _wait_for(pilot, JoinedTableScreen)
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                assert await wait_until(pilot, lambda: screen.seen is not None)
+                await _fitted(pilot, screen)
+                assert faults(code, screen) == []
+                panel = screen.query_one("#seat-top", SeatPanel)
+                lines = panel.render().plain.split("\n")
+                assert all(len(line) <= panel.size.width for line in lines), lines
+                person = i18n._("a person")
+                assert person in " ".join(lines), lines
+        finally:
+            await host.close()
+
+    asyncio.run(run())
