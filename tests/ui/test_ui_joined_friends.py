@@ -290,3 +290,46 @@ def test_names_are_sent_and_shown_a_first_sit_down_is_told_and_an_absence_says_i
             await host.close()
 
     asyncio.run(scenario())
+
+
+def test_a_hand_that_ended_while_the_seat_was_away_is_told_and_kept_as_assisted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The seat's connection goes and cannot come back for a while; a bot plays for it until a hand ends. Back at
+    the table, the log says how that hand ended and the statistics keep it as the player's, marked assisted."""
+    from uihelpers import REVIEW_TEST_BUDGET
+
+    from guinote_tui.game.services import Services
+    from guinote_tui.net import client as client_module
+
+    host = Host(TableConfig(players=2, rules=SHORT, people=(1,), level="random", seed=5, away_seconds=0))
+    blocked = asyncio.Event()
+    join = client_module.Client.join.__func__  # type: ignore[attr-defined]
+
+    async def guarded(cls: type, *args: object, **kwargs: object) -> object:
+        if blocked.is_set():
+            raise OSError("the network is down")
+        return await join(cls, *args, **kwargs)
+
+    monkeypatch.setattr(client_module.Client, "join", classmethod(guarded))
+    services = Services(review_ahead=False, record_stats=True, review_budget=REVIEW_TEST_BUDGET)
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        app = make_app(seat={"address": host.address, "code": host.codes[1]}, services=services)
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                await until(pilot, lambda: screen.seen is not None and 1 in host.connections)
+                blocked.set()
+                await screen.client.close()
+                await until(pilot, lambda: host.match.hand.is_over)  # (the bot played the seat's hand out)
+                blocked.clear()
+                await until(pilot, lambda: "While you were away, hand 1 ended:" in log_text(screen))
+                await until(pilot, lambda: app.statistics().totals(assisted=True).hands >= 1)
+                assert app.statistics().totals(assisted=False).hands == 0
+        finally:
+            await host.close()
+
+    asyncio.run(scenario())

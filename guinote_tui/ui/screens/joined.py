@@ -249,6 +249,8 @@ class JoinedTableScreen(TableKeys):
             self.game.arrived(kind, self.table.state(message) if kind == "state" else self.table.event(message))
         elif kind == "refused":
             self.host_refused(message)
+        elif kind == "missed_hand":
+            self.missed_hand(message)
         elif kind in ("seat_away", "seat_bot", "seat_back", "seat_joined"):
             self.seat_news(kind, message)
         elif kind == "error":
@@ -339,6 +341,35 @@ class JoinedTableScreen(TableKeys):
                     self.match_key, view, seen.score.hand, before, seen.score, info
                 )
             )
+
+    def missed_hand(self, message: dict[str, Any]) -> None:
+        """A hand that ended while the seat was away: told in the log, and kept in the statistics as the player's
+        (marked assisted where a bot played for them); one that does not read ends the seat in one line."""
+        from dataclasses import replace
+
+        from ...net.client import read_missed_hand
+
+        if self.table is None:
+            raise ProtocolError("bad_message", detail="a missed hand before the welcome")
+        read = read_missed_hand(self.table, message)
+        line = _("While you were away, hand {number} ended: {us} {ours} · {them} {theirs}.").format(
+            number=read.number,
+            us=self.narrator().side_name(0),
+            ours=read.view.points[0],
+            them=self.narrator().side_name(1),
+            theirs=read.view.points[1],
+        )
+        self.query_one("#log", EventLog).write("[i]" + line + "[/i]")
+        self.record(
+            lambda stats, info: stats.record_seen_hand(
+                self.match_key,
+                read.view,
+                read.number,
+                read.before,
+                read.after,
+                replace(info, assisted=info.assisted or read.stand_in),
+            )
+        )
 
     def tell_hand_over(self, seen: Seen, before: Score) -> None:
         """The hand's end in the log from the state alone, where the host did not tell its result."""

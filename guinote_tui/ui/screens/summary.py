@@ -115,9 +115,15 @@ class HandSummary(SizeGuard, ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.fit_buttons)
-        self.query_one(".dialog-buttons Button", Button).focus()
+        # (the buttons inside their row may be mounted after the screen: focused once they are)
+        self.call_after_refresh(self._focus_first_button)
         if not self.ready:
             self.set_timer(self.INPUT_GUARD, self._get_ready)
+
+    def _focus_first_button(self) -> None:
+        buttons = self.query(".dialog-buttons Button")
+        if buttons:
+            buttons.first().focus()
 
     def _get_ready(self) -> None:
         # (The keys stay listed in the footer meanwhile: only their actions wait.)
