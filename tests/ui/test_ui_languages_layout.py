@@ -707,3 +707,49 @@ def test_a_seat_at_a_hosted_table_fits_80x24(code: str, catalogs: list[str], mon
             await host.close()
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_tricks_the_last_trick_the_score_sheet_and_the_lessons_fit_80x24(code: str, catalogs: list[str]) -> None:
+    """Heads-up after a few tricks: the tricks so far (r), the last trick (l), the score sheet (o); then the
+    lessons' menu and a lesson (guinote learn): nothing cut, no English."""
+    from guinote_tui.ui.screens.dialogs import LastTrickScreen
+    from guinote_tui.ui.screens.history import HistoryScreen
+    from guinote_tui.ui.screens.lessons import LessonScreen, LessonsMenu
+    from guinote_tui.ui.screens.scoresheet import ScoreSheetScreen
+
+    if code != i18n.SOURCE and code not in catalogs:
+        pytest.fail(f"no catalog for {code}")
+
+    async def table() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0, lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            session = app.session
+            assert session is not None
+            for _ in range(3):
+                await settle(pilot)
+                await pilot.press(key_for(app, playable(session.view().legal)[0]))
+            await settle(pilot)
+            assert session.view().tricks
+            for key, screen_type in (("r", HistoryScreen), ("l", LastTrickScreen), ("o", ScoreSheetScreen)):
+                await pilot.press(key)
+                await _wait_for(pilot, screen_type)
+                await _fitted(pilot, app.screen)
+                assert faults(code, app.screen) == [], key
+                await pilot.press("escape")
+                await _wait_for(pilot, TableScreen)
+
+    async def lessons() -> None:
+        app = make_app(lang=code, learn="")
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, LessonsMenu)
+            await _fitted(pilot, app.screen)
+            assert faults(code, app.screen) == []
+        app = make_app(lang=code, learn="1")
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, LessonScreen)
+            await _fitted(pilot, app.screen)
+            assert faults(code, app.screen) == []
+
+    asyncio.run(table())
+    asyncio.run(lessons())
