@@ -48,6 +48,11 @@ async def open_house_rules(pilot) -> None:  # type: ignore[no-untyped-def]
     assert await wait_until(pilot, lambda: not house_rules(screen).collapsed)
     # The rows inside are laid out before a test clicks them (on a loaded machine the layout comes later).
     assert await wait_until(pilot, lambda: screen.query_one("#preset").region.width > 40)
+    # and in sight, where a click lands on it (80×24 scrolls the rules into view after they open)
+    preset = screen.query_one("#preset")
+    preset.scroll_visible(animate=False)
+    height = pilot.app.size.height
+    assert await wait_until(pilot, lambda: preset.region.y >= 0 and preset.region.bottom <= height - 1)
 
 
 def test_choices_on_the_start_screen_make_the_match() -> None:
