@@ -753,3 +753,46 @@ def test_the_tricks_the_last_trick_the_score_sheet_and_the_lessons_fit_80x24(cod
 
     asyncio.run(table())
     asyncio.run(lessons())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_save_join_and_invitations_dialogs_fit_80x24(code: str, catalogs: list[str]) -> None:
+    """Saving the history (Ctrl+S at the table), joining a table (j on the start screen) and the host's
+    invitations (i at the host's seat, four seats of people): nothing cut, no English."""
+    from guinote_tui.engine import Rules
+    from guinote_tui.net.host import Host, TableConfig
+    from guinote_tui.ui.screens.dialogs import InvitationsScreen, JoinDialog, SaveDialog
+
+    if code != i18n.SOURCE and code not in catalogs:
+        pytest.fail(f"no catalog for {code}")
+
+    async def save() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0, lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("ctrl+s")
+            await _wait_for(pilot, SaveDialog)
+            await _fitted(pilot, app.screen)
+            assert faults(code, app.screen) == []
+
+    async def join() -> None:
+        app = make_app(lang=code, show_start=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, StartScreen)
+            await pilot.press("j")
+            await _wait_for(pilot, JoinDialog)
+            await _fitted(pilot, app.screen)
+            assert faults(code, app.screen) == []
+
+    async def invitations() -> None:
+        host = Host(TableConfig(players=4, rules=Rules.preset("aragones"), people=(0, 1, 2, 3), level="random"))
+        app = make_app(lang=code, show_start=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, StartScreen)
+            await app.push_screen(InvitationsScreen(host.invitation_lines(0)))
+            await _fitted(pilot, app.screen)
+            assert faults(code, app.screen) == []
+
+    asyncio.run(save())
+    asyncio.run(join())
+    asyncio.run(invitations())
