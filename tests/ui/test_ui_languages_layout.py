@@ -422,6 +422,19 @@ def test_every_screen_of_a_hand_fits_80x24_in_the_language(code: str, catalogs: 
             await pilot.press("s")
             await _wait_for(pilot, StepScreen)
             assert faults(code, app.screen) == []
+            # "Try it" from the step-through: the decision of a trick dealt again, as practice asks it
+            from guinote_tui.ui.screens.practice import TryScreen
+
+            step = app.screen
+            assert isinstance(step, StepScreen)
+            for _ in range(40):
+                if step.tried_decision() is not None:
+                    break
+                await pilot.press("right")
+            await pilot.press("t")
+            await _wait_for(pilot, TryScreen)
+            await _fitted(pilot, app.screen)
+            assert faults(code, app.screen) == []
 
     asyncio.run(run())
 
