@@ -33,7 +33,7 @@ SPECS = [
     "random",
     "easy",
     "normal",
-    "hard:samples=3,arrastre_samples=2,arrastre_nodes=4000",
+    "hard:samples=3,arrastre_samples=2,arrastre_nodes=4000,resample=6",
     "expert:samples=3,arrastre_samples=2,arrastre_nodes=4000",
 ]
 TABLES = [(2, "aragones"), (4, "aragones"), (2, "libre-100"), (4, "libre-100")]
@@ -60,7 +60,7 @@ def test_registry_lists_the_ladder_weakest_first_with_the_measurement_bots_last(
 
 
 def test_spec_passes_typed_parameters() -> None:
-    bot = make_bot("hard:samples=12,arrastre_samples=3,leaf_stock=4")
+    bot = make_bot("hard:samples=12,arrastre_samples=3,leaf_stock=4,resample=6")
     assert isinstance(bot, HardBot)
     assert (bot.settings.samples, bot.settings.arrastre_samples, bot.settings.leaf_stock) == (12, 3, 4)
     expert = make_bot("expert:infer_eps=0.25,race=false")
@@ -344,8 +344,8 @@ def duplicate_margin(spec: str, players: int, deals: int, seed: int) -> float:
         ("easy", 4, 40, 15.0),
         ("normal", 2, 16, 40.0),
         ("normal", 4, 16, 30.0),
-        ("hard:samples=4,arrastre_samples=2", 2, 6, 40.0),
-        ("hard:samples=3,arrastre_samples=1,arrastre_nodes=20000", 4, 12, 28.0),
+        ("hard:samples=4,arrastre_samples=2,resample=6", 2, 6, 40.0),
+        ("hard:samples=3,arrastre_samples=1,arrastre_nodes=20000,resample=6", 4, 12, 28.0),
         ("expert:samples=4,arrastre_samples=2,leaf_stock=2", 2, 6, 40.0),
     ],
 )

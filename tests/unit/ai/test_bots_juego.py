@@ -56,8 +56,8 @@ def test_in_pairs_the_juego_setting_changes_only_juegos_won_at_once() -> None:
     from guinote_tui.ai.bitmasks import tables_for
     from guinote_tui.ai.search import wins_at_once
 
-    with_model = make_bot("hard:samples=3,arrastre_samples=2")
-    without = make_bot("hard:samples=3,arrastre_samples=2,juego=false")
+    with_model = make_bot("hard:samples=3,arrastre_samples=2,resample=6")
+    without = make_bot("hard:samples=3,arrastre_samples=2,juego=false,resample=6")
     checked = 0
     for state in random_positions(4, "aragones", seed=8, hands=2):
         seat = state.to_move
@@ -128,5 +128,5 @@ def test_hard_takes_a_juego_won_at_once_in_phase_1() -> None:
     from guinote_lab.juego_suite import load, score
 
     positions = [p for p in load() if p.phase == "phase1"][:20]
-    assert score("hard:samples=4", positions).wins == 20
-    assert score("hard:samples=4,juego=false", positions).wins < 20
+    assert score("hard:samples=4,resample=6", positions).wins == 20
+    assert score("hard:samples=4,juego=false,resample=6", positions).wins < 20

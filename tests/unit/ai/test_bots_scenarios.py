@@ -7,7 +7,7 @@ import random
 from guinote_tui.ai import make_bot
 from guinote_tui.engine import HandState, Rules, Sing, Swap, parse_action, parse_cards, seat_view
 
-SEARCHERS = ["normal", "hard:samples=40,arrastre_samples=3", "expert:samples=60,arrastre_samples=3"]
+SEARCHERS = ["normal", "hard:samples=40,arrastre_samples=3,resample=6", "expert:samples=60,arrastre_samples=3"]
 
 
 def table(hands: dict[int, str], muestra: str, dealer: int = 3, players: int = 4, stock: str = "") -> HandState:

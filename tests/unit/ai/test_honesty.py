@@ -22,16 +22,16 @@ BOTS = [
     "random",
     "easy",
     "normal",
-    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000",
+    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,resample=6",
     "expert:samples=3,arrastre_samples=2,arrastre_nodes=3000,leaf_stock=0",
     "expert:samples=2,arrastre_samples=1,arrastre_nodes=3000",
     # The card-play inference reads the other seats' past plays: still from the view only.
-    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.5",
-    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.3,infer_depth=2",
+    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.5,resample=6",
+    "hard:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.3,infer_depth=2,resample=6",
     # The laboratory's players: the value network reads its features (voids, known cards, cantes still
     # possible) from the view only, and so does the play model of the inference.
     "learned",
-    "playmodel:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.3",
+    "playmodel:samples=3,arrastre_samples=2,arrastre_nodes=3000,infer=true,infer_eps=0.3,resample=6",
 ]
 
 
