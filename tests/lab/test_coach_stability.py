@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +109,9 @@ def test_summary_splits_by_table_and_phase() -> None:
 
 def test_command_reviews_one_hand_under_two_seeds_and_resumes(tmp_path: Path) -> None:
     out = tmp_path / "run.json"
-    args = ["--hands", "1", "--seeds", "2", "--players", "2", "--out", str(out)]
+    # (a smaller budget than the review's and quicker rivals: the test is of the command, not of the coach)
+    args = ["--hands", "1", "--seeds", "2", "--players", "2", "--playouts", "300", "--others", "normal"]
+    args += ["--out", str(out)]
     runner = CliRunner()
     result = runner.invoke(main, [*args, "--json"])
     assert result.exit_code == 0, result.output
@@ -118,11 +121,11 @@ def test_command_reviews_one_hand_under_two_seeds_and_resumes(tmp_path: Path) ->
     runs = stored["hands"]["2:1"]["seeds"]
     assert sorted(runs) == ["1", "2"]
     # The records are what `guinote review --seed 1` reports for the same history, plus the phase, choices and gap.
-    from guinote_tui.coach import review_match
+    from guinote_tui.coach import DEEP_BUDGET, review_match
     from guinote_tui.engine import load_history
 
     match = load_history(stored["hands"]["2:1"]["history"])
-    expected = [d.to_dict() for d in review_match(match, 0, 1)]
+    expected = [d.to_dict() for d in review_match(match, 0, 1, replace(DEEP_BUDGET, max_playouts=300))]
     assert [{k: r[k] for k in expected[0]} for r in runs["1"]["decisions"]] == expected
     # A second run with the same options reads the file back instead of reviewing again.
     marked = stored["hands"]["2:1"]["seeds"]["1"]
