@@ -3,11 +3,24 @@
 from __future__ import annotations
 
 from ..coach import Advice, Grade
+from ..coach.loss import juego_but_points
 from ..engine import PLAY, Card, Play, Sing
 from ..i18n import _, estimate
 from ..present.vocabulary import grade_word
 
-__all__ = ["card_verdict"]
+__all__ = ["card_verdict", "juego_notes"]
+
+
+def juego_notes(advice: Advice) -> list[str]:
+    """Why a graded card whose juego figures are better than the coach's card's is graded all the same: a sentence
+    each (:func:`~guinote_tui.coach.loss.juego_but_points`), so a tier never stands unexplained beside a better
+    juego column."""
+    evaluation = advice.evaluation
+    if evaluation is None or not isinstance(advice.action, Play) or Card(advice.action.card) != evaluation.best:
+        return []
+    best = evaluation.best
+    notes = (juego_but_points(evaluation, card, best) for card in sorted(evaluation.cards, key=evaluation.cost))
+    return [note.text for note in notes if note is not None]
 
 
 def card_verdict(advice: Advice, card: Card) -> str:

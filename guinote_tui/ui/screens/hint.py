@@ -22,7 +22,7 @@ from ...coach import Advice, Evaluation, ReasonCode
 from ...coach.evaluate import BLUNDER_POINTS, INACCURACY_POINTS, JUEGO_POINTS, MISTAKE_POINTS
 from ...engine import PLAY, Action, Card, Play
 from ...game.narration import card_name_markup
-from ...game.verdicts import card_verdict
+from ...game.verdicts import card_verdict, juego_notes
 from ...i18n import N_, _, number
 from ...present.vocabulary import action_words, juego_legend, juego_words, tier_legend
 from ..widgets.footer import GameFooter
@@ -147,6 +147,9 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
                 yield Static(Text.from_markup(equals), id="hint-equals")
             if len(advice.values) > 1:
                 yield Static(values_table(advice, self.shown), id="hint-values")
+                notes = juego_notes(advice)
+                if notes:
+                    yield Static(Text(" ".join(notes)), id="hint-juego")
             expected = _(
                 "Expected loss: the points your side gives up against the coach's choice, over deals that fit "
                 "what you know (a juego counts {juego}), ± the coach's 95-in-100 margin. Enter plays it · "

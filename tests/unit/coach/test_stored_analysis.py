@@ -1,4 +1,4 @@
-"""The coach's analysis of a decision kept as text and read back: the same advice, and hostile text refused in one line."""
+"""The coach's analysis of a decision kept as text and read back: the same advice; hostile text refused in a line."""
 
 from __future__ import annotations
 
