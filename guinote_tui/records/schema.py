@@ -7,13 +7,13 @@ database whose version is higher than :data:`SCHEMA_VERSION` was written by
 a newer program and is left untouched.
 
 To change the schema, append a migration and never edit one that was
-released. A version 3 that kept the length of each juego in minutes would be::
+released. A version 5 that kept the length of each juego in minutes would be::
 
-    Migration(3, "juegos keep their length in minutes", (
+    Migration(5, "juegos keep their length in minutes", (
         "ALTER TABLE juegos ADD COLUMN minutes REAL",
     ))
 
-and :data:`SCHEMA_VERSION` becomes 3 by itself. Sides are named from the
+and :data:`SCHEMA_VERSION` becomes 5 by itself. Sides are named from the
 player's point of view: ``_player`` is the player's side (side 0),
 ``_rivals`` the other.
 
