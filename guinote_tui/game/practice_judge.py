@@ -225,9 +225,17 @@ def try_problem(
         raise ValueError(f"decision {index} was not a choice of seat {seat}")
     position = format_position(state)
     problem = Problem(MISTAKE, ref, hand.players, hand.rules, position, seat, spec=spec, actions=actions, topic=topic)
-    if advice is not None and set(advice.values) != {Card(a.card) for a in problem.view.legal if isinstance(a, Play)}:
+    if advice is not None and not _of_view(advice, problem.view):
         raise ValueError(f"the review's analysis is not of decision {index}")
     return replace(problem, advice=advice)
+
+
+def _of_view(advice: Advice, view: SeatView) -> bool:
+    """Whether ``advice`` can be an analysis of the decision ``view`` stands at: its move is one of the choices,
+    and the cards it weighed are the cards the seat may play."""
+    cards = {Card(a.card) for a in view.legal if isinstance(a, Play)}
+    weighed = advice.evaluation is None or set(advice.evaluation.cards) == cards
+    return advice.action in view.legal and weighed and set(advice.values) <= cards
 
 
 def with_stored_analysis(problem: Problem) -> Problem:

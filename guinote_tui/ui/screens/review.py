@@ -322,7 +322,10 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         ref, topic = try_reference(session, index)
         # Judged by the review's own analysis of the decision: Try it says what the review said, card for card.
         advice = next((r.advice for r in self.reviewed if r.index == index), None)
-        problem = try_problem(session.match.hand, index, ref, topic, advice)
+        try:
+            problem = try_problem(session.match.hand, index, ref, topic, advice)
+        except ValueError:  # (never the review's own): the coach analyses the decision again
+            problem = try_problem(session.match.hand, index, ref, topic)
         practice = PracticeSession(session.stats, budget=session.review_budget)
         self.app.push_screen(TryScreen(practice, problem))
 

@@ -6,6 +6,7 @@ import itertools
 import json
 import random
 import sqlite3
+from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -390,6 +391,9 @@ def test_try_it_shows_the_review_s_verdict_when_the_coach_has_changed_since(stat
             assert (verdict.grade, verdict.cost) == (reviewed.grade, reviewed.cost)
     assert checked > 5
     other = next(r for r in session.review() if r.advice is not None)
+    # A decision with no card weighed (one card and declarations: nothing to race) is tried with its analysis too.
+    bare = replace(other.advice, evaluation=None, values={})  # type: ignore[type-var]
+    assert try_problem(hand, other.index, "try", advice=bare).advice is bare
     with pytest.raises(ValueError, match="not of decision"):
         wrong = next(r for r in session.review() if set(r.advice.values) != set(other.advice.values))  # type: ignore[union-attr]
         try_problem(hand, wrong.index, "try", advice=other.advice)
