@@ -258,7 +258,10 @@ def review(
     if as_json:
         import json
 
-        click.echo(json.dumps({"decisions": [d.to_dict() for d in decisions], **_review_totals(decisions)}))
+        from ..game.verdicts import tiers_record
+
+        listed = [_decision_record(d) for d in decisions]
+        click.echo(json.dumps({"decisions": listed, **_review_totals(decisions), **tiers_record()}))
         return
     for number in sorted({d.hand for d in decisions} | set(range(first_hand, held + 1))):
         _echo_reviewed_hand(number, [d for d in decisions if d.hand == number])
@@ -411,22 +414,57 @@ def hint(path: str, hand_number: int, ply: int, think: float, as_json: bool) -> 
     click.echo(Text.from_markup(decision_sentence(decision, decision.trick, Z, JUEGO_POINTS)).plain)
 
 
+def _decision_record(decision: Decision) -> dict[str, Any]:
+    """One decision of ``guinote review --json``: its fields as codes and figures, and the same in the words every
+    screen uses: the tier's name, the verdict with its figure ("mistake: 7 ± 2", as the hint's table says it), the
+    margin (1.96 standard errors), the coach's reason and what the card played loses."""
+    from ..coach import Z
+    from ..game.verdicts import verdict_of
+    from ..present.vocabulary import grade_word
+
+    verdict = (
+        _("best") if decision.played == decision.best else verdict_of(decision.grade, decision.cost, decision.cost_se)
+    )
+    return decision.to_dict() | {
+        "tier": grade_word(decision.grade),
+        "verdict": verdict,
+        "margin": round(Z * decision.cost_se, 2),
+        "reason_text": decision.reason.text,
+        "loss_text": None if decision.loss is None else decision.loss.text,
+    }
+
+
 def _hint_record(decision: Decision, advice: Advice, ply: int) -> dict[str, Any]:
-    """The JSON object of ``guinote hint``: the review's decision, the good cards and every card's verdict."""
+    """The JSON object of ``guinote hint``: the review's decision, the good cards and every card's verdict, in the
+    hint's own words (its table's verdicts, its legend, its juego column and what it rests on)."""
+    from ..coach import Z
     from ..engine import PLAY
+    from ..game.verdicts import card_verdict, juego_column, juego_notes, tiers_record
+    from ..present.vocabulary import grade_word, juego_legend
 
     evaluation = advice.evaluation
     cards: dict[str, dict[str, Any]] = {}
     good = [str(advice.action)]
+    column = None
     if evaluation is not None:
         cards = {
             str(card): {
                 "cost": round(evaluation.cost(card), 2),
                 "cost_se": round(evaluation.se(card), 2),
+                "margin": round(Z * evaluation.se(card), 2),
                 "grade": evaluation.grade(card).value,
+                "tier": grade_word(evaluation.grade(card).value),
+                "verdict": card_verdict(advice, card),
+                "win": evaluation.cards[card].win,
+                "loss": evaluation.cards[card].loss,
+                "deals": evaluation.cards[card].deals,
             }
             for card in sorted(evaluation.cards)
         }
         good += [str(card) for card in evaluation.good() if str(card) != good[0] and PLAY[int(card)] in advice.good]
-    record: dict[str, Any] = decision.to_dict()
-    return record | {"ply": ply, "good": good, "cards": cards}
+        deals = juego_column(advice)
+        column = None if deals is None else {"deals": deals, "legend": juego_legend(deals)}
+    record: dict[str, Any] = _decision_record(decision)
+    notes = juego_notes(advice)
+    extra = {"ply": ply, "good": good, "cards": cards, "juego_column": column, "juego_notes": notes}
+    return record | extra | tiers_record()

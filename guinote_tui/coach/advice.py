@@ -42,7 +42,7 @@ from ..engine import (
 )
 from .evaluate import COACH_BUDGET, CoachBudget, Evaluation, Grade, Z, evaluate, grade_of
 from .lines import Delay
-from .loss import loss_reason
+from .loss import loss_reason, tenths
 from .reasons import JUEGO_LOSSES, Reason, ReasonCode
 from .why import card_reason
 
@@ -193,6 +193,7 @@ def advise(view: SeatView, rng: random.Random, budget: CoachBudget = COACH_BUDGE
         card = Card(action.card)
         said = idea if idea.code in JUEGO_IDEAS else None
         reason = good_reason(evaluation, card) or said or juego_reason(view, evaluation, card) or idea
+        reason = with_juego(reason, evaluation, card)
     else:
         reason = declaration_reason(view, action, forced)
     cantes: dict[Action, int] = {a: sing_points(view, a.suit) for a in legal if isinstance(a, Sing)}
@@ -225,6 +226,32 @@ def juego_reason(view: SeatView, evaluation: Evaluation | None, card: Card) -> R
     following = min((c for c in evaluation.cards if c != card), key=lambda c: (evaluation.cards[c].delta, int(c)))
     loss = loss_reason(view, evaluation, following, card)
     return loss if loss is not None and loss.code in JUEGO_LOSSES else None
+
+
+def with_juego(reason: Reason, evaluation: Evaluation | None, card: Card) -> Reason:
+    """``reason`` for the coach's ``card``, with the card's juego figures (``juego_won``, ``juego_lost``: deals of
+    10) where the juego is at stake and the reason speaks of something else: the juego comes before the points, so
+    a reason in points never leaves it out. At stake: the cost counts the juego, the shares rest on enough deals
+    (or every consistent deal, :attr:`~.evaluate.Evaluation.juego_deals`), and some line of the card decides the
+    juego or some card does differently for it. Not with every card known (the juego is then won or lost, as
+    the hint's column says), nor beside the good cards named together."""
+    if evaluation is None or card != evaluation.best or reason.code in _JUEGO_SAID:
+        return reason
+    if evaluation.exact or evaluation.juego_deals is None:
+        return reason
+    shares = {
+        c: (tenths(e.win), tenths(e.loss))
+        for c, e in evaluation.cards.items()
+        if e.win is not None and e.loss is not None
+    }
+    mine = shares.get(card)
+    if mine is None or (mine == (0, 0) and len(set(shares.values())) < 2):
+        return reason
+    return Reason(reason.code, {**reason.params, "juego_won": mine[0], "juego_lost": mine[1]})
+
+
+#: The reasons that speak of the juego already, or name the good cards together (no figure of one card).
+_JUEGO_SAID = JUEGO_IDEAS | JUEGO_LOSSES | {ReasonCode.ANY_OF}
 
 
 #: The coach's seed wherever it is asked (hint, the review in the game, ``guinote review``, Try it, practice):

@@ -42,7 +42,7 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, InvalidStateError, ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from multiprocessing import resource_tracker
 from threading import Lock
 
@@ -99,6 +99,9 @@ class Reviewed:
     best_loss: float | None = None
     followed_hint: bool = False  # the player played what the coach's hint advised: never graded
     loss: Reason | None = None  # why the card played is worse than the coach's (graded cards, where it can tell)
+    #: The analysis the decision was priced by (:func:`priced`): kept with the review, so that "Try it" and practice
+    #: show its verdicts (:mod:`.stored`) instead of judging the position afresh.
+    advice: Advice | None = field(default=None, compare=False, repr=False)
 
 
 def followed(reviewed: Reviewed) -> Reviewed:
@@ -172,6 +175,7 @@ def priced(spec: HandSpec, log: Sequence[Move], index: int, advice: Advice) -> R
         verdict.best_win,
         verdict.best_loss,
         loss=verdict.loss,
+        advice=advice,
     )
 
 

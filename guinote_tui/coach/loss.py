@@ -6,6 +6,12 @@ evidence in the evaluation and the seat's view alone (never a hidden card).
 The components are weighed in this order, and the first that explains at least
 half the cost is given:
 
+0. **a better juego, and still worse**: where the played card does better for
+   the juego than the coach's card (it wins it, or loses it, in a tenth of the
+   deals more or less) and is graded all the same, that is said first: the
+   points of the hand it loses on average outweigh the juegos it gains, a
+   juego counted as :data:`~.evaluate.JUEGO_POINTS` (:func:`juego_but_points`).
+   A tier beside a better juego column is never left unexplained;
 1. **the juego decided for certain**: the played card hands the other side the
    trick and the juego at once (whatever the hidden cards), or the coach's card
    takes them at once; in the heads-up arrastre, where every card is known, the
@@ -17,7 +23,10 @@ half the cost is given:
    with what they explain;
 3. **the juego's shares**: the deals in which the side wins the juego, or
    loses it, differ by a tenth or more (the larger gap is named), where the
-   cost counts the juego (:attr:`~.evaluate.Evaluation.juego_counted`);
+   cost counts the juego (:attr:`~.evaluate.Evaluation.juego_counted`); de
+   vueltas, when the played card's own points are all the other side still
+   needs, the deals lost are named with them ("if the other side takes it,
+   the Rey gives it the 4 points it needs"), never the points alone;
 4. **the side's cantes**: it sings less after the played card;
 5. **the other side's cantes**: it sings more;
 6. **the card's points given** to the other side on this trick (two points or
@@ -137,6 +146,9 @@ def losses(view: SeatView, evaluation: Evaluation, played: Card, best: Card) -> 
     mine, theirs = evaluation.cards[played], evaluation.cards[best]
     names = {"card": str(played), "best": str(best)}
     found: list[Loss] = []
+    but = juego_but_points(evaluation, played, best)
+    if but is not None:
+        found.append(Loss(but, mine.delta))
     certain = _certain_juego(view, evaluation, tables, played, best)
     if certain is not None:
         found.append(certain)
@@ -152,7 +164,8 @@ def losses(view: SeatView, evaluation: Evaluation, played: Card, best: Card) -> 
         broken = _broken_cante(view, tables, played, best, pl, bl)
         if broken is not None:
             found.append(Loss(broken, juego + fewer))
-    shares = _juego_shares(names, mine, theirs) if evaluation.juego_counted else None
+    needed = _needed(view, tables, played)
+    shares = _juego_shares(names, mine, theirs, needed) if evaluation.juego_counted else None
     if shares is not None:
         found.append(shares)
     if pl is None or bl is None:
@@ -211,8 +224,11 @@ def _share(code: ReasonCode, names: dict[str, str], mine: float, theirs: float, 
     return Loss(Reason(code, {**names, "m": m, "n": n}), worth * (theirs - mine))
 
 
-def _juego_shares(names: dict[str, str], mine: CardEstimate, theirs: CardEstimate) -> Loss | None:
-    """The deals in which the side wins the juego (or loses it), a tenth apart or more: the larger gap is named."""
+def _juego_shares(
+    names: dict[str, str], mine: CardEstimate, theirs: CardEstimate, needed: int | None = None
+) -> Loss | None:
+    """The deals in which the side wins the juego (or loses it), a tenth apart or more: the larger gap is named;
+    the deals lost where the played card's points are all the other side needs (``needed``: those points)."""
     if mine.win is None or mine.loss is None or theirs.win is None or theirs.loss is None:
         return None
     explained = JUEGO_POINTS * (_net(theirs) - _net(mine))
@@ -220,10 +236,46 @@ def _juego_shares(names: dict[str, str], mine: CardEstimate, theirs: CardEstimat
     # Lost: the played card's share is the larger one (m, n still name the played card's and the coach's).
     m, n = tenths(mine.loss), tenths(theirs.loss)
     lost = mine.loss - theirs.loss >= SHARE_STEP - 1e-9 and m > n
+    if lost and needed is not None:
+        return Loss(Reason(ReasonCode.GIVES_NEEDED, {**names, "m": m, "n": n, "points": needed}), explained)
     if won is not None and (not lost or theirs.win - mine.win >= mine.loss - theirs.loss):
         return Loss(won.reason, explained)
     if lost:
         return Loss(Reason(ReasonCode.MORE_JUEGOS_LOST, {**names, "m": m, "n": n}), explained)
+    return None
+
+
+def _needed(view: SeatView, tables: Tables, played: Card) -> int | None:
+    """De vueltas, where the other side reaches the target the moment it has the points: the points it still needs
+    when the played card is worth them all (it needs some, and no more than the card is worth); None otherwise."""
+    if not view.rules.vueltas or view.first_of_juego:
+        return None
+    rivals = 1 - view.side
+    need = view.rules.target - view.carried[rivals] - view.points[rivals]
+    points = tables.points[int(played)]
+    return need if 0 < need <= points else None
+
+
+def juego_but_points(evaluation: Evaluation, played: Card, best: Card) -> Reason | None:
+    """Where ``played`` does better for the juego than the coach's ``best`` (it wins it in more deals, or loses it
+    in fewer, a tenth apart or more) and is graded all the same: that it does, and the points of the hand it loses
+    more on average, which outweigh the juegos it gains (a juego counted as :data:`~.evaluate.JUEGO_POINTS`).
+    None elsewhere, and where the cost does not count the juego (no juego figure is shown there)."""
+    if not evaluation.juego_counted or played not in evaluation.cards or best not in evaluation.cards:
+        return None
+    mine, theirs = evaluation.cards[played], evaluation.cards[best]
+    if mine.win is None or mine.loss is None or theirs.win is None or theirs.loss is None:
+        return None
+    if not evaluation.graded(played) or _net(mine) <= _net(theirs):
+        return None
+    names = {"card": str(played), "best": str(best), "juego": round(JUEGO_POINTS)}
+    points = round(mine.delta - theirs.delta + JUEGO_POINTS * (_net(mine) - _net(theirs)))
+    m, n = tenths(mine.win), tenths(theirs.win)
+    if m > n:
+        return Reason(ReasonCode.JUEGO_BUT_POINTS, {**names, "m": m, "n": n, "points": points})
+    m, n = tenths(mine.loss), tenths(theirs.loss)
+    if m < n:
+        return Reason(ReasonCode.JUEGO_BUT_POINTS, {**names, "m": m, "n": n, "points": points, "lost": 1})
     return None
 
 

@@ -119,6 +119,10 @@ class ReasonCode(StrEnum):
     LAST_TRICK_LOST = "LAST_TRICK_LOST"
     #: The side draws the muestra in fewer deals with the card.
     MUESTRA_LOST = "MUESTRA_LOST"
+    #: De vueltas: the card's points are what the other side needs, and the side loses the juego in more deals.
+    GIVES_NEEDED = "GIVES_NEEDED"
+    #: The card does better for the juego than the coach's, yet costs more: the points it gives up outweigh it.
+    JUEGO_BUT_POINTS = "JUEGO_BUT_POINTS"
 
 
 #: The sentences, in English (marked for the catalogs, translated by :func:`reason_text`).
@@ -264,6 +268,22 @@ def _lost(reason: ReasonCode, m: int, n: int, points: int, k: int) -> str:
         return _("With the {card} your side wins the juego {mine}, with the {best} {theirs}.")
     if reason is ReasonCode.MORE_JUEGOS_LOST:
         return _("With the {card} your side loses the juego {mine}, with the {best} {theirs}.")
+    if reason is ReasonCode.GIVES_NEEDED:
+        return ngettext(
+            "If the other side takes it, the {card} gives it the {points} point it needs: with it your side loses "
+            "the juego {mine}, with the {best} {theirs}.",
+            "If the other side takes it, the {card} gives it the {points} points it needs: with it your side loses "
+            "the juego {mine}, with the {best} {theirs}.",
+            points,
+        )
+    if reason is ReasonCode.JUEGO_BUT_POINTS:
+        return ngettext(
+            "The {card} does better for the juego ({better}), but loses about {points} point more of the hand "
+            "on average: with a juego counted as {juego} points, it still comes out worse.",
+            "The {card} does better for the juego ({better}), but loses about {points} points more of the hand "
+            "on average: with a juego counted as {juego} points, it still comes out worse.",
+            points,
+        )
     if reason is ReasonCode.TUTE_LOST:
         return _("After the {card} your side declares tute {mine}, after the {best} {theirs}.")
     if reason is ReasonCode.BREAKS_CANTE:
@@ -342,11 +362,14 @@ JUEGO_LOSSES = frozenset(
         ReasonCode.MISSES_JUEGO_SOLVED,
         ReasonCode.FEWER_JUEGOS,
         ReasonCode.MORE_JUEGOS_LOST,
+        ReasonCode.GIVES_NEEDED,
     }
 )
 #: The codes whose sentences :func:`_lost` writes (what a card the player chose loses).
 LOST_CODES = JUEGO_LOSSES | frozenset(
     {
+        # (The card does better for the juego and is worse all the same: the points decide, not the juego.)
+        ReasonCode.JUEGO_BUT_POINTS,
         ReasonCode.TUTE_LOST,
         ReasonCode.BREAKS_CANTE,
         ReasonCode.CANTE_LATER,
@@ -383,9 +406,43 @@ _CARDS = ("card", "big", "muestra", "best", "other")
 def reason_text(reason: ReasonCode, **params: Any) -> str:
     """The sentence for ``reason`` with its parameters, in the current language (a card in notation is named).
 
+    Where the juego is at stake and the reason speaks of something else (points), ``juego_won`` and
+    ``juego_lost`` (deals of 10, :func:`.loss.tenths`) add the juego's figures of the card: the juego comes before
+    the points, and is never left out of the words.
+
     >>> reason_text(ReasonCode.MASTER_CARD, card="1O")
     'The As de Oros is the master of its suit: it wins the trick for sure.'
+    >>> for sentence in reason_text(ReasonCode.LEAD_LOW, card="4E", juego_won=5, juego_lost=0).split(". "):
+    ...     print(sentence)
+    Lead the Cuatro de Espadas: it risks the fewest points
+    With it your side wins the juego in about 5 deals of 10 and loses it in hardly any deal.
     """
+    said = _reason_text(reason, **params)
+    if "juego_won" not in params or "juego_lost" not in params:
+        return said
+    won, lost = int(params["juego_won"]), int(params["juego_lost"])
+    juego = _("With it your side wins the juego {won} and loses it {lost}.").format(
+        won=how_often(won), lost=how_often(lost)
+    )
+    return f"{said} {juego}"
+
+
+def _juego_but_points(named: Mapping[str, Any]) -> str:
+    """JUEGO_BUT_POINTS: the card's better juego figures (``m`` won and ``n`` won with the coach's card, or with
+    ``lost`` the deals lost), and the points of the hand it loses more on average."""
+    m, n = int(named.get("m", 0)), int(named.get("n", 0))
+    often = {"mine": how_often(m), "theirs": how_often(n)}
+    if named.get("lost"):
+        better = _("it loses the juego {mine}, the {best} {theirs}").format(**{**named, **often})
+    else:
+        better = _("it wins the juego {mine}, the {best} {theirs}").format(**{**named, **often})
+    points = int(named.get("points", 0))
+    return _lost(ReasonCode.JUEGO_BUT_POINTS, m, n, points, 0).format(
+        **{**named, "better": better, "points": points, "juego": int(named.get("juego", 0))}
+    )
+
+
+def _reason_text(reason: ReasonCode, **params: Any) -> str:
     named = dict(params)
     for key in _CARDS:
         value = named.get(key)
@@ -401,6 +458,8 @@ def reason_text(reason: ReasonCode, **params: Any) -> str:
     if reason is ReasonCode.BEST_BY_SEARCH:
         margin = int(named.get("margin", 0))
         return _searched(margin).format(**{**named, "margin": abs(margin)})
+    if reason is ReasonCode.JUEGO_BUT_POINTS:
+        return _juego_but_points(named)
     if reason in LOST_CODES:
         counts = {key: int(named.get(key, 0)) for key in ("m", "n", "points", "k")}
         often = {"mine": how_often(counts["m"]), "theirs": how_often(counts["n"])}

@@ -4,7 +4,9 @@ The review (:class:`~guinote_tui.coach.ahead.Reviewed`) names each decision
 by its place in the hand's log; the statistics keep, for each graded one,
 the whole hand just before it in the engine's notation
 (:func:`~guinote_tui.engine.format_position`: every hand and the stock as
-they lay), so that practice can deal the same cards again. A decision where
+they lay), so that practice can deal the same cards again, and the coach's
+analysis the review judged it by (:mod:`guinote_tui.coach.stored`), so that
+practice shows the review's verdict again. A decision where
 the player followed the hint shown is never graded, so never kept.
 
     >>> from guinote_tui.engine import HandState
@@ -19,6 +21,7 @@ import logging
 from collections.abc import Sequence
 
 from ..coach.ahead import HandSpec, Reviewed
+from ..coach.stored import analysis_text
 from ..engine import HandState, format_position
 from ..records import GradedDecision
 
@@ -57,6 +60,7 @@ def graded_decisions(hand: HandState, reviewed: Sequence[Reviewed]) -> list[Grad
                         reason=decision.reason.code.value,
                         reason_params=dict(decision.reason.params),
                         juego=decision.juego,
+                        analysis=analysis_text(decision.advice) if decision.advice is not None else None,
                     )
                 )
             except ValueError:  # (a PositionError too): never the review's end for the player

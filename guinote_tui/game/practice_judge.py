@@ -14,19 +14,22 @@ The judge (:func:`judge_answer`):
 * **a puzzle**: exact (:func:`~guinote_tui.practice.judge_puzzle`), in the
   puzzle's words (:func:`~guinote_tui.practice.verdict_text`);
 * **a mistake**: the coach's verdict at the position, with the review's tiers
-  (:func:`~guinote_tui.coach.verdict.judge` on :func:`~guinote_tui.coach.advise`
-  with the review's budget): as good as the coach's card, a close call, or
-  still a mistake with its tier, its cost ± its 95 % margin and why. The coach
-  draws its deals from :func:`practice_rng`, a function of what the seat knows
-  there, the review's own: with the review's budget it is the review's
-  analysis of the decision, so practice says what the review said. The two moves the review
-  named keep the review's word: the card played at the table gets the stored
-  verdict (its tier and cost), the coach's card is as good as the coach's.
-  In the heads-up arrastre the coach's figures are exact already (the open
-  solver), so the exact module is not asked separately;
-* **a try from the review** uses the same deals
-  (:func:`~guinote_tui.coach.decision_rng` of the seat's view), so the card
-  played gets the verdict the review gave it.
+  (:func:`~guinote_tui.coach.verdict.judge`): as good as the coach's card, a
+  close call, or still a mistake with its tier, its cost ± its 95 % margin and
+  why. It judges by **the review's own analysis**, kept with the mistake
+  (:attr:`Problem.advice`, read back by :func:`~guinote_tui.coach.stored.analysis_of`):
+  every card gets the verdict the review's analysis gives it, whatever budget
+  or seed the coach has now. A mistake kept without one (before version 4 of
+  the statistics, or one that cannot be read: set aside with one line) is
+  analysed again: the coach draws its deals from :func:`practice_rng`, the
+  review's own, with the review's budget, and the two moves the review named
+  keep the review's word (the card played at the table its stored verdict,
+  the coach's card as good as the coach's). In the heads-up arrastre the
+  coach's figures are exact already (the open solver), so the exact module is
+  not asked separately;
+* **a try from the review** judges by the analysis the review priced the
+  decision with (:attr:`~guinote_tui.coach.ahead.Reviewed.advice`), so every
+  card gets the verdict the review gives it.
 
 An answer is *right* when it is as good as the coach's (or a close call: not
 a mistake, and said so) or, in a puzzle, exactly right.
@@ -36,15 +39,27 @@ from __future__ import annotations
 
 import contextlib
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import cached_property
 
 from ..coach import COACH_SEED, JUEGO_POINTS, Advice, CoachBudget, Grade, Reason, ReasonCode, Z, advise, decision_rng
 from ..coach.ahead import HandSpec, Move
 from ..coach.evaluate import grade_of
+from ..coach.stored import analysis_of
 from ..coach.verdict import declaration, judge, said_reason
-from ..engine import Action, HandState, Play, Rules, SeatView, format_position, parse_action, parse_position, seat_view
+from ..engine import (
+    Action,
+    Card,
+    HandState,
+    Play,
+    Rules,
+    SeatView,
+    format_position,
+    parse_action,
+    parse_position,
+    seat_view,
+)
 from ..i18n import _, ngettext
 from ..practice import Puzzle, PuzzleVerdict, judge_puzzle, theme_name, verdict_text
 from ..practice.themes import MAX_STARS
@@ -68,6 +83,7 @@ __all__ = [
     "puzzle_problem",
     "stars_text",
     "try_problem",
+    "with_stored_analysis",
 ]
 
 #: The kinds of problem (as the statistics keep them).
@@ -98,6 +114,9 @@ class Problem:
     #: The theme its answers are kept under when it is neither a puzzle nor a kept mistake read back (a try
     #: of a decision the review kept: the coach's reason code).
     topic: str | None = None
+    #: The review's analysis of the decision (kept with the mistake, or the review's of a try): every answer is
+    #: judged by it (None: the coach analyses the position again).
+    advice: Advice | None = None
 
     def state(self) -> HandState:
         """The whole hand before the decision, the same deal each time (a new object each call)."""
@@ -187,11 +206,14 @@ def puzzle_problem(puzzle: Puzzle, stored: PracticeState | None = None, daily: b
     return Problem(PUZZLE, puzzle.id, players, rules, position, seat, puzzle=puzzle, stored=stored, daily=daily)
 
 
-def try_problem(hand: HandState, index: int, ref: str, topic: str | None = None) -> Problem:
+def try_problem(
+    hand: HandState, index: int, ref: str, topic: str | None = None, advice: Advice | None = None
+) -> Problem:
     """The decision at ``hand.log[index]`` of a hand played, to try again: the same deal, the real hidden cards.
 
     ``ref`` names it in the statistics (its answers are assisted), ``topic`` is their theme (the coach's reason
-    code of the mistake kept of it). ``ValueError`` when it was no choice.
+    code of the mistake kept of it), ``advice`` the analysis the review priced the decision with (every answer is
+    judged by it). ``ValueError`` when it was no choice.
     """
     if not 0 <= index < len(hand.log):
         raise ValueError(f"no decision {index} in the hand")
@@ -202,7 +224,28 @@ def try_problem(hand: HandState, index: int, ref: str, topic: str | None = None)
     if state.to_move != seat or len(state.legal_actions()) < 2:
         raise ValueError(f"decision {index} was not a choice of seat {seat}")
     position = format_position(state)
-    return Problem(MISTAKE, ref, hand.players, hand.rules, position, seat, spec=spec, actions=actions, topic=topic)
+    problem = Problem(MISTAKE, ref, hand.players, hand.rules, position, seat, spec=spec, actions=actions, topic=topic)
+    if advice is not None and not _of_view(advice, problem.view):
+        raise ValueError(f"the review's analysis is not of decision {index}")
+    return replace(problem, advice=advice)
+
+
+def _of_view(advice: Advice, view: SeatView) -> bool:
+    """Whether ``advice`` can be an analysis of the decision ``view`` stands at: its move is one of the choices,
+    and the cards it weighed are the cards the seat may play."""
+    cards = {Card(a.card) for a in view.legal if isinstance(a, Play)}
+    weighed = advice.evaluation is None or set(advice.evaluation.cards) == cards
+    return advice.action in view.legal and weighed and set(advice.values) <= cards
+
+
+def with_stored_analysis(problem: Problem) -> Problem:
+    """A kept mistake's problem with the review's analysis read back from the statistics (:attr:`Problem.advice`);
+    as it is when none was kept. :class:`~guinote_tui.coach.stored.StoredAnalysisError` (one line) when the
+    analysis kept is not one of this decision: it is then set aside, and the coach analyses the position again."""
+    text = problem.mistake.analysis if problem.mistake is not None else None
+    if text is None:
+        return problem
+    return replace(problem, advice=analysis_of(text, problem.view))
 
 
 def practice_rng(problem: Problem) -> random.Random:
@@ -213,13 +256,18 @@ def practice_rng(problem: Problem) -> random.Random:
 
 
 def needs_coach(problem: Problem, action: Action) -> bool:
-    """Whether judging ``action`` needs the coach's analysis (slow: run it off the interface's thread)."""
-    return problem.puzzle is None and (problem.mistake is None or action not in (problem.played, problem.best))
+    """Whether judging ``action`` needs the coach's analysis (slow: run it off the interface's thread): not for a
+    puzzle, nor where the review's analysis is kept (:attr:`Problem.advice`)."""
+    if problem.puzzle is not None or problem.advice is not None:
+        return False
+    return problem.mistake is None or action not in (problem.played, problem.best)
 
 
 def analyse(problem: Problem, budget: CoachBudget) -> Advice:
-    """The coach's advice at the problem's position: slow (seconds), stoppable inside
-    :func:`~guinote_tui.coach.stopping.stoppable`."""
+    """The coach's advice at the problem's position: the review's, where it is kept (:attr:`Problem.advice`), else
+    worked out now (slow: seconds; stoppable inside :func:`~guinote_tui.coach.stopping.stoppable`)."""
+    if problem.advice is not None:
+        return problem.advice
     return advise(problem.view, practice_rng(problem), budget)
 
 
@@ -368,6 +416,8 @@ def judge_answer(problem: Problem, action: Action, advice: Advice | None = None)
         raise ValueError(f"{action} is not a move of the position")
     if problem.puzzle is not None:
         return puzzle_verdict(problem, action)
+    if problem.advice is not None:
+        return coach_verdict(problem, action, problem.advice)
     if not needs_coach(problem, action):
         return _stored_verdict(problem, action)
     if advice is None:

@@ -46,6 +46,7 @@ from datetime import date
 
 from ..coach import Advice, CoachBudget
 from ..coach.stopping import check
+from ..coach.stored import StoredAnalysisError
 from ..engine import Action
 from ..i18n import _
 from ..practice import (
@@ -75,6 +76,7 @@ from .practice_judge import (
     mistake_problem,
     needs_coach,
     puzzle_problem,
+    with_stored_analysis,
 )
 
 logger = logging.getLogger(__name__)
@@ -288,11 +290,21 @@ class PracticeSession:
 
     def _mistake(self, mistake: Mistake, state: PracticeState) -> Problem | None:
         try:
-            return mistake_problem(mistake, state)
+            problem = mistake_problem(mistake, state)
         except ValueError as error:
             logger.warning("mistake %s cannot be practised: %s", mistake.id, error)
             self._tell(_("A kept mistake cannot be read ({problem}); it is left out.").format(problem=str(error)[:80]))
             return None
+        try:
+            return with_stored_analysis(problem)
+        except StoredAnalysisError as error:  # set aside: the coach works the position out again
+            logger.warning("the analysis kept with mistake %s cannot be read: %s", mistake.id, error)
+            self._tell(
+                _(
+                    "The coach's analysis kept with a mistake cannot be read ({problem}); it is worked out again."
+                ).format(problem=str(error)[:80])
+            )
+            return problem
 
     def early_mistakes(self) -> list[Problem]:
         """The kept mistakes not due yet, the soonest due first: practised early when nothing is due (an answer

@@ -40,7 +40,7 @@ from ..game.scoresheet import ending_text, sheet_rows
 from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
 from ..game.tracking import TrickEntry, card_tracker, trick_history
-from ..game.verdicts import card_verdict
+from ..game.verdicts import card_verdict, juego_notes
 from ..i18n import _, pgettext
 from ..present.vocabulary import (
     action_words,
@@ -220,6 +220,7 @@ def hint_lines(advice: Advice, shown: Sequence[Card]) -> list[str]:
         for card in sorted(advice.values, key=lambda c: (c != chosen, -advice.values[c])):
             key = f"{shown.index(card) + 1} " if card in shown else ""
             lines.append(f"  {key}{card.name}: {_loss(advice, card, chosen)}")
+        lines += juego_notes(advice)
         lines.append(
             _(
                 "Expected loss: the points your side gives up against the coach's choice, on average over deals that"

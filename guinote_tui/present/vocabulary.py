@@ -496,6 +496,35 @@ def tier_legend(inaccuracy: float, mistake: float, blunder: float) -> str:
     ).format(inaccuracy=number(inaccuracy, "g"), mistake=number(mistake, "g"), blunder=number(blunder, "g"))
 
 
+def tier_meanings(inaccuracy: float, mistake: float, blunder: float) -> dict[str, str]:
+    """What each tier means (the codes of the coach's tiers -> a phrase), on the lines of :func:`tier_legend`: the
+    words ``guinote review --json`` and ``guinote hint --json`` give beside each tier's name."""
+    lines = {"inaccuracy": number(inaccuracy, "g"), "mistake": number(mistake, "g"), "blunder": number(blunder, "g")}
+    return {
+        "same": _(
+            "the whole 95-in-100 interval of the cost lies under {inaccuracy} points: as good as the coach's card"
+        ).format(**lines),
+        "close": _("the interval crosses a line: the coach cannot tell whether it cost points"),
+        "inaccuracy": _("the whole interval lies above {inaccuracy} points").format(**lines),
+        "mistake": _("the whole interval lies above {mistake} points").format(**lines),
+        "blunder": _("the whole interval lies above {blunder} points, or the juego is given up").format(**lines),
+    }
+
+
+def verdict_words(grade: str, points: str) -> str:
+    """A card's verdict as the hint's table words it: "about the same", "close call: 3 ± 3" or the tier with the
+    cost ± its margin ("mistake: 7 ± 2"; ``points``: that figure, :func:`~guinote_tui.i18n.estimate`).
+
+    >>> verdict_words("same", "0.4 ± 0.3"), verdict_words("close", "3 ± 3"), verdict_words("mistake", "7 ± 2")
+    ('about the same', 'close call: 3 ± 3', 'mistake: 7 ± 2')
+    """
+    if grade == "same":
+        return _("about the same")
+    if grade == "close":
+        return _("close call: {points}").format(points=points)
+    return _("{grade}: {points}").format(grade=grade_word(grade), points=points)
+
+
 def juego_legend(deals: int) -> str:
     """What the hint's juego column says, and what it rests on (``deals``: 0 when exact)."""
     if deals == 0:

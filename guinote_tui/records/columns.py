@@ -168,6 +168,9 @@ REF = Column("text", longest=200, condition="{name} NOT GLOB '*[ ]*'")
 #: The coach's tiers (:class:`guinote_tui.coach.evaluate.Grade`'s values), and those a review lists.
 TIERS = ("same", "close", "inaccuracy", "mistake", "blunder")
 GRADED = TIERS[2:]
+#: The longest text of the coach's analysis kept with a graded decision (:mod:`guinote_tui.coach.stored`; a longer
+#: one is not kept: practice then works the analysis out again).
+ANALYSIS_LONGEST = 20_000
 #: A number of points lost against the coach (a juego given up is worth many).
 COST = real(-1_000_000.0, 1_000_000.0)
 
@@ -314,6 +317,9 @@ def columns() -> dict[str, dict[str, Column]]:
             # The reason's parameters as a JSON object of the program's own (ASCII), when they were small.
             "reason_params": Column("text", longest=1_000, pattern="{*}").or_null(),
             "juego": one_of("lost", "missed").or_null(),
+            # The review's analysis of the decision: a JSON object of the program's own (ASCII), checked in full
+            # where it is read back (guinote_tui.coach.stored).
+            "analysis": Column("text", longest=ANALYSIS_LONGEST, pattern="{*}").or_null(),
         },
         "practice": {
             "id": row_id,

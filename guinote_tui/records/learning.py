@@ -180,7 +180,9 @@ class GradedDecision:
     ``best`` are actions in the engine's notation (``5C``, ``sing:O``);
     ``grade`` a graded tier (``inaccuracy``, ``mistake``, ``blunder``);
     ``reason`` the coach's reason code and ``reason_params`` its parameters;
-    ``juego`` ``"lost"``/``"missed"`` when the verdict concerns the juego.
+    ``juego`` ``"lost"``/``"missed"`` when the verdict concerns the juego; ``analysis`` the coach's analysis of
+    the decision that the review gave its verdict by (:func:`guinote_tui.coach.stored.analysis_text`; None: not
+    kept), so that practice shows that verdict again.
     """
 
     index: int
@@ -195,6 +197,7 @@ class GradedDecision:
     reason: str
     reason_params: Mapping[str, Any] = field(default_factory=dict)
     juego: str | None = None
+    analysis: str | None = None
 
     def __post_init__(self) -> None:
         if self.grade not in GRADED:
@@ -243,6 +246,9 @@ class Mistake:
     reason: str
     reason_params: Mapping[str, str | int | float]
     juego: str | None
+    #: The review's analysis of the decision as kept (:func:`guinote_tui.coach.stored.analysis_text`; None: not
+    #: kept, as by a version before 4 of the schema). Read back by the game, checked against the position.
+    analysis: str | None = None
 
     @property
     def ref(self) -> str:

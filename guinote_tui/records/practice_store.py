@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
-from .columns import checked, rows
+from .columns import ANALYSIS_LONGEST, checked, rows
 from .learning import (
     CURVE_BLOCK,
     DueProblem,
@@ -69,6 +69,7 @@ _MISTAKE_COLUMNS = (
     "reason",
     "reason_params",
     "juego",
+    "analysis",
 )
 _MISTAKE_SELECT = "matches.key, hands.number, hands.played_at, " + ", ".join(f"mistakes.{c}" for c in _MISTAKE_COLUMNS)
 _MISTAKES_FROM = (
@@ -81,7 +82,7 @@ _STATE_COLUMNS = ", ".join(f"practice.{c}" for c in ("kind", "ref", "box", "due"
 def _mistake(row: Sequence[Any]) -> Mistake:
     key, number, played_at, mistake_id, *rest = row
     (decision, recorded_at, players, preset, flags, position, seat, trick, played, best, grade) = rest[:11]
-    cost, cost_se, reason, params, juego = rest[11:]
+    cost, cost_se, reason, params, juego, analysis = rest[11:]
     return Mistake(
         mistake_id,
         key,
@@ -103,6 +104,7 @@ def _mistake(row: Sequence[Any]) -> Mistake:
         reason,
         params_of(params),
         juego,
+        analysis,
     )
 
 
@@ -419,15 +421,16 @@ def _keep_mistake(connection: sqlite3.Connection, hand_id: int, decision: Graded
     """Keep one graded decision of hand ``hand_id`` (updated in place where kept before, keeping its id): its id."""
     connection.execute(
         "INSERT INTO mistakes (hand_id, decision, recorded_at, players, rules_preset, rule_flags,"
-        " position, seat, trick, played, best, grade, cost, cost_se, reason, reason_params, juego)"
-        " SELECT id, ?, ?, players, rules_preset, rule_flags, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
+        " position, seat, trick, played, best, grade, cost, cost_se, reason, reason_params, juego, analysis)"
+        " SELECT id, ?, ?, players, rules_preset, rule_flags, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?"
         " FROM hands WHERE id = ?"
         " ON CONFLICT (hand_id, decision) DO UPDATE SET recorded_at = excluded.recorded_at,"
         " players = excluded.players, rules_preset = excluded.rules_preset,"
         " rule_flags = excluded.rule_flags, position = excluded.position, seat = excluded.seat,"
         " trick = excluded.trick, played = excluded.played, best = excluded.best,"
         " grade = excluded.grade, cost = excluded.cost, cost_se = excluded.cost_se,"
-        " reason = excluded.reason, reason_params = excluded.reason_params, juego = excluded.juego",
+        " reason = excluded.reason, reason_params = excluded.reason_params, juego = excluded.juego,"
+        " analysis = excluded.analysis",
         (
             decision.index,
             moment,
@@ -442,6 +445,7 @@ def _keep_mistake(connection: sqlite3.Connection, hand_id: int, decision: Graded
             decision.reason,
             params_text(decision.reason_params),
             decision.juego,
+            _analysis_kept(decision.analysis),
             hand_id,
         ),
     )
@@ -449,3 +453,10 @@ def _keep_mistake(connection: sqlite3.Connection, hand_id: int, decision: Graded
         "SELECT id FROM mistakes WHERE hand_id = ? AND decision = ?", (hand_id, decision.index)
     ).fetchone()
     return int(row[0])
+
+
+def _analysis_kept(text: str | None) -> str | None:
+    """The analysis as the file keeps it: printable ASCII, an object, not too long; None otherwise (not kept)."""
+    if text is None or len(text) > ANALYSIS_LONGEST or not text.isascii() or not text.isprintable():
+        return None
+    return text if text.startswith("{") and text.endswith("}") else None

@@ -7,13 +7,13 @@ database whose version is higher than :data:`SCHEMA_VERSION` was written by
 a newer program and is left untouched.
 
 To change the schema, append a migration and never edit one that was
-released. A version 3 that kept the length of each juego in minutes would be::
+released. A version 5 that kept the length of each juego in minutes would be::
 
-    Migration(3, "juegos keep their length in minutes", (
+    Migration(5, "juegos keep their length in minutes", (
         "ALTER TABLE juegos ADD COLUMN minutes REAL",
     ))
 
-and :data:`SCHEMA_VERSION` becomes 3 by itself. Sides are named from the
+and :data:`SCHEMA_VERSION` becomes 5 by itself. Sides are named from the
 player's point of view: ``_player`` is the player's side (side 0),
 ``_rivals`` the other.
 
@@ -30,10 +30,15 @@ who were people (0 to 2) and ``partner_person`` is 1 when the partner was
 one, in ``matches``, ``hands``, ``juegos`` and ``cotos``; every row recorded
 before is a game against the bots (0).
 
+Version 4 keeps with each graded decision the coach's analysis the review
+judged it by (``mistakes.analysis``, JSON: every card's figures), so that
+practice shows the review's verdict instead of judging afresh; a decision
+kept before has none (NULL) and is analysed again when practised.
+
     >>> SCHEMA_VERSION
-    3
+    4
     >>> [m.version for m in MIGRATIONS]
-    [1, 2, 3]
+    [1, 2, 3, 4]
 """
 
 from __future__ import annotations
@@ -202,11 +207,15 @@ _PEOPLE = tuple(
     for column in ("rival_people", "partner_person")
 )
 
+#: The coach's analysis that the review judged a graded decision by (JSON; NULL: not kept, as before version 4).
+_ANALYSIS = ("ALTER TABLE mistakes ADD COLUMN analysis TEXT",)
+
 #: Every migration, in order; migration ``n`` takes a database to version ``n``.
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "the first schema", _FIRST),
     Migration(2, "the graded decisions of reviewed hands, and practice", _PRACTICE),
     Migration(3, "games with people kept apart", _PEOPLE),
+    Migration(4, "the review's analysis kept with each graded decision", _ANALYSIS),
 )
 
 #: The version this program writes.

@@ -101,6 +101,12 @@ KEYS = {
     "best_loss",
     "reason",
     "loss",
+    # The same in the screens' words: the tier's name, the verdict with its figure, the margin, the sentences.
+    "tier",
+    "verdict",
+    "margin",
+    "reason_text",
+    "loss_text",
 }
 
 

@@ -18,11 +18,11 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ...coach import Advice, Evaluation, ReasonCode
+from ...coach import Advice, ReasonCode
 from ...coach.evaluate import BLUNDER_POINTS, INACCURACY_POINTS, JUEGO_POINTS, MISTAKE_POINTS
 from ...engine import PLAY, Action, Card, Play
 from ...game.narration import card_name_markup
-from ...game.verdicts import card_verdict
+from ...game.verdicts import card_verdict, juego_column, juego_notes
 from ...i18n import N_, _, number
 from ...present.vocabulary import action_words, juego_legend, juego_words, tier_legend
 from ..widgets.footer import GameFooter
@@ -44,10 +44,8 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     table.add_column(_("expected loss"), justify="right", no_wrap=True)
     evaluation = advice.evaluation
     juego: dict[Card, str] = {}
-    if evaluation is not None and evaluation.juego_deals is not None:  # on too few deals: not worth reading
+    if evaluation is not None and juego_column(advice) is not None:  # on too few deals: not worth reading
         juego = {card: juego_words(e.win, e.loss) for card, e in evaluation.cards.items()}
-        if len(set(juego.values())) < 2:
-            juego = {}  # every card does the same for the juego: nothing to tell them apart
     if juego:
         table.add_column(_("the juego,\nwon–lost of 10"), no_wrap=True)
     chosen = advice.action.card if isinstance(advice.action, Play) else None
@@ -64,15 +62,10 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
 def legend(advice: Advice) -> str:
     """How a tier is decided, and (where the table shows it) what the juego column means and rests on."""
     lines = [tier_legend(INACCURACY_POINTS, MISTAKE_POINTS, BLUNDER_POINTS)]
-    evaluation = advice.evaluation
-    deals = evaluation.juego_deals if evaluation is not None else None
-    if evaluation is not None and deals is not None and _juego_shown(evaluation):
+    deals = juego_column(advice)
+    if deals is not None:
         lines.append(juego_legend(deals))
     return " ".join(lines)
-
-
-def _juego_shown(evaluation: Evaluation) -> bool:
-    return len({juego_words(e.win, e.loss) for e in evaluation.cards.values()}) > 1
 
 
 def equals_line(advice: Advice) -> str | None:
@@ -147,6 +140,9 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
                 yield Static(Text.from_markup(equals), id="hint-equals")
             if len(advice.values) > 1:
                 yield Static(values_table(advice, self.shown), id="hint-values")
+                notes = juego_notes(advice)
+                if notes:
+                    yield Static(Text(" ".join(notes)), id="hint-juego")
             expected = _(
                 "Expected loss: the points your side gives up against the coach's choice, over deals that fit "
                 "what you know (a juego counts {juego}), ± the coach's 95-in-100 margin. Enter plays it · "

@@ -234,6 +234,8 @@ class StepScreen(SizeGuard, ModalScreen[None]):
         self.session = session
         self.frames = hand_frames(session.match.hand)
         self.costly = {r.trick: r for r in reviewed if r.mistake and isinstance(r.played, Play)}
+        #: The hand's review: each decision with the analysis it was priced by ("Try it" judges by it).
+        self.reviewed = reviewed
         #: The player's decisions with a choice, each with its trick (worked out when first needed).
         self._decided: list[tuple[int, int]] | None = None
         #: Opened at trick number ``trick`` (or the last trick played before it), else at the first.
@@ -318,7 +320,12 @@ class StepScreen(SizeGuard, ModalScreen[None]):
             return
         session = self.session
         ref, topic = try_reference(session, index)
-        problem = try_problem(session.match.hand, index, ref, topic)
+        # Judged by the review's own analysis of the decision: Try it says what the review said, card for card.
+        advice = next((r.advice for r in self.reviewed if r.index == index), None)
+        try:
+            problem = try_problem(session.match.hand, index, ref, topic, advice)
+        except ValueError:  # (never the review's own): the coach analyses the decision again
+            problem = try_problem(session.match.hand, index, ref, topic)
         practice = PracticeSession(session.stats, budget=session.review_budget)
         self.app.push_screen(TryScreen(practice, problem))
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import sqlite3
+from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -317,3 +319,108 @@ def test_puzzles_asked_in_a_row_take_turns_between_themes_while_the_rating_moves
         after = problem
     assert all(a != b for a, b in itertools.pairwise(themes)) and len(set(themes)) >= 5
     assert practice.rating().deviation < 350 and len(stats.puzzle_answers()) == 30
+
+
+# -- the review's analysis kept with each mistake ------------------------------------------------------------------
+
+#: Another budget than the review's, for a coach that changed between the review and practice.
+OTHER = CoachBudget(min_deals=12, batch=6, max_playouts=90, max_deals=30)
+
+
+def reviewed_verdicts(session: GameSession) -> dict[int, tuple[Problem, dict]]:  # type: ignore[type-arg]
+    """Each decision of the session's hand the review priced: a try of it, and every legal action's verdict by the
+    review's own analysis (its grade, cost and standard error)."""
+    hand = session.match.hand
+    out = {}
+    for reviewed in session.review():
+        assert reviewed.advice is not None
+        problem = try_problem(hand, reviewed.index, f"try:{reviewed.index}")
+        view = problem.view
+        out[reviewed.index] = (
+            problem,
+            {a: judge(reviewed.advice, a, False, view) for a in view.legal},
+        )
+    return out
+
+
+def test_practice_shows_the_review_s_verdict_when_the_coach_has_changed_since(
+    stats: Statistics, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The review's analysis is kept with the mistake: practice with another budget and another seed (a coach that
+    changed since the review) still gives every card the verdict the review's analysis gave it. It used to analyse
+    the position afresh and agreed only while the budget and the seed were the review's."""
+    import guinote_tui.game.practice_judge as judge_module
+
+    session = play_and_review(stats, seed=5)
+    review = reviewed_verdicts(session)
+    monkeypatch.setattr(judge_module, "COACH_SEED", 7)
+    practice = PracticeSession(stats, DUE, budget=OTHER)
+    checked = differs = 0
+    for problem in practice.due_mistakes():
+        mistake = problem.mistake
+        assert mistake is not None and mistake.analysis is not None
+        _, verdicts = review[mistake.decision]
+        fresh = advise(problem.view, practice_rng(problem), OTHER)
+        for action, said in verdicts.items():
+            verdict = practice.judge(problem, action)
+            assert (verdict.grade, verdict.cost, verdict.cost_se) == (said.grade.value, said.cost, said.cost_se)
+            assert verdict.correct == (not said.mistake)
+            differs += judge(fresh, action, False, problem.view).cost != said.cost
+            checked += 1
+        played = practice.judge(problem, parse_action(mistake.played))
+        assert (played.grade, played.cost, played.cost_se) == (mistake.grade, mistake.cost, mistake.cost_se)
+    assert checked > 5
+    assert differs, "the other budget and seed judged every card as the review did: the test would prove nothing"
+
+
+def test_try_it_shows_the_review_s_verdict_when_the_coach_has_changed_since(stats: Statistics) -> None:
+    session = play_and_review(stats, seed=5)
+    hand = session.match.hand
+    practice = PracticeSession(stats, DUE, budget=OTHER)
+    checked = 0
+    for reviewed in session.review():
+        problem = try_problem(hand, reviewed.index, f"try:{reviewed.index}", advice=reviewed.advice)
+        assert not any(needs_coach(problem, a) for a in problem.view.legal)  # nothing worked out afresh
+        for action in problem.view.legal:
+            said = judge(reviewed.advice, action, False, problem.view)  # type: ignore[arg-type]
+            verdict = practice.judge(problem, action)
+            assert (verdict.grade, verdict.cost, verdict.cost_se) == (said.grade.value, said.cost, said.cost_se)
+            checked += 1
+        if reviewed.mistake:
+            verdict = practice.judge(problem, reviewed.played)
+            assert (verdict.grade, verdict.cost) == (reviewed.grade, reviewed.cost)
+    assert checked > 5
+    other = next(r for r in session.review() if r.advice is not None)
+    # A decision with no card weighed (one card and declarations: nothing to race) is tried with its analysis too.
+    bare = replace(other.advice, evaluation=None, values={})  # type: ignore[type-var]
+    assert try_problem(hand, other.index, "try", advice=bare).advice is bare
+    with pytest.raises(ValueError, match="not of decision"):
+        wrong = next(r for r in session.review() if set(r.advice.values) != set(other.advice.values))  # type: ignore[union-attr]
+        try_problem(hand, wrong.index, "try", advice=other.advice)
+
+
+def test_a_damaged_analysis_kept_is_set_aside_with_one_line_and_the_mistake_is_analysed_again(
+    stats: Statistics,
+) -> None:
+    play_and_review(stats)
+    kept = sorted(stats.mistakes(), key=lambda m: m.id)
+    assert all(m.analysis is not None for m in kept)
+    damaged = json.loads(kept[0].analysis)  # type: ignore[arg-type]
+    damaged["action"] = "sing:Q"
+    connection = sqlite3.connect(stats.path)
+    connection.execute("UPDATE mistakes SET analysis = ? WHERE id = ?", (json.dumps(damaged), kept[0].id))
+    connection.execute("UPDATE mistakes SET analysis = '{nope}' WHERE id = ?", (kept[1].id,))
+    connection.commit()
+    connection.close()
+    practice = PracticeSession(stats, DUE, budget=BUDGET)
+    due = {p.ref: p for p in practice.due_mistakes()}
+    assert set(due) == {m.ref for m in kept}  # still practised
+    notes = practice.take_notes()
+    assert len(notes) == 2 and all("\n" not in n for n in notes)
+    assert all(n.startswith("The coach's analysis kept with a mistake cannot be read (") for n in notes), notes
+    for mistake in kept[:2]:
+        problem = due[mistake.ref]
+        assert problem.advice is None  # set aside: the coach works it out again
+        verdict = practice.judge(problem, parse_action(mistake.played))
+        assert (verdict.grade, verdict.cost) == (mistake.grade, mistake.cost)
+    assert all(due[m.ref].advice is not None for m in kept[2:])

@@ -273,10 +273,10 @@ def test_a_version_2_file_is_migrated_its_games_against_the_bots(tmp_path: Path)
         assert all(not r.with_people for r in stats.results()) and stats.totals(people=True).hands == 0
         record_seen(stats, "people", seen, people_table(match), seat=1)
         assert stats.totals(people=True).hands == len(match.finished)
-    assert SCHEMA_VERSION == 3
+    assert SCHEMA_VERSION == 4
     connection = sqlite3.connect(path)
     try:
-        assert connection.execute("PRAGMA user_version").fetchone() == (3,)
+        assert connection.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
         people = connection.execute("SELECT rival_people, partner_person, COUNT(*) FROM hands GROUP BY 1, 2").fetchall()
     finally:
         connection.close()
