@@ -19,6 +19,12 @@ carried in drawn from 0 to 90 each).
   the seat may play to complete a trick wins the juego at once or loses it at
   once: the first of each hand.
 
+* **The last draw**: ``--lastdraw`` heads-up decisions where the seat
+  completes the last trick before the stock runs out, exact on every layout
+  of the unseen cards (:func:`~guinote_tui.practice.exact.lastdraw_outcomes`)
+  with some card losing something, at most one a hand, from hands of their
+  own generator (the presets and a juego's first and later hands in turn).
+
 A position already taken (the same cards in the same hands, scores and
 rules) is not taken twice, nor a near-duplicate of a puzzle taken
 (:func:`~guinote_tui.practice.puzzles.likeness`: the same rules, kind and
