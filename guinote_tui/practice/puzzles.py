@@ -276,8 +276,9 @@ _RENAMINGS = tuple(itertools.permutations(range(4)))
 def likeness(puzzle: Puzzle) -> tuple[object, ...]:
     """What makes two puzzles near-duplicates: equal for two puzzles with the same rules, kind, table size and main
     theme that show the player the same cards in the same places (the seat's own hand, the trick on the table in
-    order, the trump suit, the muestra while it lies under the stock) once the suits are renamed. The hidden cards, the scores and the tricks played before
-    are left out: the same cards in hand asking the same idea are the same puzzle to the player."""
+    order, the trump suit, the muestra while it lies under the stock) once the suits are renamed. The hidden cards,
+    the scores and the tricks played before are left out: the same cards in hand asking the same idea are the same
+    puzzle to the player."""
     state = puzzle.state()
     own = state.hands[puzzle.seat]
 
