@@ -1,6 +1,6 @@
 """Exact answers: what each card the seat to move may play is worth, where nothing hidden can change it.
 
-Three kinds of decision have an exact answer:
+Four kinds of decision have an exact answer:
 
 * **the heads-up arrastre** (:data:`ARRASTRE`): the stock is gone and the seat
   knows every card (the rival holds exactly the cards it has not seen), so the
@@ -560,8 +560,8 @@ def lastdraw_line(state: HandState, card: Card) -> Line:
 
 
 def exact_outcomes(state: HandState) -> tuple[str, dict[Card, CardOutcome]] | None:
-    """The kind of decision (:data:`ARRASTRE`, :data:`PHASE1`) and each legal card's exact outcome; None where
-    the position has no exact answer."""
+    """The kind of decision (:data:`ARRASTRE`, :data:`PAIRS`, :data:`PHASE1`, :data:`LASTDRAW`, tried in that
+    order) and each legal card's exact outcome; None where the position has no exact answer."""
     if is_arrastre_decision(state):
         return ARRASTRE, arrastre_outcomes(state)
     if is_pairs_decision(state):
