@@ -19,6 +19,12 @@ carried in drawn from 0 to 90 each).
   the seat may play to complete a trick wins the juego at once or loses it at
   once: the first of each hand.
 
+* **The last draw**: ``--lastdraw`` heads-up decisions where the seat
+  completes the last trick before the stock runs out, exact on every layout
+  of the unseen cards (:func:`~guinote_tui.practice.exact.lastdraw_outcomes`)
+  with some card losing something, at most one a hand, from hands of their
+  own generator (the presets and a juego's first and later hands in turn).
+
 A position already taken (the same cards in the same hands, scores and
 rules) is not taken twice, nor a near-duplicate of a puzzle taken
 (:func:`~guinote_tui.practice.puzzles.likeness`: the same rules, kind and
@@ -45,13 +51,17 @@ from guinote_tui.ai import NormalBot, decide
 from guinote_tui.engine import Card, HandState, Rules, format_position
 from guinote_tui.practice import puzzles as puzzle_file
 from guinote_tui.practice.exact import (
+    LASTDRAW,
     MAX_LAYOUTS,
     PAIRS,
     CardOutcome,
     arrastre_outcomes,
     correct_cards,
     is_arrastre_decision,
+    is_lastdraw_decision,
     is_pairs_decision,
+    lastdraw_open_outcomes,
+    lastdraw_outcomes,
     layout_count,
     line_outcome,
     loss_of,
@@ -156,6 +166,38 @@ def phase1_pool(size: int, rng: random.Random) -> Iterator[HandState]:
                 break
 
 
+def _hand(rng: random.Random, number: int, presets: tuple[str, ...] = PRESETS) -> tuple[str, HandState]:
+    """Heads-up hand ``number`` of a pool: the presets in turn, and in turn a juego's first hand and a later one
+    (the scores carried in drawn from 0 to 90 each)."""
+    preset = presets[number % len(presets)]
+    later = number // len(presets) % 2 == 1
+    deck = list(range(40))
+    rng.shuffle(deck)
+    carried = (rng.randrange(0, 91), rng.randrange(0, 91)) if later else (0, 0)
+    return preset, HandState(
+        deck, rng.randrange(2), Rules.preset(preset), 2, carried, first_of_juego=not later, events=False
+    )
+
+
+def lastdraw_pool(size: int, seed: int) -> Iterator[tuple[str, HandState]]:
+    """Heads-up decisions at the last draw exact on every layout (:func:`~.exact.lastdraw_outcomes`) where some card
+    loses something, at most one a hand, until ``size`` (from their own generator, seeded by ``seed``)."""
+    rng = random.Random(f"lastdraw:{seed}")
+    bot = NormalBot()
+    found = 0
+    number = 0
+    while found < size:
+        preset, hand = _hand(rng, number)
+        number += 1
+        for state in _play_hand(hand, rng, bot):
+            if is_lastdraw_decision(state):
+                outcomes = lastdraw_outcomes(state)
+                if outcomes is not None and worth_a_puzzle(outcomes):
+                    found += 1
+                    yield preset, state.copy()
+                break
+
+
 def pairs_chunk(seed: int, index: int) -> list[tuple[str, HandState]]:
     """Chunk ``index`` of the pairs pool: :data:`PAIRS_CHUNK` hands in pairs played by normal bots (wild as
     heads-up), and every arrastre decision of theirs exact on every layout (:func:`~.exact.pairs_outcomes`) where
@@ -219,16 +261,44 @@ def _puzzle(state: HandState, preset: str) -> Puzzle:
     the outcome the solver gives the card (in pairs: on the position's own layout, with open cards)."""
     analysis = analyse(state)
     assert analysis is not None
-    reached = open_outcomes(state) if analysis.kind == PAIRS else analysis.outcomes
+    reached = (
+        open_outcomes(state)
+        if analysis.kind == PAIRS
+        else lastdraw_open_outcomes(state)
+        if analysis.kind == LASTDRAW
+        else analysis.outcomes
+    )
     for card, line in analysis.lines.items():
         if line_outcome(state, line) != reached[card]:
             raise AssertionError(f"the line of {card} in {format_position(state)} does not reach its outcome")
     return puzzle_from_analysis(analysis, preset, format_position(state))
 
 
-def make(count: int, phase1: int, seed: int, pairs: int = 0, cache: Path | None = None) -> list[Puzzle]:
+def _take(
+    found: Iterator[tuple[str, HandState]], seen: set[tuple[object, ...]], alike: set[tuple[object, ...]]
+) -> Iterator[Puzzle]:
+    """The puzzles of the positions ``found``, each one not taken before (nor a near-duplicate of one)."""
+    for preset, state in found:
+        key = _key(state, preset)
+        if key not in seen:
+            seen.add(key)
+            puzzle = _puzzle(state, preset)
+            if likeness(puzzle) not in alike:
+                alike.add(likeness(puzzle))
+                yield puzzle
+
+
+def make(
+    count: int,
+    phase1: int,
+    seed: int,
+    pairs: int = 0,
+    cache: Path | None = None,
+    lastdraw: int = 0,
+) -> list[Puzzle]:
     """The puzzles for ``seed``: ``count`` of the arrastre taken theme by theme, then ``phase1`` of phase 1, then
-    ``pairs`` in pairs (their chunks kept in ``cache``, if given, so that a run stopped goes on where it was)."""
+    ``lastdraw`` at the last draw, then ``pairs`` in pairs (their chunks kept in ``cache``, if given, so that a run
+    stopped goes on where it was)."""
     rng = random.Random(f"puzzles:{seed}")
     seen: set[tuple[object, ...]] = set()
     by_theme: dict[str, list[Puzzle]] = {theme: [] for theme in THEMES}
@@ -254,7 +324,19 @@ def make(count: int, phase1: int, seed: int, pairs: int = 0, cache: Path | None 
             if likeness(puzzle) not in alike:
                 alike.add(likeness(puzzle))
                 chosen.append(puzzle)
+    chosen += _first(_take(lastdraw_pool(lastdraw * 2, seed), seen, alike), lastdraw)
     return chosen + pairs_puzzles(pairs, seed, cache, alike)
+
+
+def _first(puzzles: Iterator[Puzzle], count: int) -> list[Puzzle]:
+    """The first ``count`` of ``puzzles`` (all of them if fewer)."""
+    out: list[Puzzle] = []
+    while len(out) < count:
+        puzzle = next(puzzles, None)
+        if puzzle is None:
+            break
+        out.append(puzzle)
+    return out
 
 
 def summary(puzzles: list[Puzzle]) -> list[str]:
@@ -283,6 +365,7 @@ def summary(puzzles: list[Puzzle]) -> list[str]:
 @click.option("--count", type=click.IntRange(1, 10_000), default=240, show_default=True, help="Arrastre puzzles.")
 @click.option("--phase1", type=click.IntRange(0, 10_000), default=40, show_default=True, help="Phase-1 puzzles.")
 @click.option("--pairs", type=click.IntRange(0, 10_000), default=0, show_default=True, help="Puzzles in pairs.")
+@click.option("--lastdraw", type=click.IntRange(0, 10_000), default=0, show_default=True, help="Last-draw puzzles.")
 @click.option(
     "--cache",
     type=click.Path(file_okay=False, path_type=Path),
@@ -296,7 +379,15 @@ def summary(puzzles: list[Puzzle]) -> list[str]:
 )
 @click.option("--check", "check_file", is_flag=True, help="Re-solve every puzzle of --out instead, and report.")
 def main(
-    count: int, phase1: int, pairs: int, cache: Path | None, chunks: str | None, seed: int, out: Path, check_file: bool
+    count: int,
+    phase1: int,
+    pairs: int,
+    lastdraw: int,
+    cache: Path | None,
+    chunks: str | None,
+    seed: int,
+    out: Path,
+    check_file: bool,
 ) -> None:
     """Make the exact puzzles shipped with the game (or --check a puzzle file against the solver)."""
     if chunks is not None:
@@ -322,7 +413,7 @@ def main(
             f"{len(puzzles) - bad}/{len(puzzles)} puzzles as the solver says ({time.perf_counter() - start:.1f} s)"
         )
         sys.exit(1 if bad else 0)
-    puzzles = make(count, phase1, seed, pairs, cache)
+    puzzles = make(count, phase1, seed, pairs, cache, lastdraw)
     puzzle_file.save_puzzles(puzzles, out, seed)
     for line in summary(puzzles):
         click.echo(line)

@@ -39,6 +39,7 @@ from pathlib import Path
 
 import click
 
+from guinote_lab.checkpoint import load_run, save_run
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.practice import puzzles as puzzle_file
 from guinote_tui.practice.puzzles import Puzzle
@@ -161,11 +162,22 @@ def calibration(rows: list[tuple[float, bool]], bins: int = 5) -> list[str]:
 @click.option("--attempts", "count", type=click.IntRange(1, 100), default=4, show_default=True)
 @click.option("--limit", type=click.IntRange(1, 100_000), default=None, help="Only the first LIMIT puzzles.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=RATINGS_PATH, show_default=True)
-def main(count: int, limit: int | None, out: Path) -> None:
+@click.option(
+    "--checkpoint",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Keep the bots' attempts here after each puzzle; a run stopped goes on from them.",
+)
+@click.option("--stop-after", type=click.IntRange(1), default=None, help="Stop after attempting this many puzzles.")
+def main(count: int, limit: int | None, out: Path, checkpoint: Path | None, stop_after: int | None) -> None:
     """Seed every shipped puzzle's rating from the bots' attempts, and print the calibration on held-out ones."""
     puzzles = list(puzzle_file.shipped_puzzles())[:limit]
-    fitting = {p.id: {level: attempts(p, level, range(count)) for level in BOT_RATINGS} for p in puzzles}
-    held_out = {p.id: {level: attempts(p, level, range(count, 2 * count)) for level in BOT_RATINGS} for p in puzzles}
+    done = bot_attempts(puzzles, count, checkpoint, stop_after)
+    if len(done) < len(puzzles):
+        click.echo(f"{len(done)}/{len(puzzles)} puzzles attempted, kept in {checkpoint}: run again to go on")
+        return
+    fitting = {p.id: {level: pair[0] for level, pair in done[p.id].items()} for p in puzzles}
+    held_out = {p.id: {level: pair[1] for level, pair in done[p.id].items()} for p in puzzles}
     first = {p.id: fit(fitting[p.id]) for p in puzzles}
     prior_of = priors(puzzles, first)
     shrunk = {p.id: fit(fitting[p.id], BOT_RATINGS, prior_of[p.id]) for p in puzzles}
@@ -207,6 +219,28 @@ def main(count: int, limit: int | None, out: Path) -> None:
     data = {"version": 1, "bots": scale, "attempts": count, "ratings": ratings}
     out.write_text(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
     click.echo(f"{len(ratings)} puzzles rated ({best}: the lowest Brier score), written to {out}")
+
+
+def bot_attempts(
+    puzzles: Sequence[Puzzle], count: int, checkpoint: Path | None, stop_after: int | None
+) -> dict[str, dict[str, list[list[bool]]]]:
+    """Each puzzle's fitting and held-out attempts by bot (``[fitting, held out]``), those kept in ``checkpoint``
+    read back, the others made (and kept after each puzzle), at most ``stop_after`` new ones."""
+    run = load_run(checkpoint, {"attempts": count, "puzzles": [p.id for p in puzzles]})
+    done: dict[str, dict[str, list[list[bool]]]] = run["hands"]
+    made = 0
+    for puzzle in puzzles:
+        if puzzle.id in done:
+            continue
+        if stop_after is not None and made >= stop_after:
+            break
+        done[puzzle.id] = {
+            level: [attempts(puzzle, level, range(count)), attempts(puzzle, level, range(count, 2 * count))]
+            for level in BOT_RATINGS
+        }
+        made += 1
+        save_run(checkpoint, run)
+    return done
 
 
 def brier(rows: Sequence[tuple[float, bool]]) -> float:

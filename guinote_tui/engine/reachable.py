@@ -172,7 +172,7 @@ def _check_muestra(state: HandState, places: dict[int, tuple[int, int]]) -> None
         fail("the muestra is changed for the 7 of trumps")
     elif not rules.swap_low_muestra and card_tables(rules).strength[taken] < card_tables(rules).strength[given]:
         fail("a muestra lower than the 7 is not changed (swap_low_muestra is off)")
-    if places[taken][0] != swap.seat:
+    if places.get(taken, (None, 0))[0] != swap.seat:  # a card still in the stock is in no one's hand
         fail(f"the {CARD_TEXT[taken]} taken by the change is in seat {swap.seat}'s hand or played by it")
 
 

@@ -26,7 +26,7 @@ from ..game.practice_session import (
     MISTAKE,
     PUZZLE,
     PracticeSession,
-    open_cards_text,
+    puzzle_note,
     rating_text,
     rules_text,
     theme_name,
@@ -123,8 +123,9 @@ class PlainPractice(Speaker):
         self.say(" · ".join([heading, *spoken_facts(problem)]) + ".")
         if problem.puzzle is not None:
             self.say(rules_text(problem.puzzle.preset) + ".")
-            if problem.puzzle.open_cards:
-                self.say(open_cards_text())
+            note = puzzle_note(problem.puzzle)
+            if note is not None:
+                self.say(note)
         self.say_all(position_lines(view))
         while True:
             answer = self.ask(_("What do you play? A card's number; n passes over it; ? lists the letters."))

@@ -1,6 +1,6 @@
 """Exact answers: what each card the seat to move may play is worth, where nothing hidden can change it.
 
-Three kinds of decision have an exact answer:
+Four kinds of decision have an exact answer:
 
 * **the heads-up arrastre** (:data:`ARRASTRE`): the stock is gone and the seat
   knows every card (the rival holds exactly the cards it has not seen), so the
@@ -23,7 +23,19 @@ Three kinds of decision have an exact answer:
   outcome on **every** layout and every other card does worse on every
   layout (:func:`pairs_outcomes`); each card's outcome is then the least it
   secures over the layouts, so the correct cards are the same read either
-  way.
+  way;
+* **the last draw** (:data:`LASTDRAW`): heads-up, the seat completes the last
+  trick before the stock runs out (one face-down card and the muestra left).
+  The trick's winner draws the face-down card, the other the muestra; after
+  the draw every card is known, so the rest is the arrastre solved exactly.
+  What the seat cannot see is which of the unseen cards lies in the stock (the
+  rest being the rival's hand): every such layout is solved, and a decision
+  is kept only when its correct cards are best on **every** layout and every
+  other card does worse on every layout (:func:`lastdraw_outcomes`). Nothing
+  is played with open cards: the seat's own choice before the draw (changing
+  the seven) must be best on every layout too, and a decision where the rival
+  would have a choice before the draw (the rival holding the seven) is not
+  kept.
 
 Each legal card gets a :class:`CardOutcome`: the juego it leads to for the
 seat's side (won, undecided, lost) and the points of the rest of the hand, the
@@ -61,11 +73,14 @@ from ..engine import (
     DeclareTute,
     HandState,
     Play,
+    PositionError,
     Sing,
     Stage,
     best_cante,
     mask_of,
+    position_from_view,
     rule_tables,
+    seat_view,
 )
 
 #: The kind of a decision in the heads-up arrastre (solved exactly).
@@ -74,7 +89,9 @@ ARRASTRE = "arrastre"
 PHASE1 = "phase1"
 #: The kind of a decision in the arrastre in pairs (exact on every layout of the hidden cards, open cards after).
 PAIRS = "pairs"
-KINDS = (ARRASTRE, PHASE1, PAIRS)
+#: The kind of a heads-up decision completing the last trick before the stock runs out (exact on every layout).
+LASTDRAW = "lastdraw"
+KINDS = (ARRASTRE, PHASE1, PAIRS, LASTDRAW)
 #: The most layouts of the hidden cards a pairs decision is solved on (three cards each: 1,680).
 MAX_LAYOUTS = 1680
 
@@ -293,15 +310,15 @@ def play_line(state: HandState, card: Card) -> Line:
     if not (is_arrastre_decision(state) or is_pairs_decision(state)):
         raise ValueError("not an arrastre decision among cards")
     line = state.copy()
-    actions: list[tuple[int, Action]] = []
-    action: Action | None = PLAY[card]
-    while True:
-        seat = line.to_move
-        assert seat is not None and action is not None
-        line.apply(action)
-        actions.append((seat, action))
-        if line.is_over:
-            return Line(tuple(actions), line)
+    seat = line.to_move
+    assert seat is not None
+    line.apply(PLAY[card])
+    return _best_play(line, [(seat, PLAY[card])])
+
+
+def _best_play(line: HandState, actions: list[tuple[int, Action]]) -> Line:
+    """``line`` (in the arrastre, or over) played on to its end with best play, after ``actions``."""
+    while not line.is_over:
         action = _declare(line)
         if action is None:
             legal = line.legal_actions()
@@ -310,6 +327,11 @@ def play_line(state: HandState, card: Card) -> Line:
             else:
                 values = _solver_values(line)
                 action = PLAY[max(values, key=lambda c: (values[c], -c))]
+        seat = line.to_move
+        assert seat is not None
+        line.apply(action)
+        actions.append((seat, action))
+    return Line(tuple(actions), line)
 
 
 def _pair_held(state: HandState, seat: int, sing: Sing, played: Card) -> bool:
@@ -363,21 +385,201 @@ def phase1_outcomes(state: HandState) -> dict[Card, CardOutcome] | None:
     return out
 
 
+def is_lastdraw_decision(state: HandState) -> bool:
+    """Heads-up, one face-down card and the muestra left, the seat completes the trick choosing among two or more
+    cards (the trick's winner draws the face-down card, the other the muestra)."""
+    return (
+        state.players == 2
+        and state.muestra is not None
+        and state.stock_count == 1
+        and state.stage is Stage.PLAY
+        and len(state.trick) == 1
+        and _only_cards(state)
+    )
+
+
+def lastdraw_layouts(state: HandState) -> Iterator[HandState]:
+    """The position with each layout of the cards the seat to move cannot see: which lies in the stock, the rest in
+    the rival's hand (layouts play could not reach, against a cante the rival sang, are left out)."""
+    seat = state.to_move
+    assert seat is not None
+    rival = 1 - seat
+    view = seat_view(state, seat, events=False)
+    unseen = sorted(int(card) for card in (*state.hands[rival], *state.stock))
+    for stocked in unseen:
+        try:
+            yield position_from_view(view, {rival: [c for c in unseen if c != stocked]}, [stocked])
+        except PositionError:
+            continue
+
+
+def _value(start: HandState, now: HandState, side: int) -> int:
+    """The value of ``now`` for ``side`` since ``start`` on the solver's scale (the juego, then the margin): the
+    end of the hand read from the engine, else the margin so far plus the arrastre solved from ``now``."""
+    if now.is_over:
+        return JUEGO * _juego(now, side) + _margin(start, now, side)
+    values = _solver_values(now)
+    best = max(values.values())
+    assert now.to_move is not None
+    return _margin(start, now, side) + (best if now.to_move & 1 == side else -best)
+
+
+def _through_the_draw(start: HandState, now: HandState, seat: int) -> dict[str, int] | None:
+    """The seat's choices before the draw (``""`` for none), each with its value after the draw (:func:`_value`);
+    None when the rival has a choice before the draw. After the draw each trick's winner declares as the solver
+    does (every card is known: the best cante never costs)."""
+    while not now.is_over and now.muestra is not None:
+        legal = now.legal_actions()
+        if len(legal) == 1:
+            now.apply(legal[0])
+            continue
+        if now.to_move != seat or any(type(action) is Play for action in legal):
+            return None
+        out: dict[str, int] = {}
+        for action in legal:
+            child = now.copy()
+            child.apply(action)
+            found = _through_the_draw(start, child, seat)
+            if found is None or set(found) != {""}:
+                return None
+            out[str(action)] = found[""]
+        return out
+    while not now.is_over and (declared := _declare(now)) is not None:
+        now.apply(declared)
+    return {"": _value(start, now, seat & 1)}
+
+
+def _lastdraw_values(state: HandState) -> dict[int, dict[str, int]] | None:
+    """Each legal card's choices before the draw and their values, on the layout ``state`` holds."""
+    seat = state.to_move
+    assert seat is not None
+    out: dict[int, dict[str, int]] = {}
+    for action in state.legal_actions():
+        assert type(action) is Play
+        now = state.copy()
+        now.apply(action)
+        found = _through_the_draw(state, now, seat)
+        if found is None:
+            return None
+        out[int(action.card)] = found
+    return out
+
+
+def _common_best(choices: list[dict[str, int]]) -> str | None:
+    """The choice best on every layout (the first in order of name), None if none is."""
+    common = set(choices[0])
+    for values in choices:
+        top = max(values.values())
+        common &= {name for name, value in values.items() if value == top}
+    return min(common) if common else None
+
+
+def lastdraw_choice(state: HandState, card: Card) -> str | None:
+    """The seat's choice before the draw after ``card`` that is best on every layout (``""``: none to make)."""
+    per_layout = []
+    for layout in lastdraw_layouts(state):
+        values = _lastdraw_values(layout)
+        if values is None:
+            return None
+        per_layout.append(values[int(card)])
+    return _common_best(per_layout) if per_layout else None
+
+
+def _robust(per_layout: list[dict[int, int]]) -> dict[Card, CardOutcome] | None:
+    """The least each card secures over the layouts, when some cards are correct on every layout and every other
+    card does worse on every layout (else None)."""
+    right: set[int] | None = None
+    worst: dict[int, int] = {}
+    for values in per_layout:
+        best = max(values.values())
+        here = {card for card, value in values.items() if value == best}
+        if right is None:
+            right = here
+        if here != right:
+            return None
+        for card, value in values.items():
+            worst[card] = min(value, worst.get(card, value))
+    if right is None or len(right) == len(worst):
+        return None
+    outcomes = {Card(card): _outcome(value) for card, value in worst.items()}
+    return outcomes if correct_cards(outcomes) == {Card(card) for card in right} else None
+
+
+def lastdraw_outcomes(state: HandState) -> dict[Card, CardOutcome] | None:
+    """Each legal card's outcome in a last-draw decision (:func:`is_lastdraw_decision`), the least it secures over
+    every layout of the unseen cards; None unless some cards are correct on every layout and every other card does
+    worse on every layout, the seat's choice before the draw best on every layout and the rival without one."""
+    if not is_lastdraw_decision(state):
+        return None
+    per_card: dict[int, list[dict[str, int]]] = {}
+    for layout in lastdraw_layouts(state):
+        values = _lastdraw_values(layout)
+        if values is None:
+            return None
+        for card, choices in values.items():
+            per_card.setdefault(card, []).append(choices)
+    if not per_card:
+        return None
+    picked = {card: _common_best(choices) for card, choices in per_card.items()}
+    if any(choice is None for choice in picked.values()):
+        return None
+    count = len(next(iter(per_card.values())))
+    per_layout = [
+        {card: choices[index][picked[card] or ""] for card, choices in per_card.items()} for index in range(count)
+    ]
+    return _robust(per_layout)
+
+
+def lastdraw_open_outcomes(state: HandState) -> dict[Card, CardOutcome]:
+    """Each legal card's outcome on the layout ``state`` holds, the seat's choice before the draw as
+    :func:`lastdraw_choice` makes it (what the shown line reaches)."""
+    values = _lastdraw_values(state)
+    assert values is not None
+    return {Card(card): _outcome(choices[lastdraw_choice(state, Card(card)) or ""]) for card, choices in values.items()}
+
+
+def lastdraw_line(state: HandState, card: Card) -> Line:
+    """``card`` played in a last-draw decision, the seat's choice before the draw (:func:`lastdraw_choice`), then
+    the rest of the hand with best play, as :func:`play_line` plays it."""
+    if not is_lastdraw_decision(state):
+        raise ValueError("not a heads-up decision at the last draw")
+    seat = state.to_move
+    assert seat is not None
+    choice = lastdraw_choice(state, card)
+    line = state.copy()
+    actions: list[tuple[int, Action]] = [(seat, PLAY[card])]
+    line.apply(PLAY[card])
+    while not line.is_over and line.muestra is not None:
+        legal = line.legal_actions()
+        mover = line.to_move
+        assert mover is not None
+        action = next((a for a in legal if str(a) == choice), legal[0]) if len(legal) > 1 else legal[0]
+        line.apply(action)
+        actions.append((mover, action))
+    return _best_play(line, actions)
+
+
 def exact_outcomes(state: HandState) -> tuple[str, dict[Card, CardOutcome]] | None:
-    """The kind of decision (:data:`ARRASTRE`, :data:`PHASE1`) and each legal card's exact outcome; None where
-    the position has no exact answer."""
+    """The kind of decision (:data:`ARRASTRE`, :data:`PAIRS`, :data:`PHASE1`, :data:`LASTDRAW`, tried in that
+    order) and each legal card's exact outcome; None where the position has no exact answer."""
     if is_arrastre_decision(state):
         return ARRASTRE, arrastre_outcomes(state)
     if is_pairs_decision(state):
         pairs = pairs_outcomes(state)
         return None if pairs is None else (PAIRS, pairs)
     found = phase1_outcomes(state)
-    return None if found is None else (PHASE1, found)
+    if found is not None:
+        return PHASE1, found
+    last = lastdraw_outcomes(state)
+    return None if last is None else (LASTDRAW, last)
 
 
 def line_for(state: HandState, kind: str, card: Card) -> Line:
-    """The line of ``card`` for a decision of ``kind`` (:func:`play_line` or :func:`phase1_line`)."""
-    return phase1_line(state, card) if kind == PHASE1 else play_line(state, card)
+    """The line of ``card`` for a decision of ``kind`` (:func:`play_line`, :func:`phase1_line`,
+    :func:`lastdraw_line`)."""
+    if kind == PHASE1:
+        return phase1_line(state, card)
+    return lastdraw_line(state, card) if kind == LASTDRAW else play_line(state, card)
 
 
 def line_outcome(start: HandState, line: Line) -> CardOutcome:

@@ -62,6 +62,7 @@ from ..i18n import N_, _, ngettext
 from .exact import (
     ARRASTRE,
     KINDS,
+    LASTDRAW,
     LOST,
     PAIRS,
     PHASE1,
@@ -71,6 +72,7 @@ from .exact import (
     Loss,
     correct_cards,
     is_arrastre_decision,
+    is_lastdraw_decision,
     is_pairs_decision,
     is_phase1_decision,
     loss_of,
@@ -106,12 +108,30 @@ def rules_text(preset: str) -> str:
 
 
 #: What each kind of puzzle's position must be.
-_DECISIONS = {ARRASTRE: is_arrastre_decision, PHASE1: is_phase1_decision, PAIRS: is_pairs_decision}
+DECISIONS = {
+    ARRASTRE: is_arrastre_decision,
+    PHASE1: is_phase1_decision,
+    PAIRS: is_pairs_decision,
+    LASTDRAW: is_lastdraw_decision,
+}
 
 
 def open_cards_text() -> str:
     """What a puzzle in pairs is exact about, in one line of the player's language."""
     return _("In pairs: right on every layout of the cards you cannot see, the play after yours with open cards.")
+
+
+def last_draw_text() -> str:
+    """What a puzzle at the last draw is exact about, in one line of the player's language."""
+    return _("At the last draw: right whichever unseen card lies in the stock, and exact to the end.")
+
+
+def puzzle_note(puzzle: Puzzle) -> str | None:
+    """The line saying what a puzzle's answer holds over (the cards the seat cannot see), None when every card is
+    known."""
+    if puzzle.kind == PAIRS:
+        return open_cards_text()
+    return last_draw_text() if puzzle.kind == LASTDRAW else None
 
 
 class PuzzleFileError(ValueError):
@@ -135,7 +155,7 @@ class Puzzle:
 
     id: str
     preset: str
-    #: :data:`~.exact.ARRASTRE` or :data:`~.exact.PHASE1`.
+    #: :data:`~.exact.ARRASTRE`, :data:`~.exact.PHASE1`, :data:`~.exact.PAIRS` or :data:`~.exact.LASTDRAW`.
     kind: str
     #: The position in the engine's notation (under :attr:`rules`).
     position: str
@@ -171,6 +191,12 @@ class Puzzle:
         """Whether the play after the seat's card is solved with every card open (a puzzle in pairs: its answer
         holds on every layout of the hidden cards)."""
         return self.kind == PAIRS
+
+    @property
+    def over_layouts(self) -> bool:
+        """Whether each card's outcome is the least it secures over the layouts of the cards the seat cannot see
+        (a puzzle in pairs, or at the last draw)."""
+        return self.kind in (PAIRS, LASTDRAW)
 
     @property
     def outcome_of(self) -> dict[Card, CardOutcome]:
@@ -250,16 +276,23 @@ _RENAMINGS = tuple(itertools.permutations(range(4)))
 def likeness(puzzle: Puzzle) -> tuple[object, ...]:
     """What makes two puzzles near-duplicates: equal for two puzzles with the same rules, kind, table size and main
     theme that show the player the same cards in the same places (the seat's own hand, the trick on the table in
-    order, the trump suit) once the suits are renamed. The hidden cards, the scores and the tricks played before
-    are left out: the same cards in hand asking the same idea are the same puzzle to the player."""
+    order, the trump suit, the muestra while it lies under the stock) once the suits are renamed. The hidden cards,
+    the scores and the tricks played before are left out: the same cards in hand asking the same idea are the same
+    puzzle to the player."""
     state = puzzle.state()
     own = state.hands[puzzle.seat]
 
     def renamed(cards: Sequence[Card], names: Sequence[int]) -> tuple[int, ...]:
         return tuple(int(Card.of(card.rank, names[card.suit])) for card in cards)
 
+    muestra = [] if state.muestra is None else [state.muestra]
     seen = min(
-        (names[state.trump], tuple(sorted(renamed(own, names))), renamed(list(state.trick), names))
+        (
+            names[state.trump],
+            tuple(sorted(renamed(own, names))),
+            renamed(list(state.trick), names),
+            renamed(muestra, names),
+        )
         for names in _RENAMINGS
     )
     return (puzzle.preset, puzzle.kind, state.players, puzzle.theme, seen)
@@ -328,7 +361,7 @@ def puzzle_from_json(data: object, where: str = "a puzzle") -> Puzzle:
     seat = _int(data["seat"], f"{where}: seat", 0, state.players - 1)
     if state.to_move != seat:
         raise _fail(where, f"seat {state.to_move} is to move, not seat {seat}")
-    if not _DECISIONS[kind](state):
+    if not DECISIONS[kind](state):
         raise _fail(where, f"the position is not a {kind} decision among cards")
     cards = data["cards"]
     if not isinstance(cards, Mapping):
@@ -527,14 +560,14 @@ def judge_puzzle(puzzle: Puzzle, card: Card | str) -> PuzzleVerdict:
     loss = loss_of(outcomes, chosen)
     at_stake = any(outcome.juego < best[0] for outcome in outcomes.values())
     return PuzzleVerdict(
-        chosen, loss is None, loss, correct_cards(outcomes), outcomes[chosen], best[0], at_stake, puzzle.open_cards
+        chosen, loss is None, loss, correct_cards(outcomes), outcomes[chosen], best[0], at_stake, puzzle.over_layouts
     )
 
 
 def verdict_text(verdict: PuzzleVerdict) -> str:
     """The verdict in one sentence of the player's language (the card is not named: the screen shows it)."""
     loss = verdict.loss
-    if verdict.open_cards:  # in pairs: the outcomes are the least each card secures over the hidden layouts
+    if verdict.open_cards:  # the outcomes are the least each card secures over the hidden layouts
         if loss is None:
             return _("Right: on every layout of the cards you cannot see, no card does better.")
         return _("Not the best: on every layout of the cards you cannot see, another card does better.")

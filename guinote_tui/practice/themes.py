@@ -11,6 +11,18 @@ They are listed in this order, the first being the puzzle's main theme:
     rival plays to this trick: the trick reaches the target de vueltas, or
     the seat then declares a tute or sings a cante that reaches it. Every
     phase-1 puzzle has it.
+``treinta-malas`` — Treinta malas
+    The first hand of a juego under ``treinta_malas`` (aragonés): 101 wins
+    only with 30 from cards and the last ten. Solved again with the flag off,
+    the decision's correct cards are not the same: treinta malas decides it.
+    (Heads-up: the arrastre and the last draw.)
+``change-seven`` — Win the trick to change the seven
+    At the last draw: the seat changes the seven of trumps for the muestra
+    in the shown line, and not in a wrong card's line.
+``last-draw`` — The last draw
+    The decision completes the last trick before the stock runs out (its
+    winner draws the last face-down card, the other the muestra): every
+    last-draw puzzle has it.
 ``load-partner`` — Load your partner's trick (pairs)
     The partner takes the trick on the table in the shown line and in a
     wrong card's line, and the shown card is worth more points than that
@@ -63,10 +75,10 @@ They are listed in this order, the first being the puzzle's main theme:
     No wrong card gives away the juego: only points are at stake.
 
 Every puzzle ends with ``juego`` or ``points`` (its stake), so a puzzle with
-no other theme has that one. (Treinta malas and the capote would be themes
-too, but they decide almost no arrastre: treinta malas 3 of 6645 decisions of
-a juego's first hand in self-play, and a capote needs a side without a trick
-after phase 1's fourteen.)
+no other theme has that one. (The capote would be a theme too, but it decides
+almost no arrastre: it needs a side without a trick after phase 1's
+fourteen. Treinta malas decides 3 of 6645 decisions of a juego's first hand in
+self-play; the generator finds its puzzles in hands dealt with cantes.)
 
 Difficulty, 1 to 5 stars (:func:`difficulty`): 1, plus the depth (the tricks
 to read, :func:`depth`: for the wrong card whose loss shows last, the first
@@ -81,10 +93,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..engine import PLAY, Card, DeclareTute, HandState, Play, Sing, Trick, judge_hand
+from ..engine import (
+    PLAY,
+    Card,
+    DeclareTute,
+    HandState,
+    Play,
+    Sing,
+    Swap,
+    Trick,
+    format_position,
+    judge_hand,
+    parse_position,
+)
 from ..i18n import N_, _
 from .exact import (
     ARRASTRE,
+    LASTDRAW,
     PAIRS,
     PHASE1,
     WON,
@@ -98,6 +123,9 @@ from .exact import (
 )
 
 JUEGO_NOW = "juego-now"
+TREINTA_MALAS = "treinta-malas"
+CHANGE_SEVEN = "change-seven"
+LAST_DRAW = "last-draw"
 LOAD_PARTNER = "load-partner"
 LEAVE_PARTNER = "leave-partner"
 TAKE_TRICK = "take-trick"
@@ -116,6 +144,9 @@ POINTS = "points"
 #: Every theme in the order a puzzle lists them (the first that applies is its main theme), with its name.
 THEME_NAMES: dict[str, str] = {
     JUEGO_NOW: N_("Win the juego now"),
+    TREINTA_MALAS: N_("Treinta malas"),
+    CHANGE_SEVEN: N_("Win the trick to change the seven"),
+    LAST_DRAW: N_("The last draw"),
     LOAD_PARTNER: N_("Load your partner's trick"),
     LEAVE_PARTNER: N_("Leave it to your partner"),
     SAVE_POINTS: N_("Keep your points from the rivals"),
@@ -134,6 +165,9 @@ THEME_NAMES: dict[str, str] = {
 #: What each theme asks of the player, in one sentence (a hint that gives away no card).
 THEME_HINTS: dict[str, str] = {
     JUEGO_NOW: N_("One card wins the juego on this very trick."),
+    TREINTA_MALAS: N_("First hand of the juego: 101 wins only with 30 from cards and the last ten."),
+    CHANGE_SEVEN: N_("Take this trick, then change the seven of trumps for the muestra."),
+    LAST_DRAW: N_("The stock runs out after this trick: its winner draws the last card, the other the muestra."),
     LOAD_PARTNER: N_("Your partner takes this trick: give it your points."),
     LEAVE_PARTNER: N_("Your partner can take this trick: do not take it from them."),
     SAVE_POINTS: N_("The rivals take this trick: give them as few points as you can."),
@@ -353,7 +387,15 @@ def themes_of(analysis: Analysis) -> tuple[str, ...]:
         analysis.outcomes[c].juego == WON and _wins_this_trick(state, c) for c in sorted(correct)
     ):
         found.add(JUEGO_NOW)
-    if analysis.kind in (ARRASTRE, PAIRS) and wrong:
+    if analysis.kind in (ARRASTRE, LASTDRAW) and treinta_malas_decides(analysis.state, analysis.correct):
+        found.add(TREINTA_MALAS)
+    if analysis.kind == LASTDRAW:
+        found.add(LAST_DRAW)
+        if _changes(analysis.lines[analysis.shown], seat) and any(
+            not _changes(analysis.lines[card], seat) for card in wrong
+        ):
+            found.add(CHANGE_SEVEN)
+    if analysis.kind in (ARRASTRE, PAIRS, LASTDRAW) and wrong:
         best = analysis.lines[analysis.shown]
         if _last_ten(analysis, side):
             found.add(LAST_TEN)
@@ -377,6 +419,21 @@ def themes_of(analysis: Analysis) -> tuple[str, ...]:
                 found.add(STOP_CANTE)
     found.add(JUEGO if juego_lost else POINTS)
     return tuple(theme for theme in THEMES if theme in found)
+
+
+def _changes(line: Line, seat: int) -> bool:
+    """Whether ``seat`` changes the seven in ``line``."""
+    return any(mover == seat and type(action) is Swap for mover, action in line.actions)
+
+
+def treinta_malas_decides(state: HandState, correct: frozenset[Card]) -> bool:
+    """Whether the correct cards of the decision at ``state`` would differ with ``treinta_malas`` off (in a juego's
+    first hand under the flag, heads-up): treinta malas decides it."""
+    if not (state.rules.treinta_malas and state.first_of_juego and state.players == 2):
+        return False
+    without = parse_position(format_position(state), state.rules.with_flags(treinta_malas=False))
+    found = exact_outcomes(without)
+    return found is not None and correct_cards(found[1]) != correct
 
 
 def _running(state: HandState, line: Line, side: int) -> list[tuple[int, int]]:

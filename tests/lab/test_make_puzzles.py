@@ -10,7 +10,14 @@ from click.testing import CliRunner
 
 from guinote_lab.make_puzzles import arrastre_pool, main, make, summary
 from guinote_tui.engine import format_position, parse_position, seat_view
-from guinote_tui.practice.exact import ARRASTRE, PHASE1
+from guinote_tui.practice.exact import (
+    ARRASTRE,
+    LASTDRAW,
+    PHASE1,
+    correct_cards,
+    lastdraw_layouts,
+    lastdraw_open_outcomes,
+)
 from guinote_tui.practice.puzzles import load_puzzles, recheck
 
 
@@ -21,6 +28,27 @@ def test_the_same_seed_makes_the_same_exact_puzzles() -> None:
     assert all(recheck(p) == [] for p in first)
     assert make(2, 0, seed=6) != first[:2]
     assert summary(first)[0] == "3 puzzles: arrastre 2, phase1 1"
+
+
+def test_puzzles_at_the_last_draw_are_right_on_every_layout_of_the_unseen_cards() -> None:
+    made = make(0, 0, seed=5, lastdraw=2)
+    assert made == make(0, 0, seed=5, lastdraw=2)
+    assert [p.kind for p in made] == [LASTDRAW, LASTDRAW]
+    for puzzle in made:
+        assert recheck(puzzle) == [] and puzzle.themes[0] in ("treinta-malas", "change-seven", "last-draw")
+        state = puzzle.state()
+        unseen = {*state.hands[1 - puzzle.seat], *state.stock}
+        layouts = list(lastdraw_layouts(state))
+        # Each layout puts another unseen card in the stock and shows the seat the same view.
+        assert 1 < len(layouts) <= len(unseen)
+        assert (
+            len({layout.stock[0] for layout in layouts}) == len(layouts)
+            and {layout.stock[0] for layout in layouts} <= unseen
+        )
+        view = seat_view(state, puzzle.seat, events=False)
+        assert all(seat_view(layout, puzzle.seat, events=False) == view for layout in layouts)
+        # On each, the correct cards are the best and every other card does worse.
+        assert all(correct_cards(lastdraw_open_outcomes(layout)) == puzzle.correct for layout in layouts)
 
 
 def test_a_position_in_the_notation_rebuilds_the_seats_view() -> None:

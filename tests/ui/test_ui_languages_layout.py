@@ -581,6 +581,40 @@ def test_practice_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> 
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
+def test_a_puzzle_at_the_last_draw_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> None:
+    """A puzzle at the last draw (the stock and the muestra on the table, the line saying what it is exact about),
+    asked and answered wrong."""
+    from guinote_tui.game.practice_judge import puzzle_problem
+    from guinote_tui.practice import shipped_puzzles
+    from guinote_tui.ui.screens.practice import PracticeScreen
+
+    if code != i18n.SOURCE and code not in catalogs:
+        pytest.fail(f"no catalog for {code}")
+    last = next(p for p in shipped_puzzles() if p.kind == "lastdraw")
+
+    async def run() -> None:
+        app = make_app(practice="puzzle", lang=code)
+        async with app.run_test(size=SIZE) as pilot:
+            await _wait_for(pilot, PracticeScreen)
+            screen = app.screen
+            assert isinstance(screen, PracticeScreen)
+            for _ in range(100):
+                await pilot.pause()
+                if screen.problem is not None:
+                    break
+            screen.show_problem(puzzle_problem(last))
+            await pilot.pause()
+            await _fitted(pilot, screen)
+            assert faults(code, screen) == []
+            await pilot.press(str(screen.hand.index(last.wrong[0]) + 1))
+            await pilot.pause()
+            await _fitted(pilot, screen)
+            assert screen.verdict is not None and faults(code, screen) == []
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
 def test_the_hint_with_its_juego_column_fits_80x24(code: str, catalogs: list[str]) -> None:
     """The hint's table at its widest: heads-up, seed 303, the player's six cards at the first decision, every
     tier among them and the juego column (the cards do differently for it, on 200 deals); no header nor cell is

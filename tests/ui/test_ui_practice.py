@@ -320,6 +320,31 @@ def test_a_puzzle_in_pairs_is_drawn_at_four_seats_says_what_it_is_exact_about_an
     asyncio.run(run())
 
 
+def test_a_puzzle_at_the_last_draw_shows_the_stock_and_muestra_and_says_what_it_is_exact_about() -> None:
+    last = next(p for p in shipped_puzzles() if p.kind == "lastdraw" and p.preset == "libre-100")
+
+    async def run() -> None:
+        app = make_app(practice="puzzle")
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await wait_until(pilot, lambda: isinstance(app.screen, PracticeScreen))
+            screen = app.screen
+            assert isinstance(screen, PracticeScreen)
+            await wait_until(pilot, lambda: screen.problem is not None)
+            screen.show_problem(practice_module.puzzle_problem(last))
+            await pilot.pause()
+            side = " ".join(screen.side_text().plain.split())
+            assert "Rules: libre-100 (caballo over sota, cantes rey + caballo, 100 to win)" in side
+            assert "At the last draw: right whichever unseen card lies in the stock" in side
+            assert not screen.query_one("#seat-left").display  # heads-up
+            wrong = last.wrong[0]
+            await pilot.press(key_of(screen, wrong))
+            assert await wait_until(pilot, lambda: screen.verdict is not None)
+            assert not screen.verdict.correct
+            assert "Not the best: on every layout of the cards you cannot see" in screen.verdict.headline
+
+    asyncio.run(run())
+
+
 def test_a_card_a_puzzle_does_not_allow_is_refused_naming_the_rule_and_the_puzzle_waits() -> None:
     """As at the table, a card the rules forbid is refused in words naming the rule, not passed over in silence;
     the puzzle is still asked."""

@@ -120,3 +120,16 @@ def test_a_card_a_puzzle_does_not_allow_is_refused_naming_the_rule() -> None:
     asked = said.split(refused.group(0), 1)[1]
     assert "What do you play?" in asked  # the same puzzle again, not a verdict
     assert "Right" not in asked and "Not the best" not in asked
+
+
+def test_the_last_draw_chosen_as_a_theme_in_plain_text_says_what_its_puzzles_are_exact_about() -> None:
+    with Statistics(default_path()) as stats:
+        themes = PracticeSession(stats, preset="aragones").themes()
+    steps = themes.index("last-draw") + 1
+    result = CliRunner().invoke(main, ["practice", "--plain", "--puzzles"], input="f\n" * steps + "q\n")
+    assert result.exit_code == 0, result.output
+    after = result.output.split("\nThe last draw.\n", 1)[1]
+    asked = after.split("\n")
+    assert asked[0].startswith("A puzzle · ") and "The last draw" in asked[0]
+    assert asked[1] == "Rules: aragonés (sota over caballo, cantes rey + sota, 101 to win)."
+    assert asked[2] == "At the last draw: right whichever unseen card lies in the stock, and exact to the end."

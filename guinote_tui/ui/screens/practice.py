@@ -44,7 +44,7 @@ from ...game.practice_session import (
     MISTAKE,
     PUZZLE,
     PracticeSession,
-    open_cards_text,
+    puzzle_note,
     rating_text,
     rules_text,
     theme_name,
@@ -261,8 +261,9 @@ class ProblemScreen(SizeGuard, Screen[None]):
             text.append(fact + "\n", style="bold")
         if problem.puzzle is not None:  # the rules first: a puzzle of the other preset is misjudged otherwise
             text.append(rules_text(problem.puzzle.preset) + "\n", style=GOLD)
-            if problem.puzzle.open_cards:
-                text.append(open_cards_text() + "\n")
+            note = puzzle_note(problem.puzzle)
+            if note is not None:
+                text.append(note + "\n")
         if self.line_at is not None:
             moves = _("Best line: move {number} of {count}").format(number=self.line_at + 1, count=len(self.line))
             text.append(moves, style=f"bold {GOLD}")

@@ -173,6 +173,13 @@ def test_the_example_positions_are_legal() -> None:
     assert parse_position(HEADS_UP_PHASE_ONE + "; tute 0", Rules.preset("aragones", tute="points40")).points[0] == 59
 
 
+#: Heads-up at the last draw, seat 1 having changed the seven (7O) for the muestra (10O).
+LAST_DRAW_SWAPPED = (
+    "dealer 0; hands 11O 5O 1E 12E 3E / 3O 1O 10O 12O 6O 5C; muestra 7O; stock 6B; tricks 2C 2E / 5E 11E / 4B 3B / "
+    "6C 4C / 7C 1C / 6E 12C / 4E 10E / 3C 4O / 10B 10C / 5B 2B / 7E 2O / 11C 12B / 7B 1B; trick 11B; "
+    "cantes 0:B@2 1:O@7; swap 1:10O"
+)
+
 REFUSED_TEXT = [
     # the cards
     ("hands 10O 10C", HEADS_UP_PHASE_ONE.replace("12C / 3O", "12C / 10C"), "the 10C is in two places"),
@@ -259,6 +266,13 @@ REFUSED_TEXT = [
     ("bad stock", HEADS_UP_PHASE_ONE.replace("stock 1O", "stock 1X"), "stock: '1X' is not a card"),
     ("bad number", HEADS_UP_PHASE_ONE.replace("dealer 1", "dealer one"), "dealer: 'one' is not a number"),
     ("negative", HEADS_UP_PHASE_ONE.replace("dealer 1", "dealer -1"), "dealer: '-1' is not a number"),
+    # the card the change took, put back in the stock: refused in one line, not a KeyError
+    (
+        "change's card in the stock",
+        LAST_DRAW_SWAPPED.replace("3O 1O 10O 12O", "3O 1O 6B 12O").replace("stock 6B", "stock 10O"),
+        "the 10O taken by the change is in seat 1's hand or played by it",
+    ),
+    ("change's card held", LAST_DRAW_SWAPPED, None),
 ]
 
 

@@ -14,8 +14,9 @@ import pytest
 from guinote_tui import i18n
 from guinote_tui.engine import Card, Play, seat_view
 from guinote_tui.practice import puzzles as puzzle_module
-from guinote_tui.practice.exact import ARRASTRE, LOST, PAIRS, PHASE1, UNDECIDED, WON, CardOutcome
+from guinote_tui.practice.exact import ARRASTRE, KINDS, LASTDRAW, LOST, PAIRS, PHASE1, UNDECIDED, WON, CardOutcome
 from guinote_tui.practice.puzzles import (
+    DECISIONS,
     EPOCH,
     SHIPPED_PATH,
     Puzzle,
@@ -30,7 +31,7 @@ from guinote_tui.practice.puzzles import (
     verdict_text,
     without_near_duplicates,
 )
-from guinote_tui.practice.themes import JUEGO_NOW
+from guinote_tui.practice.themes import CHANGE_SEVEN, JUEGO_NOW, LAST_DRAW, TREINTA_MALAS
 
 
 @pytest.fixture(scope="module")
@@ -38,10 +39,49 @@ def shipped() -> tuple[Puzzle, ...]:
     return shipped_puzzles()
 
 
-def test_every_shipped_answer_is_the_exact_solvers(shipped: tuple[Puzzle, ...]) -> None:
-    """All of them, re-solved (about 8 s of CPU; ``python -m guinote_lab.make_puzzles --check`` does the same)."""
-    wrong = {puzzle.id: problems for puzzle in shipped if (problems := recheck(puzzle))}
+#: How many puzzles of each kind, preset and main theme the suite re-solves.
+SAMPLE_EACH = 3
+
+
+def spread_sample(puzzles: tuple[Puzzle, ...]) -> list[Puzzle]:
+    """A deterministic spread of the puzzles: the first :data:`SAMPLE_EACH` by id of every kind (so both table
+    sizes), preset and main theme."""
+    taken: Counter[tuple[str, str, str]] = Counter()
+    out = []
+    for puzzle in sorted(puzzles, key=lambda p: p.id):
+        group = (puzzle.kind, puzzle.preset, puzzle.theme)
+        if taken[group] < SAMPLE_EACH:
+            taken[group] += 1
+            out.append(puzzle)
+    return out
+
+
+def test_a_spread_of_the_shipped_answers_is_the_exact_solvers(shipped: tuple[Puzzle, ...]) -> None:
+    """Re-solved: a spread over every kind, preset and main theme (``python -m guinote_lab.make_puzzles --check``
+    re-solves every one: docs/practice.md gives its command and time). Loading the file has replayed every
+    position and line through the engine and checked every stored field that needs no solver."""
+    sample = spread_sample(shipped)
+    assert {p.theme for p in sample} == {p.theme for p in shipped}
+    assert {(p.players, p.preset) for p in sample} == {
+        (2, "aragones"),
+        (2, "libre-100"),
+        (4, "aragones"),
+        (4, "libre-100"),
+    }
+    assert {p.kind for p in sample} == set(KINDS)
+    assert len(sample) <= 300
+    wrong = {puzzle.id: problems for puzzle in sample if (problems := recheck(puzzle))}
     assert wrong == {}
+
+
+def test_every_shipped_puzzle_is_a_decision_its_kind_can_answer(shipped: tuple[Puzzle, ...]) -> None:
+    """The cheap checks on all of them: each position is its kind's decision, the seat's cards are the legal ones,
+    some are correct and some lose, and the stake closes the themes."""
+    for puzzle in shipped:
+        state = puzzle.state()
+        assert DECISIONS[puzzle.kind](state), puzzle.id
+        assert sorted(a.card for a in state.legal_actions() if type(a) is Play) == list(puzzle.cards)
+        assert puzzle.correct and puzzle.wrong and puzzle.themes[-1] in ("juego", "points")
 
 
 def test_the_shipped_file_holds_varied_real_decisions(shipped: tuple[Puzzle, ...]) -> None:
@@ -53,6 +93,10 @@ def test_the_shipped_file_holds_varied_real_decisions(shipped: tuple[Puzzle, ...
     assert all(p.wrong and p.correct and len(p.correct) + len(p.wrong) == len(p.cards) for p in shipped)
     kinds = Counter(p.kind for p in shipped)
     assert kinds[ARRASTRE] >= 700 and kinds[PHASE1] >= 50 and kinds[PAIRS] >= 300
+    # The last draw of the stock, in both presets (heads-up: in pairs no decision there is exact).
+    last_draw = Counter(p.preset for p in shipped if p.kind == LASTDRAW)
+    assert last_draw["aragones"] >= 30 and last_draw["libre-100"] >= 30
+    assert all(p.theme in (TREINTA_MALAS, CHANGE_SEVEN, LAST_DRAW) for p in shipped if p.kind == LASTDRAW)
     assert len(shipped) - kinds[ARRASTRE] >= 300  # outside the heads-up arrastre
     assert all(p.players == (4 if p.kind == PAIRS else 2) for p in shipped)
     hands = Counter((p.preset, "vueltas" in p.position.split("; ")) for p in shipped)
@@ -78,8 +122,9 @@ def test_no_two_shipped_puzzles_are_near_duplicates(shipped: tuple[Puzzle, ...])
     keys = Counter(likeness(p) for p in shipped)
     assert [key for key, count in keys.items() if count > 1] == []
     assert without_near_duplicates(list(shipped)) == list(shipped)
-    # The equivalence holds what it says: the same puzzle with its suits renamed is a near-duplicate ...
-    for puzzle in shipped[:40]:
+    # The equivalence holds what it says: the same puzzle with its suits renamed is a near-duplicate (every kind,
+    # both presets, every main theme) ...
+    for puzzle in spread_sample(shipped):
         renamed = replace(puzzle, position=_suits_renamed(puzzle.position, {"O": "C", "C": "E", "E": "B", "B": "O"}))
         assert renamed.state().hands[puzzle.seat] != puzzle.state().hands[puzzle.seat]
         assert likeness(renamed) == likeness(puzzle)
