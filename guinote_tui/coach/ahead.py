@@ -235,7 +235,14 @@ def _end_with(sentinel: int) -> None:
 
 
 def _shared_executor() -> ProcessPoolExecutor:
+    """The coach's pool of worker processes, started on first use. A pool that broke (a worker killed from
+    outside, by the system short of memory or by a person) takes no more work: it is ended and a new one started,
+    so the coach does not fall silent for the rest of the game."""
     global _executor
+    with _executor_lock:
+        broken, _executor = (_executor, None) if _executor is not None and _executor._broken else (None, _executor)
+    if broken is not None:
+        _end(broken)
     with _executor_lock:
         if _executor is None:
             # An interface may have swapped sys.stderr for an object with no file descriptor
@@ -269,8 +276,12 @@ def stop_workers() -> None:
     global _executor
     with _executor_lock:
         executor, _executor = _executor, None
-    if executor is None:
-        return
+    if executor is not None:
+        _end(executor)
+
+
+def _end(executor: ProcessPoolExecutor) -> None:
+    """Shut ``executor`` down without waiting: its queued analyses dropped, its workers terminated and reaped."""
     processes = list(getattr(executor, "_processes", {}).values())  # the pool's own handles on its workers
     manager = getattr(executor, "_executor_manager_thread", None)
     if isinstance(manager, threading.Thread):

@@ -176,3 +176,34 @@ def test_a_cancelled_worker_event_stops_its_analysis_alone() -> None:
     cancelled.set()  # Textual sets a worker's cancelled_event when the screen that ran it goes away
     thread.join(timeout=120)
     assert not thread.is_alive() and len(raised) == 1
+
+
+def test_a_pool_broken_by_a_killed_worker_is_replaced_on_the_next_analysis() -> None:
+    """A worker killed from outside (the system short of memory, a person) breaks the pool: the next analysis
+    starts a new pool instead of failing, so the coach does not fall silent for the rest of the game."""
+    import os
+    import signal
+    from concurrent.futures.process import BrokenProcessPool
+
+    endless = CoachBudget(max_playouts=10_000_000, max_deals=10_000_000)
+    match = Match(2, seed=8)
+    hand = match.hand
+    while hand.to_move != 0 or len(hand.legal_actions()) < 2:
+        match.apply(hand.legal_actions()[0], hand.to_move)
+    first = ReviewAhead(0, budget=endless)
+    first.submit(hand)
+    try:
+        (future,) = first._pending.values()
+        killed = worker_processes()
+        assert killed
+        pid = killed[0].pid
+        assert pid is not None
+        os.kill(pid, signal.SIGKILL)
+        assert isinstance(future.exception(timeout=600), BrokenProcessPool)  # waits on the pool's own verdict
+        second = ReviewAhead(0, budget=endless)
+        second.submit(hand)
+        assert second.problem is None and second.waiting() == 1
+        assert not {p.pid for p in worker_processes()} & {p.pid for p in killed}
+    finally:
+        stop_workers()
+    assert worker_processes() == []
