@@ -4,13 +4,17 @@ that shows the invitations. The host runs on 127.0.0.1 in the app's own loop."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from textual.pilot import Pilot
 from uihelpers import MARK_AND_PLAY, log_text, make_app, past_summary, quick_joined_table, until
 
-from guinote_tui.engine import Play, Rules
+from guinote_tui.cli import main
+from guinote_tui.engine import Play, Rules, read_history
 from guinote_tui.net import keep
 from guinote_tui.net.host import Host, TableConfig
 from guinote_tui.ui.screens.joined import JoinedTableScreen
@@ -329,6 +333,116 @@ def test_a_hand_that_ended_while_the_seat_was_away_is_told_and_kept_as_assisted(
                 await until(pilot, lambda: "While you were away, hand 1 ended:" in log_text(screen))
                 await until(pilot, lambda: app.statistics().totals(assisted=True).hands >= 1)
                 assert app.statistics().totals(assisted=False).hands == 0
+        finally:
+            await host.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_summarys_review_at_a_joined_seat_grades_the_seats_decisions_and_keeps_its_mistakes() -> None:
+    """Seat 2 of a heads-up table (the other seat the host's bot) plays a hand with the keys; the host sends the
+    whole deal; v on the summary opens the coach's review of the seat's own decisions, and its graded mistakes
+    are kept for practice under the seat's match, as after a hand against the bots."""
+    from uihelpers import REVIEW_TEST_BUDGET
+
+    from guinote_tui.game.services import Services
+    from guinote_tui.records import seat_match_key
+    from guinote_tui.ui.screens.review import ReviewScreen
+
+    host = Host(TableConfig(players=2, rules=SHORT, people=(1,), level="random", seed=5))
+    services = Services(review_ahead=False, record_stats=True, review_budget=REVIEW_TEST_BUDGET)
+
+    async def scenario() -> tuple[Path, list[str]]:
+        await host.start("127.0.0.1", 0)
+        app = make_app(seat={"address": host.address, "code": host.codes[1]}, services=services)
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                while not isinstance(app.screen, HandSummary):
+                    await play_one_before_the_summary(pilot, screen)
+                summary = app.screen
+                await until(pilot, lambda: 1 in screen.deals and summary.ready)
+                await pilot.press("v")
+                await until(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.reviewed is not None)
+                review = app.screen
+                assert isinstance(review, ReviewScreen) and review.reviewed
+                # The seat's own decisions: seat 1 at the table is the player (seat 0) of the reviewed hand.
+                record = host.match.finished[0]
+                for decision in review.reviewed:
+                    assert record.actions[decision.index][0] == 1
+                    assert str(record.actions[decision.index][1]) == str(decision.played)
+                graded = {r.index for r in review.reviewed if r.mistake}
+                assert graded, "the marked card each time (seed 5) costs points somewhere in the hand"
+                key = seat_match_key(host.codes[1])
+                kept = [m for m in app.statistics().mistakes() if m.match_key == key]
+                assert {m.decision for m in kept} == graded and all(m.hand_number == 1 for m in kept)
+                await pilot.press("escape")
+                await until(pilot, lambda: app.screen is summary)
+                # The seat's match is kept as a history, the player at seat 0: guinote review reads it.
+                path = screen.history_path()
+                assert path.is_file()
+                kept = read_history(path)
+                assert [(0 if s == 1 else 1, str(a)) for s, a in record.actions] == [
+                    (s, str(a)) for s, a in kept.finished[0].actions
+                ]
+                return path, [str(r.played) for r in review.reviewed]
+        finally:
+            await host.close()
+
+    path, played = asyncio.run(scenario())
+    args = ["--lang", "en", "review", str(path), "--playouts", "100", "--jobs", "1", "--json"]
+    done = CliRunner().invoke(main, args)
+    assert done.exit_code == 0, done.output
+    decisions = json.loads(done.output)["decisions"]
+    assert decisions and all(d["seat"] == 0 and d["hand"] == 1 for d in decisions)
+    assert set(played) <= {d["played"] for d in decisions}  # (the command lists the forced last cards too)
+
+
+async def play_one_before_the_summary(pilot: Pilot[None], screen: JoinedTableScreen) -> None:
+    """One decision of the player's with the keys, leaving the hand's summary open once it comes."""
+    await until(
+        pilot,
+        lambda: screen.holding
+        or bool(screen.seen and screen.seen.view.legal and not screen.queue)
+        or isinstance(pilot.app.screen, HandSummary),
+    )
+    if isinstance(pilot.app.screen, HandSummary):
+        return
+    if screen.holding:
+        await pilot.press("space")
+        return
+    assert screen.seen is not None
+    await pilot.press(*(MARK_AND_PLAY if any(isinstance(a, Play) for a in screen.seen.view.legal) else "p"))
+
+
+def test_a_forged_deal_is_refused_in_one_line_in_the_log_and_the_seat_plays_on() -> None:
+    class Forging(Host):
+        def deal_for(self, number: int) -> dict[str, object]:
+            message = super().deal_for(number)
+            message["actions"] = message["actions"][:-1]  # type: ignore[index]  # (the hand never ends)
+            return message
+
+    host = Forging(TableConfig(players=2, rules=Rules.preset("aragones"), people=(1,), level="random", seed=5))
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        app = make_app(seat={"address": host.address, "code": host.codes[1]})
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                while not isinstance(app.screen, HandSummary):
+                    await play_one_before_the_summary(pilot, screen)
+                await until(pilot, lambda: "deal of the hand was refused" in log_text(screen))
+                lines = [line for line in log_text(screen).splitlines() if "deal of the hand was refused" in line]
+                assert len(lines) == 1 and "stop before the hand's end" in lines[0]
+                assert screen.deals == {} and not screen.over
+                await pilot.press("v")  # the review says why it cannot be had, and the seat plays on
+                await until(pilot, lambda: host.match.hand_number == 2)
+                for _ in range(3):
+                    await play_one(pilot, screen)
+                assert not screen.failed
         finally:
             await host.close()
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 from collections import deque
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -31,13 +32,15 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from ...coach import advise
-from ...engine import Action, Event, HandEnded, SeatView, Stage
+from ...engine import Action, Event, HandEnded, Match, SeatView, Stage
 from ...engine.events import TrickWon
 from ...game.narration import Narrator
 from ...game.pacing import shown_to_move
+from ...game.session import GameSession
 from ...game.table_controller import Change, Turn
 from ...game.told import MatchTold
 from ...i18n import _, current, ngettext
+from ...net.deals import Deal
 from ...net.mirror import MirroredTable, Score, Seen
 from ...net.protocol import ProtocolError, host_line
 from ...net.remote import RemoteTable
@@ -106,6 +109,12 @@ class JoinedTableScreen(TableKeys):
         self.last_score: Score | None = None
         #: The host said it stopped for now: the seat waits for it to come back.
         self.host_away = False
+        #: The whole deal of each finished hand the host sent (checked), by the hand's number: for the review.
+        self.deals: dict[int, Deal] = {}
+        #: The seat's match so far, turned to the player, from its first hand: kept as a history file for
+        #: ``guinote review`` (None: none yet, or a hand's deal is missing since; read back once, on joining again).
+        self.history: Match | None = None
+        self.history_read = False
         self._declarations: tuple[Action, ...] = ()
 
     # -- the table's state (the controller's) ------------------------------------------------------------
@@ -251,6 +260,8 @@ class JoinedTableScreen(TableKeys):
             self.host_refused(message)
         elif kind == "missed_hand":
             self.missed_hand(message)
+        elif kind == "deal":
+            self.deal_arrived(message)
         elif kind in ("seat_away", "seat_bot", "seat_back", "seat_joined"):
             self.seat_news(kind, message)
         elif kind == "error":
@@ -322,7 +333,78 @@ class JoinedTableScreen(TableKeys):
             if choice == "quit":
                 self.leave()  # (asked on the summary)
 
-        self.app.push_screen(SeatSummaryScreen(told.as_now(), self.leave_question()), closed)
+        self.app.push_screen(SeatSummaryScreen(told.as_now(), self.leave_question(), self.review_session), closed)
+
+    def deal_arrived(self, message: dict[str, Any]) -> None:
+        """The whole deal of the hand just over: kept for the coach's review once checked against what the seat
+        saw; one that does not hold together is refused in one line (the seat plays on)."""
+        try:
+            deal = self.client.read_deal(message)
+        except ProtocolError as problem:
+            line = _("The host's deal of the hand was refused, so it cannot be reviewed: {problem}").format(
+                problem=problem.worded()
+            )
+            self.query_one("#log", EventLog).write("[i]" + escape(line) + "[/i]")
+            return
+        self.deals[deal.number] = deal
+        self.keep_history(deal)
+
+    def history_path(self) -> Path:
+        """Where the seat's match is kept as a history (one file per seat's code: joining again continues it)."""
+        from ... import storage
+
+        return storage.data_dir() / f"guinote-table-{self.seat_key()[:12]}.json"
+
+    def seat_key(self) -> str:
+        """The seat's match in the statistics and its history's name (a digest of the seat's code)."""
+        from ...records import seat_match_key
+
+        if not self.match_key:
+            self.match_key = seat_match_key(self.code)
+        return self.match_key
+
+    def keep_history(self, deal: Deal) -> None:
+        """Add the hand to the seat's match kept as a history (the player at seat 0, as ``guinote review`` reads
+        it), while the seat holds every hand from the first; a file it cannot write is said once, in the log."""
+        from ...engine import HistoryError, read_history, save_history
+        from ...net.deals import extended
+
+        path = self.history_path()
+        if not self.history_read:
+            self.history_read = True
+            if deal.number > 1 and path.is_file():  # (the seat joined again: its match so far, as kept)
+                try:
+                    kept = read_history(path)
+                except HistoryError:
+                    kept = None
+                if kept is not None and (kept.players, kept.rules) == (deal.players, deal.rules):
+                    self.history = kept
+        self.history = extended(self.history, deal)
+        if self.history is None or not self.app.services.record_stats:  # type: ignore[attr-defined]
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_history(self.history, path, names=list(self.narrator().names), table={"stats_key": self.seat_key()})
+        except OSError as problem:
+            self.history = None
+            line = _("Could not save {path}: {problem}").format(
+                path=printable(str(path)), problem=problem.strerror or problem
+            )
+            self.query_one("#log", EventLog).write("[i]" + escape(line) + "[/i]")
+
+    def review_session(self, number: int) -> GameSession | None:
+        """Hand ``number`` turned to the player for the coach, its mistakes kept under the seat's match in the
+        statistics, as after a hand against the bots (None: the host did not send its deal, or it was refused)."""
+        deal = self.deals.get(number)
+        if deal is None:
+            return None
+        from ...game.session import SeatHandSession
+
+        app: Any = self.app
+        stats = app.statistics() if app.services.record_stats else None
+        session = SeatHandSession(deal.turned_match(), number, self.seat_key(), stats, app.services)
+        session.narrator = self.narrator()
+        return session
 
     def kept(self, problem: str | None) -> None:
         return None  # (the host keeps the match)
@@ -400,13 +482,12 @@ class JoinedTableScreen(TableKeys):
 
     def record(self, write: Callable[[Any, Any], object]) -> None:
         """Write to the statistics, apart from the games against bots (a problem is told once; the game goes on)."""
-        from ...records import TableInfo, seat_match_key
+        from ...records import TableInfo
 
         table = self.table
         if table is None:
             return
-        if not self.match_key:
-            self.match_key = seat_match_key(self.code)
+        self.seat_key()
         info = TableInfo.at_table_with_people(
             table.players, table.people, table.level, table.rules, assisted=self.assisted, seat=table.seat
         )
@@ -427,7 +508,11 @@ class JoinedTableScreen(TableKeys):
             we=_("We win the match"),
             they=_("They win the match"),
         )
-        self.query_one("#log", EventLog).write("[b]" + line + "[/b]")
+        log = self.query_one("#log", EventLog)
+        log.write("[b]" + line + "[/b]")
+        if self.history is not None:
+            kept = _("Your hands of this match are kept in {path}: guinote review {path} goes through them.")
+            log.write("[i]" + escape(kept.format(path=printable(str(self.history_path())))) + "[/i]")
         self.notify(line, title=_("The match is over."), timeout=10)
         self.record_end(score.winner)
 
