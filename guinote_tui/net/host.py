@@ -194,6 +194,8 @@ class Host:
         self.changed = asyncio.Event()
         self.all_joined = asyncio.Event()
         self.over = asyncio.Event()
+        #: Set once the match is over and every person's seat has been told how it ended (its last hand).
+        self.everyone_told = asyncio.Event()
         self.joined: set[int] = set()
         #: People's seats a bot of the table's level plays while their person is away (past the timeout).
         self.stood_in: set[int] = set()
@@ -524,6 +526,7 @@ class Host:
         for number in range(first + 1, finished + 1):
             connection.send(self.missed_hand(seat, number))
         self.told[seat] = finished
+        self.note_told()
         self.seat_status(connection)
         hand = match.hand
         events = hand.events or []
@@ -716,6 +719,19 @@ class Host:
             self.told[seat] = len(self.match.finished)
             if not all(connection.send(m) for m in messages):
                 self.drop(connection)
+        self.note_told()
+
+    def note_told(self) -> None:
+        """Once the match is over, whether every person's seat was told its end (those away, on coming back)."""
+        finished = len(self.match.finished)
+        if self.match.is_over and all(self.told.get(seat, 0) >= finished for seat in self.people):
+            self.everyone_told.set()
+
+    async def wait_told(self, seconds: float) -> bool:
+        """Wait, at most ``seconds``, for every person's seat to be told how the match ended; whether they were."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.everyone_told.wait(), seconds)
+        return self.everyone_told.is_set()
 
     async def play(self) -> None:
         """The match's loop: bots decide off the loop, people's seats wait for their action."""

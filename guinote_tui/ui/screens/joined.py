@@ -109,6 +109,8 @@ class JoinedTableScreen(TableKeys):
         self.last_score: Score | None = None
         #: The host said it stopped for now: the seat waits for it to come back.
         self.host_away = False
+        #: The host closed the table after the match's end: nothing to join again.
+        self.ended = False
         #: The whole deal of each finished hand the host sent (checked), by the hand's number: for the review.
         self.deals: dict[int, Deal] = {}
         #: The seat's match so far, turned to the player, from its first hand: kept as a history file for
@@ -176,7 +178,7 @@ class JoinedTableScreen(TableKeys):
 
         if self.host is not None and not await self.open_host():
             return
-        while not self.over and not self.closing:
+        while not self.over and not self.closing and not self.ended:
             try:
                 self.client = await Client.join(
                     self.address, self.code, current(), self.cafile, any_name=self.own_table, name=self.person
@@ -201,7 +203,7 @@ class JoinedTableScreen(TableKeys):
                 return
             finally:
                 await self.client.close()
-            if self.over or self.closing or not self.is_attached:
+            if self.over or self.closing or self.ended or not self.is_attached:
                 return
             if not self.host_away:
                 self.say_status("[b]" + _("The connection to the table was lost: trying again…") + "[/b]")
@@ -269,6 +271,9 @@ class JoinedTableScreen(TableKeys):
             return bool(message["code"] == "bad_message")
         elif kind == "bye" and message["code"] == "back_soon" and self.table is not None:
             self.wait_for_host()
+            return False
+        elif kind == "bye" and self.client.seen is not None and self.client.seen.score.winner is not None:
+            self.ended = True  # (the match is over: the host closing the table after it is no problem)
             return False
         elif kind == "bye" and message["code"] in ("table_closed", "replaced", "back_soon"):
             self.stop(host_line(message))
