@@ -447,3 +447,42 @@ def test_a_forged_deal_is_refused_in_one_line_in_the_log_and_the_seat_plays_on()
             await host.close()
 
     asyncio.run(scenario())
+
+
+def test_a_joined_seat_sees_each_hands_summary_with_the_running_totals_and_o_shows_the_score_sheet() -> None:
+    from rich.console import Console
+
+    from guinote_tui.ui.screens.scoresheet import ScoreSheetScreen
+    from guinote_tui.ui.screens.summary import points_table
+
+    host = Host(TableConfig(players=2, rules=Rules.preset("aragones"), people=(1,), level="random", seed=5))
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        app = make_app(seat={"address": host.address, "code": host.codes[1]})
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                while not isinstance(app.screen, HandSummary):
+                    await play_one_before_the_summary(pilot, screen)
+                summary = app.screen
+                assert isinstance(summary, HandSummary)
+                await until(pilot, lambda: summary.ready)
+                console = Console(width=100, record=True)
+                console.print(points_table(summary.told, summary.told.result))  # type: ignore[arg-type]
+                text = console.export_text()
+                result = host.match.finished[0].result
+                assert result is not None
+                assert "Hand 1 is over" in str(summary.query_one(".dialog-title").render())
+                assert str(result.totals[1]) in text and str(result.totals[0]) in text  # (the seat's side first)
+                await pilot.press("o")
+                await until(pilot, lambda: isinstance(app.screen, ScoreSheetScreen))
+                await pilot.press("escape")
+                await until(pilot, lambda: app.screen is summary)
+                await pilot.press("enter")
+                await until(pilot, lambda: app.screen is screen and screen.game.hand_number == 2)
+        finally:
+            await host.close()
+
+    asyncio.run(scenario())
