@@ -486,3 +486,41 @@ def test_a_joined_seat_sees_each_hands_summary_with_the_running_totals_and_o_sho
             await host.close()
 
     asyncio.run(scenario())
+
+
+def test_a_card_key_while_the_host_is_away_says_so_and_the_seat_plays_once_it_is_back() -> None:
+    """The host stops while it is the seat's turn: a card key then neither crashes the screen nor says "wait for
+    your turn" (the seat's turn it is): the line says the host is away; once it is back, the card is played."""
+    host = Host(TableConfig(players=2, rules=SHORT, people=(1,), level="random", seed=5, keep=True))
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        port = host.port
+        app = make_app(seat={"address": host.address, "code": host.codes[1]})
+        again: Host | None = None
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                await until(pilot, lambda: screen.game.to_act)
+                await host.close()  # q, y at the host, on the seat's turn
+                await until(pilot, lambda: screen.host_away)
+                await pilot.press("1")
+                await pilot.press("1")
+                await pilot.pause(0.3)
+                assert app.is_running and not screen.failed and not screen.over
+                line = str(screen.query_one("#message").render())
+                assert "waiting for it to come back" in line and "Wait for your turn" not in line, line
+                kept = keep.load()
+                assert kept is not None
+                again = Host.continued(kept)
+                await again.start("127.0.0.1", port)
+                await until(pilot, lambda: 1 in again.connections and screen.game.to_act)
+                before = len(again.match.hand.log)
+                await pilot.press("1")
+                await until(pilot, lambda: len(again.match.hand.log) > before)
+        finally:
+            if again is not None:
+                await again.close()
+
+    asyncio.run(scenario())

@@ -20,6 +20,7 @@ will be back (``back_soon``): the seat waits for it and joins again by itself.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -111,6 +112,8 @@ class JoinedTableScreen(TableKeys):
         self.host_away = False
         #: The host closed the table after the match's end: nothing to join again.
         self.ended = False
+        #: The seat's connection is open (from the host's welcome until it goes).
+        self.connected = False
         #: The whole deal of each finished hand the host sent (checked), by the hand's number: for the review.
         self.deals: dict[int, Deal] = {}
         #: The seat's match so far, turned to the player, from its first hand: kept as a history file for
@@ -202,6 +205,7 @@ class JoinedTableScreen(TableKeys):
                 self.stop(problem.worded())
                 return
             finally:
+                self.connected = False
                 await self.client.close()
             if self.over or self.closing or self.ended or not self.is_attached:
                 return
@@ -290,6 +294,7 @@ class JoinedTableScreen(TableKeys):
 
     def welcome(self, table: MirroredTable) -> None:
         first = self.table is None
+        self.connected = True
         if self.host_away:
             self.host_away = False
             self.message = ""
@@ -321,6 +326,9 @@ class JoinedTableScreen(TableKeys):
             self.refresh_table()
 
     def warn(self, message: str, title: str) -> None:
+        line = self.connection_line()
+        if line is not None:  # (not "wait for your turn": nothing is played until the seat is back at the table)
+            self.message = "[b]" + line + "[/b]"
         self.refresh_table()
 
     def bot_failed(self, problem: str) -> None:
@@ -632,9 +640,27 @@ class JoinedTableScreen(TableKeys):
     # -- the player's keys (the shared ones are TableKeys') ---------------------------------------------------
 
     def send(self, action: Action, serial: int) -> None:
-        """The controller's port: send the player's action to the host."""
-        if self.client is not None:
-            self.run_worker(self.client.act(str(action), serial), group="send")
+        """The controller's port: send the player's action to the host (while the seat has no connection, the
+        line says why nothing can be played)."""
+        if self.connection_line() is not None:
+            self.warn("", "")
+        elif self.client is not None:
+            self.run_worker(self.sent(self.client, str(action), serial), group="send")
+
+    @staticmethod
+    async def sent(client: Any, action: str, serial: int) -> None:
+        """Send an action; a connection that went meanwhile is no problem (the seat joins again, and decides on
+        the host's state then)."""
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await client.act(action, serial)
+
+    def connection_line(self) -> str | None:
+        """What the message line says while the seat has no connection to the table (None: it has one)."""
+        if self.host_away:
+            return _("The host stopped the table for now: waiting for it to come back (q leaves)…")
+        if not self.connected and self.table is not None and not self.over:
+            return _("The connection to the table was lost: trying again…")
+        return None
 
     def offered_before_table(self, action: str) -> bool:
         if action == "invitations":
