@@ -491,10 +491,19 @@ class SeatHandSession(GameSession):
 
     The hand itself is recorded by the seat as it saw it (``Statistics.record_seen_hand``): this session records
     no hand and keeps nothing but the review. ``match`` holds that hand alone; ``number`` is its number at the
-    table, ``stats_key`` the seat's match in the statistics.
+    table, ``stats_key`` the seat's match in the statistics; ``stand_in``: the places in the hand's log of the
+    player's decisions a bot took while they were away (not theirs: never graded).
     """
 
-    def __init__(self, match: Match, number: int, stats_key: str, stats: Statistics | None, services: Services) -> None:
+    def __init__(
+        self,
+        match: Match,
+        number: int,
+        stats_key: str,
+        stats: Statistics | None,
+        services: Services,
+        stand_in: frozenset[int] = frozenset(),
+    ) -> None:
         settings = GameSettings(players=match.players, rules=match.rules)
         match.table = {"stats_key": stats_key}
         quiet = Services(
@@ -505,6 +514,11 @@ class SeatHandSession(GameSession):
         )
         super().__init__(settings, match, services=quiet, stats=stats)
         self.hands_before = number - len(match.finished)
+        self.stand_in = stand_in
+
+    def review(self, seed: int | None = None, progress: Progress | None = None) -> list[Reviewed]:
+        """The player's own decisions in the hand, priced: those a bot took for them while they were away left out."""
+        return [r for r in super().review(seed, progress) if r.index not in self.stand_in]
 
     def record(self, catch_up: bool = False) -> None:
         return None  # (the seat recorded the hand as it saw it)

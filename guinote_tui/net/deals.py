@@ -64,6 +64,8 @@ class Deal:
     #: The points each side carried into the hand, by the table's sides, and whether it was a juego's first.
     carried: tuple[int, int]
     first_of_juego: bool
+    #: The places in :attr:`actions` of the player's decisions a bot took while they were away (not theirs to review).
+    stand_in: frozenset[int] = frozenset()
 
     def turned(self, seat: int) -> int:
         """The player's picture's seat (0: the player) for the table's ``seat``."""
@@ -116,8 +118,29 @@ def read_deal(
     except CardError:
         raise _bad('"deck" must hold each of the 40 cards once') from None
     actions = _actions(message.get("actions"), players)
+    stand_in = message.get("stand_in")
+    if (
+        not isinstance(stand_in, list)
+        or len(stand_in) > MAX_DEAL_ACTIONS
+        or not all(
+            isinstance(at, int) and not isinstance(at, bool) and 0 <= at < len(actions) and actions[at][0] == table.seat
+            for at in stand_in
+        )
+    ):
+        raise _bad('"stand_in" must list places of the seat\'s own actions')
     carried = table.pair(ended.carried)  # (the view's figures are the player's: the table's sides again)
-    deal = Deal(number, players, table.rules, table.seat, dealer, cards, actions, carried, ended.first_of_juego)
+    deal = Deal(
+        number,
+        players,
+        table.rules,
+        table.seat,
+        dealer,
+        cards,
+        actions,
+        carried,
+        ended.first_of_juego,
+        frozenset(stand_in),
+    )
     hand = HandState(cards, dealer, table.rules, players, carried, ended.first_of_juego)
     for index, (actor, action) in enumerate(actions, start=1):
         if hand.is_over:

@@ -582,10 +582,12 @@ class Host:
         before, after = self.score_after(number - 1), self.score_after(number)
         return protocol.missed_hand(number, view, events, before, after, stand_in)
 
-    def deal_for(self, number: int) -> dict[str, Any]:
-        """Finished hand ``number``'s whole deal (``deal``), sent to every seat after the state that shows it over."""
+    def deal_for(self, number: int, seat: int) -> dict[str, Any]:
+        """Finished hand ``number``'s whole deal (``deal``), sent to every seat after the state that shows it over,
+        with the places of the seat's decisions its stand-in took."""
         record = self.match.finished[number - 1]
-        return protocol.deal_message(number, record.dealer, record.deck, record.actions)
+        bot = [at for played, at, who in self.bot_decisions if played == number and who == seat]
+        return protocol.deal_message(number, record.dealer, record.deck, record.actions, bot)
 
     def score_after(self, hands: int) -> dict[str, list[int]]:
         """The match's juegos and cotos after its first ``hands`` finished hands."""
@@ -704,7 +706,7 @@ class Host:
             self.keep()
         events = hand.events or []
         number = self.match.hand_number if not hand.is_over else len(self.match.finished)
-        deal = self.deal_for(number) if hand.is_over else None  # (the hand just ended: nothing of it is secret)
+        over = hand.is_over  # (the hand just ended: nothing of it is secret, each seat is sent its whole deal)
         for seat, connection in list(self.connections.items()):
             if self.withheld_from(seat):
                 continue
@@ -714,8 +716,8 @@ class Host:
             messages = [protocol.event_message(e, number, ply) for e in visible_to(fresh, seat)]
             self.serials[seat] = self.serials.get(seat, 0) + 1
             messages.append(self.state_for(seat))
-            if deal is not None:
-                messages.append(deal)
+            if over:
+                messages.append(self.deal_for(number, seat))
             self.told[seat] = len(self.match.finished)
             if not all(connection.send(m) for m in messages):
                 self.drop(connection)

@@ -418,8 +418,8 @@ async def play_one_before_the_summary(pilot: Pilot[None], screen: JoinedTableScr
 
 def test_a_forged_deal_is_refused_in_one_line_in_the_log_and_the_seat_plays_on() -> None:
     class Forging(Host):
-        def deal_for(self, number: int) -> dict[str, object]:
-            message = super().deal_for(number)
+        def deal_for(self, number: int, seat: int) -> dict[str, object]:
+            message = super().deal_for(number, seat)
             message["actions"] = message["actions"][:-1]  # type: ignore[index]  # (the hand never ends)
             return message
 

@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,8 @@ class JoinedTableScreen(TableKeys):
         self.ended = False
         #: The seat's connection is open (from the host's welcome until it goes).
         self.connected = False
+        #: The hands in which a bot played for the player while they were away (recorded as assisted).
+        self.stood_in_hands: set[int] = set()
         #: The whole deal of each finished hand the host sent (checked), by the hand's number: for the review.
         self.deals: dict[int, Deal] = {}
         #: The seat's match so far, turned to the player, from its first hand: kept as a history file for
@@ -268,6 +271,8 @@ class JoinedTableScreen(TableKeys):
             self.missed_hand(message)
         elif kind == "deal":
             self.deal_arrived(message)
+        elif kind == "catch_up" and message["stand_in"]:
+            self.stood_in_hands.add(message["hand"])  # (a bot played for the player in the hand under way)
         elif kind in ("seat_away", "seat_bot", "seat_back", "seat_joined"):
             self.seat_news(kind, message)
         elif kind == "error":
@@ -415,7 +420,7 @@ class JoinedTableScreen(TableKeys):
 
         app: Any = self.app
         stats = app.statistics() if app.services.record_stats else None
-        session = SeatHandSession(deal.turned_match(), number, self.seat_key(), stats, app.services)
+        session = SeatHandSession(deal.turned_match(), number, self.seat_key(), stats, app.services, deal.stand_in)
         session.narrator = self.narrator()
         return session
 
@@ -431,17 +436,17 @@ class JoinedTableScreen(TableKeys):
             self.tell_hand_over(seen, before)  # (the hand's end is told by its event, as at the local table)
         if self.table is not None:
             # (seen holds the hand's events: who declared a tute, what counted last)
+            number = seen.score.hand
+            stood_in = number in self.stood_in_hands
             self.record(
                 lambda stats, info: stats.record_seen_hand(
-                    self.match_key, view, seen.score.hand, before, seen.score, info
+                    self.match_key, view, number, before, seen.score, replace(info, assisted=info.assisted or stood_in)
                 )
             )
 
     def missed_hand(self, message: dict[str, Any]) -> None:
         """A hand that ended while the seat was away: told in the log, and kept in the statistics as the player's
         (marked assisted where a bot played for them); one that does not read ends the seat in one line."""
-        from dataclasses import replace
-
         from ...net.client import read_missed_hand
 
         if self.table is None:

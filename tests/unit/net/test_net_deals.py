@@ -104,8 +104,8 @@ class ForgingHost(Host):
 
     forge: Callable[[dict[str, Any]], None] = staticmethod(lambda message: None)
 
-    def deal_for(self, number: int) -> dict[str, Any]:
-        message = super().deal_for(number)
+    def deal_for(self, number: int, seat: int) -> dict[str, Any]:
+        message = super().deal_for(number, seat)
         type(self).forge(message)
         return message
 
@@ -129,6 +129,8 @@ FORGERIES: dict[str, Callable[[dict[str, Any]], None]] = {
     "another-hand": lambda m: m.__setitem__("hand", m["hand"] + 1),
     "another-dealer": lambda m: m.__setitem__("dealer", 1 - m["dealer"]),
     "deck-not-a-list": lambda m: m.__setitem__("deck", "12E " * 40),
+    "stand-in-beyond-the-actions": lambda m: m.__setitem__("stand_in", [len(m["actions"])]),
+    "stand-in-not-a-list": lambda m: m.__setitem__("stand_in", "0"),
 }
 
 
@@ -221,3 +223,47 @@ def test_the_review_of_a_hand_played_with_people_grades_the_seats_decisions_and_
     assert [m.hand_number for m in kept] == [1] * len(graded)
     assert {m.decision for m in kept} == {r.index for r in graded}
     assert graded, "a random player's hand of ten tricks has a graded mistake (seed 21)"
+
+
+def test_the_decisions_a_stand_in_took_are_named_in_the_deal_and_never_graded_as_the_players() -> None:
+    """Seat 0 leaves mid-hand and comes back before its end: its deal names the decisions the bot took for it, the
+    review leaves them out (the player's own decisions are graded, and only those)."""
+
+    async def scenario() -> tuple[Deal, Host]:
+        host = Host(TableConfig(players=2, rules=TWO, people=(0, 1), level="random", seed=4, away_seconds=0))
+        await host.start()
+        (_, address, code0), (_, _, code1) = host.invitations()
+        zero, one = await Client.join(address, code0), await Client.join(address, code1)
+        rng = random.Random(1)
+        deals: dict[int, Deal] = {}
+        back: Client | None = None
+        try:
+            one_task = asyncio.create_task(play_reading_deals(one, rng, [], {}, hands=1))
+            while (message := await zero.receive()) is not None:  # seat 0 plays two cards, then is away
+                if message["type"] == "state" and message["view"]["legal"]:
+                    if sum(1 for s, _ in host.match.hand.log if s == 0) >= 2:
+                        break
+                    await zero.act(rng.choice(message["view"]["legal"]), message["serial"])
+            await zero.close()
+            while not any(h == 1 and s == 0 for h, _, s in host.bot_decisions):
+                await asyncio.sleep(0.01)
+            assert host.match.hand_number == 1 and not host.match.hand.is_over, "the bot ended the hand first"
+            back = await Client.join(address, code0)
+            await play_reading_deals(back, rng, [], deals, hands=1)
+            await one_task
+        finally:
+            for client in (zero, one, back):
+                if client is not None:
+                    await client.close()
+            await host.close()
+        return deals[1], host
+
+    deal, host = asyncio.run(asyncio.wait_for(scenario(), 120))
+    by_bot = {at for hand, at, seat in host.bot_decisions if hand == 1 and seat == 0}
+    assert by_bot and deal.stand_in == by_bot
+    services = Services(review_ahead=False, review_budget=QUICK)
+    session = SeatHandSession(deal.turned_match(), 1, "seat", None, services, deal.stand_in)
+    reviewed = session.review()
+    assert reviewed and not {r.index for r in reviewed} & by_bot
+    mine = {at for at, (seat, _) in enumerate(deal.actions) if seat == 0} - by_bot
+    assert {r.index for r in reviewed} <= mine
