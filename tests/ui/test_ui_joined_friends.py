@@ -524,3 +524,68 @@ def test_a_card_key_while_the_host_is_away_says_so_and_the_seat_plays_once_it_is
                 await again.close()
 
     asyncio.run(scenario())
+
+
+def test_a_hand_a_bot_played_in_for_the_player_who_came_back_before_its_end_is_recorded_assisted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The seat's connection goes on its turn; a bot plays that decision for it; the seat is back in the same hand
+    (told the bot's play in the catch-up) and plays it out: the hand counts in the statistics as assisted."""
+    import random
+
+    from uihelpers import REVIEW_TEST_BUDGET
+
+    from guinote_tui.game.services import Services
+    from guinote_tui.net import client as client_module
+    from guinote_tui.net.client import Client
+
+    host = Host(TableConfig(players=2, rules=Rules.preset("aragones"), people=(0, 1), level="random", seed=5))
+    host.config.away_seconds = 0
+    blocked = asyncio.Event()
+    join = client_module.Client.join.__func__  # type: ignore[attr-defined]
+
+    async def guarded(cls: type, *args: object, **kwargs: object) -> object:
+        if blocked.is_set():
+            raise OSError("the network is down")
+        return await join(cls, *args, **kwargs)
+
+    services = Services(review_ahead=False, record_stats=True, review_budget=REVIEW_TEST_BUDGET)
+    allowed = asyncio.Event()
+
+    async def other(client: Client) -> None:
+        rng = random.Random(1)
+        while (message := await client.receive()) is not None:
+            if message["type"] == "state" and message["view"]["legal"]:
+                await allowed.wait()
+                await client.act(rng.choice(message["view"]["legal"]), message["serial"])
+
+    async def scenario() -> None:
+        await host.start("127.0.0.1", 0)
+        rival = await Client.join(host.address, host.codes[0])
+        task = asyncio.create_task(other(rival))
+        allowed.set()
+        app = make_app(seat={"address": host.address, "code": host.codes[1]}, services=services)
+        try:
+            async with app.run_test(size=(100, 30)) as pilot:
+                screen = app.screen
+                assert isinstance(screen, JoinedTableScreen)
+                await until(pilot, lambda: screen.game.to_act and host.match.to_move == 1)
+                allowed.clear()  # (the rival waits: the hand stays where the bot leaves it)
+                monkeypatch.setattr(client_module.Client, "join", classmethod(guarded))
+                blocked.set()
+                await screen.client.close()
+                await until(pilot, lambda: any(h == 1 and s == 1 for h, _, s in host.bot_decisions))
+                assert not host.match.hand.is_over
+                blocked.clear()
+                await until(pilot, lambda: 1 in host.connections and 1 in screen.stood_in_hands)
+                allowed.set()
+                while not isinstance(app.screen, HandSummary):
+                    await play_one_before_the_summary(pilot, screen)
+                await until(pilot, lambda: app.statistics().totals(assisted=True).hands == 1)
+                assert app.statistics().totals(assisted=False).hands == 0
+        finally:
+            task.cancel()
+            await rival.close()
+            await host.close()
+
+    asyncio.run(scenario())
