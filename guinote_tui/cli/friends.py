@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from ..addresses import is_loopback
-from ..i18n import N_, _
+from ..i18n import N_, _, ngettext
 from ..storage import printable as shown_text
 from .common import PRESET_CHOICE
 from .help import IntegerRange, NumberRange, command
@@ -35,6 +35,9 @@ def checked_name(_context: click.Context, _param: click.Parameter, value: str | 
     except ProtocolError as problem:
         raise click.BadParameter(problem.worded(), param_hint="--name") from None
 
+
+#: Seconds ``guinote host --no-seat`` stays open after the match for the people away to come back and see its end.
+AFTER_MATCH_SECONDS = 600.0
 
 NAME_HELP = N_("Your name, shown to the others at the table instead of your seat's number.")
 
@@ -252,6 +255,19 @@ def _serve(table: Host, bind: str, port: int, tls: ssl.SSLContext | None) -> Non
             sys.stdout.flush()
             await table.over.wait()
             click.echo(table.result_line())
+            if not table.everyone_told.is_set():  # (someone away: the table waits for them to see how it ended)
+                minutes = round(AFTER_MATCH_SECONDS / 60)
+                click.echo(
+                    ngettext(
+                        "Someone is away: the table stays open for {n} minute for them to see the result "
+                        "(Ctrl+C closes it).",
+                        "Someone is away: the table stays open for {n} minutes for them to see the result "
+                        "(Ctrl+C closes it).",
+                        minutes,
+                    ).format(n=minutes)
+                )
+                sys.stdout.flush()
+                await table.wait_told(AFTER_MATCH_SECONDS)
         finally:
             await table.close()
 

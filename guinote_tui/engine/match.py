@@ -60,7 +60,11 @@ class Match:
         dealer: int | None = None,
         deck: Sequence[int] | None = None,
         events: bool = True,
+        carried: tuple[int, int] = (0, 0),
+        first_of_juego: bool = True,
     ) -> None:
+        """``carried`` and ``first_of_juego``: a match taken up within a juego (one hand of a longer match, on its
+        own): the points each side carries into its first hand, and whether that hand is the juego's first."""
         if players not in (2, 4):
             raise ValueError(f"Guiñote is played by 2 or 4 players, not {players}")
         self.players = players
@@ -75,12 +79,12 @@ class Match:
         drawn_dealer = self.rng.randrange(players)  # always drawn, so the stream stays aligned
         if dealer is None:
             dealer = drawn_dealer
-        self.scores: tuple[int, int] = (0, 0)  # carried into the current juego's next hand
+        self.scores: tuple[int, int] = (int(carried[0]), int(carried[1]))  # carried into the juego's next hand
         self.juegos = [0, 0]
         self.cotos = [0, 0]
         self.winner: int | None = None
         self.finished: list[HandRecord] = []
-        self.hand = self._deal(dealer, deck, first_of_juego=True)
+        self.hand = self._deal(dealer, deck, first_of_juego=first_of_juego)
 
     # -- dealing --------------------------------------------------------------
 

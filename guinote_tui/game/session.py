@@ -119,6 +119,8 @@ class GameSession:
         self.assisted = bool(match.table.get("assisted", False)) or settings.open_hands
         #: The match's key in the statistics (kept in its history, so a continued match goes on under it).
         self.stats_key = str(match.table.get("stats_key") or new_match_key())
+        #: Hands of the match played before this session's first (a hand of a table of people, reviewed alone).
+        self.hands_before = 0
         #: The first hand of the match the statistics record: the hands before it were loaded from a history,
         #: not played here (:func:`.launch.prepare` marks a history loaded with ``--load``; the mark is kept).
         self.recorded_from = recorded_from(match)
@@ -359,10 +361,15 @@ class GameSession:
         """
         if self.stats is None or not self.hand_over:
             return
-        number = len(self.match.finished)
+        number = self.finished_number
         if number < self.recorded_from:
             return
         self.stats.record_mistakes(self.stats_key, number, graded_decisions(self.match.hand, reviewed))
+
+    @property
+    def finished_number(self) -> int:
+        """The number the statistics give the last finished hand (its match's count, past :attr:`hands_before`)."""
+        return self.hands_before + len(self.match.finished)
 
     def table_record(self) -> dict[str, Any]:
         """What a saved match keeps of its table: the settings' record, whether it was assisted, its statistics key
@@ -476,3 +483,42 @@ class GameSession:
     def hand_log(self) -> list[str]:
         """The log lines of the current hand, from its deal."""
         return self.log[self.hand_log_start :]
+
+
+class SeatHandSession(GameSession):
+    """One finished hand of a table of people, turned to the player (seat 0), for the coach: reviewed, its
+    graded decisions kept for practice under the seat's match in the statistics, as after a hand against the bots.
+
+    The hand itself is recorded by the seat as it saw it (``Statistics.record_seen_hand``): this session records
+    no hand and keeps nothing but the review. ``match`` holds that hand alone; ``number`` is its number at the
+    table, ``stats_key`` the seat's match in the statistics; ``stand_in``: the places in the hand's log of the
+    player's decisions a bot took while they were away (not theirs: never graded).
+    """
+
+    def __init__(
+        self,
+        match: Match,
+        number: int,
+        stats_key: str,
+        stats: Statistics | None,
+        services: Services,
+        stand_in: frozenset[int] = frozenset(),
+    ) -> None:
+        settings = GameSettings(players=match.players, rules=match.rules)
+        match.table = {"stats_key": stats_key}
+        quiet = Services(
+            review_ahead=False,
+            keep_match=False,
+            record_stats=services.record_stats,
+            review_budget=services.review_budget,
+        )
+        super().__init__(settings, match, services=quiet, stats=stats)
+        self.hands_before = number - len(match.finished)
+        self.stand_in = stand_in
+
+    def review(self, seed: int | None = None, progress: Progress | None = None) -> list[Reviewed]:
+        """The player's own decisions in the hand, priced: those a bot took for them while they were away left out."""
+        return [r for r in super().review(seed, progress) if r.index not in self.stand_in]
+
+    def record(self, catch_up: bool = False) -> None:
+        return None  # (the seat recorded the hand as it saw it)

@@ -22,9 +22,10 @@ from typing import Any
 
 import aiohttp
 
-from ..engine import Event, SeatView
+from ..engine import Card, Dealt, Event, SeatView
 from . import protocol
-from .mirror import MirroredTable
+from .deals import Deal, read_deal
+from .mirror import MirroredTable, Seen
 from .protocol import ProtocolError
 
 #: Seconds to open the connection, and for the host's first answer to the hello.
@@ -78,6 +79,12 @@ class Client:
         self.table: MirroredTable | None = None
         #: Seconds to wait for the host's first answer.
         self.answer_seconds = ANSWER_SECONDS
+        #: The last state read; the number of the hand under way, its events read so far and the player's cards
+        #: dealt in it (None: not seen): what a ``deal`` is checked against.
+        self.seen: Seen | None = None
+        self.hand_number = 0
+        self.hand_events: list[Event] = []
+        self.dealt: tuple[Card, ...] | None = None
 
     @classmethod
     async def join(
@@ -176,10 +183,32 @@ class Client:
             if self.table is None:
                 raise ProtocolError("bad_message", detail="a state before the welcome")
             if data["type"] == "state":
-                self.table.state(data)
+                self.seen = seen = self.table.state(data)
                 self.state = data
+                self._hand(seen.score.hand)
+                if self.dealt is None and seen.score.ply == 0:  # (the deal shown by the state alone)
+                    self.dealt = seen.view.hand
             else:
-                self.table.event(data)
+                event = self.table.event(data)
+                self._hand(data["hand"])
+                if isinstance(event, Dealt):
+                    self.hand_events, self.dealt = [], event.hands[0]
+                if event is not None:
+                    self.hand_events.append(event)
+
+    def _hand(self, number: object) -> None:
+        """The messages are of hand ``number``: its events and deal are followed from now (a new hand's, afresh)."""
+        if number != self.hand_number and isinstance(number, int):
+            self.hand_number, self.hand_events, self.dealt = number, [], None
+
+    def read_deal(self, message: dict[str, Any]) -> Deal:
+        """A ``deal`` just received, checked against the hand the seat saw end (:func:`~.deals.read_deal`);
+        :class:`ProtocolError` with one line for one that is not that hand's (the connection stays open)."""
+        if self.table is None or self.seen is None:
+            raise ProtocolError("bad_message", detail="deal: before the table's state")
+        if self.seen.score.hand != self.hand_number or self.dealt is None:
+            raise ProtocolError("bad_message", detail="deal: a hand the seat did not see dealt")
+        return read_deal(self.table, message, self.seen.view, self.hand_number, self.hand_events, self.dealt)
 
     async def close(self) -> None:
         """Say bye and close, waiting at most :data:`CLOSE_SECONDS` for the host's side of the handshake."""

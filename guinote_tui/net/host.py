@@ -194,6 +194,8 @@ class Host:
         self.changed = asyncio.Event()
         self.all_joined = asyncio.Event()
         self.over = asyncio.Event()
+        #: Set once the match is over and every person's seat has been told how it ended (its last hand).
+        self.everyone_told = asyncio.Event()
         self.joined: set[int] = set()
         #: People's seats a bot of the table's level plays while their person is away (past the timeout).
         self.stood_in: set[int] = set()
@@ -524,6 +526,7 @@ class Host:
         for number in range(first + 1, finished + 1):
             connection.send(self.missed_hand(seat, number))
         self.told[seat] = finished
+        self.note_told()
         self.seat_status(connection)
         hand = match.hand
         events = hand.events or []
@@ -578,6 +581,13 @@ class Host:
         events = visible_to(hand.events or [], seat)
         before, after = self.score_after(number - 1), self.score_after(number)
         return protocol.missed_hand(number, view, events, before, after, stand_in)
+
+    def deal_for(self, number: int, seat: int) -> dict[str, Any]:
+        """Finished hand ``number``'s whole deal (``deal``), sent to every seat after the state that shows it over,
+        with the places of the seat's decisions its stand-in took."""
+        record = self.match.finished[number - 1]
+        bot = [at for played, at, who in self.bot_decisions if played == number and who == seat]
+        return protocol.deal_message(number, record.dealer, record.deck, record.actions, bot)
 
     def score_after(self, hands: int) -> dict[str, list[int]]:
         """The match's juegos and cotos after its first ``hands`` finished hands."""
@@ -696,6 +706,7 @@ class Host:
             self.keep()
         events = hand.events or []
         number = self.match.hand_number if not hand.is_over else len(self.match.finished)
+        over = hand.is_over  # (the hand just ended: nothing of it is secret, each seat is sent its whole deal)
         for seat, connection in list(self.connections.items()):
             if self.withheld_from(seat):
                 continue
@@ -705,9 +716,24 @@ class Host:
             messages = [protocol.event_message(e, number, ply) for e in visible_to(fresh, seat)]
             self.serials[seat] = self.serials.get(seat, 0) + 1
             messages.append(self.state_for(seat))
+            if over:
+                messages.append(self.deal_for(number, seat))
             self.told[seat] = len(self.match.finished)
             if not all(connection.send(m) for m in messages):
                 self.drop(connection)
+        self.note_told()
+
+    def note_told(self) -> None:
+        """Once the match is over, whether every person's seat was told its end (those away, on coming back)."""
+        finished = len(self.match.finished)
+        if self.match.is_over and all(self.told.get(seat, 0) >= finished for seat in self.people):
+            self.everyone_told.set()
+
+    async def wait_told(self, seconds: float) -> bool:
+        """Wait, at most ``seconds``, for every person's seat to be told how the match ended; whether they were."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.everyone_told.wait(), seconds)
+        return self.everyone_told.is_set()
 
     async def play(self) -> None:
         """The match's loop: bots decide off the loop, people's seats wait for their action."""

@@ -149,6 +149,7 @@ HOST_FIELDS: dict[str, frozenset[str]] = {
     "catch_up": frozenset({"hand", "missed", "stand_in", "events"}),
     "missed_hand": frozenset({"hand", "view", "events", "before", "after", "stand_in"}),
     "bye": frozenset({"code", "reason"}),
+    "deal": frozenset({"hand", "dealer", "deck", "actions", "stand_in"}),
 }
 
 
@@ -542,6 +543,22 @@ def missed_hand(
         "before": dict(before),
         "after": dict(after),
         "stand_in": stand_in,
+    }
+
+
+def deal_message(
+    hand: int, dealer: int, deck: Sequence[Card], actions: Sequence[tuple[int, Any]], stand_in: Sequence[int] = ()
+) -> dict[str, Any]:
+    """The whole deal of finished hand ``hand`` (nothing of it is secret once it is over): its dealer, its deck
+    (top first) and every action with its seat, passes included, for each seat to review its own decisions;
+    ``stand_in``: the places in ``actions`` of the seat's decisions a bot took while its person was away."""
+    return {
+        "type": "deal",
+        "hand": hand,
+        "dealer": dealer,
+        "deck": _cards(deck),
+        "actions": [[seat, str(action)] for seat, action in actions],
+        "stand_in": list(stand_in),
     }
 
 

@@ -105,6 +105,7 @@ SUMMARY_BINDINGS: list[BindingType] = [
 #: The summary at a joined seat: the host deals the next hand and keeps the match.
 SEAT_SUMMARY_BINDINGS: list[BindingType] = [
     Binding("enter", "continue", N_("Continue"), priority=True),
+    Binding("v", "review", N_("Review")),
     Binding("o", "score_sheet", N_("Scores")),
     Binding("q", "quit_game", N_("Leave")),
     Binding("ctrl+c", "quit_game", N_("Leave"), show=False, priority=True),  # (as at the seat's table)

@@ -20,8 +20,11 @@ will be back (``back_soon``): the seat waits for it and joins again by itself.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -31,13 +34,15 @@ from textual.markup import escape
 from textual.widgets import Static
 
 from ...coach import advise
-from ...engine import Action, Event, HandEnded, SeatView, Stage
+from ...engine import Action, Event, HandEnded, Match, SeatView, Stage
 from ...engine.events import TrickWon
 from ...game.narration import Narrator
 from ...game.pacing import shown_to_move
+from ...game.session import GameSession
 from ...game.table_controller import Change, Turn
 from ...game.told import MatchTold
 from ...i18n import _, current, ngettext
+from ...net.deals import Deal
 from ...net.mirror import MirroredTable, Score, Seen
 from ...net.protocol import ProtocolError, host_line
 from ...net.remote import RemoteTable
@@ -106,6 +111,18 @@ class JoinedTableScreen(TableKeys):
         self.last_score: Score | None = None
         #: The host said it stopped for now: the seat waits for it to come back.
         self.host_away = False
+        #: The host closed the table after the match's end: nothing to join again.
+        self.ended = False
+        #: The seat's connection is open (from the host's welcome until it goes).
+        self.connected = False
+        #: The hands in which a bot played for the player while they were away (recorded as assisted).
+        self.stood_in_hands: set[int] = set()
+        #: The whole deal of each finished hand the host sent (checked), by the hand's number: for the review.
+        self.deals: dict[int, Deal] = {}
+        #: The seat's match so far, turned to the player, from its first hand: kept as a history file for
+        #: ``guinote review`` (None: none yet, or a hand's deal is missing since; read back once, on joining again).
+        self.history: Match | None = None
+        self.history_read = False
         self._declarations: tuple[Action, ...] = ()
 
     # -- the table's state (the controller's) ------------------------------------------------------------
@@ -167,7 +184,7 @@ class JoinedTableScreen(TableKeys):
 
         if self.host is not None and not await self.open_host():
             return
-        while not self.over and not self.closing:
+        while not self.over and not self.closing and not self.ended:
             try:
                 self.client = await Client.join(
                     self.address, self.code, current(), self.cafile, any_name=self.own_table, name=self.person
@@ -191,8 +208,9 @@ class JoinedTableScreen(TableKeys):
                 self.stop(problem.worded())
                 return
             finally:
+                self.connected = False
                 await self.client.close()
-            if self.over or self.closing or not self.is_attached:
+            if self.over or self.closing or self.ended or not self.is_attached:
                 return
             if not self.host_away:
                 self.say_status("[b]" + _("The connection to the table was lost: trying again…") + "[/b]")
@@ -251,6 +269,10 @@ class JoinedTableScreen(TableKeys):
             self.host_refused(message)
         elif kind == "missed_hand":
             self.missed_hand(message)
+        elif kind == "deal":
+            self.deal_arrived(message)
+        elif kind == "catch_up" and message["stand_in"]:
+            self.stood_in_hands.add(message["hand"])  # (a bot played for the player in the hand under way)
         elif kind in ("seat_away", "seat_bot", "seat_back", "seat_joined"):
             self.seat_news(kind, message)
         elif kind == "error":
@@ -258,6 +280,9 @@ class JoinedTableScreen(TableKeys):
             return bool(message["code"] == "bad_message")
         elif kind == "bye" and message["code"] == "back_soon" and self.table is not None:
             self.wait_for_host()
+            return False
+        elif kind == "bye" and self.client.seen is not None and self.client.seen.score.winner is not None:
+            self.ended = True  # (the match is over: the host closing the table after it is no problem)
             return False
         elif kind == "bye" and message["code"] in ("table_closed", "replaced", "back_soon"):
             self.stop(host_line(message))
@@ -274,6 +299,7 @@ class JoinedTableScreen(TableKeys):
 
     def welcome(self, table: MirroredTable) -> None:
         first = self.table is None
+        self.connected = True
         if self.host_away:
             self.host_away = False
             self.message = ""
@@ -305,6 +331,9 @@ class JoinedTableScreen(TableKeys):
             self.refresh_table()
 
     def warn(self, message: str, title: str) -> None:
+        line = self.connection_line()
+        if line is not None:  # (not "wait for your turn": nothing is played until the seat is back at the table)
+            self.message = "[b]" + line + "[/b]"
         self.refresh_table()
 
     def bot_failed(self, problem: str) -> None:
@@ -322,7 +351,78 @@ class JoinedTableScreen(TableKeys):
             if choice == "quit":
                 self.leave()  # (asked on the summary)
 
-        self.app.push_screen(SeatSummaryScreen(told.as_now(), self.leave_question()), closed)
+        self.app.push_screen(SeatSummaryScreen(told.as_now(), self.leave_question(), self.review_session), closed)
+
+    def deal_arrived(self, message: dict[str, Any]) -> None:
+        """The whole deal of the hand just over: kept for the coach's review once checked against what the seat
+        saw; one that does not hold together is refused in one line (the seat plays on)."""
+        try:
+            deal = self.client.read_deal(message)
+        except ProtocolError as problem:
+            line = _("The host's deal of the hand was refused, so it cannot be reviewed: {problem}").format(
+                problem=problem.worded()
+            )
+            self.query_one("#log", EventLog).write("[i]" + escape(line) + "[/i]")
+            return
+        self.deals[deal.number] = deal
+        self.keep_history(deal)
+
+    def history_path(self) -> Path:
+        """Where the seat's match is kept as a history (one file per seat's code: joining again continues it)."""
+        from ... import storage
+
+        return storage.data_dir() / f"guinote-table-{self.seat_key()[:12]}.json"
+
+    def seat_key(self) -> str:
+        """The seat's match in the statistics and its history's name (a digest of the seat's code)."""
+        from ...records import seat_match_key
+
+        if not self.match_key:
+            self.match_key = seat_match_key(self.code)
+        return self.match_key
+
+    def keep_history(self, deal: Deal) -> None:
+        """Add the hand to the seat's match kept as a history (the player at seat 0, as ``guinote review`` reads
+        it), while the seat holds every hand from the first; a file it cannot write is said once, in the log."""
+        from ...engine import HistoryError, read_history, save_history
+        from ...net.deals import extended
+
+        path = self.history_path()
+        if not self.history_read:
+            self.history_read = True
+            if deal.number > 1 and path.is_file():  # (the seat joined again: its match so far, as kept)
+                try:
+                    kept = read_history(path)
+                except HistoryError:
+                    kept = None
+                if kept is not None and (kept.players, kept.rules) == (deal.players, deal.rules):
+                    self.history = kept
+        self.history = extended(self.history, deal)
+        if self.history is None or not self.app.services.record_stats:  # type: ignore[attr-defined]
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_history(self.history, path, names=list(self.narrator().names), table={"stats_key": self.seat_key()})
+        except OSError as problem:
+            self.history = None
+            line = _("Could not save {path}: {problem}").format(
+                path=printable(str(path)), problem=problem.strerror or problem
+            )
+            self.query_one("#log", EventLog).write("[i]" + escape(line) + "[/i]")
+
+    def review_session(self, number: int) -> GameSession | None:
+        """Hand ``number`` turned to the player for the coach, its mistakes kept under the seat's match in the
+        statistics, as after a hand against the bots (None: the host did not send its deal, or it was refused)."""
+        deal = self.deals.get(number)
+        if deal is None:
+            return None
+        from ...game.session import SeatHandSession
+
+        app: Any = self.app
+        stats = app.statistics() if app.services.record_stats else None
+        session = SeatHandSession(deal.turned_match(), number, self.seat_key(), stats, app.services, deal.stand_in)
+        session.narrator = self.narrator()
+        return session
 
     def kept(self, problem: str | None) -> None:
         return None  # (the host keeps the match)
@@ -336,17 +436,17 @@ class JoinedTableScreen(TableKeys):
             self.tell_hand_over(seen, before)  # (the hand's end is told by its event, as at the local table)
         if self.table is not None:
             # (seen holds the hand's events: who declared a tute, what counted last)
+            number = seen.score.hand
+            stood_in = number in self.stood_in_hands
             self.record(
                 lambda stats, info: stats.record_seen_hand(
-                    self.match_key, view, seen.score.hand, before, seen.score, info
+                    self.match_key, view, number, before, seen.score, replace(info, assisted=info.assisted or stood_in)
                 )
             )
 
     def missed_hand(self, message: dict[str, Any]) -> None:
         """A hand that ended while the seat was away: told in the log, and kept in the statistics as the player's
         (marked assisted where a bot played for them); one that does not read ends the seat in one line."""
-        from dataclasses import replace
-
         from ...net.client import read_missed_hand
 
         if self.table is None:
@@ -400,13 +500,12 @@ class JoinedTableScreen(TableKeys):
 
     def record(self, write: Callable[[Any, Any], object]) -> None:
         """Write to the statistics, apart from the games against bots (a problem is told once; the game goes on)."""
-        from ...records import TableInfo, seat_match_key
+        from ...records import TableInfo
 
         table = self.table
         if table is None:
             return
-        if not self.match_key:
-            self.match_key = seat_match_key(self.code)
+        self.seat_key()
         info = TableInfo.at_table_with_people(
             table.players, table.people, table.level, table.rules, assisted=self.assisted, seat=table.seat
         )
@@ -427,7 +526,11 @@ class JoinedTableScreen(TableKeys):
             we=_("We win the match"),
             they=_("They win the match"),
         )
-        self.query_one("#log", EventLog).write("[b]" + line + "[/b]")
+        log = self.query_one("#log", EventLog)
+        log.write("[b]" + line + "[/b]")
+        if self.history is not None:
+            kept = _("Your hands of this match are kept in {path}: guinote review {path} goes through them.")
+            log.write("[i]" + escape(kept.format(path=printable(str(self.history_path())))) + "[/i]")
         self.notify(line, title=_("The match is over."), timeout=10)
         self.record_end(score.winner)
 
@@ -542,9 +645,27 @@ class JoinedTableScreen(TableKeys):
     # -- the player's keys (the shared ones are TableKeys') ---------------------------------------------------
 
     def send(self, action: Action, serial: int) -> None:
-        """The controller's port: send the player's action to the host."""
-        if self.client is not None:
-            self.run_worker(self.client.act(str(action), serial), group="send")
+        """The controller's port: send the player's action to the host (while the seat has no connection, the
+        line says why nothing can be played)."""
+        if self.connection_line() is not None:
+            self.warn("", "")
+        elif self.client is not None:
+            self.run_worker(self.sent(self.client, str(action), serial), group="send")
+
+    @staticmethod
+    async def sent(client: Any, action: str, serial: int) -> None:
+        """Send an action; a connection that went meanwhile is no problem (the seat joins again, and decides on
+        the host's state then)."""
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            await client.act(action, serial)
+
+    def connection_line(self) -> str | None:
+        """What the message line says while the seat has no connection to the table (None: it has one)."""
+        if self.host_away:
+            return _("The host stopped the table for now: waiting for it to come back (q leaves)…")
+        if not self.connected and self.table is not None and not self.over:
+            return _("The connection to the table was lost: trying again…")
+        return None
 
     def offered_before_table(self, action: str) -> bool:
         if action == "invitations":

@@ -102,7 +102,7 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield TooSmall()
         with Vertical(classes="dialog history"):
-            title = _("Hand {number}: the coach's review").format(number=self.session.match.hand_number)
+            title = _("Hand {number}: the coach's review").format(number=self.session.finished_number)
             yield Label(title, classes="dialog-title")
             with VerticalScroll(id="review-scroll"):
                 yield Static(("[dim]" + _("The coach is going through your decisions…") + "[/dim]"), id="review-body")
@@ -345,7 +345,7 @@ class StepScreen(SizeGuard, ModalScreen[None]):
 def try_reference(session: GameSession, index: int) -> tuple[str, str | None]:
     """How the statistics name a try of decision ``index`` of the hand just played, and its theme: the mistake
     kept of it and its reason, if one is; else its match, hand and place, and no theme."""
-    number = len(session.match.finished)
+    number = session.finished_number
     stats = session.stats
     if stats is not None:
         for mistake in stats.mistakes():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.cells import cell_len
 from rich.style import Style
 from rich.table import Table
@@ -238,15 +240,30 @@ class SeatSummaryScreen(HandSummary):
 
     BINDINGS = SEAT_SUMMARY_BINDINGS
 
-    def __init__(self, told: HandTold, leave_question: str) -> None:
-        """``leave_question``: what leaving asks while the match goes on (the seat's, or the host's own seat's)."""
+    def __init__(
+        self, told: HandTold, leave_question: str, review: Callable[[int], GameSession | None] | None = None
+    ) -> None:
+        """``leave_question``: what leaving asks while the match goes on (the seat's, or the host's own seat's);
+        ``review``: the hand of that number turned to the player for the coach (None: the host did not send it)."""
         super().__init__(told)
         self.leave_question = leave_question
+        self.review = review
 
     def buttons(self, over: bool) -> list[tuple[str, str, str, bool]]:
+        review = [("review", _("Review"), "(v)", False)] if self.review is not None else []
         if over:
-            return [("quit", _("Leave"), "⏎", True)]
-        return [("next", _("Next hand"), "⏎", True), ("quit", _("Leave"), "(q)", False)]
+            return [("quit", _("Leave"), "⏎", True), *review]
+        return [("next", _("Next hand"), "⏎", True), *review, ("quit", _("Leave"), "(q)", False)]
+
+    def action_review(self) -> None:
+        """The coach's review of the player's decisions in this hand, from the whole deal the host sent."""
+        from .review import ReviewScreen
+
+        session = self.review(len(self.told.match.finished)) if self.review is not None else None
+        if session is None:
+            self.notify(_("The host has not sent this hand's cards: it cannot be reviewed."), markup=False)
+            return
+        self.app.push_screen(ReviewScreen(session))
 
     def action_quit_game(self) -> None:
         """Leave the table, asking first while the match goes on (as the local table's summary does)."""
@@ -267,5 +284,7 @@ class SeatSummaryScreen(HandSummary):
     def pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "quit":
             self.action_quit_game()
+        elif event.button.id == "review":
+            self.action_review()
         elif self.ready and event.button.id == "next":
             self.dismiss("next")

@@ -181,3 +181,47 @@ def test_the_host_seat_takes_its_name_or_none(
     own = host.people[0]  # type: ignore[attr-defined]
     default = type(host)(type(host.config)(players=2)).names[own]  # type: ignore[attr-defined]
     assert host.names[own] == (expected if expected is not None else default)  # type: ignore[attr-defined]
+
+
+def test_the_only_person_away_does_not_hold_the_table_and_once_back_sees_how_the_match_ended(tmp_path: Path) -> None:
+    """The only person at a ``--no-seat`` table leaves at once: the stand-in plays every hand on (nothing waits for
+    anyone), the match ends, and the table stays open until that person is back and told every hand they missed
+    and the result; then it closes."""
+    import asyncio
+
+    from guinote_tui.net.client import Client
+
+    host, _lines, ((address, code),) = start_host(
+        tmp_path, "--players", "2", "--people", "1", "--no-seat", "--away-seconds", "0", "--level", "easy"
+    )
+
+    async def visit() -> list[dict[str, object]]:
+        client = await Client.join(address, code)
+        log: list[dict[str, object]] = []
+        try:
+            while (message := await client.receive()) is not None:
+                log.append(message)
+                if message["type"] == "state":
+                    return log
+        finally:
+            await client.close()
+        return log
+
+    try:
+        asyncio.run(visit())  # sits down, then is away
+        assert host.stdout is not None
+        said = [host.stdout.readline().rstrip("\n") for _ in range(2)]
+        assert said[0].startswith("The match is over: seat"), said
+        assert said[1] == (
+            "Someone is away: the table stays open for 10 minutes for them to see the result (Ctrl+C closes it)."
+        )
+        log = asyncio.run(visit())  # back: every hand missed, then the match's end
+        missed = [m for m in log if m["type"] == "missed_hand"]
+        state = log[-1]
+        assert missed and [m["hand"] for m in missed] == list(range(1, len(missed) + 1))
+        assert state["type"] == "state" and state["match"]["winner"] is not None  # type: ignore[index]
+        _out, err = host.communicate(timeout=60)
+        assert host.returncode == 0 and "Traceback" not in err
+    finally:
+        host.kill()
+        host.wait()

@@ -5,7 +5,7 @@ The same seeded hand is played twice by the table's host, every seat a person ta
 and is asked, once under rules where nobody has anything to declare (the cante's pair is the other card, and
 the seven is changed on one's own turn only). Each seat that was never asked must receive the very same
 messages in both, counters and serials included: the messages are compared whole (but for the declarations
-the two rules offer the seat itself).
+the two rules offer the seat itself, and the passes in the hand's whole deal, sent once it is over).
 """
 
 from __future__ import annotations
@@ -64,12 +64,15 @@ def play_hand(players: int, seed: int, rules: Rules) -> tuple[dict[int, list[dic
 
 
 def shape(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The messages whole, but for the seat's own declarations in ``legal`` (the two rules offer different ones)."""
+    """The messages whole, but for the seat's own declarations in ``legal`` (the two rules offer different ones)
+    and the passes in the whole deal sent once the hand is over (nothing of it is secret then)."""
     out = []
     for message in messages:
         if message["type"] == "state":
             legal = [text for text in message["view"]["legal"] if isinstance(parse_action(text), (Play, Pass))]
             message = {**message, "view": {**message["view"], "legal": legal}}
+        elif message["type"] == "deal":
+            message = {**message, "actions": [a for a in message["actions"] if a[1] != "pass"]}
         out.append(message)
     return out
 
