@@ -20,18 +20,23 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
+import uihelpers
 from rich.table import Table
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 from textual.widgets._footer import FooterKey
-from uihelpers import key_for, make_app, playable, screen_lines, settle, summary_ready, wait_until
+from uihelpers import key_for, playable, screen_lines, settle, summary_ready, wait_until
 
 from guinote_tui import i18n
+from guinote_tui.coach import CoachBudget
+from guinote_tui.ui.app import GuinoteApp
 from guinote_tui.ui.screens.dialogs import YesNoDialog
 from guinote_tui.ui.screens.review import ReviewScreen, StepScreen
 from guinote_tui.ui.screens.rules import RulesScreen
@@ -40,6 +45,28 @@ from guinote_tui.ui.screens.summary import SummaryScreen
 from guinote_tui.ui.screens.table import TableScreen
 from guinote_tui.ui.widgets.footer import GameFooter
 from guinote_tui.ui.widgets.tracker import TrackerPanel
+
+#: The review's budget here: the screens' layout, not the coach's precision, is under test (a hand reviewed in a
+#: fraction of the pilot tests' budget, in each of six languages).
+LAYOUT_SERVICES = replace(
+    uihelpers.TEST_SERVICES,
+    review_budget=CoachBudget(
+        min_deals=4,
+        batch=4,
+        max_playouts=80,
+        max_deals=12,
+        arrastre_deals=4,
+        arrastre_nodes=20_000,
+        arrastre_min_deals=2,
+    ),
+)
+
+
+def make_app(*args: Any, **options: Any) -> GuinoteApp:
+    """The pilot tests' app with :data:`LAYOUT_SERVICES` unless other services are given."""
+    options.setdefault("services", LAYOUT_SERVICES)
+    return uihelpers.make_app(*args, **options)
+
 
 babel_mofile = pytest.importorskip("babel.messages.mofile")
 babel_pofile = pytest.importorskip("babel.messages.pofile")
