@@ -164,7 +164,7 @@ def test_leaving_a_joined_seat_says_how_to_come_back() -> None:
     asyncio.run(scenario())
 
 
-def test_a_person_gone_on_their_turn_is_said_away_not_thinking() -> None:
+def test_a_person_to_move_is_waited_for_and_once_gone_said_away_never_thinking() -> None:
     from guinote_tui.net.client import Client
 
     host = Host(TableConfig(players=2, rules=SHORT, people=(0, 1), level="random", seed=5, away_seconds=600))
@@ -185,6 +185,9 @@ def test_a_person_gone_on_their_turn_is_said_away_not_thinking() -> None:
                         break
                     if message["type"] == "state" and host.match.to_move == 1:
                         await play_one(pilot, screen)
+                # Still there and to move: the other person is waited for, not "thinking" as a bot is.
+                await until(pilot, lambda: "Waiting for" in str(screen.query_one("#message").render()))
+                assert "thinking" not in str(screen.query_one("#message").render())
                 await other.close()
                 await until(pilot, lambda: 0 not in host.connections and bool(screen.away))
                 await until(pilot, lambda: "has left the table" in str(screen.query_one("#message").render()))

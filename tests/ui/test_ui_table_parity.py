@@ -210,7 +210,7 @@ async def joined_outcome(pilot: Pilot[None], moves: int, held: bool, key: str) -
     host = MemoryHost(start.match, screen)
     screen.client = host
     names = ["Seat 1", "Seat 2"]
-    screen.take(protocol.decode_host(protocol.encode(protocol.welcome(0, start.match, names, [0, 1], hints=True))))
+    screen.take(protocol.decode_host(protocol.encode(protocol.welcome(0, start.match, names, [0], hints=True))))
     screen.take(host.state())
     if arrives:  # the trick's last card arrives (the player won it and leads next), or the hand's
         last = session_at(moves).match.hand.log[-1]

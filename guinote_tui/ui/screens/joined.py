@@ -531,7 +531,7 @@ class JoinedTableScreen(TableKeys):
         if self.history is not None:
             kept = _("Your hands of this match are kept in {path}: guinote review {path} goes through them.")
             log.write("[i]" + escape(kept.format(path=printable(str(self.history_path())))) + "[/i]")
-        self.notify(line, title=_("The match is over."), timeout=10)
+        # (no pop-up: the last hand's summary says who won, and a toast would cover its columns at 80x24)
         self.record_end(score.winner)
 
     def record_end(self, winner: int | None) -> None:
@@ -549,7 +549,7 @@ class JoinedTableScreen(TableKeys):
         for seat in range(1, table.players):
             if seat in self.stand_ins:
                 levels.append(_("a bot for now"))
-            elif table.table_seat(seat) in table.people:
+            elif self._is_person(seat):
                 levels.append(_("a person") + (" · " + _("away") if seat in self.away else ""))
             else:
                 levels.append(table.level)
@@ -598,7 +598,14 @@ class JoinedTableScreen(TableKeys):
                 name=narrator.name(seat)
             )
             return "[dim]" + line + "[/dim]"
+        person = seat is not None and seat not in self.stand_ins and self._is_person(seat)
+        if person and not (self.holding or over or view.my_turn):  # (a person decides; a bot thinks)
+            return "[dim]" + _("Waiting for {name} to play…").format(name=narrator.name(seat)) + "[/dim]"
         return table_line(view, self.holding, narrator, timed=False, over=over)
+
+    def _is_person(self, seat: int) -> bool:
+        """Whether a person sits at ``seat`` (counted from this seat), not a bot of the host's."""
+        return self.table is not None and self.table.table_seat(seat) in self.table.people
 
     def seat_news(self, kind: str, message: dict[str, Any]) -> None:
         if self.table is None:
