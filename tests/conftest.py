@@ -1,8 +1,19 @@
-"""Shared pytest set-up: the ``slow`` marker is skipped unless ``--runslow`` is given."""
+"""Shared pytest set-up: ``-n auto`` starts two workers a core; the ``slow`` marker is skipped unless
+``--runslow`` is given."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``pytest -n auto``: two workers for each core this process may use, eight at most. Many of the interface
+    and socket tests spend their time waiting (a timer, the other end of a socket, a screen's refresh), so one
+    worker a core left the cores idle a third of the time; two a core keep them busy."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(2 * cores, 8))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
