@@ -599,7 +599,7 @@ class JoinedTableScreen(TableKeys):
             )
             return "[dim]" + line + "[/dim]"
         person = seat is not None and seat not in self.stand_ins and self._is_person(seat)
-        if person and not (self.holding or over or view.my_turn):  # (a person decides; a bot thinks)
+        if seat is not None and person and not (self.holding or over or view.my_turn):  # (a person decides)
             return "[dim]" + _("Waiting for {name} to play…").format(name=narrator.name(seat)) + "[/dim]"
         return table_line(view, self.holding, narrator, timed=False, over=over)
 
