@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from ..ai.solver import juego_solver
@@ -223,25 +223,7 @@ def pairs_outcomes(state: HandState) -> dict[Card, CardOutcome] | None:
         return None
     solver = juego_solver(state)
     trick = [int(card) for card in state.trick]
-    right: set[int] | None = None
-    worst: dict[int, int] = {}
-    for hands in layouts(state):
-        values = solver.action_values(hands, state.leader, trick, state.sung)
-        best = max(values.values())
-        here = {card for card, value in values.items() if value == best}
-        if right is None:
-            right = here
-        if here != right or any(values[c] != best for c in right):
-            return None
-        if len({values[c] for c in right}) != 1:
-            return None
-        for card, value in values.items():
-            worst[card] = min(value, worst.get(card, value))
-    if right is None or len(right) == len(worst):
-        return None
-    outcomes = {Card(card): _outcome(value) for card, value in worst.items()}
-    # The least each card secures keeps the correct cards apart (each wrong card does worse on every layout).
-    return outcomes if correct_cards(outcomes) == {Card(card) for card in right} else None
+    return _robust(solver.action_values(hands, state.leader, trick, state.sung) for hands in layouts(state))
 
 
 def is_phase1_decision(state: HandState) -> bool:
@@ -485,9 +467,9 @@ def lastdraw_choice(state: HandState, card: Card) -> str | None:
     return _common_best(per_layout) if per_layout else None
 
 
-def _robust(per_layout: list[dict[int, int]]) -> dict[Card, CardOutcome] | None:
+def _robust(per_layout: Iterable[dict[int, int]]) -> dict[Card, CardOutcome] | None:
     """The least each card secures over the layouts, when some cards are correct on every layout and every other
-    card does worse on every layout (else None)."""
+    card does worse on every layout (else None; read lazily: the first layout that disagrees ends it)."""
     right: set[int] | None = None
     worst: dict[int, int] = {}
     for values in per_layout:
