@@ -322,6 +322,10 @@ class _Translating(click.Command):
         with _translated(self.get_params(ctx), "help"):
             super().format_options(ctx, formatter)
 
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with _translated([self], "epilog"):
+            super().format_epilog(ctx, formatter)
+
     def get_short_help_str(self, limit: int = 45) -> str:
         with _translated([self], "help", "short_help"):
             return super().get_short_help_str(limit)

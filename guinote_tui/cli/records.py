@@ -193,14 +193,20 @@ def replay(path: str) -> None:
         " counted, never listed. A declaration the seat still makes later in the same window costs nothing."
         " The decisions are analysed in --jobs processes (as many as the machine has cores, at most 2, unless"
         " told), with the same result as one by one; on a terminal a progress line is shown."
-        ' The text lists the graded decisions of each hand; --json gives every decision as {"hand", "trick",'
-        ' "seat", "played", "best", "cost", "cost_se", "grade", "mistake", "about_same", "juego",'
-        ' "played_win", "played_loss", "best_win", "best_loss", "reason", "loss"} with "grade" "same", "close",'
+        " The text lists the graded decisions of each hand; --json gives every decision, with the fields below."
+    ),
+    epilog=N_(
+        '--json prints one object: "decisions", each {"hand", "trick", "seat", "played", "best", "cost", "cost_se",'
+        ' "grade", "mistake", "about_same", "juego", "played_win", "played_loss", "best_win", "best_loss", "reason",'
+        ' "loss", "tier", "verdict", "margin", "reason_text", "loss_text"} with "grade" "same", "close",'
         ' "inaccuracy", "mistake" or "blunder", "mistake" true when graded, "juego" "lost", "missed" or null,'
         " the shares of the deals in which the card played and the coach's card win and lose the juego (null"
-        ' where not measured), the reasons as codes (e.g. WIN_POINTS; "loss" what the card played loses, or null);'
-        ' then "total_cost" (every decision),'
-        ' "mistakes_cost" (the graded ones) and "close_calls".'
+        ' where not measured), the reasons as codes (e.g. WIN_POINTS; "loss" what the card played loses, or null),'
+        ' and the same in the words of the screens: "tier" (the grade\'s name), "verdict" (as the hint\'s table'
+        ' says it, e.g. "mistake: 7 ± 2"), "margin" (1.96 standard errors), "reason_text" and "loss_text";'
+        ' then "total_cost" (every decision), "mistakes_cost" (the graded ones), "close_calls", "legend" (the'
+        ' hint\'s legend of the tiers) and "tiers" (each grade\'s "name", "meaning" and "line" in points, null'
+        " for a tier without a line of its own)."
     ),
 )
 @click.argument("path", metavar=N_("PATH"))
@@ -346,8 +352,13 @@ def _review_progress() -> ProgressLine:
         " deals the review draws (one analysis per decision). A hint asked at once shows the quick analysis; once"
         " the player has thought long enough for the review's deeper analysis to be done, the hint shows that one:"
         " --think gives those seconds, and the command prints the analysis done within them on this machine."
-        ' --json prints the fields of a decision of guinote review --json, plus "ply", "good" (the cards the coach'
-        ' cannot tell apart from its own, its own first), "cards" (each card\'s "cost", "cost_se" and "grade"),'
+    ),
+    epilog=N_(
+        '--json prints the fields of a decision of guinote review --json, with "legend" and "tiers", plus "ply",'
+        ' "good" (the cards the coach cannot tell apart from its own, its own first), "cards" (each card\'s "cost",'
+        ' "cost_se", "margin", "grade", "tier", "verdict", "win" and "loss" (the shares of its deals in which it'
+        ' wins and loses the juego, or null) and "deals"), "juego_column" (null when the juego column is not'
+        ' shown, else the "deals" it rests on and its "legend"), "juego_notes" (the lines under the hint\'s table),'
         ' "analysis" ("quick" or "review") and "seconds".'
     ),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner
 
@@ -127,5 +128,28 @@ def test_the_json_words_the_tiers_as_the_screens_do(tmp_path: Path) -> None:
             assert said["tier"] == grade_word(said["grade"])
         plain = CliRunner().invoke(main, asked)
         assert legend in plain.output
+        assert _unnamed(hint, "hint", "review") == set()  # the hint's help names the review's fields by reference
         seen += 1
     assert seen > 3
+    assert _unnamed(record, "review") == set()
+
+
+def _fields(record: Any) -> set[str]:
+    """Every field name of a JSON record, in its objects and lists; a card's or a tier's own name is a value, not a
+    field, so under "cards" and "tiers" only the fields of each entry count."""
+    if isinstance(record, list):
+        return set().union(*(_fields(item) for item in record))
+    if not isinstance(record, dict):
+        return set()
+    names: set[str] = set()
+    for key, value in record.items():
+        names.add(key)
+        entries = value.values() if key in ("cards", "tiers") and isinstance(value, dict) else [value]
+        names |= set().union(*(_fields(entry) for entry in entries))
+    return names
+
+
+def _unnamed(record: dict[str, Any], *commands: str) -> set[str]:
+    """The fields of a ``--json`` record that the help of none of ``commands`` names (quoted)."""
+    helped = "".join(CliRunner().invoke(main, [c, "--help"], terminal_width=10_000).output for c in commands)
+    return {name for name in _fields(record) if f'"{name}"' not in helped}
