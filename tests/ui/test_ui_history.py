@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from deals import arranged_deck
 from textual.widgets import Input
-from uihelpers import key_for, make_app, playable, settle
+from uihelpers import key_for, make_app, playable, settle, workers_done
 
 from guinote_tui.ai import REGISTRY, Bot
 from guinote_tui.cli import main
@@ -153,7 +153,7 @@ def test_a_new_match_while_a_bot_thinks_drops_its_answer(monkeypatch: pytest.Mon
             assert isinstance(app.screen, StartScreen)
             assert worker.is_cancelled
             Slowpoke.release.set()
-            await app.workers.wait_for_complete()
+            await workers_done(app)
             await pilot.pause()
             # The old match never received the late answer.
             assert old.match.hand.log == []

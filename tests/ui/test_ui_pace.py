@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from deals import arranged_deck, play_through
-from uihelpers import key_for, make_app, settle, shown_hand
+from uihelpers import key_for, make_app, settle, shown_hand, workers_done
 
 from guinote_tui.engine import Card, Play, Rules, Swap
 from guinote_tui.ui.picture import Turn
@@ -35,13 +35,13 @@ def test_wait_for_me_keeps_the_finished_trick_until_a_key() -> None:
             await pilot.press(key_for(app, Card.parse("1B")))
             for _ in range(20):  # the rival answers, the trick is finished…
                 await pilot.pause()
-                await app.workers.wait_for_complete()
+                await workers_done(app)
             hand = session.match.hand
             assert len(hand.tricks) == 1 and table.holding
             assert "Press Space to go on" in str(table.query_one("#message").render())
             # …and stays on the table: the rival, who won it, does not lead while we look.
             await pilot.pause(0.3)
-            await app.workers.wait_for_complete()
+            await workers_done(app)
             assert hand.trick == [] and len(hand.log) == 2
             await pilot.press("space")
             await settle(pilot)
@@ -62,7 +62,7 @@ def test_timed_pace_lets_the_game_go_on_by_itself() -> None:
             await pilot.press(key_for(app, Card.parse("1B")))
             for _ in range(3):
                 await pilot.pause()
-                await app.workers.wait_for_complete()
+                await workers_done(app)
             assert table.holding and len(session.match.hand.log) == 2
             await pilot.pause(session.settings.trick_seconds + 0.2)  # no key: the timer lets the rival lead
             await settle(pilot)
@@ -88,7 +88,7 @@ def test_no_bot_moves_while_a_modal_screen_is_open() -> None:
             await pilot.pause()
             assert type(app.screen).__name__ == "RulesScreen"
             await pilot.pause(2.0)  # the rival has decided by now…
-            await app.workers.wait_for_complete()
+            await workers_done(app)
             await pilot.pause()
             assert len(session.match.hand.log) == 1, "a bot moved under the rules screen"
             await pilot.press("escape")  # …and plays the moment the table is in front again
@@ -249,12 +249,12 @@ def test_enter_twice_after_a_trick_never_throws_a_card() -> None:
             await pilot.press(key_for(app, Card.parse("1B")))
             for _ in range(20):
                 await pilot.pause()
-                await app.workers.wait_for_complete()
+                await workers_done(app)
             assert table.holding
             await pilot.press("enter")  # clears the trick; the rival, who won it, leads
             for _ in range(20):
                 await pilot.pause()
-                await app.workers.wait_for_complete()
+                await workers_done(app)
             assert session.human_to_move and not table.holding
             before = list(session.view().hand)
             await pilot.press("enter")  # meant for the trick: nothing is thrown

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from deals import arranged_deck
 from textual.pilot import Pilot
-from uihelpers import key_for, make_app, playable, settle, wait_until
+from uihelpers import key_for, make_app, playable, settle, wait_until, workers_done
 
 from guinote_tui.engine import Card, SeatView, Suit, parse_cards
 from guinote_tui.ui.app import GuinoteApp
@@ -329,7 +329,7 @@ def sized_table(players: int, size: tuple[int, int], snap_compare) -> None:  # t
         await pilot.press(key_for(app, playable(session.view().legal)[0]))
         for _ in range(200):
             await pilot.pause()
-            await app.workers.wait_for_complete()
+            await workers_done(app)
             if getattr(app.screen, "holding", False) and len(session.match.hand.tricks) == tricks:
                 break
 

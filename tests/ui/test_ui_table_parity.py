@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from uihelpers import make_app, quick_joined_table, until
+from uihelpers import make_app, quick_joined_table, until, workers_done
 
 from guinote_tui.engine import HandEnded, IllegalAction, Match, parse_action, seat_view
 from guinote_tui.game.session import GameSession, GameSettings
@@ -174,7 +174,7 @@ async def settle(pilot: Pilot[None]) -> None:
     app = pilot.app
     for _ in range(3):
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        await workers_done(app)
     await pilot.pause()
 
 
