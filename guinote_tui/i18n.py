@@ -224,6 +224,21 @@ def estimate_count(value: float, margin: float = 0.0) -> int:
     return abs(int(float(shown)))
 
 
+def tenths(share: float, least: int = 0) -> int:
+    """A share of deals as the deals of 10 it stands for, for "in about 7 deals of 10": from the share to three
+    places (as a verdict keeps it), halves rounded up, 10 only for every deal (a share short of it is at most 9),
+    and at least ``least`` for a share above nothing (nothing is 0).
+
+    >>> tenths(0.68), tenths(0.02), tenths(0.02, least=1), tenths(0.97), tenths(1.0), tenths(0.0, least=1)
+    (7, 0, 1, 9, 10, 0)
+    """
+    if share <= 0:
+        return 0
+    kept = round(share, 3)
+    whole = int(kept * 10 + 0.5 + 1e-9)
+    return whole if kept >= 1 else min(max(least, whole), 9)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it now (a table built at import time)."""
     return message

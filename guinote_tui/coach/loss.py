@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from ..ai.bitmasks import Tables, cards_of, mask_of, tables_for
 from ..ai.search import loses_at_once, wins_at_once
 from ..engine import Card, SeatView, Suit
+from ..i18n import tenths as i18n_tenths
 from .evaluate import JUEGO_POINTS, CardEstimate, Evaluation
 from .lines import LineStats
 from .reasons import LOST_CODES, Reason, ReasonCode
@@ -83,16 +84,13 @@ class Loss:
 
 
 def tenths(share: float) -> int:
-    """A share of the deals as the deals of 10 it stands for (halves rounded up), from the share to three places as
-    the verdict keeps it, so a sentence and a reason about one card never give two figures for it. 10 only for every
-    deal: a share short of it is at most 9 ("in every deal" is said of every deal alone).
+    """A share of the deals as the deals of 10 it stands for (:func:`guinote_tui.i18n.tenths`), so a sentence and a
+    reason about one card never give two figures for it: under half a tenth is 0 (the reasons' "hardly any deal").
 
     >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(1.0)
     (7, 0, 9, 10)
     """
-    kept = round(share, 3)
-    whole = int(kept * 10 + 0.5 + 1e-9)
-    return whole if kept >= 1 else min(whole, 9)
+    return i18n_tenths(share)
 
 
 def loss_reason(view: SeatView, evaluation: Evaluation, played: Card, best: Card) -> Reason | None:

@@ -16,6 +16,7 @@ from typing import Protocol
 from ..ai.bitmasks import tables_for
 from ..engine import Action, Card, DeclareTute, HandState, Pass, Play, Sing, Swap
 from ..i18n import _, estimate, estimate_count, ngettext, number, pgettext
+from ..i18n import tenths as i18n_tenths
 
 #: The levels, by id, in English (``pgettext("bot level", ...)`` translates them).
 LEVEL_NAMES: dict[str, str] = {
@@ -122,16 +123,12 @@ JuegoShare = tuple[str, int, int]
 
 def tenths(share: float) -> int:
     """A share of deals in tenths, for "in about 7 deals of 10": never 0 for a share above nothing; halves rounded
-    up (as the coach's reasons count them, :func:`guinote_tui.coach.loss.tenths`).
+    up (as the coach's reasons count them, :func:`guinote_tui.i18n.tenths`).
 
     >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(0.45), tenths(1.0)
     (7, 1, 9, 5, 10)
     """
-    if share <= 0:
-        return 0
-    kept = round(share, 3)
-    whole = int(kept * 10 + 0.5 + 1e-9)
-    return whole if kept >= 1 else min(max(1, whole), 9)
+    return i18n_tenths(share, least=1)
 
 
 def juego_share(win: float | None, loss: float | None) -> JuegoShare | None:
