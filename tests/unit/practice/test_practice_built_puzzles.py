@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from guinote_tui.engine import Card, Swap, format_position, parse_position
+from guinote_tui.engine import Card, Rules, Swap, format_position, parse_position
 from guinote_tui.practice.exact import (
     ARRASTRE,
     LASTDRAW,
@@ -14,7 +14,7 @@ from guinote_tui.practice.exact import (
     correct_cards,
 )
 from guinote_tui.practice.puzzles import Puzzle, puzzle_note, recheck, shipped_puzzles
-from guinote_tui.practice.themes import CHANGE_SEVEN, TREINTA_MALAS, theme_hint
+from guinote_tui.practice.themes import CHANGE_SEVEN, TREINTA_MALAS, analyse, change_decides, theme_hint, themes_of
 
 
 @pytest.fixture(scope="module")
@@ -62,3 +62,22 @@ def test_every_change_the_seven_puzzle_is_decided_by_the_change(seven: list[Puzz
     # more), two of them: the same answer on every layout, and the change deciding it (a theme of the answer).
     for puzzle in seven[::16]:
         assert recheck(puzzle) == [], puzzle.id
+
+
+def test_changing_the_seven_is_a_theme_only_where_the_change_decides() -> None:
+    """At this last draw the shown line takes the trick and changes the seven (the 7E for the muestra 3E) and a
+    wrong card's line lets the trick go, but forbidding the change leaves the same correct cards: the change is
+    not what decides, so the theme does not apply (it used to, on those two facts alone)."""
+    position = (
+        "dealer 1; hands 10C 7B 1B 7C 10O 7E / 5E 12C 1E 6E 12O; muestra 3E; stock 11O; tricks 6C 10B / 7O 2C / "
+        "2B 12B / 4O 11B / 4C 4B / 10E 2O / 3C 11E / 5C 11C / 5O 3O / 5B 3B / 2E 1C / 1O 12E / 6O 4E; trick 6B"
+    )
+    analysis = analyse(parse_position(position, Rules.preset("aragones")))
+    assert analysis is not None and analysis.kind == LASTDRAW
+    changes = [
+        any(seat == analysis.seat and type(action) is Swap for seat, action in analysis.lines[card].actions)
+        for card in (analysis.shown, *analysis.wrong)
+    ]
+    assert changes[0] and not all(changes[1:])
+    assert not change_decides(analysis.state, analysis.correct)
+    assert CHANGE_SEVEN not in themes_of(analysis)
