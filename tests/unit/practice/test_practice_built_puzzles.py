@@ -13,7 +13,7 @@ from guinote_tui.practice.exact import (
     arrastre_outcomes,
     correct_cards,
 )
-from guinote_tui.practice.puzzles import Puzzle, puzzle_note, recheck, shipped_puzzles
+from guinote_tui.practice.puzzles import Puzzle, load_ratings, puzzle_note, recheck, shipped_puzzles
 from guinote_tui.practice.themes import CHANGE_SEVEN, TREINTA_MALAS, analyse, change_decides, theme_hint, themes_of
 
 
@@ -81,3 +81,11 @@ def test_changing_the_seven_is_a_theme_only_where_the_change_decides() -> None:
     assert changes[0] and not all(changes[1:])
     assert not change_decides(analysis.state, analysis.correct)
     assert CHANGE_SEVEN not in themes_of(analysis)
+
+
+def test_every_shipped_puzzle_has_its_seeded_rating(malas: list[Puzzle], seven: list[Puzzle]) -> None:
+    """``python -m guinote_lab.rate_puzzles`` rated the file as shipped: no puzzle falls back to the rating its
+    stars give, the built ones included."""
+    ratings = load_ratings()
+    assert {p.id for p in shipped_puzzles()} == set(ratings)
+    assert {p.id for p in malas + seven} <= set(ratings)
