@@ -25,6 +25,11 @@ carried in drawn from 0 to 90 each).
   with some card losing something, at most one a hand, from hands of their
   own generator (the presets and a juego's first and later hands in turn).
 
+* **Built**: ``--malas`` puzzles about treinta malas and ``--seven`` about the
+  change of the seven, from positions built for them
+  (:mod:`guinote_lab.built_puzzles`), after all the others; ``--extend`` adds
+  them to a file made without them, as a whole run would.
+
 A position already taken (the same cards in the same hands, scores and
 rules) is not taken twice, nor a near-duplicate of a puzzle taken
 (:func:`~guinote_tui.practice.puzzles.likeness`: the same rules, kind and
