@@ -25,6 +25,11 @@ carried in drawn from 0 to 90 each).
   with some card losing something, at most one a hand, from hands of their
   own generator (the presets and a juego's first and later hands in turn).
 
+* **Built**: ``--malas`` puzzles about treinta malas and ``--seven`` about the
+  change of the seven, from positions built for them
+  (:mod:`guinote_lab.built_puzzles`), after all the others; ``--extend`` adds
+  them to a file made without them, as a whole run would.
+
 A position already taken (the same cards in the same hands, scores and
 rules) is not taken twice, nor a near-duplicate of a puzzle taken
 (:func:`~guinote_tui.practice.puzzles.likeness`: the same rules, kind and
@@ -38,11 +43,12 @@ from the stored answer (exit status 1 if anything does).
 
 from __future__ import annotations
 
+import json
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import click
@@ -70,7 +76,9 @@ from guinote_tui.practice.exact import (
     phase1_outcomes,
 )
 from guinote_tui.practice.puzzles import Puzzle, likeness, puzzle_from_analysis
-from guinote_tui.practice.themes import THEMES, analyse
+from guinote_tui.practice.themes import CHANGE_SEVEN, THEMES, TREINTA_MALAS, analyse
+
+from .built_puzzles import malas_pool, seven_pool
 
 #: The share of moves played at random instead of by the bot.
 WILDNESS = 0.2
@@ -102,7 +110,7 @@ def _key(state: HandState, preset: str) -> tuple[object, ...]:
     )
 
 
-def worth_a_puzzle(outcomes: dict[Card, CardOutcome]) -> bool:
+def worth_a_puzzle(outcomes: Mapping[Card, CardOutcome]) -> bool:
     """Some card gives away the juego, or at least :data:`MIN_POINTS` points of margin."""
     for card in outcomes:
         loss = loss_of(outcomes, card)
@@ -295,10 +303,12 @@ def make(
     pairs: int = 0,
     cache: Path | None = None,
     lastdraw: int = 0,
+    malas: int = 0,
+    seven: int = 0,
 ) -> list[Puzzle]:
     """The puzzles for ``seed``: ``count`` of the arrastre taken theme by theme, then ``phase1`` of phase 1, then
     ``lastdraw`` at the last draw, then ``pairs`` in pairs (their chunks kept in ``cache``, if given, so that a run
-    stopped goes on where it was)."""
+    stopped goes on where it was), then ``malas`` and ``seven`` built (:func:`built`)."""
     rng = random.Random(f"puzzles:{seed}")
     seen: set[tuple[object, ...]] = set()
     by_theme: dict[str, list[Puzzle]] = {theme: [] for theme in THEMES}
@@ -325,7 +335,44 @@ def make(
                 alike.add(likeness(puzzle))
                 chosen.append(puzzle)
     chosen += _first(_take(lastdraw_pool(lastdraw * 2, seed), seen, alike), lastdraw)
-    return chosen + pairs_puzzles(pairs, seed, cache, alike)
+    chosen += pairs_puzzles(pairs, seed, cache, alike)
+    return extended(chosen, seed, malas, seven)
+
+
+def built(seed: int, alike: set[tuple[object, ...]], malas: int = 0, seven: int = 0) -> list[Puzzle]:
+    """``malas`` puzzles whose main theme is treinta malas, then ``seven`` whose main theme is the change of the
+    seven, from positions built for them (:mod:`guinote_lab.built_puzzles`), near-duplicates of ``alike`` (and of
+    each other) left out."""
+    out: list[Puzzle] = []
+    for count, pool, theme in ((malas, malas_pool, TREINTA_MALAS), (seven, seven_pool, CHANGE_SEVEN)):
+        if count:
+            found = _take(pool(seed, worth_a_puzzle), set(), alike)
+            out += _first((puzzle for puzzle in found if puzzle.theme == theme), count)
+    return out
+
+
+def extended(puzzles: list[Puzzle], seed: int, malas: int, seven: int) -> list[Puzzle]:
+    """``puzzles`` and the built ones after them (:func:`built`, near-duplicates of ``puzzles`` left out). They
+    depend only on ``seed`` and ``puzzles`` (each pool has its own generator and its own positions seen), so that
+    ``--extend`` adds to a file made by :func:`make` exactly what a whole run with ``malas`` and ``seven`` adds."""
+    return puzzles + built(seed, {likeness(puzzle) for puzzle in puzzles}, malas, seven)
+
+
+def _extended(out: Path, seed: int, malas: int, seven: int) -> list[Puzzle]:
+    """:func:`extended` for the file ``out`` (one line and exit status 2 if it cannot be read or has another seed)."""
+    try:
+        kept = list(puzzle_file.load_puzzles(out))
+        made_with = json.loads(out.read_text(encoding="utf-8")).get("seed")
+    except (puzzle_file.PuzzleFileError, OSError, ValueError) as error:
+        click.echo(f"{out}: {error}", err=True)
+        sys.exit(2)
+    if made_with != seed:
+        click.echo(f"{out} was made with --seed {made_with}, not {seed}", err=True)
+        sys.exit(2)
+    if any(p.theme in (TREINTA_MALAS, CHANGE_SEVEN) for p in kept):
+        click.echo(f"{out} holds built puzzles already: make it whole instead", err=True)
+        sys.exit(2)
+    return extended(kept, seed, malas, seven)
 
 
 def _first(puzzles: Iterator[Puzzle], count: int) -> list[Puzzle]:
@@ -367,6 +414,17 @@ def summary(puzzles: list[Puzzle]) -> list[str]:
 @click.option("--pairs", type=click.IntRange(0, 10_000), default=0, show_default=True, help="Puzzles in pairs.")
 @click.option("--lastdraw", type=click.IntRange(0, 10_000), default=0, show_default=True, help="Last-draw puzzles.")
 @click.option(
+    "--malas", type=click.IntRange(0, 10_000), default=0, show_default=True, help="Treinta malas puzzles (built)."
+)
+@click.option(
+    "--seven", type=click.IntRange(0, 10_000), default=0, show_default=True, help="Change-the-seven puzzles (built)."
+)
+@click.option(
+    "--extend",
+    is_flag=True,
+    help="Keep the puzzles of --out (made with --seed) and add --malas and --seven after them, as a whole run would.",
+)
+@click.option(
     "--cache",
     type=click.Path(file_okay=False, path_type=Path),
     default=None,
@@ -383,6 +441,9 @@ def main(
     phase1: int,
     pairs: int,
     lastdraw: int,
+    malas: int,
+    seven: int,
+    extend: bool,
     cache: Path | None,
     chunks: str | None,
     seed: int,
@@ -413,7 +474,10 @@ def main(
             f"{len(puzzles) - bad}/{len(puzzles)} puzzles as the solver says ({time.perf_counter() - start:.1f} s)"
         )
         sys.exit(1 if bad else 0)
-    puzzles = make(count, phase1, seed, pairs, cache, lastdraw)
+    if extend:
+        puzzles = _extended(out, seed, malas, seven)
+    else:
+        puzzles = make(count, phase1, seed, pairs, cache, lastdraw, malas, seven)
     puzzle_file.save_puzzles(puzzles, out, seed)
     for line in summary(puzzles):
         click.echo(line)

@@ -76,6 +76,7 @@ from ..engine import (
     PositionError,
     Sing,
     Stage,
+    Swap,
     best_cante,
     mask_of,
     position_from_view,
@@ -406,10 +407,10 @@ def _value(start: HandState, now: HandState, side: int) -> int:
     return _margin(start, now, side) + (best if now.to_move & 1 == side else -best)
 
 
-def _through_the_draw(start: HandState, now: HandState, seat: int) -> dict[str, int] | None:
+def _through_the_draw(start: HandState, now: HandState, seat: int, change: bool = True) -> dict[str, int] | None:
     """The seat's choices before the draw (``""`` for none), each with its value after the draw (:func:`_value`);
     None when the rival has a choice before the draw. After the draw each trick's winner declares as the solver
-    does (every card is known: the best cante never costs)."""
+    does (every card is known: the best cante never costs). Without ``change`` the seat may not change the seven."""
     while not now.is_over and now.muestra is not None:
         legal = now.legal_actions()
         if len(legal) == 1:
@@ -419,9 +420,11 @@ def _through_the_draw(start: HandState, now: HandState, seat: int) -> dict[str, 
             return None
         out: dict[str, int] = {}
         for action in legal:
+            if not change and type(action) is Swap:
+                continue
             child = now.copy()
             child.apply(action)
-            found = _through_the_draw(start, child, seat)
+            found = _through_the_draw(start, child, seat, change)
             if found is None or set(found) != {""}:
                 return None
             out[str(action)] = found[""]
@@ -431,8 +434,9 @@ def _through_the_draw(start: HandState, now: HandState, seat: int) -> dict[str, 
     return {"": _value(start, now, seat & 1)}
 
 
-def _lastdraw_values(state: HandState) -> dict[int, dict[str, int]] | None:
-    """Each legal card's choices before the draw and their values, on the layout ``state`` holds."""
+def _lastdraw_values(state: HandState, change: bool = True) -> dict[int, dict[str, int]] | None:
+    """Each legal card's choices before the draw and their values, on the layout ``state`` holds (without
+    ``change``, the seat may not change the seven)."""
     seat = state.to_move
     assert seat is not None
     out: dict[int, dict[str, int]] = {}
@@ -440,7 +444,7 @@ def _lastdraw_values(state: HandState) -> dict[int, dict[str, int]] | None:
         assert type(action) is Play
         now = state.copy()
         now.apply(action)
-        found = _through_the_draw(state, now, seat)
+        found = _through_the_draw(state, now, seat, change)
         if found is None:
             return None
         out[int(action.card)] = found
@@ -487,15 +491,16 @@ def _robust(per_layout: Iterable[dict[int, int]]) -> dict[Card, CardOutcome] | N
     return outcomes if correct_cards(outcomes) == {Card(card) for card in right} else None
 
 
-def lastdraw_outcomes(state: HandState) -> dict[Card, CardOutcome] | None:
+def lastdraw_outcomes(state: HandState, change: bool = True) -> dict[Card, CardOutcome] | None:
     """Each legal card's outcome in a last-draw decision (:func:`is_lastdraw_decision`), the least it secures over
     every layout of the unseen cards; None unless some cards are correct on every layout and every other card does
-    worse on every layout, the seat's choice before the draw best on every layout and the rival without one."""
+    worse on every layout, the seat's choice before the draw best on every layout and the rival without one.
+    Without ``change`` the seat may not change the seven (what the change is worth: :mod:`.themes`)."""
     if not is_lastdraw_decision(state):
         return None
     per_card: dict[int, list[dict[str, int]]] = {}
     for layout in lastdraw_layouts(state):
-        values = _lastdraw_values(layout)
+        values = _lastdraw_values(layout, change)
         if values is None:
             return None
         for card, choices in values.items():

@@ -79,7 +79,7 @@ from .exact import (
 )
 from .rating import Glicko
 from .schedule import DateLike, as_date
-from .themes import MAX_STARS, MIN_STARS, THEMES, Analysis, analyse, difficulty, themes_of
+from .themes import MAX_STARS, MIN_STARS, THEMES, TREINTA_MALAS, Analysis, analyse, difficulty, theme_hint, themes_of
 from .themes import depth as depth_of
 
 #: The shipped puzzles.
@@ -127,11 +127,13 @@ def last_draw_text() -> str:
 
 
 def puzzle_note(puzzle: Puzzle) -> str | None:
-    """The line saying what a puzzle's answer holds over (the cards the seat cannot see), None when every card is
-    known."""
+    """The line saying what a puzzle's answer holds over (the cards the seat cannot see), or for a puzzle about
+    treinta malas the rule (the learner may not know it); None when every card is known and no rule needs telling."""
     if puzzle.kind == PAIRS:
         return open_cards_text()
-    return last_draw_text() if puzzle.kind == LASTDRAW else None
+    if puzzle.kind == LASTDRAW:
+        return last_draw_text()
+    return theme_hint(TREINTA_MALAS) if puzzle.theme == TREINTA_MALAS else None
 
 
 class PuzzleFileError(ValueError):

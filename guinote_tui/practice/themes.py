@@ -18,7 +18,10 @@ They are listed in this order, the first being the puzzle's main theme:
     (Heads-up: the arrastre and the last draw.)
 ``change-seven`` — Win the trick to change the seven
     At the last draw: the seat changes the seven of trumps for the muestra
-    in the shown line, and not in a wrong card's line.
+    in the shown line, and not in a wrong card's line, and the change
+    decides it: solved again with the seat not allowed to change, the
+    decision's correct cards are not the same (or not the same on every
+    layout).
 ``last-draw`` — The last draw
     The decision completes the last trick before the stock runs out (its
     winner draws the last face-down card, the other the muestra): every
@@ -77,8 +80,9 @@ They are listed in this order, the first being the puzzle's main theme:
 Every puzzle ends with ``juego`` or ``points`` (its stake), so a puzzle with
 no other theme has that one. (The capote would be a theme too, but it decides
 almost no arrastre: it needs a side without a trick after phase 1's
-fourteen. Treinta malas decides 3 of 6645 decisions of a juego's first hand in
-self-play; the generator finds its puzzles in hands dealt with cantes.)
+fourteen. Treinta malas decides almost no decision of a juego's first hand in
+self-play, and the bots change the seven as soon as they may: the generator
+builds the positions of these two themes, ``guinote_lab/built_puzzles.py``.)
 
 Difficulty, 1 to 5 stars (:func:`difficulty`): 1, plus the depth (the tricks
 to read, :func:`depth`: for the wrong card whose loss shows last, the first
@@ -117,6 +121,7 @@ from .exact import (
     Line,
     correct_cards,
     exact_outcomes,
+    lastdraw_outcomes,
     line_for,
     loss_of,
     shown_card,
@@ -391,8 +396,10 @@ def themes_of(analysis: Analysis) -> tuple[str, ...]:
         found.add(TREINTA_MALAS)
     if analysis.kind == LASTDRAW:
         found.add(LAST_DRAW)
-        if _changes(analysis.lines[analysis.shown], seat) and any(
-            not _changes(analysis.lines[card], seat) for card in wrong
+        if (
+            _changes(analysis.lines[analysis.shown], seat)
+            and any(not _changes(analysis.lines[card], seat) for card in wrong)
+            and change_decides(state, correct)
         ):
             found.add(CHANGE_SEVEN)
     if analysis.kind in (ARRASTRE, PAIRS, LASTDRAW) and wrong:
@@ -424,6 +431,13 @@ def themes_of(analysis: Analysis) -> tuple[str, ...]:
 def _changes(line: Line, seat: int) -> bool:
     """Whether ``seat`` changes the seven in ``line``."""
     return any(mover == seat and type(action) is Swap for mover, action in line.actions)
+
+
+def change_decides(state: HandState, correct: frozenset[Card]) -> bool:
+    """Whether the correct cards of a last-draw decision would differ if the seat could not change the seven (or
+    would then not be the same on every layout): the change decides it."""
+    without = lastdraw_outcomes(state, change=False)
+    return without is None or correct_cards(without) != correct
 
 
 def treinta_malas_decides(state: HandState, correct: frozenset[Card]) -> bool:

@@ -8,8 +8,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+from guinote_lab import built_puzzles
 from guinote_lab.make_puzzles import arrastre_pool, main, make, summary
-from guinote_tui.engine import format_position, parse_position, seat_view
+from guinote_tui.ai import NormalBot
+from guinote_tui.engine import Card, format_position, parse_position, seat_view
 from guinote_tui.practice.exact import (
     ARRASTRE,
     LASTDRAW,
@@ -18,7 +20,10 @@ from guinote_tui.practice.exact import (
     lastdraw_layouts,
     lastdraw_open_outcomes,
 )
-from guinote_tui.practice.puzzles import load_puzzles, recheck
+from guinote_tui.practice.puzzles import load_puzzles, recheck, save_puzzles
+
+#: A seed whose built pools give their first puzzles soon (the test's time).
+BUILT_SEED = 9
 
 
 def test_the_same_seed_makes_the_same_exact_puzzles() -> None:
@@ -79,3 +84,49 @@ def test_the_command_writes_a_file_and_checks_it(tmp_path: Path) -> None:
     out.write_text("{", encoding="utf-8")
     broken = runner.invoke(main, ["--check", "--out", str(out)])
     assert broken.exit_code == 2 and broken.output.count("\n") == 1
+
+
+def test_built_puzzles_come_after_the_others_the_same_from_the_seed_and_from_extend(tmp_path: Path) -> None:
+    """Treinta malas and the change of the seven are built (guinote_lab/built_puzzles.py): a whole run adds them
+    after the others, and ``--extend`` adds to a file made with the same seed exactly the same puzzles."""
+    base = make(1, 0, seed=BUILT_SEED)
+    whole = make(1, 0, seed=BUILT_SEED, malas=1, seven=1)
+    assert whole[:1] == base and [p.theme for p in whole[1:]] == ["treinta-malas", "change-seven"]
+    assert recheck(whole[1]) == []  # (the change of the seven: re-solved in tests/unit/practice)
+    out = tmp_path / "puzzles.json"
+    save_puzzles(base, out, BUILT_SEED)
+    runner = CliRunner()
+    added = runner.invoke(
+        main, ["--extend", "--malas", "1", "--seven", "1", "--seed", str(BUILT_SEED), "--out", str(out)]
+    )
+    assert added.exit_code == 0, added.output
+    assert load_puzzles(out) == tuple(whole)
+    again = tmp_path / "again.json"
+    save_puzzles(whole, again, BUILT_SEED)
+    assert out.read_bytes() == again.read_bytes()
+    # Built once, a file is not extended again; nor one made with another seed.
+    twice = runner.invoke(main, ["--extend", "--malas", "1", "--seed", str(BUILT_SEED), "--out", str(out)])
+    assert twice.exit_code == 2 and "holds built puzzles already" in twice.output
+    save_puzzles(base, out, BUILT_SEED + 1)
+    other = runner.invoke(main, ["--extend", "--malas", "1", "--seed", str(BUILT_SEED), "--out", str(out)])
+    assert other.exit_code == 2 and f"made with --seed {BUILT_SEED + 1}" in other.output
+
+
+def test_a_deal_again_keeps_what_must_stay_and_is_a_position_play_reaches() -> None:
+    """The arrastre's hands dealt again: the muestra stays with the seat that drew it and the pairs sung with
+    their singer, the rest moves, and the engine's checks pass (the builder refuses anything else)."""
+    rng = random.Random(2)
+    bot = NormalBot()
+    starts = [found for _ in range(40) if (found := built_puzzles._arrastre_start(rng, bot)) is not None]
+    sung = [(start, singer) for start, singer in starts if start.cantes]
+    assert sung
+    for start, _singer in sung[:5]:
+        kept = built_puzzles._kept(start)
+        for _ in range(5):
+            again = built_puzzles.redeal(start, rng)
+            assert again.tricks == start.tricks and again.cantes == start.cantes
+            assert sorted(again.hands[0] + again.hands[1]) == sorted(start.hands[0] + start.hands[1])
+            assert all(card in again.hands[seat] for card, seat in kept.items())
+        held = set(start.hands[0] + start.hands[1])
+        pairs = {Card.of(rank, cante.suit) for cante in start.cantes for rank in (12, 10)}
+        assert start.muestra_card in kept and pairs & held <= set(kept)

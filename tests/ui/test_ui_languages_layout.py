@@ -613,17 +613,19 @@ def test_practice_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> 
     asyncio.run(run())
 
 
+@pytest.mark.parametrize("theme", ["last-draw", "change-seven", "treinta-malas"])
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_a_puzzle_at_the_last_draw_fits_80x24_in_the_language(code: str, catalogs: list[str]) -> None:
+def test_a_puzzle_at_the_last_draw_fits_80x24_in_the_language(code: str, theme: str, catalogs: list[str]) -> None:
     """A puzzle at the last draw (the stock and the muestra on the table, the line saying what it is exact about),
-    asked and answered wrong."""
+    one about changing the seven there (the theme's long name in the corner), and one about treinta malas (the
+    rule in the side panel), each asked and answered wrong."""
     from guinote_tui.game.practice_judge import puzzle_problem
     from guinote_tui.practice import shipped_puzzles
     from guinote_tui.ui.screens.practice import PracticeScreen
 
     if code != i18n.SOURCE and code not in catalogs:
         pytest.fail(f"no catalog for {code}")
-    last = next(p for p in shipped_puzzles() if p.kind == "lastdraw")
+    last = next(p for p in shipped_puzzles() if p.theme == theme)
 
     async def run() -> None:
         app = make_app(practice="puzzle", lang=code)
