@@ -170,12 +170,15 @@ def stars_text(count: int) -> str:
     return "★" * count + "☆" * (MAX_STARS - count)
 
 
-def problem_facts(problem: Problem) -> list[str]:
+def problem_facts(problem: Problem, chosen: str | None = None) -> list[str]:
     """What the problem is, in a few short phrases (plain text): the problem of the day, a puzzle's theme and
-    stars, or the day of a mistake's hand and the tier it got at the table."""
+    stars, or the day of a mistake's hand and the tier it got at the table. ``chosen``: the theme the player
+    chose, named where the puzzle is one of its (a puzzle has a main theme and others: naming the main one read
+    as if the choice had not held)."""
     if problem.puzzle is not None:
         facts = [_("Problem of the day")] if problem.daily else []
-        return [*facts, theme_name(problem.puzzle.theme), stars_text(problem.puzzle.stars)]
+        theme = chosen if chosen is not None and chosen in problem.puzzle.themes else problem.puzzle.theme
+        return [*facts, theme_name(theme), stars_text(problem.puzzle.stars)]
     facts = []
     day = problem.played_on
     if day is not None:

@@ -120,7 +120,7 @@ class PlainPractice(Speaker):
     def _ask(self, problem: Problem) -> None:
         view = problem.view
         heading = _("A puzzle") if problem.kind == PUZZLE else _("One of your mistakes")
-        self.say(" · ".join([heading, *spoken_facts(problem)]) + ".")
+        self.say(" · ".join([heading, *spoken_facts(problem, self.practice.theme)]) + ".")
         if problem.puzzle is not None:
             self.say(rules_text(problem.puzzle.preset) + ".")
             note = puzzle_note(problem.puzzle)
@@ -258,9 +258,10 @@ def line_sentence(step: LineStep, names: Sequence[str]) -> str:
     return plain(step.words(tuple(names))) + "."
 
 
-def spoken_facts(problem: Problem) -> list[str]:
-    """The problem's facts as a screen reader says them well: the stars in words ("4 of 5 stars")."""
-    facts = problem_facts(problem)
+def spoken_facts(problem: Problem, chosen: str | None = None) -> list[str]:
+    """The problem's facts as a screen reader says them well: the stars in words ("4 of 5 stars"); ``chosen``:
+    the theme the player chose (:func:`~guinote_tui.game.practice_judge.problem_facts`)."""
+    facts = problem_facts(problem, chosen)
     puzzle = problem.puzzle
     if puzzle is None:
         return facts

@@ -202,7 +202,7 @@ class ProblemScreen(SizeGuard, Screen[None]):
         if problem is None:
             return Text("")
         if problem.puzzle is not None:
-            text = Text(problem_facts(problem)[-2] + " ")
+            text = Text(problem_facts(problem, self.practice.theme)[-2] + " ")
             text.append(stars_text(problem.puzzle.stars), style=GOLD)
             return text
         return Text(_("Trick {number}").format(number=len(problem.view.tricks) + 1))

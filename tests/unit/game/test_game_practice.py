@@ -22,6 +22,7 @@ from guinote_tui.game.practice_judge import (
     judge_answer,
     needs_coach,
     practice_rng,
+    problem_facts,
     puzzle_line,
     puzzle_problem,
     try_problem,
@@ -304,6 +305,23 @@ def test_a_theme_can_be_chosen_and_every_puzzle_offered_is_of_it() -> None:
     for _ in themes[1:]:
         practice.next_theme()
     assert practice.next_theme() is None and practice.puzzle_order()[0].daily
+
+
+def test_a_chosen_theme_is_the_one_named_beside_each_of_its_puzzles() -> None:
+    """After choosing "the last ten" a puzzle showed "change the seven" in its corner (its main theme; it is in
+    both), and the choice read as lost: the chosen theme is named wherever the puzzle is one of its."""
+    from guinote_tui.practice.themes import theme_name
+
+    practice = PracticeSession(None, DUE, preset="aragones")
+    secondary = 0
+    while (chosen := practice.next_theme()) is not None:
+        for problem in practice.puzzle_order()[:8]:
+            assert problem.puzzle is not None
+            assert theme_name(chosen) in problem_facts(problem, chosen)
+            secondary += problem.puzzle.theme != chosen
+    assert secondary  # some puzzle offered under a theme that is not its main one
+    problem = practice.puzzle_order()[0]
+    assert problem.puzzle is not None and theme_name(problem.puzzle.theme) in problem_facts(problem)
 
 
 def test_puzzles_asked_in_a_row_take_turns_between_themes_while_the_rating_moves(stats: Statistics) -> None:
