@@ -33,10 +33,10 @@ from dataclasses import dataclass
 
 from ..ai.bitmasks import tables_for
 from ..engine import Action, Card, DeclareTute, Play, SeatView, Sing, Swap
-from .advice import Advice
+from .advice import Advice, with_juego
 from .evaluate import Grade
 from .loss import delay_reason, loss_reason
-from .reasons import Reason, ReasonCode
+from .reasons import JUEGO_LOSSES, Reason, ReasonCode
 
 __all__ = ["Verdict", "declaration", "judge", "said_reason"]
 
@@ -74,8 +74,14 @@ class Verdict:
 def said_reason(advice: Advice, played: Action, view: SeatView) -> Reason:
     """The coach's reason as said beside ``played``: where it warns against leading a big card (KEEP_BIG_CARD) and
     the card played is another such card, graded worse, the warning names the card played, not one still in hand.
+    Where it compares the coach's card with the next best card for the juego and another card was played, the
+    coach's own idea is said instead (with its juego figures): a third card named out of nowhere beside the card
+    played read as if the player had played it, and what the card played loses is said beside it already.
     """
     reason = advice.reason
+    if reason.code in JUEGO_LOSSES and isinstance(played, Play) and reason.params.get("card") != str(Card(played.card)):
+        if advice.idea is not None and isinstance(advice.action, Play):
+            return with_juego(advice.idea, advice.evaluation, Card(advice.action.card))
     if reason.code is not ReasonCode.KEEP_BIG_CARD or not isinstance(played, Play) or view.trick:
         return reason
     card = Card(played.card)

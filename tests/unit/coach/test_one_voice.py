@@ -317,6 +317,32 @@ def test_where_the_juego_decides_the_coach_s_reason_names_it(monkeypatch: pytest
     assert "juego" in advice.reason.text and "Cuatro de Espadas" in advice.reason.text
 
 
+def test_beside_a_third_card_the_juego_comparison_with_the_next_best_is_not_said(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A review read "you played the Rey; the coach would have played the Caballo ... With the Sota your side wins
+    the juego in hardly any deal, with the Caballo in about 1 of 10": the coach's reason compared its card with the
+    next best card, a card the player never played. Beside the card played, the coach's own idea is said (with its
+    juego figures); beside the next best card itself, the comparison stays."""
+    import guinote_tui.coach.advice as advice_module
+    from guinote_tui.coach.verdict import said_reason
+
+    view = lead_view("12E 3E 4E 12C 7C 6B", carried=(87, 80), vueltas=True)
+    table = juego_table(
+        view, "4E", {"4E": (0.0, 0.0, 0.6, 0.1), "12E": (16.0, 2.0, 0.4, 0.3), "7C": (18.0, 2.0, 0.35, 0.3)}
+    )
+    monkeypatch.setattr(advice_module, "evaluate", lambda *args: table)
+    advice = advice_module.advise(view, random.Random(0))
+    from guinote_tui.coach.advice import JUEGO_LOSSES
+
+    assert advice.reason.code in JUEGO_LOSSES and advice.reason.params["card"] == "12E"
+    assert said_reason(advice, Play(int(Card.parse("12E"))), view) == advice.reason
+    beside_third = said_reason(advice, Play(int(Card.parse("7C"))), view)
+    assert advice.idea is not None and beside_third.code is advice.idea.code
+    assert "Rey de Espadas" not in beside_third.text, beside_third.text
+    assert "Cuatro de Espadas" in beside_third.text and "juego" in beside_third.text, beside_third.text
+
+
 def test_no_juego_figure_is_shown_where_the_cost_does_not_count_the_juego() -> None:
     """Early in a juego's first hand the lines count their points, not the juego a playout happens to decide: a
     column of juegos won beside a grade by points read as its contradiction ('blunder 19 ± 4' with 2–0 beside a best
