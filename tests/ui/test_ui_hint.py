@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import replace
 
 import pytest
-from uihelpers import REVIEW_TEST_BUDGET, REVIEWING, ask_hint, make_app, screen_lines, settle, wait_until
+from uihelpers import REVIEW_TEST_BUDGET, REVIEWING, ask_hint, make_app, screen_lines, settle, until, wait_until
 
 from guinote_tui.coach import COACH_BUDGET, COACH_SEED
 from guinote_tui.coach.ahead import HandSpec, advise_at
@@ -75,10 +75,8 @@ def test_the_coach_thinks_on_the_players_time_and_the_hint_is_then_the_reviews_a
             assert session is not None and session.human_to_move and session.ahead is not None
             hand = session.match.hand
             # The player's turn began: the analysis started without a key.
-            for _ in range(3000):  # up to a minute on a loaded machine (the worker process starts first)
-                await pilot.pause(0.02)
-                if session.ahead.ready(hand) is not None:
-                    break
+            # (on a loaded machine the worker process takes a while to start: the wait is on the state)
+            await until(pilot, lambda: session.ahead is not None and session.ahead.ready(hand) is not None)
             ready = session.ahead.ready(hand)
             assert ready is not None
             await pilot.press("h")

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from deals import arranged_deck
 from textual.widgets import Input
-from uihelpers import key_for, make_app, playable, settle, workers_done
+from uihelpers import key_for, make_app, playable, settle, until, workers_done
 
 from guinote_tui.ai import REGISTRY, Bot
 from guinote_tui.cli import main
@@ -142,10 +142,11 @@ def test_a_new_match_while_a_bot_thinks_drops_its_answer(monkeypatch: pytest.Mon
     async def new_match_mid_thought() -> None:
         app = make_app(players=2, level="slowpoke", seed=1, delay=0, dealer=0)
         async with app.run_test(size=(100, 32)) as pilot:
-            await pilot.pause()
+            # (``until`` waits on the state without waiting for the workers: the slow bot's holds until released.)
+            await until(pilot, lambda: app.session is not None and app.session.bot_to_move == 1)
             old = app.session
-            assert old is not None and old.bot_to_move == 1
-            assert await asyncio.to_thread(Slowpoke.started.wait, 10)
+            assert old is not None
+            assert await asyncio.to_thread(Slowpoke.started.wait, 60)
             worker = next(w for w in app.workers if w.group == "bots")
             await pilot.press("n")
             await pilot.press("y")

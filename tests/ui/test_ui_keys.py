@@ -12,7 +12,9 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import pytest
 from deals import arranged_deck
@@ -277,20 +279,44 @@ def test_after_a_trick_the_player_won_the_first_key_only_clears_it(key: str) -> 
     asyncio.run(run())
 
 
+class TimerWatch:
+    """The table's scheduler with every timer it sets kept (its seconds and what it calls) and set far off: the test
+    ends the wait itself, as the timer would, instead of counting on a loaded machine to keep 0.2 s (it cleared the
+    trick before the test could see it held, in three runs of three side by side)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.set: list[tuple[float, Callable[[], None]]] = []
+
+    def call_later(self, seconds: float, fn: Callable[[], None]) -> Any:
+        self.set.append((seconds, fn))
+        return self.inner.call_later(3600, fn)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
 def test_a_timed_pace_clears_a_trick_the_player_won_by_itself_and_zero_seconds_holds_nothing() -> None:
     async def run(seconds: float) -> None:
         app = won_trick_app(pace="timed")
         app.settings.trick_seconds = seconds
         async with app.run_test(size=(100, 32)) as pilot:
             await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            watch = TimerWatch(screen.game.scheduler)
+            screen.game.scheduler = watch
             table = await first_trick_won(pilot, app)
             if seconds <= 0:
                 assert not table.holding and felt(table).finished is None
                 assert "Your lead" in message(table)
+                assert watch.set == []
                 return
             assert table.holding and felt(table).finished is not None
-            await wait_until(pilot, lambda: not table.holding)  # the timer clears it
-            assert not table.holding and felt(table).finished is None
+            assert [after for after, _ in watch.set] == [seconds]  # the timer set for the pace's seconds
+            watch.set[0][1]()  # ... and its time is up
+            assert await wait_until(pilot, lambda: not table.holding)
+            assert felt(table).finished is None
 
     asyncio.run(run(0))
     asyncio.run(run(0.2))

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.style import Style
 from textual.color import Color
 from textual.filter import Monochrome
-from uihelpers import make_app, screen_lines, settle
+from uihelpers import make_app, screen_lines, settle, wait_until
 
 from guinote_tui.engine import CARDS, RANK_NAMES, Card, Rules, Suit, parse_cards, trick_winner
 from guinote_tui.ui import cardart
@@ -134,10 +134,12 @@ async def _card_sizes_follow_the_terminal_and_everything_fits() -> None:
         await settle(pilot)
         for (width, height), art in SIZES.items():
             await pilot.resize_terminal(width, height)
-            for _ in range(40):
-                await pilot.pause(0.05)
-                if card_size(app.screen) == art and app.screen.query_one(HandCard).size.height == art.height:
-                    break
+            # The cards take their size once the resize has gone through the layout (a loaded machine took over
+            # the 2 s that a count of pauses gave it): wait on that state.
+            def sized(art: CardSize = art) -> bool:
+                return card_size(app.screen) == art and app.screen.query_one(HandCard).size.height == art.height
+
+            await wait_until(pilot, sized)
             await pilot.pause()
             screen = app.screen
             assert card_size(screen) == art, (width, height)

@@ -11,7 +11,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from uihelpers import make_app, screen_lines, wait_until
+from uihelpers import make_app, screen_lines, until, wait_until
 
 from guinote_tui.ai import decide, make_bot
 from guinote_tui.engine import Match
@@ -219,13 +219,10 @@ def test_a_fifo_as_the_statistics_file_neither_hangs_the_screen_nor_the_table() 
     async def play() -> None:
         app = make_app(players=2, level="random", seed=3, delay=0)
         async with app.run_test(size=(100, 30)) as pilot:
-            for _ in range(100):
-                await pilot.pause(0.02)
-                if app.session is not None:
-                    break
+            # Waits on the state (a count of pauses ran out on a loaded machine before the notice came).
+            await until(pilot, lambda: app.session is not None)
             assert app.session is not None and app.session.stats is not None and app.session.stats.saving
-            notices = [n.message for n in app._notifications]
-            assert any("not a regular file" in message for message in notices), notices
+            await until(pilot, lambda: any("not a regular file" in n.message for n in app._notifications))
 
     with unblocked_after_a_while(path):
         asyncio.run(play())

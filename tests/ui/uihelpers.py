@@ -82,11 +82,8 @@ async def resize(pilot: Pilot[None], width: int, height: int) -> None:
     await pilot.resize_terminal(width, height)
     small = width < 80 or height < 24
     screen = pilot.app.screen
-    for _ in range(40):
-        await pilot.pause(0.05)
-        if (screen.has_class("-narrow") or screen.has_class("-short")) == small:
-            return
-    raise AssertionError(f"the screen never took the size classes for {width}×{height}")
+    took = await wait_until(pilot, lambda: (screen.has_class("-narrow") or screen.has_class("-short")) == small)
+    assert took, f"the screen never took the size classes for {width}×{height}"
 
 
 _SVG_TEXT = re.compile(r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)" textLength="([\d.]+)"[^>]*>([^<]*)</text>')
@@ -198,8 +195,9 @@ def quick_joined_table(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(joined, "RETRY_SECONDS", 0.05)
 
 
-async def until(pilot: Pilot[None], done: Callable[[], bool], limit: float = 60) -> None:
-    """Pause until ``done()`` holds, failing the test past ``limit`` seconds (a joined table waits on a host)."""
+async def until(pilot: Pilot[None], done: Callable[[], bool], limit: float = WAIT_LIMIT) -> None:
+    """Pause until ``done()`` holds, failing the test past ``limit`` seconds (a joined table waits on a host; a
+    minute ran out once in three full runs side by side, each beside two others and a tournament)."""
     deadline = time.monotonic() + limit
     while not done():
         assert time.monotonic() < deadline, "the table never got there"
