@@ -21,7 +21,8 @@ class Scripted(HardBot):
     call is recorded (the cards asked for and how many deals)."""
 
     def __init__(self, script: Callable[[int, int], float], **params: object) -> None:
-        super().__init__(**params)
+        # Neither hard's cap in moves nor its cards worth the same unless a test sets them.
+        super().__init__(**{"resample_moves": 0, "resample_same": 0.0, **params})
         self.script = script
         self.calls: list[tuple[int, list[int]]] = []
 
@@ -180,7 +181,7 @@ def test_resample_off_is_the_choice_before() -> None:
     for spec, old in before.items():
         base = [old.choose(view, random.Random(seed)) for seed in range(4)]
         assert [make_bot(f"{spec}:resample=0").choose(view, random.Random(seed)) for seed in range(4)] == base
-    assert make_bot("hard").settings.resample == 200  # type: ignore[attr-defined]
+    assert make_bot("hard").settings.resample == 800  # type: ignore[attr-defined]
     assert make_bot("expert").settings.resample == 0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="resample_z"):
         make_bot("hard:resample_z=0")
