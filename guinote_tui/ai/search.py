@@ -487,9 +487,7 @@ class HardBot(Bot):
         work = extra * len(race.alive)
         if settings.resample_moves:
             work = min(work, settings.resample_moves // _cards_left(view, know))
-        budget = RaceBudget(
-            min(settings.race_batch, extra), settings.race_batch, race.work + work, race.deals + extra
-        )
+        budget = RaceBudget(min(settings.race_batch, extra), settings.race_batch, race.work + work, race.deals + extra)
         race.run(budget, self._player(view, know, tables, rng, race))
 
     def _raced_pick(self, view: SeatView, know: Knowledge, tables: Tables, rng: random.Random, race: Race[int]) -> int:

@@ -18,8 +18,10 @@ from guinote_tui.ai.search import HardBot
 
 def main() -> None:
     seed, hands, specs = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
-    print(f"{'bot':<52}{'players':>8}{'n':>5}{'moves p50':>11}{'p95':>9}{'p99':>9}{'max':>9}"
-          f"{'CPU ms p50':>12}{'p95':>7}{'p99':>7}{'max':>7}")
+    print(
+        f"{'bot':<52}{'players':>8}{'n':>5}{'moves p50':>11}{'p95':>9}{'p99':>9}{'max':>9}"
+        f"{'CPU ms p50':>12}{'p95':>7}{'p99':>7}{'max':>7}"
+    )
     for spec in specs:
         for players in (2, 4):
             bot = make_bot(spec)
@@ -44,8 +46,11 @@ def main() -> None:
                 cpu.append((time.process_time() - start) * 1000.0)
                 work.append(float(counted[0]))
             w, c = percentiles(work), percentiles(cpu)
-            print(f"{spec:<52}{players:>8}{len(work):>5}{w['p50']:>11.0f}{w['p95']:>9.0f}{w['p99']:>9.0f}"
-                  f"{w['max']:>9.0f}{c['p50']:>12.0f}{c['p95']:>7.0f}{c['p99']:>7.0f}{c['max']:>7.0f}", flush=True)
+            print(
+                f"{spec:<52}{players:>8}{len(work):>5}{w['p50']:>11.0f}{w['p95']:>9.0f}{w['p99']:>9.0f}"
+                f"{w['max']:>9.0f}{c['p50']:>12.0f}{c['p95']:>7.0f}{c['p99']:>7.0f}{c['max']:>7.0f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

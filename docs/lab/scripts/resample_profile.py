@@ -53,8 +53,10 @@ def main() -> None:
         else:
             times_no.append(spent)
     drew = [e for e in log if e["extra"]]
-    print(f"{spec} {players}p seed {seed}: {len(times_yes) + len(times_no)} choices, {len(drew)} resampled, "
-          f"{len(cap)} ended on the cap")
+    print(
+        f"{spec} {players}p seed {seed}: {len(times_yes) + len(times_no)} choices, {len(drew)} resampled, "
+        f"{len(cap)} ended on the cap"
+    )
     print("  CPU resampled", {k: round(v, 3) for k, v in percentiles(times_yes).items()})
     print("  CPU not", {k: round(v, 3) for k, v in percentiles(times_no).items()})
     for spent, entry in sorted(cap, key=lambda x: -x[0])[:15]:

@@ -21,8 +21,10 @@ def main() -> None:
     kept = json.loads(out.read_text()) if out.exists() else []
     if sys.argv[2] == "--show":
         for row in kept:
-            print(f"{row['suite']:<22} seed {row['seed']}  {row['spec']:<48} {sum(row['hits'])}/{len(row['hits'])}"
-                  f"  {row['cpu']:.0f}s")
+            print(
+                f"{row['suite']:<22} seed {row['seed']}  {row['spec']:<48} {sum(row['hits'])}/{len(row['hits'])}"
+                f"  {row['cpu']:.0f}s"
+            )
         return
     suite, seeds, specs = Path(sys.argv[2]), [int(s) for s in sys.argv[3].split(",")], sys.argv[4:]
     positions = load(suite)
@@ -32,8 +34,13 @@ def main() -> None:
                 continue
             start = time.process_time()
             hits = matched(positions, moves(spec, positions, seed))
-            row = {"suite": suite.name, "seed": seed, "spec": spec, "hits": [int(h) for h in hits],
-                   "cpu": time.process_time() - start}
+            row = {
+                "suite": suite.name,
+                "seed": seed,
+                "spec": spec,
+                "hits": [int(h) for h in hits],
+                "cpu": time.process_time() - start,
+            }
             kept.append(row)
             out.write_text(json.dumps(kept, indent=0))
             print(f"{suite.name} seed {seed} {spec}: {sum(hits)}/{len(hits)} ({row['cpu']:.0f} s CPU)", flush=True)
