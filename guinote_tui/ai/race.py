@@ -121,8 +121,9 @@ class Race(Generic[K]):
 @dataclass(frozen=True)
 class ClearLoser(Generic[K]):
     """The bots' rule: a card whose paired cost against the leader is more than ``z`` standard errors stops
-    drawing deals; with ``same`` (points, more than 0) so does a card within ``same`` points of the leader either way
-    at ``z`` standard errors (worth the same: :attr:`Race.same`); the race is over when one card is left."""
+    drawing deals; with ``same`` (points, more than 0) so does a card not clearly worse whose paired difference from
+    the leader lies within ``same`` points either way at ``z`` standard errors (worth the same: :attr:`Race.same`);
+    the race is over when one card is left."""
 
     z: float = RACE_CLEAR
     same: float = 0.0

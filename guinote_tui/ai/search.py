@@ -111,9 +111,9 @@ class SearchSettings:
     #: them), so that three or four cards still tied share what two would draw, and the first tricks, whose
     #: playouts are the longest, draw fewer deals than the later ones. 0: ``resample`` deals for each of them.
     resample_moves: int = 0
-    #: With ``resample``: a card within this many points of the leader either way, at ``resample_z`` standard errors,
-    #: stops drawing deals as worth the same (two blanks that fare alike), and stays among the near-ties the
-    #: tie-break chooses from. 0: only a clear loser stops.
+    #: With ``resample``: a card not clearly worse than the leader whose paired difference from it lies within this
+    #: many points either way at ``resample_z`` standard errors stops drawing deals as worth the same (two blanks
+    #: that fare alike), and stays among the near-ties the tie-break chooses from. 0: only a clear loser stops.
     resample_same: float = 0.0
 
     def __post_init__(self) -> None:
