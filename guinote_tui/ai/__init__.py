@@ -111,6 +111,8 @@ SPEC_RANGES: dict[str, tuple[float, float]] = {
     "tie_z": (0.0, 4.0),
     "resample": (0, 2000),
     "resample_z": (0.0, 4.0),  # (more than 0: SearchSettings says so)
+    "resample_moves": (0, 10_000_000),
+    "resample_same": (0.0, 40.0),
     # open
     "stock_samples": (1, 400),
 }

@@ -78,6 +78,8 @@ class Race(Generic[K]):
         #: Deals drawn and values added by :meth:`run`.
         self.deals = 0
         self.work = 0
+        #: Cards a rule retired as worth the same as the leader (:attr:`ClearLoser.same`), not as worse.
+        self.same: list[K] = []
 
     def mean(self, card: K) -> float:
         values = self.per_deal[card]
@@ -119,17 +121,23 @@ class Race(Generic[K]):
 @dataclass(frozen=True)
 class ClearLoser(Generic[K]):
     """The bots' rule: a card whose paired cost against the leader is more than ``z`` standard errors stops
-    drawing deals; the race is over when one card is left."""
+    drawing deals; with ``same`` (points, more than 0) so does a card not clearly worse whose paired difference from
+    the leader lies within ``same`` points either way at ``z`` standard errors (worth the same: :attr:`Race.same`);
+    the race is over when one card is left."""
 
     z: float = RACE_CLEAR
+    same: float = 0.0
 
     def step(self, race: Race[K], retire: bool) -> bool:
         if len(race.alive) < 2:
             return True
         leader = race.leader()
         for card in list(race.alive):
-            if card != leader:
+            if card != leader and retire:
                 cost, se = race.cost(leader, card)
-                if cost > self.z * se and retire:
+                if cost > self.z * se:
                     race.alive.remove(card)
+                elif self.same > 0.0 and abs(cost) + self.z * se <= self.same:
+                    race.alive.remove(card)
+                    race.same.append(card)
         return len(race.alive) < 2

@@ -9,11 +9,11 @@ import pytest
 from test_bots_scenarios import play, table
 
 from guinote_tui.ai import make_bot
-from guinote_tui.ai.bitmasks import Tables
+from guinote_tui.ai.bitmasks import Tables, tables_for
 from guinote_tui.ai.knowledge import Knowledge
 from guinote_tui.ai.race import ClearLoser, Race
-from guinote_tui.ai.search import HardBot, SearchSettings
-from guinote_tui.engine import SeatView, seat_view
+from guinote_tui.ai.search import HardBot, SearchSettings, _cards_left
+from guinote_tui.engine import Play, SeatView, seat_view
 
 
 class Scripted(HardBot):
@@ -21,7 +21,8 @@ class Scripted(HardBot):
     call is recorded (the cards asked for and how many deals)."""
 
     def __init__(self, script: Callable[[int, int], float], **params: object) -> None:
-        super().__init__(**params)
+        # Neither hard's cap in moves nor its cards worth the same unless a test sets them.
+        super().__init__(**{"resample_moves": 0, "resample_same": 0.0, **params})
         self.script = script
         self.calls: list[tuple[int, list[int]]] = []
 
@@ -89,6 +90,61 @@ def test_the_width_of_the_near_ties_is_resample_z() -> None:
     assert bot.calls == [] and race.alive == [1]
 
 
+# Three cards within a fraction of a standard error of one another (none clear at 2 SE).
+TIED = {1: [10.0, 12, 9, 11], 2: [10.0, 11, 9, 11], 3: [10.0, 11, 9, 12]}
+
+
+def resample_at(bot: Scripted, race: Race[int], view: SeatView) -> None:
+    bot._resample(view, Knowledge.from_view(view), None, random.Random(0), race)  # type: ignore[arg-type]
+
+
+def test_resample_moves_caps_the_playouts_the_tied_cards_share() -> None:
+    # Values that never separate the three cards: without a cap each draws the 100 deals; with a cap of 60
+    # playouts' moves (a playout from the blank lead costs the cards still to play) the three share 60 playouts
+    # (20 deals each), two rounds of 10.
+    view = blank_lead()
+    left = _cards_left(view, Knowledge.from_view(view))
+    assert left == 39  # every card but the one led is still to play
+    uncapped = Scripted(lambda c, i: float(i % 3), resample=100, race_batch=10)
+    race = started(TIED)
+    resample_at(uncapped, race, view)
+    assert sum(count for count, _ in uncapped.calls) == 100
+    capped = Scripted(lambda c, i: float(i % 3), resample=100, race_batch=10, resample_moves=60 * left)
+    race = started(TIED)
+    resample_at(capped, race, view)
+    assert capped.calls == [(10, [1, 2, 3]), (10, [1, 2, 3])]
+    assert race.work == 3 * 4 + 60 and race.alive == [1, 2, 3]
+
+
+def test_resample_moves_left_by_a_card_that_drops_out_go_to_the_others() -> None:
+    # Card 3 falls clearly behind on the extra deals and drops out: the playouts it leaves go to cards 1 and 2, which
+    # draw more deals than an even share of the cap would give them.
+    view = blank_lead()
+    left = _cards_left(view, Knowledge.from_view(view))
+    script = lambda c, i: 0.0 if c == 3 else float(i % 3)  # noqa: E731
+    bot = Scripted(script, resample=100, race_batch=10, resample_moves=90 * left)
+    race = started(TIED)
+    resample_at(bot, race, view)
+    assert 3 not in race.alive
+    assert len(race.per_deal[1]) - 4 > 90 // 3
+    assert race.work <= 3 * 4 + 90
+
+
+def test_cards_worth_the_same_stop_drawing_and_stay_ties_with_resample_same() -> None:
+    # On the extra deals the three cards fare alike: within 1 point of the leader at 2 SE after one round, cards 2
+    # and 3 stop as worth the same (not as worse), so one round is drawn instead of the 100 deals; without
+    # resample_same they draw to the cap.
+    bot = Scripted(lambda c, i: 10.0, resample=100, race_batch=10, resample_same=1.0)
+    race = started(TIED)
+    resample(bot, race)
+    assert bot.calls == [(10, [1, 2, 3])]
+    assert race.alive == [1] and sorted(race.same) == [2, 3]
+    plain = Scripted(lambda c, i: 10.0, resample=100, race_batch=10)
+    race = started(TIED)
+    resample(plain, race)
+    assert sum(count for count, _ in plain.calls) == 100 and race.same == [] and race.alive == [1, 2, 3]
+
+
 class Counted(HardBot):
     """A hard bot that records how many cards each deal's playouts were asked for."""
 
@@ -119,15 +175,40 @@ def test_a_real_search_spends_its_extra_deals_on_the_near_ties_only() -> None:
     assert 0 < len(extra) <= 60 and all(2 <= n < 6 for n in extra)
 
 
+def test_cards_worth_the_same_are_left_to_the_tie_break() -> None:
+    # The blank lead: on the extra deals the Caballo fares 1 point better than every blank and 0.6 worse in turn.
+    # Within a point of it at 2 SE (resample_same=1) the blanks are worth the same after one round and the
+    # tie-break plays a blank; without resample_same they race to the cap, the Caballo ahead by its mean and no
+    # near-tie at tie_z, and the Caballo is played.
+    view = blank_lead()
+    know = Knowledge.from_view(view)
+    tables = tables_for(view.rules, view.trump)
+    cards = [a.card for a in view.legal if isinstance(a, Play)]
+    start = {c: [-10.0, -9, -10, -9] if str(c) == "2O" else [0.0, 1, 0, 1] for c in cards}
+    played = {}
+    for same in (1.0, 0.0):
+        bot = Scripted(
+            lambda c, i: (1.0 if i % 2 else -0.6) if str(c) == "11E" else 0.0,
+            resample=40,
+            race_batch=10,
+            resample_same=same,
+        )
+        played[same] = str(bot._raced_pick(view, know, tables, random.Random(0), started(start)))
+    assert played[0.0] == "11E"
+    assert played[1.0] in ("5B", "6E", "7B", "4E")
+
+
 def test_resample_off_is_the_choice_before() -> None:
     view = blank_lead()
     before = {"hard": HardBot(SearchSettings()), "expert": make_bot("expert")}  # (expert never resampled)
     for spec, old in before.items():
         base = [old.choose(view, random.Random(seed)) for seed in range(4)]
         assert [make_bot(f"{spec}:resample=0").choose(view, random.Random(seed)) for seed in range(4)] == base
-    assert make_bot("hard").settings.resample == 200  # type: ignore[attr-defined]
+    assert make_bot("hard").settings.resample == 800  # type: ignore[attr-defined]
     assert make_bot("expert").settings.resample == 0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="resample_z"):
         make_bot("hard:resample_z=0")
     with pytest.raises(ValueError, match="resample"):
         make_bot("hard:resample=-1")
+    with pytest.raises(ValueError, match="resample_moves"):
+        make_bot("hard:resample_moves=-1")
