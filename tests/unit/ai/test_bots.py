@@ -88,8 +88,7 @@ def test_expert_takes_hards_parameters_with_its_own_defaults() -> None:
     assert set(expert) == set(hard) == {field for field in SearchSettings.__dataclass_fields__}
     assert expert["samples"] == 200 and hard["samples"] == 100
     # hard: the search's defaults, with phase 1's near-ties resampled; expert does not resample
-    resampled = {"resample": 800, "resample_moves": 60_000, "resample_same": 1.0}
-    assert hard == {**vars(SearchSettings()), **resampled} and spec_defaults("team") == hard
+    assert hard == {**vars(SearchSettings()), "resample": 200} and spec_defaults("team") == hard
     assert expert["resample"] == 0
     bot = make_bot("expert")
     assert isinstance(bot, HardBot) and bot.settings == SearchSettings(**expert)

@@ -204,7 +204,7 @@ def test_resample_off_is_the_choice_before() -> None:
     for spec, old in before.items():
         base = [old.choose(view, random.Random(seed)) for seed in range(4)]
         assert [make_bot(f"{spec}:resample=0").choose(view, random.Random(seed)) for seed in range(4)] == base
-    assert make_bot("hard").settings.resample == 800  # type: ignore[attr-defined]
+    assert make_bot("hard").settings.resample == 200  # type: ignore[attr-defined]
     assert make_bot("expert").settings.resample == 0  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="resample_z"):
         make_bot("hard:resample_z=0")
