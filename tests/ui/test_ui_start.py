@@ -42,7 +42,10 @@ async def open_house_rules(pilot) -> None:  # type: ignore[no-untyped-def]
     for _ in range(10):
         if screen.focused is house_rules(screen)._title:
             break
+        before = screen.focused
         await pilot.press("down")
+        # each ↓ judged once the focus has moved (checked at once, a loaded machine let a second ↓ pass the title)
+        assert await wait_until(pilot, lambda before=before: screen.focused is not before)
     assert screen.focused is house_rules(screen)._title
     await pilot.press("right")
     assert await wait_until(pilot, lambda: not house_rules(screen).collapsed)
