@@ -40,9 +40,10 @@ from ..engine import (
     Suit,
     Swap,
 )
+from ..i18n import tenths
 from .evaluate import COACH_BUDGET, CoachBudget, Evaluation, Grade, Z, evaluate, grade_of
 from .lines import Delay
-from .loss import loss_reason, tenths
+from .loss import loss_reason
 from .reasons import JUEGO_LOSSES, Reason, ReasonCode
 from .why import card_reason
 

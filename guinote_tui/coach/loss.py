@@ -59,7 +59,7 @@ from dataclasses import dataclass
 from ..ai.bitmasks import Tables, cards_of, mask_of, tables_for
 from ..ai.search import loses_at_once, wins_at_once
 from ..engine import Card, SeatView, Suit
-from ..i18n import tenths as i18n_tenths
+from ..i18n import tenths  # a share as deals of 10: one figure in the reasons and the sentences
 from .evaluate import JUEGO_POINTS, CardEstimate, Evaluation
 from .lines import LineStats
 from .reasons import LOST_CODES, Reason, ReasonCode
@@ -81,16 +81,6 @@ class Loss:
 
     reason: Reason
     explained: float
-
-
-def tenths(share: float) -> int:
-    """A share of the deals as the deals of 10 it stands for (:func:`guinote_tui.i18n.tenths`), so a sentence and a
-    reason about one card never give two figures for it: under half a tenth is 0 (the reasons' "hardly any deal").
-
-    >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(1.0)
-    (7, 0, 9, 10)
-    """
-    return i18n_tenths(share)
 
 
 def loss_reason(view: SeatView, evaluation: Evaluation, played: Card, best: Card) -> Reason | None:

@@ -340,8 +340,8 @@ def _lost(reason: ReasonCode, m: int, n: int, points: int, k: int) -> str:
 
 
 def how_often(tenths: int) -> str:
-    """How many deals of 10 (:func:`.loss.tenths`) a reason names, as a phrase: never "0 of 10" (under half a tenth:
-    hardly any) nor "10 of 10" (every deal: a share short of it counts at most 9).
+    """How many deals of 10 (:func:`~guinote_tui.i18n.tenths`) a reason names, as a phrase: never "0 of 10"
+    (under half a tenth: hardly any) nor "10 of 10" (every deal: a share short of it counts at most 9).
 
     >>> how_often(0), how_often(1), how_often(7), how_often(10)
     ('in hardly any deal', 'in about 1 deal of 10', 'in about 7 deals of 10', 'in every deal')
@@ -407,8 +407,8 @@ def reason_text(reason: ReasonCode, **params: Any) -> str:
     """The sentence for ``reason`` with its parameters, in the current language (a card in notation is named).
 
     Where the juego is at stake and the reason speaks of something else (points), ``juego_won`` and
-    ``juego_lost`` (deals of 10, :func:`.loss.tenths`) add the juego's figures of the card: the juego comes before
-    the points, and is never left out of the words.
+    ``juego_lost`` (deals of 10, :func:`~guinote_tui.i18n.tenths`) add the juego's figures of the card: the juego
+    comes before the points, and is never left out of the words.
 
     >>> reason_text(ReasonCode.MASTER_CARD, card="1O")
     'The As de Oros is the master of its suit: it wins the trick for sure.'
