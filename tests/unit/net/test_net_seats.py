@@ -153,19 +153,34 @@ def test_a_seat_that_comes_back_is_told_the_hands_it_missed_and_what_the_bot_pla
             def mid_hand(message: dict[str, Any]) -> bool:
                 return message["type"] == "state" and message["match"]["ply"] >= 6 and bool(message["view"]["legal"])
 
-            one_log: list[dict[str, Any]] = []
-            one_task = asyncio.create_task(play(one, rng, one_log, lambda m: False))
-            await play(zero, rng, [], mid_hand)
-            dropped = host.match.hand_number
-            await zero.close()
+            dropped_at: list[int] = []
+            holding, release = asyncio.Event(), asyncio.Event()
 
-            # Seat 1 plays on against the stand-in until a hand has ended and the stand-in played in the next.
-            while not (
-                host.match.hand_number > dropped
-                and any(h == host.match.hand_number and s == 0 for h, _, s in host.bot_decisions)
-            ):
-                await asyncio.sleep(0.02)
-                assert not one_task.done() and host.match.winner is None
+            def stand_in_played_in_a_later_hand() -> bool:
+                number = host.match.hand_number
+                later = bool(dropped_at) and number > dropped_at[0]
+                return later and any(h == number and s == 0 for h, _, s in host.bot_decisions)
+
+            async def play_one() -> None:
+                # Seat 1 plays on against the stand-in until a hand has ended and the stand-in played in the next;
+                # then it holds its move (the table waits on it) while seat 0 comes back, so that hand cannot end
+                # before seat 0 is told of it, however slow the machine.
+                while (message := await one.receive()) is not None:
+                    if message["type"] == "state" and message["match"]["winner"] is not None:
+                        return
+                    if message["type"] == "state" and message["view"]["legal"]:
+                        if not release.is_set() and stand_in_played_in_a_later_hand():
+                            holding.set()
+                            await release.wait()
+                        await one.act(rng.choice(message["view"]["legal"]), message["serial"])
+
+            one_task = asyncio.create_task(play_one())
+            await play(zero, rng, [], mid_hand)
+            dropped_at.append(host.match.hand_number)
+            dropped = dropped_at[0]
+            await zero.close()
+            await asyncio.wait_for(holding.wait(), 120)
+            assert not one_task.done() and host.match.winner is None
             back = await Client.join(address, code0)
             log: list[dict[str, Any]] = []
             await until(back, log, kind("state"))
