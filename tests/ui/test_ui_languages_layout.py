@@ -621,6 +621,7 @@ def test_a_puzzle_at_the_last_draw_fits_80x24_in_the_language(code: str, theme: 
     rule in the side panel), each asked and answered wrong."""
     from guinote_tui.game.practice_judge import puzzle_problem
     from guinote_tui.practice import shipped_puzzles
+    from guinote_tui.practice.puzzles import puzzle_note, rules_text
     from guinote_tui.ui.screens.practice import PracticeScreen
 
     if code != i18n.SOURCE and code not in catalogs:
@@ -641,6 +642,12 @@ def test_a_puzzle_at_the_last_draw_fits_80x24_in_the_language(code: str, theme: 
             await pilot.pause()
             await _fitted(pilot, screen)
             assert faults(code, screen) == []
+            # The note (the rule of treinta malas, what the last draw's answer holds over) and the rules are read
+            # whole over the message line: the side panel shows only its first lines at 80×24.
+            note = puzzle_note(last)
+            if note is not None:
+                shown = " ".join(" ".join(line.split()) for line in screen_lines(app))
+                assert " ".join(note.split()) in shown and rules_text(last.preset) in shown
             await pilot.press(str(screen.hand.index(last.wrong[0]) + 1))
             await pilot.pause()
             await _fitted(pilot, screen)

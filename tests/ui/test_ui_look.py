@@ -184,6 +184,17 @@ def test_the_suits_have_clearly_different_hues_with_good_contrast() -> None:
         assert contrast(band, ink) >= 4.5
 
 
+def test_the_practice_verdicts_words_read_on_the_felt() -> None:
+    """A right and a wrong answer's words (and the gold of the question) on the felt and the hand row's darker
+    felt, where the verdict is written: a wrong answer was once written in the refused move's dark background
+    colour, about 1.1 to 1 on the felt."""
+    from guinote_tui.ui.screens import practice
+
+    for colour in (practice.GOOD, practice.BAD, practice.GOLD):
+        for ground in ("felt", "felt-dark"):
+            assert contrast(colour, FELT_COLOURS[ground]) >= 4.5, (colour, ground)
+
+
 def test_the_card_colours_are_named_once_and_offered_to_the_theme() -> None:
     from guinote_tui.game import palette
 

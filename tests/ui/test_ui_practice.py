@@ -332,10 +332,15 @@ def test_a_puzzle_at_the_last_draw_shows_the_stock_and_muestra_and_says_what_it_
             await wait_until(pilot, lambda: screen.problem is not None)
             screen.show_problem(practice_module.puzzle_problem(last))
             await pilot.pause()
-            side = " ".join(screen.side_text().plain.split())
-            assert "Rules: libre-100 (caballo over sota, cantes rey + caballo, 100 to win)" in side
-            assert "At the last draw: right whichever unseen card lies in the stock" in side
-            assert not screen.query_one("#seat-left").display  # heads-up
+            # The rules and what the answer holds over are read whole over the message line (the side panel
+            # shows only its first lines at 80×24); the rival's seat gives them its room.
+            shown = " ".join(" ".join(line.split()) for line in screen_lines(app))
+            assert "Rules: libre-100 (caballo over sota, cantes rey + caballo, 100 to win)" in shown
+            assert "At the last draw: right whichever unseen card lies in the stock" in shown
+            assert "Rules:" not in screen.side_text().plain
+            assert not screen.query_one("#seat-left").display and not screen.query_one("#seat-top").display
+            await pilot.resize_terminal(100, 30)
+            assert await wait_until(pilot, lambda: screen.query_one("#seat-top").display)
             wrong = last.wrong[0]
             await pilot.press(key_of(screen, wrong))
             assert await wait_until(pilot, lambda: screen.verdict is not None)

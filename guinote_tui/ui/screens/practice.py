@@ -67,7 +67,10 @@ from .problem_view import problem_picture, score_table, tricks_markup
 
 __all__ = ["PracticeScreen", "ProblemScreen", "TryScreen"]
 
-GOOD, BAD, GOLD = FELT_COLOURS["good"], FELT_COLOURS["alarm"], FELT_COLOURS["gold"]
+#: Below this many lines a heads-up puzzle's note takes the room of the rival's seat on the felt.
+SHORT_WITH_NOTE = 28
+
+GOOD, BAD, GOLD = FELT_COLOURS["good"], FELT_COLOURS["bad"], FELT_COLOURS["gold"]
 
 PROBLEM_BINDINGS: list[BindingType] = [
     Binding("1", "answer(0)", N_("Play"), key_display="1-6"),
@@ -131,6 +134,9 @@ class ProblemScreen(SizeGuard, Screen[None]):
             yield Vertical(id="actions")
             with VerticalScroll(id="practice-verdict"):
                 yield Static(id="practice-detail")
+        # A puzzle's note (the rule it is about, what its answer holds over), over the message line: at 80×24 the
+        # side panel shows only its first lines.
+        yield Static(id="practice-note")
         yield Static(id="message")
         yield GameFooter(compact=True)
 
@@ -139,6 +145,8 @@ class ProblemScreen(SizeGuard, Screen[None]):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_bindings)  # the tracker's key comes and goes with the size
+        if self.problem is not None:
+            self._show_note()
 
     # -- what is shown ---------------------------------------------------------------------------------
 
@@ -166,6 +174,8 @@ class ProblemScreen(SizeGuard, Screen[None]):
         empty = problem is None
         for widget_id in ("#middle", "#bottom", "#message"):
             self.query_one(widget_id).display = not empty
+        if empty:
+            self.query_one("#practice-note").display = False
         self.query_one("#practice-empty").display = empty
         if empty:
             self.query_one("#practice-empty-text", Static).update(self.nothing_text())
@@ -238,6 +248,32 @@ class ProblemScreen(SizeGuard, Screen[None]):
         self.call_after_refresh(self.query_one("#practice-word", VerticalScroll).scroll_home, animate=False)
         self.query_one("#practice-detail", Static).update(self.detail_text())
         self.query_one("#message", Static).update(self.message_text(view))
+        self._show_note()
+
+    def _note(self) -> str | None:
+        """A heads-up puzzle's note (the rule it is about, what its answer holds over), shown over the message
+        line; a pairs puzzle keeps its note in the side panel (its top seat is the partner, whose cards count)."""
+        problem = self.problem
+        if problem is None or problem.puzzle is None or problem.players != 2:
+            return None
+        return puzzle_note(problem.puzzle)
+
+    def _show_note(self) -> None:
+        """The note over the message line; on a short screen the rival's seat at the top of the felt gives it
+        room (heads-up, the rival's hidden cards are as many as the player's, give or take the card led), and the
+        side panel's words (the question and the verdict's headline, which the message line and the verdict
+        under the felt say too) give the score its room."""
+        note = self._note()
+        problem = self.problem
+        if note is not None and problem is not None and problem.puzzle is not None:
+            # (the rules with it: the side panel's first lines are the score's at 80×24)
+            self.query_one("#practice-note", Static).update(
+                Text.assemble((rules_text(problem.puzzle.preset), "bold"), " " + note)
+            )
+        self.query_one("#practice-note").display = note is not None
+        roomy = note is None or self.app.size.height >= SHORT_WITH_NOTE
+        self.query_one("#seat-top").display = roomy
+        self.query_one("#practice-word").display = roomy and not self.query_one("#tracker").display
 
     def _show_declarations(self, view: SeatView | None) -> None:
         box = self.query_one("#actions", Vertical)
@@ -259,7 +295,9 @@ class ProblemScreen(SizeGuard, Screen[None]):
         facts = problem_facts(problem)[:-2] if problem.puzzle is not None else problem_facts(problem)
         for fact in facts:
             text.append(fact + "\n", style="bold")
-        if problem.puzzle is not None:  # the rules first: a puzzle of the other preset is misjudged otherwise
+        if problem.puzzle is not None and self._note() is None:
+            # The rules first (a puzzle of the other preset is misjudged otherwise); a heads-up puzzle's note and its
+            # rules are over the message line.
             text.append(rules_text(problem.puzzle.preset) + "\n", style=GOLD)
             note = puzzle_note(problem.puzzle)
             if note is not None:
@@ -471,8 +509,9 @@ class ProblemScreen(SizeGuard, Screen[None]):
             return
         tracker = self.query_one("#tracker", TrackerPanel)
         tracker.display = not tracker.display
-        for widget_id in ("#muestra", "#practice-score", "#practice-word"):
+        for widget_id in ("#muestra", "#practice-score"):
             self.query_one(widget_id).display = not tracker.display
+        self._show_note()
 
     def action_back(self) -> None:
         self.workers.cancel_group(self, "practice-weigh")
