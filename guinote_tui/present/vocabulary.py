@@ -15,8 +15,7 @@ from typing import Protocol
 
 from ..ai.bitmasks import tables_for
 from ..engine import Action, Card, DeclareTute, HandState, Pass, Play, Sing, Swap
-from ..i18n import _, estimate, estimate_count, ngettext, number, pgettext
-from ..i18n import tenths as i18n_tenths
+from ..i18n import _, estimate, estimate_count, ngettext, number, pgettext, tenths
 
 #: The levels, by id, in English (``pgettext("bot level", ...)`` translates them).
 LEVEL_NAMES: dict[str, str] = {
@@ -121,16 +120,6 @@ def grade_word(grade: str) -> str:
 JuegoShare = tuple[str, int, int]
 
 
-def tenths(share: float) -> int:
-    """A share of deals in tenths, for "in about 7 deals of 10": never 0 for a share above nothing; halves rounded
-    up (as the coach's reasons count them, :func:`guinote_tui.i18n.tenths`).
-
-    >>> tenths(0.68), tenths(0.02), tenths(0.97), tenths(0.45), tenths(1.0)
-    (7, 1, 9, 5, 10)
-    """
-    return i18n_tenths(share, least=1)
-
-
 def juego_share(win: float | None, loss: float | None) -> JuegoShare | None:
     """What a card's lines do for the juego: ``("win", 10, 0)`` (every line wins it), ``("loss", 0, 10)``,
     ``("win_share", n, 0)``, ``("loss_share", 0, m)``, ``("both", n, m)`` or ``("open", 0, 0)`` (no line
@@ -138,8 +127,10 @@ def juego_share(win: float | None, loss: float | None) -> JuegoShare | None:
 
     >>> juego_share(1.0, 0.0), juego_share(0.68, 0.0), juego_share(0.3, 0.2), juego_share(None, None)
     (('win', 10, 0), ('win_share', 7, 0), ('both', 3, 2), None)
-    >>> juego_share(0.96, 0.04)  # never more than ten deals of ten between them
-    ('both', 9, 1)
+    >>> juego_share(0.95, 0.05), juego_share(0.96, 0.04)  # a share under half a tenth counts none, as in the reasons
+    (('both', 9, 1), ('win_share', 9, 0))
+    >>> juego_share(0.45, 0.55)  # never more than ten deals of ten between them
+    ('both', 5, 5)
     """
     if win is None or loss is None:
         return None

@@ -173,7 +173,8 @@ def test_the_juego_in_words_from_the_shares() -> None:
     from guinote_tui.present.vocabulary import juego_words
 
     assert juego_words(1.0, 0.0) == "won" and juego_words(0.0, 1.0) == "lost"  # every line (exact: certain)
-    assert juego_words(0.68, 0.0) == "7–0" and juego_words(0.0, 0.04) == "0–1"  # deals of 10, in tenths
+    assert juego_words(0.68, 0.0) == "7–0" and juego_words(0.0, 0.06) == "0–1"  # deals of 10, in tenths
+    assert juego_words(0.0, 0.04) == "0–0"  # under half a tenth: "in hardly any deal", as the reasons say
     assert juego_words(0.0, 0.0) == "0–0" and juego_words(None, None) == ""
 
 

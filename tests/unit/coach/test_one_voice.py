@@ -269,17 +269,27 @@ def test_a_warning_against_leading_a_big_card_names_the_card_played() -> None:
     assert said_reason(advice, PLAY[Card.parse("6O")], view) == reason  # no big card played: the coach's own words
 
 
-def test_a_juego_share_is_one_figure_in_the_sentence_and_in_the_reason() -> None:
+def test_a_juego_share_is_one_figure_in_the_column_the_sentence_and_the_reason() -> None:
     """'the coach would play the Seis de Copas, which wins it in about 4 deals of 10 ... with the Seis de Copas in
-    about 5 of 10': the review's sentence and the reason counted a half differently."""
+    about 5 of 10': the review's sentence and the reason counted a half differently; and a share under half a
+    tenth read "1" in the hint's column and "in about 1 deal of 10" in the review, "in hardly any deal" in the
+    reasons. One rounding now: the column's figure, the sentence's and the reason's words agree."""
     from guinote_tui.coach.loss import tenths as reason_tenths
-    from guinote_tui.present.vocabulary import tenths as sentence_tenths
+    from guinote_tui.coach.reasons import how_often
+    from guinote_tui.present.vocabulary import _played_phrase, juego_share, juego_words
 
-    for thousandths in range(1001):
-        share = thousandths / 1000
-        for raw in (share, share + 0.0004, max(0.0, share - 0.0004)):
-            if reason_tenths(raw) >= 1:
-                assert sentence_tenths(round(raw, 3)) == reason_tenths(raw), raw
+    for thousandths in range(1, 1000):
+        for raw in (thousandths / 1000, thousandths / 1000 + 0.0004):
+            column = juego_words(raw, 0.0)
+            said = how_often(reason_tenths(raw))
+            share = juego_share(raw, 0.0)
+            assert share is not None
+            sentence = _played_phrase("Rey de Oros", share)
+            n = int(column.split("–")[0])
+            if n == 0:
+                assert said == "in hardly any deal" and sentence == "Rey de Oros, which leaves the juego open", raw
+            else:
+                assert f"about {n} deal" in said and f"about {n} deal" in sentence, (raw, column, said, sentence)
 
 
 # -- the juego in the words, and no juego figure beside a grade that does not count it ----------------------------
