@@ -12,7 +12,6 @@ import click
 from .. import storage
 from ..engine import MAX_HANDS
 from ..i18n import N_, _, ngettext
-from ..i18n import number as i18n_number
 from ..storage import printable
 from .common import ProgressLine, history_refused
 from .common import on_terminal as _terminal
@@ -272,16 +271,35 @@ def review(
     for number in sorted({d.hand for d in decisions} | set(range(first_hand, held + 1))):
         _echo_reviewed_hand(number, [d for d in decisions if d.hand == number])
     totals = _review_totals(decisions)
-    line = _("seat {seat}: decisions {decisions} · graded {graded}, costing about {cost} points · close calls {close}")
+    cost, count = _graded_cost([d for d in decisions if d.mistake])
+    line = ngettext(
+        "seat {seat}: decisions {decisions} · graded {graded}, costing about {cost} point · close calls {close}",
+        "seat {seat}: decisions {decisions} · graded {graded}, costing about {cost} points · close calls {close}",
+        count,
+    )
     click.echo(
         line.format(
             seat=seat,
             decisions=len(decisions),
             graded=sum(1 for d in decisions if d.mistake),
-            cost=i18n_number(totals["mistakes_cost"]),
+            cost=cost,
             close=totals["close_calls"],
         )
     )
+
+
+def _graded_cost(graded: Sequence[Decision]) -> tuple[str, int]:
+    """What the graded decisions cost together, with its 95 % margin (their errors are the analyses' own, each
+    apart: they add in squares), as :func:`~guinote_tui.i18n.estimate` words it, and the count its noun agrees
+    with."""
+    import math
+
+    from ..coach import Z
+    from ..i18n import estimate, estimate_count
+
+    total = sum(d.cost for d in graded)
+    margin = Z * math.sqrt(sum(d.cost_se**2 for d in graded))
+    return estimate(total, margin), estimate_count(total, margin)
 
 
 def _reviewed_match(path: str, seat: int) -> Match:
@@ -318,15 +336,18 @@ def _echo_reviewed_hand(number: int, mine: list[Decision]) -> None:
     from ..present.vocabulary import decision_sentence, why_text
 
     graded = [d for d in mine if d.mistake]
-    line = _(
-        "hand {number}: decisions {decisions} · graded {graded}, costing about {cost} points · close calls {close}"
+    cost, count = _graded_cost(graded)
+    line = ngettext(
+        "hand {number}: decisions {decisions} · graded {graded}, costing about {cost} point · close calls {close}",
+        "hand {number}: decisions {decisions} · graded {graded}, costing about {cost} points · close calls {close}",
+        count,
     )
     click.echo(
         line.format(
             number=number,
             decisions=len(mine),
             graded=len(graded),
-            cost=i18n_number(round(sum(d.cost for d in graded), 2)),
+            cost=cost,
             close=sum(1 for d in mine if d.grade == "close"),
         )
     )

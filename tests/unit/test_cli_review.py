@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from pathlib import Path
@@ -236,6 +237,12 @@ def test_the_text_report_lists_the_graded_decisions_with_their_tier(blunder: tup
     assert sum(1 for x in lines if x.startswith("  Trick ")) == len(graded)
     assert not any(" · close call:" in x for x in lines)
     assert lines[-1].startswith("seat 0: ") and "costing about" in lines[-1]
+    # The total carries its margin (the graded decisions' margins added in squares), no more precise than it is:
+    # it read "costing about 21.04 points" beside "9 ± 2" and "8 ± 1".
+    total = sum(d["cost"] for d in graded)
+    margin = math.sqrt(sum(d["margin"] ** 2 for d in graded))
+    assert f"costing about {i18n.estimate(total, margin)} point" in lines[-1]
+    assert f"costing about {i18n.estimate(total, margin)} point" in lines[0]
 
 
 def test_bad_files_and_seats_are_one_line(tmp_path: Path, blunder: tuple[Path, str, float]) -> None:
