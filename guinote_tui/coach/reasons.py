@@ -458,6 +458,9 @@ def _reason_text(reason: ReasonCode, **params: Any) -> str:
     if reason is ReasonCode.BEST_BY_SEARCH:
         margin = int(named.get("margin", 0))
         return _searched(margin).format(**{**named, "margin": abs(margin)})
+    if reason is ReasonCode.KEEP_BIG_CARD and named.get("aside"):
+        # Beside a card played that is not the big card: the coach's plan, not a warning against a lead not made.
+        return _("The coach leads the {card} and keeps your {big} back: an opponent may trump it.").format(**named)
     if reason is ReasonCode.JUEGO_BUT_POINTS:
         return _juego_but_points(named)
     if reason in LOST_CODES:

@@ -73,7 +73,9 @@ class Verdict:
 
 def said_reason(advice: Advice, played: Action, view: SeatView) -> Reason:
     """The coach's reason as said beside ``played``: where it warns against leading a big card (KEEP_BIG_CARD) and
-    the card played is another such card, graded worse, the warning names the card played, not one still in hand.
+    the card played is another such card, graded worse, the warning names the card played, not one still in hand;
+    beside any other card led it is said as the coach's plan ("The coach leads the Seis de Espadas and keeps your
+    Tres de Bastos back…"), not as a warning against a lead the player did not make.
     Where it compares the coach's card with the next best card for the juego and another card was played, the
     coach's own idea is said instead (with its juego figures): a third card named out of nowhere beside the card
     played read as if the player had played it, and what the card played loses is said beside it already.
@@ -85,11 +87,15 @@ def said_reason(advice: Advice, played: Action, view: SeatView) -> Reason:
     if reason.code is not ReasonCode.KEEP_BIG_CARD or not isinstance(played, Play) or view.trick:
         return reason
     card = Card(played.card)
+    if str(card) == reason.params.get("big") or played == advice.action:
+        return reason
     tables = tables_for(view.rules, view.trump)
     big = tables.points[int(card)] >= 10 and not tables.trump_mask >> int(card) & 1
-    if not big or str(card) == reason.params.get("big") or not advice.grade(played).graded:
-        return reason
-    return Reason(ReasonCode.KEEP_BIG_CARD, {**reason.params, "big": str(card)})
+    if big and advice.grade(played).graded:
+        return Reason(ReasonCode.KEEP_BIG_CARD, {**reason.params, "big": str(card)})
+    # Another card was led: the warning against leading the big card, said as the coach's plan (it read as if the
+    # player had led the big card).
+    return Reason(ReasonCode.KEEP_BIG_CARD, {**reason.params, "aside": 1})
 
 
 def declaration(action: Action) -> bool:

@@ -266,7 +266,15 @@ def test_a_warning_against_leading_a_big_card_names_the_card_played() -> None:
         "Don't lead your Tres de Copas into an opponent who may trump it: lead the Cuatro de Espadas instead."
     )
     assert said_reason(advice, PLAY[Card.parse("3B")], view) == reason  # the card it named: as it was
-    assert said_reason(advice, PLAY[Card.parse("6O")], view) == reason  # no big card played: the coach's own words
+    assert said_reason(advice, PLAY[Card.parse("4E")], view) == reason  # the coach's card: its own words
+    # No big card played: the coach's plan, not a warning against a lead the player did not make ("Still a
+    # mistake … you played Seis de Bastos … Don't lead your Tres de Bastos …", practice, played by a learner).
+    for other in ("6O", "5E"):
+        said = said_reason(advice, PLAY[Card.parse(other)], view).text
+        assert said == (
+            "The coach leads the Cuatro de Espadas and keeps your Tres de Bastos back: an opponent may trump it."
+        )
+        assert not said.startswith("Don't lead")
 
 
 def test_a_juego_share_is_one_figure_in_the_column_the_sentence_and_the_reason() -> None:
