@@ -495,7 +495,7 @@ def _hint_record(decision: Decision, advice: Advice, ply: int) -> dict[str, Any]
         }
         good += [str(card) for card in evaluation.good() if str(card) != good[0] and PLAY[int(card)] in advice.good]
         deals = juego_column(advice)
-        column = None if deals is None else {"deals": deals, "legend": juego_legend(deals)}
+        column = None if deals is None else {"deals": deals, "legend": juego_legend(deals, evaluation.exact)}
     record: dict[str, Any] = _decision_record(decision)
     notes = juego_notes(advice)
     extra = {"ply": ply, "good": good, "cards": cards, "juego_column": column, "juego_notes": notes}

@@ -153,12 +153,15 @@ def juego_share(win: float | None, loss: float | None) -> JuegoShare | None:
     return ("open", 0, 0)
 
 
-def juego_words(win: float | None, loss: float | None) -> str:
+def juego_words(win: float | None, loss: float | None, exact: bool = False) -> str:
     """What a card does for the juego, for the hint's table under "the juego, won–lost of 10": the deals of 10
     in which it wins and loses it ("4–2"), "won" or "lost" where every line does ("" when nothing was measured).
+    ``exact`` (every card known): "won", "lost" or "open", never deals of 10.
 
     >>> juego_words(0.68, 0.0), juego_words(0.0, 1.0), juego_words(0.3, 0.2), juego_words(0.0, 0.0)
     ('7–0', 'lost', '3–2', '0–0')
+    >>> juego_words(0.0, 0.0, exact=True), juego_words(1.0, 0.0, exact=True)
+    ('open', 'won')
     """
     share = juego_share(win, loss)
     if share is None:
@@ -168,6 +171,8 @@ def juego_words(win: float | None, loss: float | None) -> str:
         return pgettext("the juego", "won")
     if kind == "loss":
         return pgettext("the juego", "lost")
+    if exact:
+        return pgettext("the juego", "open")
     return f"{n}–{m}"
 
 
@@ -513,13 +518,19 @@ def verdict_words(grade: str, points: str) -> str:
     return _("{grade}: {points}").format(grade=grade_word(grade), points=points)
 
 
-def juego_legend(deals: int) -> str:
-    """What the hint's juego column says, and what it rests on (``deals``: 0 when exact)."""
+def juego_legend(deals: int, known: bool = True) -> str:
+    """What the hint's juego column says, and what it rests on (``deals``: 0 when exact; ``known``: with 0, every
+    card is known, else every deal that fits what the seat knows was solved)."""
+    if deals == 0 and known:
+        return _("The juego column: won, lost or open, every card known.")
     if deals == 0:
-        return _("The juego column: won or lost, every card known.")
+        return _(
+            "The juego column: in how many deals of 10 your side wins–loses it, every deal that fits what you know "
+            "solved."
+        )
     return ngettext(
-        "The juego column: deals of 10 your side wins–loses it in, over {deals} deal.",
-        "The juego column: deals of 10 your side wins–loses it in, over {deals} deals.",
+        "The juego column: in how many deals of 10 your side wins–loses it, measured over {deals} deal.",
+        "The juego column: in how many deals of 10 your side wins–loses it, measured over {deals} deals.",
         deals,
     ).format(deals=deals)
 

@@ -137,6 +137,44 @@ def test_cards_the_coach_cannot_tell_apart_are_shown_as_equal_and_costs_carry_th
     assert "juego" not in console.export_text()
 
 
+def test_with_every_card_known_the_juego_column_says_won_lost_or_open_never_deals_of_10() -> None:
+    """Heads-up arrastre, every card known: the column's header said "won–lost of 10", its cells "0–0" beside
+    "lost", under a legend saying "won or lost" (played by a learner). Now "open" where no line decides the juego,
+    and the header and legend say no deals of 10; where every deal that fits was solved (not every card known),
+    the shares are deals of 10 and the legend says what they rest on."""
+    from rich.console import Console
+
+    from guinote_tui.coach import Advice, CardEstimate, Evaluation, Reason, ReasonCode
+    from guinote_tui.engine import PLAY, Card
+    from guinote_tui.ui.screens.hint import legend, values_table
+
+    def exact(cost: float, win: float, loss: float) -> CardEstimate:
+        return CardEstimate(-cost, cost, 0.0, 0, 0, win, loss, cost)
+
+    cards = {Card.parse("5C"): exact(0.0, 0.0, 0.0), Card.parse("7C"): exact(0.0, 0.0, 0.0)}
+    cards[Card.parse("11C")] = exact(67.0, 0.0, 1.0)
+    known = Evaluation(cards, Card.parse("5C"), "exact")
+    advice = Advice(PLAY[Card.parse("5C")], known.values, Reason(ReasonCode.LEAD_LOW, {"card": "5C"}), False, {}, known)
+    console = Console(width=140, record=True)
+    console.print(values_table(advice, tuple(cards)))
+    lines = [line.strip() for line in console.export_text().splitlines() if line.strip()]
+    assert lines[0].endswith("the juego") and "of 10" not in "\n".join(lines)
+    rows = {line.split("  ")[0]: line for line in lines[1:]}
+    assert rows["Cinco de Copas"].endswith("open") and rows["Siete de Copas"].endswith("open")
+    assert rows["Caballo de Copas"].endswith("lost") and "0–0" not in "\n".join(lines)
+    assert "The juego column: won, lost or open, every card known." in legend(advice)
+    # Every deal that fits solved (the pairs' last tricks): shares of deals, exact, said so.
+    shared = dict(cards)
+    shared[Card.parse("7C")] = CardEstimate(-2.0, 2.0, 0.0, 6, 0, 0.5, 0.0, 2.0)
+    every = Evaluation(shared, Card.parse("5C"), "enumerated", 6)
+    advice = Advice(PLAY[Card.parse("5C")], every.values, advice.reason, False, {}, every)
+    console = Console(width=140, record=True)
+    console.print(values_table(advice, tuple(cards)))
+    text = console.export_text()
+    assert "won–lost of 10" in text and "5–0" in text
+    assert "every deal that fits what you know solved" in legend(advice)
+
+
 def test_where_the_coach_would_sing_each_card_shows_its_cost_against_singing_first() -> None:
     from rich.console import Console
 

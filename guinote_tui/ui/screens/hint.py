@@ -23,7 +23,7 @@ from ...coach.evaluate import BLUNDER_POINTS, INACCURACY_POINTS, JUEGO_POINTS, M
 from ...engine import PLAY, Action, Card, Play
 from ...game.narration import card_name_markup
 from ...game.verdicts import card_verdict, juego_column, juego_notes
-from ...i18n import N_, _, number
+from ...i18n import N_, _, number, pgettext
 from ...present.vocabulary import action_words, juego_legend, juego_words, tier_legend
 from ..widgets.footer import GameFooter
 from ..widgets.notice import SizeGuard, TooSmall
@@ -44,10 +44,13 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
     table.add_column(_("expected loss"), justify="right", no_wrap=True)
     evaluation = advice.evaluation
     juego: dict[Card, str] = {}
+    known = evaluation is not None and evaluation.exact
     if evaluation is not None and juego_column(advice) is not None:  # on too few deals: not worth reading
-        juego = {card: juego_words(e.win, e.loss) for card, e in evaluation.cards.items()}
+        juego = {card: juego_words(e.win, e.loss, exact=known) for card, e in evaluation.cards.items()}
     if juego:
-        table.add_column(_("the juego,\nwon–lost of 10"), no_wrap=True)
+        # Every card known: won, lost or open, no deals of 10.
+        header = pgettext("the hint's column", "the juego") if known else _("the juego,\nwon–lost of 10")
+        table.add_column(header, no_wrap=True)
     chosen = advice.action.card if isinstance(advice.action, Play) else None
     order = sorted(advice.values, key=lambda c: (c != chosen, -advice.values[c]))
     for card in order:
@@ -64,7 +67,7 @@ def legend(advice: Advice) -> str:
     lines = [tier_legend(INACCURACY_POINTS, MISTAKE_POINTS, BLUNDER_POINTS)]
     deals = juego_column(advice)
     if deals is not None:
-        lines.append(juego_legend(deals))
+        lines.append(juego_legend(deals, advice.evaluation is not None and advice.evaluation.exact))
     return " ".join(lines)
 
 
