@@ -389,9 +389,17 @@ def either(names: list[str]) -> str:
     return _("{some} or {last}").format(some=", ".join(names[:-1]), last=names[-1])
 
 
-def _any_of(cards: str, close: bool) -> str:
-    """The good cards named together (``cards``: their notations, space-separated, the coach's first)."""
+def _any_of(cards: str, close: bool, aside: bool = False) -> str:
+    """The good cards named together (``cards``: their notations, space-separated, the coach's first). ``aside``:
+    said beside a card played that is not one of them (graded): not in the words of a verdict ("a close call",
+    "either is fine" beside "blunder" read as its contradiction)."""
     names = [Card.parse(text).name for text in cards.split()]
+    if aside and close:
+        return _("The good cards here: {cards}; the coach cannot tell them apart at this depth.").format(
+            cards=either(names)
+        )
+    if aside:
+        return _("The good cards here: {cards}, as good as each other.").format(cards=either(names))
     if close:
         return _("Any of these: {cards}. A close call: the coach cannot tell them apart at this depth.").format(
             cards=either(names)
@@ -450,7 +458,7 @@ def _reason_text(reason: ReasonCode, **params: Any) -> str:
             with contextlib.suppress(ValueError):  # not a card ("pass"): said as it is
                 named[key] = Card.parse(value).name
     if reason is ReasonCode.ANY_OF:
-        return _any_of(str(params.get("cards", "")), bool(params.get("close")))
+        return _any_of(str(params.get("cards", "")), bool(params.get("close")), bool(params.get("aside")))
     if reason is ReasonCode.BEST_BY_SEARCH and "verdict" in named:
         margin, spread = float(named.get("margin", 0.0)), float(named.get("spread", 0.0))
         said = _graded_search(str(named["verdict"]), bool(named.get("exact")), estimate_count(margin, spread))

@@ -79,8 +79,11 @@ def said_reason(advice: Advice, played: Action, view: SeatView) -> Reason:
     Where it compares the coach's card with the next best card for the juego and another card was played, the
     coach's own idea is said instead (with its juego figures): a third card named out of nowhere beside the card
     played read as if the player had played it, and what the card played loses is said beside it already.
+    The good cards named together, beside a card not among them, are said without a verdict's words.
     """
     reason = advice.reason
+    if reason.code is ReasonCode.ANY_OF and played not in advice.good:
+        return Reason(ReasonCode.ANY_OF, {**reason.params, "aside": 1})
     if reason.code in JUEGO_LOSSES and isinstance(played, Play) and reason.params.get("card") != str(Card(played.card)):
         if advice.idea is not None and isinstance(advice.action, Play):
             return with_juego(advice.idea, advice.evaluation, Card(advice.action.card))

@@ -277,6 +277,28 @@ def test_a_warning_against_leading_a_big_card_names_the_card_played() -> None:
         assert not said.startswith("Don't lead")
 
 
+def test_the_good_cards_beside_a_graded_card_are_named_without_a_verdicts_words() -> None:
+    """"Coach · blunder: … Any of these: … A close call: the coach cannot tell them apart" (Try it) and "blunder …
+    They are about the same: either is fine." (the review) read as a verdict contradicting the tier (played by a
+    learner): beside a card that is not among the good cards, they are named without "close call" or "either is
+    fine"; beside a good card, and in the hint, as they were."""
+    from guinote_tui.coach import Advice
+    from guinote_tui.coach.verdict import said_reason
+    from guinote_tui.engine import PLAY
+
+    view = lead_view("3B 3C 4E 5E 6O 7O", carried=(0, 0), vueltas=False)
+    graded = {"3B": (12.0, 1.0), "3C": (11.0, 1.0), "6O": (8.0, 1.0), "7O": (9.0, 1.0)}
+    for close, second, words in ((True, (1.0, 1.5), "cannot"), (False, (0.2, 0.2), "as good")):
+        found = evaluation("4E", {"5E": second, **graded})
+        reason = good_reason(found, Card.parse("4E"))
+        assert reason is not None and reason.code is ReasonCode.ANY_OF and bool(reason.params.get("close")) is close
+        advice = Advice(PLAY[Card.parse("4E")], found.values, reason, False, {}, found)
+        said = said_reason(advice, PLAY[Card.parse("3B")], view).text
+        assert said.startswith("The good cards here: Cuatro de Espadas or Cinco de Espadas") and words in said
+        assert "close call" not in said and "either is fine" not in said
+        assert said_reason(advice, PLAY[Card.parse("5E")], view) == reason  # a good card: as the hint says it
+
+
 def test_a_juego_share_is_one_figure_in_the_column_the_sentence_and_the_reason() -> None:
     """'the coach would play the Seis de Copas, which wins it in about 4 deals of 10 ... with the Seis de Copas in
     about 5 of 10': the review's sentence and the reason counted a half differently; and a share under half a
