@@ -300,12 +300,13 @@ def _headline(grade: str, card: bool) -> str:
         return _("As good as the coach's card.") if card else _("As good as the coach's move.")
     if grade == Grade.CLOSE:
         return _("A close call: it counts as right.")
-    # The headline names the tier the verdict gives, so the two never disagree.
+    # The headline names the tier the verdict gives (of the card answered, not the one played at the table: "Still
+    # a blunder" after a mistake read as the table's tier), so the two never disagree.
     if grade == Grade.INACCURACY:
-        return _("Still an inaccuracy.")
+        return _("Not right: an inaccuracy.")
     if grade == Grade.BLUNDER:
-        return _("Still a blunder.")
-    return _("Still a mistake.")
+        return _("Not right: a blunder.")
+    return _("Not right: a mistake.")
 
 
 def _reason_text(reason: Reason | None) -> str:

@@ -146,8 +146,8 @@ def test_a_kept_mistake_answered_with_the_card_played_then_another_judged_by_the
             verdict = screen.verdict
             assert verdict.grade == problem.mistake.grade and not verdict.correct
             # The headline names the tier the verdict gives (never "a mistake" for an inaccuracy).
-            still = {"inaccuracy": "Still an inaccuracy", "mistake": "Still a mistake", "blunder": "Still a blunder"}
-            assert still[verdict.grade] in "\n".join(screen_lines(app))
+            said = {"inaccuracy": "an inaccuracy", "mistake": "a mistake", "blunder": "a blunder"}
+            assert f"Not right: {said[verdict.grade]}" in "\n".join(screen_lines(app))
             state = app.statistics().practice_state("mistake", problem.ref)
             assert state is not None and (state.box, state.wrong, state.due) == (0, 1, date.today())
             await pilot.press("enter")
@@ -166,9 +166,9 @@ def test_a_kept_mistake_answered_with_the_card_played_then_another_judged_by_the
                 assert screen.verdict.headline in (
                     "As good as the coach's card.",
                     "A close call: it counts as right.",
-                    "Still an inaccuracy.",
-                    "Still a mistake.",
-                    "Still a blunder.",
+                    "Not right: an inaccuracy.",
+                    "Not right: a mistake.",
+                    "Not right: a blunder.",
                 )
             assert len(practice_rows(app.statistics().path)) == 1 + bool(cards)
 
