@@ -175,6 +175,28 @@ def test_with_every_card_known_the_juego_column_says_won_lost_or_open_never_deal
     assert "every deal that fits what you know solved" in legend(advice)
 
 
+def test_the_table_lists_the_good_cards_in_the_order_the_coach_names_them() -> None:
+    """"Any of these: Cuatro de Espadas, Cinco de Espadas, Siete de Bastos…" above a table reading Cuatro, Siete,
+    Cinco (played by a learner): the table was ordered by the cards' mean values, the set by their paired costs."""
+    from rich.console import Console
+
+    from guinote_tui.coach import Advice, CardEstimate, Evaluation
+    from guinote_tui.coach.advice import good_reason
+    from guinote_tui.engine import PLAY, Card
+
+    # (value, cost, se): the means and the paired costs rank the two good cards other than the coach's apart.
+    rows = {"4E": (0.0, 0.0, 0.0), "5E": (-0.9, 0.3, 0.2), "7B": (-0.2, 0.6, 0.2), "12C": (-9.0, 9.0, 0.5)}
+    cards = {Card.parse(t): CardEstimate(v, c, se, 200, delta=c) for t, (v, c, se) in rows.items()}
+    found = Evaluation(cards, Card.parse("4E"), "playouts", 200)
+    reason = good_reason(found, Card.parse("4E"))
+    assert reason is not None and reason.params["cards"] == "4E 5E 7B"
+    advice = Advice(PLAY[Card.parse("4E")], found.values, reason, False, {}, found)
+    console = Console(width=140, record=True)
+    console.print(values_table(advice, tuple(cards)))
+    names = [line.strip().split("  ")[0] for line in console.export_text().splitlines()[1:] if line.strip()]
+    assert names == ["Cuatro de Espadas", "Cinco de Espadas", "Siete de Bastos", "Rey de Copas"]
+
+
 def test_where_the_coach_would_sing_each_card_shows_its_cost_against_singing_first() -> None:
     from rich.console import Console
 

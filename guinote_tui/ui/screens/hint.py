@@ -52,7 +52,13 @@ def values_table(advice: Advice, shown: tuple[Card, ...]) -> Table:
         header = pgettext("the hint's column", "the juego") if known else _("the juego,\nwon–lost of 10")
         table.add_column(header, no_wrap=True)
     chosen = advice.action.card if isinstance(advice.action, Play) else None
-    order = sorted(advice.values, key=lambda c: (c != chosen, -advice.values[c]))
+    # By cost from the coach's card, as the good cards are named ("Any of these: …"); by value without costs.
+    def rank(card: Card) -> tuple[bool, float, int]:
+        if evaluation is not None and card in evaluation.cards:
+            return (card != chosen, evaluation.cards[card].cost, int(card))
+        return (card != chosen, -advice.values[card], int(card))
+
+    order = sorted(advice.values, key=rank)
     for card in order:
         key = str(shown.index(card) + 1) if card in shown else ""
         row: list[Text | str] = [Text.from_markup(card_name_markup(card)), key, card_verdict(advice, card)]
