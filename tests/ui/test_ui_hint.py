@@ -406,3 +406,25 @@ def test_an_open_hint_sharpens_in_place_when_the_deeper_analysis_is_done() -> No
             assert deep.reason.text in text
 
     asyncio.run(run())
+
+
+def test_a_forced_move_s_hint_has_no_word_of_a_table_it_does_not_show() -> None:
+    """Where only one card may be played the hint says why and how to play it; the legend of the expected loss
+    (of a table not shown) was still under it (played by a learner)."""
+    from guinote_tui.coach import Advice, Reason, ReasonCode
+    from guinote_tui.engine import PLAY, Card
+
+    async def run() -> None:
+        app = make_app(players=2, level="random", seed=5, delay=0)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await settle(pilot)
+            only = Card.parse("6B")
+            advice = Advice(PLAY[only], {only: 0.0}, Reason(ReasonCode.ONLY_CARD, {"card": "6B"}), True)
+            hint = HintScreen(advice, (only,))
+            app.push_screen(hint)
+            assert await wait_until(pilot, lambda: bool(hint.query("#hint-legend")))
+            text = " ".join(str(w.render()) for w in hint.query("Static"))
+            assert "Enter plays it · Escape goes back" in text
+            assert "Expected loss" not in text and "won–lost" not in text
+
+    asyncio.run(run())

@@ -152,13 +152,16 @@ class HintScreen(SizeGuard, ModalScreen[Action | None]):
                 notes = juego_notes(advice)
                 if notes:
                     yield Static(Text(" ".join(notes)), id="hint-juego")
-            expected = _(
-                "Expected loss: the points your side gives up against the coach's choice, over deals that fit "
-                "what you know (a juego counts {juego}), ± the coach's 95-in-100 margin. Enter plays it · "
-                "Escape goes back"
-            ).format(juego=number(JUEGO_POINTS, "g"))
-            # How a tier is decided and what the juego column rests on, in the same paragraph (one row saved).
-            said = f"{legend(advice)} {expected}" if len(advice.values) > 1 else expected
+            if len(advice.values) > 1:
+                expected = _(
+                    "Expected loss: the points your side gives up against the coach's choice, over deals that fit "
+                    "what you know (a juego counts {juego}), ± the coach's 95-in-100 margin. Enter plays it · "
+                    "Escape goes back"
+                ).format(juego=number(JUEGO_POINTS, "g"))
+                # How a tier is decided and what the juego column rests on, in the same paragraph (one row saved).
+                said = f"{legend(advice)} {expected}"
+            else:  # nothing to choose: no table, so no word of what it means
+                said = _("Enter plays it · Escape goes back")
             yield Static(Text(said), id="hint-legend", classes="dialog-hint")
         yield GameFooter()
 
