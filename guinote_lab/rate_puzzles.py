@@ -2,7 +2,12 @@
 
 Each shipped puzzle is put to the easy, normal and hard bots, each with its
 own random generator per attempt (``--attempts`` fitting attempts per bot,
-then as many held-out ones with other generators). A puzzle's rating is the
+``--easy-attempts`` for the easy bot, then as many held-out ones with other
+generators). The easy bot is the one bot whose card varies with its
+generator (it throws a random card three times in ten), so it is asked more
+often: with three attempts, a puzzle it solves five times in six often
+showed one solve in three, its rating was fitted on that bad luck, and the
+held-out attempts regressed from it. A puzzle's rating is the
 one that makes the bots' fitting attempts likeliest under the rating model
 (:func:`guinote_tui.practice.rating.expected`: the Elo curve Glicko-2 uses),
 searched on a grid from :data:`LOWEST` to :data:`HIGHEST`, and its deviation
@@ -159,7 +164,15 @@ def calibration(rows: list[tuple[float, bool]], bins: int = 5) -> list[str]:
 
 
 @click.command()
-@click.option("--attempts", "count", type=click.IntRange(1, 100), default=4, show_default=True)
+@click.option("--attempts", "count", type=click.IntRange(1, 100), default=3, show_default=True)
+@click.option(
+    "--easy-attempts",
+    "easy",
+    type=click.IntRange(1, 100),
+    default=15,
+    show_default=True,
+    help="The easy bot's attempts (fitting, then as many held out): its card varies with its generator.",
+)
 @click.option("--limit", type=click.IntRange(1, 100_000), default=None, help="Only the first LIMIT puzzles.")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=RATINGS_PATH, show_default=True)
 @click.option(
@@ -169,10 +182,12 @@ def calibration(rows: list[tuple[float, bool]], bins: int = 5) -> list[str]:
     help="Keep the bots' attempts here after each puzzle; a run stopped goes on from them.",
 )
 @click.option("--stop-after", type=click.IntRange(1), default=None, help="Stop after attempting this many puzzles.")
-def main(count: int, limit: int | None, out: Path, checkpoint: Path | None, stop_after: int | None) -> None:
+def main(
+    count: int, easy: int, limit: int | None, out: Path, checkpoint: Path | None, stop_after: int | None
+) -> None:
     """Seed every shipped puzzle's rating from the bots' attempts, and print the calibration on held-out ones."""
     puzzles = list(puzzle_file.shipped_puzzles())[:limit]
-    done = bot_attempts(puzzles, count, checkpoint, stop_after)
+    done = bot_attempts(puzzles, count, checkpoint, stop_after, easy)
     if len(done) < len(puzzles):
         click.echo(f"{len(done)}/{len(puzzles)} puzzles attempted, kept in {checkpoint}: run again to go on")
         return
@@ -216,17 +231,24 @@ def main(count: int, limit: int | None, out: Path, checkpoint: Path | None, stop
     best = min(scores, key=lambda title: scores[title])
     scale, fitted = variants[best]
     ratings = {ident: [rating.rating, rating.deviation] for ident, rating in fitted.items()}
-    data = {"version": 1, "bots": scale, "attempts": count, "ratings": ratings}
+    data = {"version": 1, "bots": scale, "attempts": count, "easy_attempts": easy, "ratings": ratings}
     out.write_text(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
     click.echo(f"{len(ratings)} puzzles rated ({best}: the lowest Brier score), written to {out}")
 
 
 def bot_attempts(
-    puzzles: Sequence[Puzzle], count: int, checkpoint: Path | None, stop_after: int | None
+    puzzles: Sequence[Puzzle], count: int, checkpoint: Path | None, stop_after: int | None, easy: int | None = None
 ) -> dict[str, dict[str, list[list[bool]]]]:
-    """Each puzzle's fitting and held-out attempts by bot (``[fitting, held out]``), those kept in ``checkpoint``
-    read back, the others made (and kept after each puzzle), at most ``stop_after`` new ones."""
-    run = load_run(checkpoint, {"attempts": count, "puzzles": [p.id for p in puzzles]})
+    """Each puzzle's fitting and held-out attempts by bot (``[fitting, held out]``; ``count`` of each, ``easy`` for
+    the easy bot), those kept in ``checkpoint`` read back, the others made (and kept after each puzzle), at most
+    ``stop_after`` new ones."""
+    per_level = {level: count for level in BOT_RATINGS}
+    if easy is not None:
+        per_level["easy"] = easy
+    meta: dict[str, object] = {"attempts": count, "puzzles": [p.id for p in puzzles]}
+    if easy is not None and easy != count:
+        meta["easy_attempts"] = easy
+    run = load_run(checkpoint, meta)
     done: dict[str, dict[str, list[list[bool]]]] = run["hands"]
     made = 0
     for puzzle in puzzles:
@@ -235,8 +257,8 @@ def bot_attempts(
         if stop_after is not None and made >= stop_after:
             break
         done[puzzle.id] = {
-            level: [attempts(puzzle, level, range(count)), attempts(puzzle, level, range(count, 2 * count))]
-            for level in BOT_RATINGS
+            level: [attempts(puzzle, level, range(n)), attempts(puzzle, level, range(n, 2 * n))]
+            for level, n in per_level.items()
         }
         made += 1
         save_run(checkpoint, run)

@@ -140,6 +140,8 @@ class PracticeSession:
         self._rating: Glicko | None = None
         #: The main theme of the last puzzle asked (the next new one is of another, while there is one).
         self.last_theme: str | None = None
+        #: The themes of the puzzles asked in this session, oldest first (they take turns: :func:`order_near`).
+        self.recent_themes: list[str] = []
         self.today = today if today is not None else date.today()
         self.players = players
         self.budget = budget
@@ -261,7 +263,7 @@ class PracticeSession:
             [p for p in self.offered if p.id not in states and p.id not in listed and self._in_theme(p)],
             puzzle_rating,
             lambda p: p.theme,
-            last=self.last_theme,
+            recent=self.recent_themes,
         )
         out += [puzzle_problem(p) for p in fresh]
         later = sorted(
@@ -419,6 +421,7 @@ class PracticeSession:
         self.asked[(problem.kind, problem.ref)] += 1
         if problem.puzzle is not None:
             self.last_theme = problem.puzzle.theme
+            self.recent_themes.append(problem.puzzle.theme)
         if self.stats is None:
             return None
         given = PracticeAnswer(
@@ -444,3 +447,4 @@ class PracticeSession:
         self.asked[(problem.kind, problem.ref)] += 1
         if problem.puzzle is not None:
             self.last_theme = problem.puzzle.theme
+            self.recent_themes.append(problem.puzzle.theme)

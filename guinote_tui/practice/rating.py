@@ -43,6 +43,9 @@ TAU = 0.5
 EPSILON = 0.000001
 #: The chance of solving the next puzzle is chosen near: hard enough to learn from, easy enough to keep going.
 TARGET = 0.75
+#: How much further from the target than the nearest puzzle a puzzle of a theme asked longer ago may be, and
+#: still come first: the themes take turns among the puzzles near the player, not only the two nearest.
+THEME_BAND = 0.1
 #: The lowest deviation kept (a rating is never quite certain).
 MIN_DEVIATION = 30.0
 
@@ -144,25 +147,35 @@ def order_near(
     theme_of: Callable[[T], str],
     target: float = TARGET,
     last: str | None = None,
+    recent: Sequence[str] = (),
+    band: float = THEME_BAND,
 ) -> list[T]:
-    """``items`` in the order to ask them of ``player``: each time the item whose chance (:func:`expected`) is
-    nearest ``target`` among the themes other than the one just asked (``last`` before the first; while another
-    is left), so that the themes take turns and each theme's puzzles come nearest first; ties keep the order
-    given."""
+    """``items`` in the order to ask them of ``player``: each time a puzzle whose chance (:func:`expected`) is
+    within ``band`` of the nearest to ``target``, of the theme asked longest ago among those (``recent``: the
+    themes asked, oldest first; ``last``, the one just asked, never twice in a row while another is left), so
+    that the themes take turns and each theme's puzzles come nearest first; ties go to the nearer puzzle, then
+    keep the order given."""
     buckets: dict[str, list[tuple[float, int, T]]] = {}
     for index, item in enumerate(items):
         distance = abs(expected(player, rating_of(item)) - target)
         buckets.setdefault(theme_of(item), []).append((distance, index, item))
     for bucket in buckets.values():
         bucket.sort(key=lambda entry: entry[:2], reverse=True)  # nearest last: popped first
+    asked = list(recent)
+    if last is not None and (not asked or asked[-1] != last):
+        asked.append(last)
+    when = {theme: turn for turn, theme in enumerate(asked)}  # the latest turn each theme was asked
     out: list[T] = []
     while buckets:
-        choices = [theme for theme in buckets if theme != last] or list(buckets)
-        theme = min(choices, key=lambda t: buckets[t][-1][:2])
+        choices = [theme for theme in buckets if not asked or theme != asked[-1]] or list(buckets)
+        nearest = min(buckets[t][-1][0] for t in choices)
+        near = [t for t in choices if buckets[t][-1][0] <= nearest + band]
+        theme = min(near, key=lambda t: (when.get(t, -1), buckets[t][-1][:2]))
         out.append(buckets[theme].pop()[2])
         if not buckets[theme]:
             del buckets[theme]
-        last = theme
+        when[theme] = len(asked)
+        asked.append(theme)
     return out
 
 

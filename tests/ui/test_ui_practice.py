@@ -378,3 +378,49 @@ def test_a_card_a_puzzle_does_not_allow_is_refused_naming_the_rule_and_the_puzzl
             assert screen.verdict is None and screen.problem is problem and not screen.weighing
 
     asyncio.run(run())
+
+
+def test_the_best_line_after_another_right_card_says_whose_line_it_is_and_stops_offering_the_next_move() -> None:
+    def first_play(puzzle: Any) -> Any:
+        return next(a for s, a in puzzle.line if s == puzzle.seat and isinstance(a, Play))
+
+    puzzle = next(
+        p
+        for p in shipped_puzzles()
+        if p.players == 2 and p.kind == "arrastre" and p.preset == "aragones" and len(p.correct) > 1
+    )
+    shown = first_play(puzzle).card
+    mine = min(c for c in puzzle.correct if c != shown)
+
+    async def run() -> None:
+        app = make_app(practice="puzzle")
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await wait_until(pilot, lambda: isinstance(app.screen, PracticeScreen))
+            screen = app.screen
+            assert isinstance(screen, PracticeScreen)
+            await wait_until(pilot, lambda: screen.problem is not None)
+            screen.show_problem(practice_module.puzzle_problem(puzzle))
+            await pilot.pause()
+            await pilot.press(key_of(screen, mine))
+            assert await wait_until(pilot, lambda: screen.verdict is not None)
+            assert screen.verdict.correct
+            await pilot.press("l")
+            assert await wait_until(pilot, lambda: screen.line_at == 0)
+            side = " ".join(screen.side_text().plain.split())
+            assert f"The line of the {shown.name}: your card is right too." in side
+            assert screen.check_action("line_step", (1,)) is True
+            assert not screen.check_action("line_step", (-1,))  # at the first move, no move back is offered
+            for _ in range(len(screen.line) - 1):
+                await pilot.press("right")
+            assert await wait_until(pilot, lambda: screen.line_at == len(screen.line) - 1)
+            assert not screen.check_action("line_step", (1,))  # the last move: "Next move" is not offered
+            # Answered with the card the line plays, the line needs no such words.
+            screen.show_problem(practice_module.puzzle_problem(puzzle))
+            await pilot.pause()
+            await pilot.press(key_of(screen, shown))
+            assert await wait_until(pilot, lambda: screen.verdict is not None)
+            await pilot.press("l")
+            assert await wait_until(pilot, lambda: screen.line_at == 0)
+            assert "your card is right too" not in screen.side_text().plain
+
+    asyncio.run(run())

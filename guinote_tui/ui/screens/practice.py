@@ -268,7 +268,7 @@ class ProblemScreen(SizeGuard, Screen[None]):
         if note is not None and problem is not None and problem.puzzle is not None:
             # (the rules with it: the side panel's first lines are the score's at 80×24)
             self.query_one("#practice-note", Static).update(
-                Text.assemble((rules_text(problem.puzzle.preset), "bold"), " " + note)
+                Text.assemble((rules_text(problem.puzzle.preset), "bold"), " · " + note)
             )
         self.query_one("#practice-note").display = note is not None
         roomy = note is None or self.app.size.height >= SHORT_WITH_NOTE
@@ -305,6 +305,9 @@ class ProblemScreen(SizeGuard, Screen[None]):
         if self.line_at is not None:
             moves = _("Best line: move {number} of {count}").format(number=self.line_at + 1, count=len(self.line))
             text.append(moves, style=f"bold {GOLD}")
+            other = self._other_right_card()
+            if other is not None:
+                text.append("\n" + _("The line of the {card}: your card is right too.").format(card=other.name))
             return text
         verdict = self.verdict
         if verdict is None:
@@ -316,6 +319,17 @@ class ProblemScreen(SizeGuard, Screen[None]):
             short = verdict.headline
         text.append(("✓ " if verdict.correct else "✗ ") + short, style=f"bold {GOOD if verdict.correct else BAD}")
         return text
+
+    def _other_right_card(self) -> Card | None:
+        """The card the line of best play starts with, where the player answered another right card."""
+        verdict, line = self.verdict, self.line
+        if verdict is None or not verdict.correct or not isinstance(verdict.action, Play) or not line:
+            return None
+        seat = self.problem.seat if self.problem is not None else None
+        first = next((step.action for step in line if step.seat == seat and isinstance(step.action, Play)), None)
+        if isinstance(first, Play) and first.card != verdict.action.card:
+            return first.card
+        return None
 
     def detail_text(self) -> Text:
         """The verdict's detail (what the coach or the solver says), under the felt in place of the hand."""
@@ -368,7 +382,7 @@ class ProblemScreen(SizeGuard, Screen[None]):
             if self.line_at is None:
                 return False
             ahead = self.line_at + int(str(parameters[0]))
-            return True if 0 <= ahead < len(self.line) else None
+            return 0 <= ahead < len(self.line)  # at an end of the line its key is not offered
         if action == "tracker":  # from 160×45 the tracker is in the side panel all the time: no key for it
             side = self.query("#tracker-side")
             return self.problem is not None and not (side and side.first().display)
@@ -615,6 +629,17 @@ class PracticeScreen(ProblemScreen):
             text.append("  ·  ")
             text.append(rating_text(self.practice.rating()), style="bold")
         return text
+
+    def _other_right_card(self) -> Card | None:
+        """The card the line of best play starts with, where the player answered another right card."""
+        verdict, line = self.verdict, self.line
+        if verdict is None or not verdict.correct or not isinstance(verdict.action, Play) or not line:
+            return None
+        seat = self.problem.seat if self.problem is not None else None
+        first = next((step.action for step in line if step.seat == seat and isinstance(step.action, Play)), None)
+        if isinstance(first, Play) and first.card != verdict.action.card:
+            return first.card
+        return None
 
     def detail_text(self) -> Text:
         """The verdict's detail, and after a puzzle's the player's puzzle rating as it now stands."""

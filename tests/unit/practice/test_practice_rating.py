@@ -62,3 +62,24 @@ def test_the_next_puzzle_is_near_the_players_rating_and_the_themes_take_turns() 
     assert order_near(player, items, rating, theme, last="a")[0] == ("b", 1320)
     # A stronger player gets the harder puzzle first.
     assert order_near(Glicko(2300, 80), items, rating, theme)[0] == ("c", 1900)
+
+
+def test_the_themes_near_the_player_all_take_turns_not_only_the_nearest_two() -> None:
+    # A strong player: theme "x" holds the nearest puzzles (a chance near 3 in 4); "y" and "z" are a little
+    # easier (within the band) and "far" much easier. Without the band, x and y would alternate; with it, x, y
+    # and z take turns, the theme asked longest ago first, and "far" waits until the near ones run out.
+    player = Glicko(2000, 60)
+    items = [("x", 1800), ("x", 1805), ("x", 1810), ("y", 1700), ("y", 1705), ("z", 1690), ("z", 1695)]
+    items += [("far", 900)]
+
+    def rating(item: tuple[str, int]) -> Glicko:
+        return Glicko(item[1], 60)
+
+    # The chances: x 0.75 (1805 nearest), y 0.84, z 0.85, far 0.998.
+    order = order_near(player, items, rating, lambda item: item[0])
+    near = [("x", 1805), ("y", 1705), ("z", 1695), ("x", 1810), ("y", 1700), ("z", 1690), ("x", 1800)]
+    assert order == [*near, ("far", 900)]
+    narrow = order_near(player, items, rating, lambda item: item[0], band=0.0)
+    assert [theme for theme, _ in narrow][:5] == ["x", "y", "x", "y", "x"]
+    # Themes asked before this session's list come after the ones not asked yet.
+    assert order_near(player, items, rating, lambda item: item[0], recent=["z", "y", "x"])[0][0] == "z"
