@@ -27,6 +27,7 @@ from guinote_tui.practice import puzzle_of_the_day, shipped_puzzles
 from guinote_tui.records import PracticeState, Statistics
 from guinote_tui.ui.screens.practice import PracticeScreen, TryScreen
 from guinote_tui.ui.screens.review import StepScreen
+from guinote_tui.ui.screens.rules import RulesScreen
 from guinote_tui.ui.screens.start import StartScreen
 from guinote_tui.ui.screens.table import TableScreen
 
@@ -401,6 +402,12 @@ def test_the_best_line_after_another_right_card_says_whose_line_it_is_and_stops_
             await wait_until(pilot, lambda: screen.problem is not None)
             screen.show_problem(practice_module.puzzle_problem(puzzle))
             await pilot.pause()
+            # ? opens the rulebook, as at the table; Escape comes back to the puzzle, still unanswered.
+            await pilot.press("question_mark")
+            assert await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+            await pilot.press("escape")
+            assert await wait_until(pilot, lambda: app.screen is screen)
+            assert screen.problem is not None and screen.problem.ref == puzzle.id and screen.verdict is None
             await pilot.press(key_of(screen, mine))
             assert await wait_until(pilot, lambda: screen.verdict is not None)
             assert screen.verdict.correct
@@ -408,6 +415,9 @@ def test_the_best_line_after_another_right_card_says_whose_line_it_is_and_stops_
             assert await wait_until(pilot, lambda: screen.line_at == 0)
             side = " ".join(screen.side_text().plain.split())
             assert f"The line of the {shown.name}: your card is right too." in side
+            # On the message line too: the side panel's end is a scroll away at 80×24.
+            message = " ".join(" ".join(line.split()) for line in screen_lines(app))
+            assert f"The line of the {shown.name}: your card is right too." in message
             assert screen.check_action("line_step", (1,)) is True
             assert not screen.check_action("line_step", (-1,))  # at the first move, no move back is offered
             for _ in range(len(screen.line) - 1):

@@ -84,6 +84,7 @@ PROBLEM_BINDINGS: list[BindingType] = [
     Binding("right", "line_step(1)", N_("Next move"), key_display="→"),
     Binding("r", "tricks", N_("Tricks")),
     Binding("k", "tracker", N_("Tracker")),
+    Binding("question_mark,f1", "rules", N_("Rules"), key_display="?"),
     Binding("escape", "back", N_("Back")),
 ]
 
@@ -348,6 +349,9 @@ class ProblemScreen(SizeGuard, Screen[None]):
             step = self.line[self.line_at]
             names = tuple(_(name) for name in seat_names(view.players))
             moved = LineStep((step.seat - view.seat) % view.players, step.action, step.view).words(names)
+            other = self._other_right_card()
+            if self.line_at == 0 and other is not None:  # (the side panel says it too, a scroll away at 80×24)
+                moved = escape(_("The line of the {card}: your card is right too.").format(card=other.name))
             return Text.from_markup(moved + "  ·  " + _("← → the moves · l back to the verdict"))
         if self.weighing:
             return Text(_("The coach is weighing your answer…"))
@@ -526,6 +530,11 @@ class ProblemScreen(SizeGuard, Screen[None]):
         for widget_id in ("#muestra", "#practice-score"):
             self.query_one(widget_id).display = not tracker.display
         self._show_note()
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen
+
+        self.app.push_screen(RulesScreen())
 
     def action_back(self) -> None:
         self.workers.cancel_group(self, "practice-weigh")
