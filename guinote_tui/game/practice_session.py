@@ -54,6 +54,7 @@ from ..practice import (
     Puzzle,
     PuzzleFileError,
     ReviewState,
+    answered_text,
     puzzle_note,
     puzzle_of_the_day,
     rating_text,
@@ -85,6 +86,7 @@ logger = logging.getLogger(__name__)
 __all__ = [
     "MISTAKE",
     "PUZZLE",
+    "Glicko",
     "PracticeSession",
     "next_state",
     "puzzle_note",
@@ -207,6 +209,12 @@ class PracticeSession:
             answers = self.stats.puzzle_answers() if self.stats is not None else []
             self._rating = replay((puzzle_rating(by_id[ref]), right) for ref, right in answers if ref in by_id)
         return self._rating
+
+    def answered_text(self, problem: Problem, before: Glicko) -> str:
+        """After an unaided answer to a puzzle: the player's rating now, its change from ``before`` and the puzzle's
+        rating (``Rating 1546 ± 313 (+46) · this puzzle 1480``)."""
+        assert problem.puzzle is not None
+        return answered_text(before, self.rating(), puzzle_rating(problem.puzzle))
 
     def themes(self) -> list[str]:
         """The themes of the puzzles offered, in the order of :data:`~guinote_tui.practice.THEMES`."""

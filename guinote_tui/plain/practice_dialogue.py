@@ -27,7 +27,6 @@ from ..game.practice_session import (
     PUZZLE,
     PracticeSession,
     puzzle_note,
-    rating_text,
     rules_text,
     theme_name,
 )
@@ -138,10 +137,11 @@ class PlainPractice(Speaker):
         if self.practice.needs_coach(problem, action):
             self.say(_("The coach is weighing your answer…"))
         verdict = self.practice.judge(problem, action)
+        before = self.practice.rating() if problem.puzzle is not None else None
         self.practice.answer(problem, verdict)
         self._tell(verdict)
-        if problem.puzzle is not None and not problem.assisted:
-            self.say(rating_text(self.practice.rating()) + ".")
+        if problem.puzzle is not None and not problem.assisted and before is not None:
+            self.say(self.practice.answered_text(problem, before) + ".")
         self._after(problem)
 
     def _action(self, answer: str, problem: Problem) -> Action | None:

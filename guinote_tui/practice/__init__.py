@@ -31,7 +31,7 @@ from .puzzles import (
     shipped_puzzles,
     verdict_text,
 )
-from .rating import Glicko, rating_text
+from .rating import Glicko, answered_text, rating_text
 from .schedule import (
     GAPS,
     ReviewState,
@@ -64,6 +64,7 @@ __all__ = [
     "ReviewState",
     "ScheduleError",
     "answer",
+    "answered_text",
     "as_date",
     "due",
     "due_count",

@@ -179,6 +179,18 @@ def order_near(
     return out
 
 
+def answered_text(before: Glicko, after: Glicko, puzzle: Glicko) -> str:
+    """The player's puzzle rating after an answer, with its change and the puzzle's own rating:
+    ``Rating 1546 ± 313 (+46) · this puzzle 1480``."""
+    change = round(after.rating) - round(before.rating)
+    return (
+        rating_text(after)
+        + f" ({change:+d})"
+        + "  ·  "
+        + _("this puzzle {rating}").format(rating=round(puzzle.rating))
+    )
+
+
 def rating_text(player: Glicko) -> str:
     """The player's puzzle rating with its deviation, in the player's language: ``Rating 1432 ± 120``."""
     return _("Rating {rating} ± {deviation}").format(rating=round(player.rating), deviation=round(player.deviation))

@@ -24,6 +24,7 @@ from guinote_tui.game.mistakes import graded_decisions
 from guinote_tui.game.services import Services
 from guinote_tui.game.session import GameSession, GameSettings
 from guinote_tui.practice import puzzle_of_the_day, shipped_puzzles
+from guinote_tui.practice.puzzles import puzzle_rating
 from guinote_tui.records import PracticeState, Statistics
 from guinote_tui.ui.screens.practice import PracticeScreen, TryScreen
 from guinote_tui.ui.screens.review import StepScreen
@@ -316,7 +317,10 @@ def test_a_puzzle_in_pairs_is_drawn_at_four_seats_says_what_it_is_exact_about_an
             assert "Right: on every layout of the cards you cannot see" in screen.verdict.headline
             rating = screen.practice.rating()
             assert rating.rating > 1500 and rating.deviation < 350
-            assert f"Rating {round(rating.rating)} ± {round(rating.deviation)}" in "\n".join(screen_lines(app))
+            change = round(rating.rating) - 1500
+            shown_rating = f"Rating {round(rating.rating)} ± {round(rating.deviation)} (+{change})"
+            assert shown_rating in "\n".join(screen_lines(app))
+            assert f"this puzzle {round(puzzle_rating(pairs).rating)}" in "\n".join(screen_lines(app))
 
     asyncio.run(run())
 

@@ -55,6 +55,12 @@ def test_the_problem_of_the_day_in_plain_text_answered_right_then_a_puzzle_wrong
     assert "A puzzle · Problem of the day · " in output and "Your cards: 1 " in output
     assert "Rules: aragonés (sota over caballo, cantes rey + sota, 101 to win)." in output
     assert "Right: " in output
+    # The rating after the answer, with its change from a newcomer's 1500 and the puzzle's own rating.
+    from guinote_tui.practice.puzzles import puzzle_rating
+
+    found = re.search(r"Rating (\d+) ± \d+ \(\+(\d+)\)  ·  this puzzle (\d+)\.", output)
+    assert found is not None, output
+    assert int(found[1]) - 1500 == int(found[2]) > 0 and int(found[3]) == round(puzzle_rating(daily).rating)
     # The line of best play, each move a sentence.
     assert f"{'You play' if daily.line[0][0] == daily.seat else 'Rival plays'} the " in output
     assert "Rival: play the " not in output and "You: play the " not in output

@@ -43,6 +43,7 @@ from ...game.practice_judge import LineStep, PracticeVerdict, Problem, problem_f
 from ...game.practice_session import (
     MISTAKE,
     PUZZLE,
+    Glicko,
     PracticeSession,
     puzzle_note,
     rating_text,
@@ -106,6 +107,8 @@ class ProblemScreen(SizeGuard, Screen[None]):
         #: A puzzle's line of best play, and the move shown (None: the position itself).
         self.line: list[LineStep] = []
         self.line_at: int | None = None
+        #: The player's puzzle rating before the answer shown (its change is shown with the verdict).
+        self.rating_before: Glicko | None = None
         #: The player's cards as shown, in the order the keys 1-6 count them.
         self.hand: tuple[Card, ...] = ()
 
@@ -444,6 +447,7 @@ class ProblemScreen(SizeGuard, Screen[None]):
     def keep(self, problem: Problem, verdict: PracticeVerdict) -> None:
         """Keep the answer and the problem's new schedule (one line if the statistics could not)."""
         stats = self.practice.stats
+        self.rating_before = self.practice.rating() if problem.puzzle is not None else None
         self.practice.answer(problem, verdict)
         if stats is not None:
             from ...present import statsreport
@@ -651,11 +655,18 @@ class PracticeScreen(ProblemScreen):
         return None
 
     def detail_text(self) -> Text:
-        """The verdict's detail, and after a puzzle's the player's puzzle rating as it now stands."""
+        """The verdict's detail, and after a puzzle's the player's puzzle rating as it now stands, with its change
+        and the puzzle's rating (an answer given with help moves no rating: the rating alone)."""
         text = super().detail_text()
-        if self._on_puzzle() and self.verdict is not None:
+        problem = self.problem
+        if problem is not None and problem.puzzle is not None and self.verdict is not None:
             text.append("\n")
-            text.append(rating_text(self.practice.rating()), style="bold")
+            now = self.practice.rating()
+            before = self.rating_before
+            if before is None or problem.assisted:
+                text.append(rating_text(now), style="bold")
+            else:
+                text.append(self.practice.answered_text(problem, before), style="bold")
         return text
 
     def nothing_text(self) -> Text:
