@@ -109,6 +109,7 @@ SPEC_RANGES: dict[str, tuple[float, float]] = {
     "early_stock": (0, 40),
     "early_samples": (0, 2000),
     "tie_z": (0.0, 4.0),
+    "tie_z_lead": (-1.0, 4.0),  # (below 0: tie_z)
     "resample": (0, 2000),
     "resample_z": (0.0, 4.0),  # (more than 0: SearchSettings says so)
     "resample_moves": (0, 10_000_000),

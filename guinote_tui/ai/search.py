@@ -99,6 +99,11 @@ class SearchSettings:
     #: With ``tiebreak``: the prior among near-ties: ``points`` (fewest points handed over, the highest card kept:
     #: :func:`~.discipline.discipline_key`) or ``policy`` (the rule-based policy's card among them).
     tie_prior: str = "policy"
+    #: With ``tiebreak``: the near-tie width and the prior for a first-phase lead (no card on the table), where a
+    #: point card led into unseen higher cards is what a person sees as a coin toss; below 0 and empty: ``tie_z``
+    #: and ``tie_prior`` as for any other decision.
+    tie_z_lead: float = -1.0
+    tie_prior_lead: str = ""
     #: Phase 1, sampled deals: after the search, the cards whose paired shortfall against the best is at most
     #: ``resample_z`` standard errors draw up to this many more deals (the same deals for each of them,
     #: ``race_batch`` at a time), dropping out once clearly worse than the leader at ``resample_z``, until one is
@@ -128,10 +133,10 @@ class SearchSettings:
             raise ValueError("infer_depth and oversample must be at least 1")
         if self.early_stock < 0 or self.early_samples < 0:
             raise ValueError("early_stock and early_samples must not be negative")
-        if self.tie_prior not in ("points", "policy"):
-            raise ValueError("tie_prior must be points or policy")
-        if not 0.0 <= self.tie_z <= 4.0:
-            raise ValueError("tie_z must be from 0 to 4")
+        if self.tie_prior not in ("points", "policy") or self.tie_prior_lead not in ("", "points", "policy"):
+            raise ValueError("tie_prior and tie_prior_lead must be points or policy")
+        if not 0.0 <= self.tie_z <= 4.0 or not (self.tie_z_lead < 0 or self.tie_z_lead <= 4.0):
+            raise ValueError("tie_z and tie_z_lead must be from 0 to 4")
         if self.resample < 0 or self.resample_moves < 0 or self.resample_same < 0:
             raise ValueError("resample, resample_moves and resample_same must not be negative")
         if not 0.0 < self.resample_z <= 4.0:
@@ -311,13 +316,24 @@ class HardBot(Bot):
             return PLAY[self._raced_pick(view, know, tables, rng, race)]
         means = _means(per_deal)
         best = max(cards, key=lambda c: means[c])
-        return PLAY[self._pick(view, know, tables, best, near_ties(per_deal, self.settings.tie_z))]
+        return PLAY[self._pick(view, know, tables, best, near_ties(per_deal, self._tie_z(view)))]
+
+    def _first_phase_lead(self, view: SeatView) -> bool:
+        return not view.trick and view.muestra is not None
+
+    def _tie_z(self, view: SeatView) -> float:
+        """The near-tie width for this decision (``tie_z_lead`` on a first-phase lead, when set)."""
+        lead = self.settings.tie_z_lead
+        return lead if lead >= 0 and self._first_phase_lead(view) else self.settings.tie_z
 
     def _pick(self, view: SeatView, know: Knowledge, tables: Tables, best: int, ties: list[int]) -> int:
         """``best`` (the search's card), or with ``tiebreak`` the disciplined card among ``ties``."""
         if not self.settings.tiebreak or len(ties) < 2:
             return best
-        return disciplined(view, know, tables, ties, self.settings.tie_prior)
+        prior = self.settings.tie_prior
+        if self.settings.tie_prior_lead and self._first_phase_lead(view):
+            prior = self.settings.tie_prior_lead
+        return disciplined(view, know, tables, ties, prior)
 
     def card_values(self, view: SeatView, rng: random.Random) -> dict[int, float]:
         """The search's value of every card ``view.legal`` may play, in points of the hand for the seat's side.
@@ -497,7 +513,7 @@ class HardBot(Bot):
         if self.settings.resample:
             self._resample(view, know, tables, rng, race)
         leader = race.leader()
-        ties = near_ties(race.per_deal, self.settings.tie_z, race.alive) + race.same
+        ties = near_ties(race.per_deal, self._tie_z(view), race.alive) + race.same
         return self._pick(view, know, tables, leader, ties)
 
     def _race_choice(

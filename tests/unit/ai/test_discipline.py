@@ -134,3 +134,25 @@ def test_a_decided_hand_is_played_for_the_points() -> None:
             chosen = make_bot(spec).choose(view, random.Random(number))
             assert isinstance(chosen, Play) and values[chosen.card] == max(values[c] for c in cards), spec
     assert decided >= 3
+
+
+def test_a_first_phase_lead_may_have_its_own_near_tie_width_and_prior() -> None:
+    # Heads-up, trumps Oros, seat 0 to lead in the first phase: the Sota de Copas (3 points, its As unseen) and
+    # blanks. With tie_z_lead and tie_prior_lead set, a lead's near-ties are read at that width and the points
+    # prior keeps the Sota; a follow keeps tie_z and tie_prior.
+    state = table({0: "10C 4E 5B 6E 7B 2C", 1: "4C 5C 6C 7C 1C 3C"}, muestra="7O", dealer=1, players=2)
+    view, know = view_of(state)
+    tables = tables_for(view.rules, view.trump)
+    bot = make_bot("hard:tie_z_lead=1.5,tie_prior_lead=points")
+    assert isinstance(bot, HardBot)
+    assert bot._tie_z(view) == 1.5
+    assert bot._pick(view, know, tables, card("10C"), [card("10C"), card("4E")]) == card("4E")
+    plain = make_bot("hard")
+    assert isinstance(plain, HardBot) and plain._tie_z(view) == plain.settings.tie_z  # unset: the same width
+    play(state, "4E")
+    follow, _ = view_of(state)
+    assert bot._tie_z(follow) == bot.settings.tie_z
+    with pytest.raises(ValueError, match="tie_prior_lead"):
+        make_bot("hard:tie_prior_lead=random")
+    with pytest.raises(ValueError, match="tie_z_lead"):
+        make_bot("hard:tie_z_lead=5")
