@@ -289,17 +289,11 @@ def review(
 
 
 def _graded_cost(graded: Sequence[Decision]) -> tuple[str, int]:
-    """What the graded decisions cost together, with its 95 % margin (their errors are the analyses' own, each
-    apart: they add in squares), as :func:`~guinote_tui.i18n.estimate` words it, and the count its noun agrees
-    with."""
-    import math
-
+    """What the graded decisions cost together, with its 95 % margin, as the review screen says it."""
     from ..coach import Z
-    from ..i18n import estimate, estimate_count
+    from ..present.vocabulary import graded_cost
 
-    total = sum(d.cost for d in graded)
-    margin = Z * math.sqrt(sum(d.cost_se**2 for d in graded))
-    return estimate(total, margin), estimate_count(total, margin)
+    return graded_cost(graded, Z)
 
 
 def _reviewed_match(path: str, seat: int) -> Match:

@@ -358,7 +358,7 @@ def review_lines(session: GameSession, reviewed: list[Reviewed]) -> list[str]:
     first, each with its tier (inaccuracy, mistake, blunder), the better move and the reason; the close calls and
     the followed hints counted."""
     graded = sorted((r for r in reviewed if r.mistake), key=lambda r: -r.cost)
-    counted, nothing = review_overview(reviewed)
+    counted, nothing = review_overview(reviewed, Z)
     lines = [_("Hand {number}: the coach's review").format(number=session.match.hand_number), plain(counted)]
     if nothing is not None:
         lines.append(nothing)

@@ -419,9 +419,31 @@ def why_text(decision: _Judged) -> str:
     return f"{decision.loss.text} {decision.reason.text}"
 
 
+class _Costed(Protocol):
+    @property
+    def cost(self) -> float: ...
+
+    @property
+    def cost_se(self) -> float: ...
+
+
+def graded_cost(graded: Sequence[_Costed], z: float) -> tuple[str, int]:
+    """What the graded decisions cost together, with its margin at ``z`` standard errors (their errors are the
+    analyses' own, each apart: they add in squares), as :func:`~guinote_tui.i18n.estimate` words it, and the count
+    its noun agrees with. The review screen, the plain review and ``guinote review`` say it alike."""
+    import math
+
+    total = sum(d.cost for d in graded)
+    margin = z * math.sqrt(sum(d.cost_se**2 for d in graded))
+    return estimate(total, margin), estimate_count(total, margin)
+
+
 class _Reviewed(Protocol):
     @property
     def cost(self) -> float: ...
+
+    @property
+    def cost_se(self) -> float: ...
 
     @property
     def grade(self) -> str: ...
@@ -433,9 +455,10 @@ class _Reviewed(Protocol):
     def followed_hint(self) -> bool: ...
 
 
-def review_overview(reviewed: Sequence[_Reviewed]) -> tuple[str, str | None]:
+def review_overview(reviewed: Sequence[_Reviewed], z: float) -> tuple[str, str | None]:
     """A hand's review in two parts, in console markup: the sentence that counts its decisions (graded, their
-    cost, close calls, followed hints), and, when nothing is graded, what that means (else None)."""
+    cost with its margin at ``z`` standard errors, close calls, followed hints), and, when nothing is graded, what
+    that means (else None)."""
     graded = [r for r in reviewed if r.mistake]
     close = sum(1 for r in reviewed if r.grade == "close")
     followed = sum(1 for r in reviewed if r.followed_hint)
@@ -447,13 +470,13 @@ def review_overview(reviewed: Sequence[_Reviewed]) -> tuple[str, str | None]:
     )
     said = [choices.format(n=len(reviewed)), dear.format(n=len(graded))]
     if graded:
-        total = round(sum(r.cost for r in graded))
+        total, count = graded_cost(graded, z)
         added = ngettext(
             "Together they cost your side about [b]{points}[/b] point"
             " (each measured as if the coach played on from there).",
             "Together they cost your side about [b]{points}[/b] points"
             " (each measured as if the coach played on from there).",
-            abs(total),
+            count,
         )
         said.append(added.format(points=total))
     if close:

@@ -128,7 +128,7 @@ class ReviewScreen(SizeGuard, ModalScreen[None]):
         self.ready_after = time.perf_counter() - self._opened
         graded = sorted((r for r in reviewed if r.mistake), key=lambda r: -r.cost)
         self.session.record_review(reviewed)  # the graded decisions kept for practice, with the hand's cost
-        counted, nothing = review_overview(reviewed)
+        counted, nothing = review_overview(reviewed, Z)
         lines = [counted]
         if nothing is not None:
             lines.append("\n" + nothing)

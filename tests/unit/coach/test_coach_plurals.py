@@ -53,10 +53,13 @@ def test_the_review_overview_counts_points_in_russian(total: int, word: str) -> 
     _russian()
 
     class Graded:
-        cost, grade, mistake, followed_hint = float(total), "mistake", True, False
+        cost, cost_se, grade, mistake, followed_hint = float(total), 0.0, "mistake", True, False
 
-    said, _none = review_overview([Graded()])
-    assert f"примерно [b]{total}[/b] {word}" in said
+    said, _none = review_overview([Graded()], 1.96)
+    # (an exact figure is said to a tenth; one point is "1,0 очка", as the search's reason says it)
+    number = "1,0" if total == 1 else str(total)
+    word = "очка" if total == 1 else word
+    assert f"примерно [b]{number}[/b] {word}" in said
 
 
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))
@@ -84,3 +87,24 @@ def test_the_english_words_for_all_and_none_of_the_deals() -> None:
     assert "Tres de Copas, which hands the other side the juego in about 9 deals of 10" in said
     assert "Rey de Oros, which wins it in about 9 deals of 10" in said
     assert "10 deals of 10" not in said
+
+
+def test_the_hands_review_gives_the_graded_cost_with_its_margin_as_guinote_review_does() -> None:
+    from guinote_tui.present.vocabulary import graded_cost
+
+    i18n.set_language("en")
+
+    class Graded:
+        grade, mistake, followed_hint = "mistake", True, False
+
+        def __init__(self, cost: float, cost_se: float) -> None:
+            self.cost, self.cost_se = cost, cost_se
+
+    graded = [Graded(10.0, 1.5), Graded(7.4, 2.0)]
+    # 17.4 points, margin 1.96 × √(1.5² + 2²) = 4.9: "17 ± 5", the noun after the margin's 5.
+    assert graded_cost(graded, 1.96) == ("17 ± 5", 5)
+    said, _none = review_overview(graded, 1.96)
+    assert "Together they cost your side about [b]17 ± 5[/b] points" in said
+    # Exact analyses (no error): the figure to a tenth, no margin.
+    said, _none = review_overview([Graded(7.25, 0.0)], 1.96)
+    assert "about [b]7.2[/b] points" in said
