@@ -43,6 +43,9 @@ class SuitTrack:
     gone: tuple[Card, ...]
     mine: tuple[Card, ...]
     out: tuple[Card, ...]
+    #: Of ``out``, the cards another seat is known to hold, with that seat: a sung cante's rey and sota, the muestra
+    #: taken for the seven, the muestra drawn last (what the player saw, as a club player remembers it).
+    held: tuple[tuple[Card, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,9 @@ class CardTracker:
     card_points: tuple[int, int]
     #: The ranks from strongest to weakest under the rules in play.
     ranks: tuple[int, ...] = ()
+    #: The seat whose view this is, and the table's size (to name the other seats from it).
+    seat: int = 0
+    players: int = 2
 
     def where(self, card: int) -> str:
         """``gone``, ``mine`` or ``out`` for one card."""
@@ -72,6 +78,15 @@ class CardTracker:
     @property
     def gone(self) -> tuple[Card, ...]:
         return tuple(c for s in self.suits for c in s.gone)
+
+    def held_by(self) -> dict[int, tuple[Card, ...]]:
+        """The cards each other seat is known to hold (seats with none left out), trumps first, strongest first;
+        the seats counted from the player's (1: the next to play after the player)."""
+        out: dict[int, list[Card]] = {}
+        for track in sorted(self.suits, key=lambda t: t.suit != self.trump):
+            for card, seat in track.held:
+                out.setdefault((seat - self.seat) % self.players, []).append(card)
+        return {seat: tuple(cards) for seat, cards in sorted(out.items())}
 
     @property
     def out(self) -> tuple[Card, ...]:
@@ -85,18 +100,25 @@ class CardTracker:
 
 def card_tracker(view: SeatView) -> CardTracker:
     """The tracker for ``view``: only what that seat may know."""
+    from ..ai.knowledge import Knowledge
+
     strength = card_tables(view.rules).strength
     played = set(view.played_cards())
     mine = set(view.hand)
+    holder = {
+        card: seat for seat, mask in Knowledge.from_view(view).known.items() for card in range(40) if mask >> card & 1
+    }
     suits = []
     for suit in Suit:
         cards = sorted((CARDS[suit * 10 + i] for i in range(10)), key=lambda c: -strength[c])
+        out = tuple(c for c in cards if c not in played and c not in mine)
         suits.append(
             SuitTrack(
                 suit=suit,
                 gone=tuple(c for c in cards if c in played),
                 mine=tuple(c for c in cards if c in mine),
-                out=tuple(c for c in cards if c not in played and c not in mine),
+                out=out,
+                held=tuple((c, holder[c]) for c in out if c in holder),
             )
         )
     return CardTracker(
@@ -107,6 +129,8 @@ def card_tracker(view: SeatView) -> CardTracker:
         points=view.points,
         card_points=view.card_points,
         ranks=view.rules.rank_order(),
+        seat=view.seat,
+        players=view.players,
     )
 
 

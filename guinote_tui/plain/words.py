@@ -35,7 +35,7 @@ from ..engine import (
     Swap,
 )
 from ..game.choices import declaration_offers, keyed_action, one_of, sorted_hand
-from ..game.narration import HUMAN, Narrator, trick_points
+from ..game.narration import HUMAN, Narrator, seat_names, trick_points
 from ..game.scoresheet import ending_text, sheet_rows
 from ..game.sentences import points_rows, verdict
 from ..game.session import GameSession
@@ -336,6 +336,10 @@ def tracker_lines(view: SeatView) -> list[str]:
         lines.append(
             text.format(suit=track.suit.title, gone=names(track.gone), mine=names(track.mine), out=names(track.out))
         )
+    seats = seat_names(view.players)
+    for seat, cards in tracker.held_by().items():  # what a cante or the muestra taken showed
+        known = pgettext("plain tracker: the cards another seat is known to hold", "{seat} is known to hold {cards}.")
+        lines.append(known.format(seat=_(seats[seat]), cards=", ".join(card.name for card in cards)))
     return lines
 
 

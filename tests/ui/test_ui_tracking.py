@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from guinote_tui.engine import (
+    Card,
     CardDrawn,
     CardPlayed,
     Dealt,
@@ -224,3 +225,41 @@ def test_from_160x45_the_tracker_shows_from_the_first_move() -> None:
             assert any("Trumps still out" in line for line in screen_lines(app))
 
     asyncio.run(run())
+
+
+def test_the_tracker_names_the_cards_another_seat_is_known_to_hold_as_recounted_from_the_events() -> None:
+    from guinote_tui.engine import CanteSung
+    from guinote_tui.plain.words import tracker_lines
+    from guinote_tui.ui.widgets.tracker import TrackerPanel
+
+    seen = 0
+    for seed in range(200):
+        _hand, view = _positions(seed)
+        tracker = card_tracker(view)
+        rules = view.rules
+        # Recount: a cante sung by another seat shows its two cards, the seven changed by another seat the muestra
+        # it took, the muestra drawn last by another seat that card; those not played since are held.
+        known: dict[int, int] = {}
+        for event in view.events:
+            if isinstance(event, CanteSung) and event.seat != 0:
+                for rank in (12, rules.cante_rank):  # the rey and the sota (aragonés) or caballo (libre-100)
+                    known[Card.of(rank, event.suit)] = event.seat
+            elif isinstance(event, SevenChanged) and event.seat != 0:
+                known[event.taken] = event.seat
+            elif isinstance(event, MuestraTaken) and event.seat != 0:
+                known[event.card] = event.seat
+        fell = set(tracker.gone)
+        expected = {card: seat for card, seat in known.items() if card not in fell}
+        assert {c: s for t in tracker.suits for c, s in t.held} == expected, seed
+        if not expected:
+            continue
+        seen += 1
+        names = ("You", "Rival") if view.players == 2 else ("You", "Right", "Partner", "Left")
+        lines = tracker_lines(view)
+        panel = TrackerPanel()
+        panel.tracker = tracker
+        shown = panel.render().plain  # type: ignore[union-attr]
+        for seat, cards in tracker.held_by().items():
+            assert f"{names[seat]} is known to hold {', '.join(c.name for c in cards)}." in lines
+            assert f"{names[seat]} holds " in shown
+    assert seen >= 5  # the positions include cantes and changes of the seven by other seats
