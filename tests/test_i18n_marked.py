@@ -39,7 +39,7 @@ NOT_SHOWN = ("engine/", "ai/", "lab/")
 #: guinote's measurement commands (their output is for developers).
 MEASURING = {"simulate", "tournament", "_run_tournament", "_tournament_options"}
 #: Shown as they are in every language: the game's name, the tracker's key to the Spanish ranks.
-ALLOWED = {"GUIÑOTE", " R=Rey C=Caballo S=Sota"}
+ALLOWED = {"GUIÑOTE", "R=Rey C=Caballo S=Sota"}
 
 
 def literal(node: ast.AST) -> str | None:
