@@ -140,8 +140,6 @@ class PracticeSession:
         #: The theme chosen for the puzzles (None: every theme, taking turns).
         self.theme: str | None = None
         self._rating: Glicko | None = None
-        #: The main theme of the last puzzle asked (the next new one is of another, while there is one).
-        self.last_theme: str | None = None
         #: The themes of the puzzles asked in this session, oldest first (they take turns: :func:`order_near`).
         self.recent_themes: list[str] = []
         self.today = today if today is not None else date.today()
@@ -428,7 +426,6 @@ class PracticeSession:
         """
         self.asked[(problem.kind, problem.ref)] += 1
         if problem.puzzle is not None:
-            self.last_theme = problem.puzzle.theme
             self.recent_themes.append(problem.puzzle.theme)
         if self.stats is None:
             return None
@@ -454,5 +451,4 @@ class PracticeSession:
         """Pass over ``problem`` in this session without answering it (nothing is kept)."""
         self.asked[(problem.kind, problem.ref)] += 1
         if problem.puzzle is not None:
-            self.last_theme = problem.puzzle.theme
             self.recent_themes.append(problem.puzzle.theme)

@@ -643,17 +643,6 @@ class PracticeScreen(ProblemScreen):
             text.append(rating_text(self.practice.rating()), style="bold")
         return text
 
-    def _other_right_card(self) -> Card | None:
-        """The card the line of best play starts with, where the player answered another right card."""
-        verdict, line = self.verdict, self.line
-        if verdict is None or not verdict.correct or not isinstance(verdict.action, Play) or not line:
-            return None
-        seat = self.problem.seat if self.problem is not None else None
-        first = next((step.action for step in line if step.seat == seat and isinstance(step.action, Play)), None)
-        if isinstance(first, Play) and first.card != verdict.action.card:
-            return first.card
-        return None
-
     def detail_text(self) -> Text:
         """The verdict's detail, and after a puzzle's the player's puzzle rating as it now stands, with its change
         and the puzzle's rating (an answer given with help moves no rating: the rating alone)."""
